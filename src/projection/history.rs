@@ -1,0 +1,117 @@
+//! The history: the log's events in order, with their Mission, voided flag and a summary.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::domain::codec;
+use crate::domain::event::Event;
+use crate::domain::state::{voided_commands, RecordedEvent};
+
+/// One event as `muster log` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub version: u64,
+    pub kind: &'static str,
+    pub recorded_at: String,
+    pub command_id: String,
+    /// The Mission in progress when it was recorded.
+    pub mission: Option<u32>,
+    pub voided: bool,
+    /// One line a player can read.
+    pub summary: String,
+    pub payload: Value,
+}
+
+/// Which events to list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only events about this Soldier (any case).
+    pub soldier: Option<String>,
+    /// Only events recorded during this Mission, its start and end included.
+    pub mission: Option<u32>,
+}
+
+/// The entries of `log` that pass `filter`. Voided flags count the voids within `log`.
+pub fn entries(log: &[RecordedEvent], filter: &Filter) -> Vec<Entry> {
+    let voided = voided_commands(log);
+    let mut current_mission = None;
+    let mut entries = Vec::new();
+    for recorded in log {
+        let is_voided = voided.contains(&recorded.command_id);
+        if let (Event::MissionStarted(e), false) = (&recorded.event, is_voided) {
+            current_mission = Some(e.mission);
+        }
+        let mission = current_mission;
+        if let (Event::MissionEnded(_), false) = (&recorded.event, is_voided) {
+            current_mission = None;
+        }
+        let about_soldier = filter.soldier.as_deref().is_none_or(|wanted| {
+            recorded.event.soldier().is_some_and(|s| s.eq_ignore_ascii_case(wanted))
+                || matches!(&recorded.event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| s.eq_ignore_ascii_case(wanted)))
+        });
+        let in_mission = filter.mission.is_none_or(|wanted| mission == Some(wanted));
+        if about_soldier && in_mission {
+            entries.push(entry(recorded, mission, is_voided));
+        }
+    }
+    entries
+}
+
+fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> Entry {
+    let encoded = codec::encode(&recorded.event);
+    Entry {
+        version: recorded.version,
+        kind: encoded.kind,
+        recorded_at: recorded.recorded_at.clone(),
+        command_id: recorded.command_id.clone(),
+        mission,
+        voided,
+        summary: summary(&recorded.event),
+        payload: serde_json::from_str(&encoded.payload).unwrap_or(Value::Null),
+    }
+}
+
+/// One line describing an event, in the game's words.
+pub fn summary(event: &Event) -> String {
+    let plural = |n: u32, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+    match event {
+        Event::CampaignCreated(e) => format!(
+            "campaign created: {}{}{}",
+            e.game,
+            e.nation.as_ref().map(|n| format!(", nation {n}")).unwrap_or_default(),
+            if e.expansions.is_empty() { String::new() } else { format!(", expansions {}", e.expansions.join(", ")) }
+        ),
+        Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
+        Event::MissionStarted(e) => format!("Mission {} '{}' started with {}", e.mission, e.name, e.soldiers.join(", ")),
+        Event::TurnStarted(e) => format!("Mission {} turn {}", e.mission, e.turn),
+        Event::DisciplineReset(e) => format!("{} Discipline set to {}", e.soldier, e.discipline),
+        Event::MissionEnded(e) => format!(
+            "Mission {} ended: {}{}",
+            e.mission,
+            e.result,
+            e.rp_award.as_ref().map(|a| format!(", squad gains {} RP ({})", a.amount, a.why)).unwrap_or_default()
+        ),
+        Event::Wounded(e) => format!("{} suffers {}", e.soldier, plural(e.amount, "Wound")),
+        Event::Suppressed(e) => format!("{} suffers {} Suppress", e.soldier, e.amount),
+        Event::Healed(e) => format!("{} heals {}", e.soldier, plural(e.amount, "Wound")),
+        Event::SuppressCleared(e) => format!("{} Suppress cleared ({})", e.soldier, e.amount),
+        Event::Downed(e) => format!("{} Downed", e.soldier),
+        Event::Recovered(e) => format!("{} returned to duty", e.soldier),
+        Event::Killed(e) => format!("{} KIA", e.soldier),
+        Event::Discharged(e) => format!("{} discharged", e.soldier),
+        Event::MedalAwarded(e) => format!("{} awarded {} ({} RP): {}", e.soldier, e.medal.name, e.medal.rp, e.why),
+        Event::MedalStickersRemoved(e) => format!(
+            "{} loses Medal stickers ({}): {}",
+            e.soldier,
+            e.because,
+            e.medals.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+        Event::XpAdjusted(e) => format!("{} XP {:+}: {}", e.soldier, e.amount, e.why),
+        Event::TeamXpAdjusted(e) => format!("team XP {:+}: {}", e.amount, e.why),
+        Event::HardyAdjusted(e) => format!("{} Hardy {} {:+}: {}", e.soldier, e.hardy, e.amount, e.why),
+        Event::EkiaRecorded(e) => format!("{} EKIA on {} (+{} XP)", e.soldier, e.hostile, e.value),
+        Event::RpGranted(e) => format!("squad bank +{} RP: {}", e.amount, e.why),
+        Event::RpSpent(e) => format!("squad bank -{} RP: {}", e.amount, e.why),
+        Event::CommandVoided(e) => format!("voids the command of version {}: {}", e.version, e.why),
+    }
+}

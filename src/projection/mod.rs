@@ -1,0 +1,6 @@
+//! Read models folded from the log: the roster, the history, one event explained.
+
+pub mod as_of;
+pub mod history;
+pub mod roster;
+pub mod show;

@@ -1,0 +1,178 @@
+//! The roster: every Soldier's numbers and the squad's RP, as `roster --json` prints them.
+//!
+//! The field names and shapes here are the JSON contract documented in the README.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::domain::event::MedalSticker;
+use crate::domain::soldier::{SoldierKind, Stats, Status};
+use crate::domain::state::{fold, CampaignState, RecordedEvent, SoldierState};
+use crate::domain::Game;
+use crate::store::Head;
+
+/// A point in the log: its version and when it was recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Point {
+    pub version: u64,
+    pub recorded_at: String,
+}
+
+/// The whole roster of a campaign at one point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Roster {
+    pub campaign: String,
+    pub game: Game,
+    pub nation: Option<String>,
+    pub expansions: Vec<String>,
+    pub as_of: Point,
+    pub head: Head,
+    pub mission: Option<MissionLine>,
+    pub soldiers: Vec<SoldierLine>,
+    pub squad: Squad,
+    pub team_xp: Option<u32>,
+    /// Open decisions. No command opens one yet, so it is always empty.
+    pub pending: Vec<serde_json::Value>,
+}
+
+/// The Mission in progress at that point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MissionLine {
+    pub number: u32,
+    pub name: String,
+    pub turn: u32,
+    pub objectives: u32,
+    pub k9_objective: Option<String>,
+    pub soldiers: Vec<String>,
+}
+
+/// A K9's Discipline counters and stat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Discipline {
+    pub current: u32,
+    pub stat: u32,
+}
+
+/// One Soldier's row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SoldierLine {
+    pub name: String,
+    pub kind: SoldierKind,
+    pub status: Status,
+    pub wounds: u32,
+    pub suppress: u32,
+    pub hardy: BTreeMap<String, u32>,
+    pub xp: u32,
+    pub discipline: Option<Discipline>,
+    pub medals: Vec<MedalSticker>,
+    pub rp: u32,
+    pub medal_rp: u32,
+    /// The Missions he was taken on, by number.
+    pub missions: Vec<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handler_of: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handler: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specialism: Option<String>,
+}
+
+/// The squad's RP for each purpose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Squad {
+    /// RP of the squad's Soldiers, Medals not counted.
+    pub rp: u32,
+    /// RP of the Medal stickers those Soldiers carry.
+    pub medal_rp: u32,
+    /// RP used when drawing Hostiles: squad RP plus Medal RP (rule 004).
+    pub hostile_draw_rp: u32,
+    /// RP gained and not yet spent on purchases.
+    pub rp_bank: u32,
+}
+
+/// The roster of `campaign` as of `version`, from its whole log and current head.
+///
+/// Returns `None` when the log holds no campaign at that version.
+pub fn at(campaign: &str, log: &[RecordedEvent], version: u64, head: &Head) -> Option<Roster> {
+    let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
+    let point = upto.last()?;
+    let as_of = Point {
+        version: point.version,
+        recorded_at: point.recorded_at.clone(),
+    };
+    let state = fold(&upto);
+    from_state(campaign, &state, as_of, head.clone())
+}
+
+/// The roster a folded state shows.
+pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Head) -> Option<Roster> {
+    let info = state.info.as_ref()?;
+    let squad = squad_of(state);
+    Some(Roster {
+        campaign: campaign.to_owned(),
+        game: info.game,
+        nation: info.nation.clone(),
+        expansions: info.expansions.clone(),
+        as_of,
+        head,
+        mission: state.mission_in_progress().map(|m| MissionLine {
+            number: m.number,
+            name: m.name.clone(),
+            turn: m.turn,
+            objectives: m.objectives,
+            k9_objective: m.k9_objective.clone(),
+            soldiers: m.soldiers.clone(),
+        }),
+        soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
+        squad: Squad {
+            rp: squad.iter().map(|s| s.card.rp).sum(),
+            medal_rp: squad.iter().map(|s| s.medal_rp()).sum(),
+            hostile_draw_rp: squad.iter().map(|s| s.card.rp + s.medal_rp()).sum(),
+            rp_bank: state.rp_bank,
+        },
+        team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
+        pending: Vec::new(),
+    })
+}
+
+/// The squad: the Soldiers on the Mission in progress who are not KIA or discharged;
+/// between Missions, every Soldier fit for duty.
+fn squad_of(state: &CampaignState) -> Vec<&SoldierState> {
+    match state.mission_in_progress() {
+        Some(mission) => mission
+            .soldiers
+            .iter()
+            .filter_map(|name| state.soldier(name))
+            .filter(|s| s.is_on_the_books())
+            .collect(),
+        None => state.soldiers.iter().filter(|s| s.status == Status::Active).collect(),
+    }
+}
+
+fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
+    let card = &soldier.card;
+    SoldierLine {
+        name: card.name.clone(),
+        kind: card.kind,
+        status: soldier.status,
+        wounds: soldier.wounds,
+        suppress: soldier.suppress,
+        hardy: soldier.hardy.clone(),
+        xp: soldier.xp,
+        discipline: soldier.discipline.map(|current| Discipline {
+            current,
+            stat: card.discipline.unwrap_or(0),
+        }),
+        medals: soldier.medals.clone(),
+        rp: card.rp,
+        medal_rp: soldier.medal_rp(),
+        missions: soldier.missions.clone(),
+        handler_of: state.k9_of(&card.name).map(|k9| k9.card.name.clone()),
+        handler: card.handler.clone(),
+        stats: card.stats,
+        specialism: card.specialism.clone(),
+    }
+}

@@ -1,0 +1,89 @@
+//! One event explained: what it says, the command it belongs to, its place in the chain,
+//! and whether (and why) it was voided.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::history::summary;
+use crate::domain::event::Event;
+use crate::domain::state::RecordedEvent;
+use crate::store::StoredRow;
+use crate::Error;
+
+/// `muster show VERSION`, as one object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Shown {
+    pub version: u64,
+    pub kind: String,
+    pub schema: u32,
+    pub recorded_at: String,
+    pub event_id: String,
+    pub command_id: String,
+    pub summary: String,
+    pub payload: Value,
+    pub voided: bool,
+    pub voided_by: Option<VoidedBy>,
+    /// Every event of the same command, this one included.
+    pub command: Vec<Sibling>,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+/// The void that struck an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VoidedBy {
+    pub version: u64,
+    pub why: String,
+}
+
+/// Another event of the same command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Sibling {
+    pub version: u64,
+    pub kind: String,
+    pub summary: String,
+}
+
+/// Explains the event at `version` among `rows` (a campaign's rows, in order).
+pub fn explain(rows: &[StoredRow], version: u64) -> Result<Shown, Error> {
+    let head = rows.last().map_or(0, |r| r.version);
+    let row = rows.iter().find(|r| r.version == version).ok_or_else(|| {
+        Error::input(format!(
+            "version {version} does not exist; this campaign's log runs from 1 to {head}"
+        ))
+    })?;
+    let decoded: Vec<RecordedEvent> = rows.iter().filter_map(|r| r.decode().ok()).collect();
+    let target = row
+        .decode()
+        .map_err(|e| Error::input(format!("version {version} cannot be read: {e}")))?;
+    let voided_by = decoded.iter().find_map(|r| match &r.event {
+        Event::CommandVoided(v) if v.command_id == row.command_id => Some(VoidedBy {
+            version: r.version,
+            why: v.why.clone(),
+        }),
+        _ => None,
+    });
+    Ok(Shown {
+        version,
+        kind: row.kind.clone(),
+        schema: row.schema,
+        recorded_at: row.recorded_at.clone(),
+        event_id: row.event_id.clone(),
+        command_id: row.command_id.clone(),
+        summary: summary(&target.event),
+        payload: serde_json::from_str(&row.payload).unwrap_or(Value::Null),
+        voided: voided_by.is_some(),
+        voided_by,
+        command: decoded
+            .iter()
+            .filter(|r| r.command_id == row.command_id)
+            .map(|r| Sibling {
+                version: r.version,
+                kind: r.event.kind().to_owned(),
+                summary: summary(&r.event),
+            })
+            .collect(),
+        prev_hash: row.prev_hash.clone(),
+        hash: row.hash.clone(),
+    })
+}

@@ -1,0 +1,198 @@
+//! Creating a campaign and enlisting its Soldiers.
+
+use super::{check_text, find_soldier};
+use crate::domain::error::{in_range, RuleError};
+use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
+use crate::domain::soldier::{SoldierCard, SoldierKind};
+use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::domain::Game;
+
+/// The longest Soldier name accepted, in characters.
+const MAX_NAME: usize = 40;
+
+pub(super) fn create(
+    state: &CampaignState,
+    game: Game,
+    nation: Option<&str>,
+    expansions: &[String],
+) -> Result<Vec<Event>, RuleError> {
+    if state.info.is_some() {
+        return Err(RuleError::refused(
+            "this campaign already exists; pick another name, or select it with `muster campaign use NAME`",
+        ));
+    }
+    let nation = nation.map(|n| check_text("the nation", n)).transpose()?;
+    let mut checked = Vec::new();
+    for expansion in expansions {
+        let word = check_word("an expansion", expansion)?;
+        if !checked.contains(&word) {
+            checked.push(word);
+        }
+    }
+    Ok(vec![Event::CampaignCreated(CampaignCreated {
+        game,
+        nation,
+        expansions: checked,
+    })])
+}
+
+pub(super) fn enlist(
+    state: &CampaignState,
+    info: &CampaignInfo,
+    card: &SoldierCard,
+) -> Result<Vec<Event>, RuleError> {
+    let mut card = card.clone();
+    card.name = check_text("the Soldier's name", &card.name)?;
+    if card.name.chars().count() > MAX_NAME {
+        return Err(RuleError::refused(format!(
+            "the Soldier's name '{}' is longer than {MAX_NAME} characters; use the name on his card",
+            card.name
+        )));
+    }
+    if card.name.eq_ignore_ascii_case("team") {
+        return Err(RuleError::refused(
+            "'team' is reserved for the team's XP (`muster xp team N`); give the Soldier another name",
+        ));
+    }
+    if let Some(existing) = state.soldier(&card.name) {
+        return Err(RuleError::refused(format!(
+            "a Soldier named '{}' is already enlisted (names are compared without case); give this one another name",
+            existing.card.name
+        )));
+    }
+    check_kind_fits_game(card.kind, info.game)?;
+    in_range("the card's RP", i64::from(card.rp), 0, 99)?;
+    if let Some(health) = card.health {
+        in_range("Health", i64::from(health), 1, 20)?;
+    }
+    for (hardy, count) in &card.hardy {
+        check_word("a Hardy type", hardy)?;
+        in_range("a starting Hardy count", i64::from(*count), 0, 99)?;
+    }
+    card.hardy.retain(|_, count| *count > 0);
+    for ability in card.abilities.keys() {
+        check_word("an ability name", ability)?;
+    }
+    card.keywords = card
+        .keywords
+        .iter()
+        .map(|k| check_word("a keyword", k))
+        .collect::<Result<_, _>>()?;
+    if let Some(specialism) = &card.specialism {
+        card.specialism = Some(check_text("the specialism", specialism)?);
+    }
+    check_k9_fields(state, &mut card)?;
+    check_hero_fields(&card)?;
+    Ok(vec![Event::SoldierEnlisted(SoldierEnlisted { card })])
+}
+
+fn check_kind_fits_game(kind: SoldierKind, game: Game) -> Result<(), RuleError> {
+    match (kind, game) {
+        (SoldierKind::Hero, Game::ZeroDark) => Ok(()),
+        (SoldierKind::Hero, _) => Err(RuleError::refused(format!(
+            "heroes belong to Horizon Wars: Zero Dark, and this is a {game} campaign; use --kind player, nps, squad or k9"
+        ))),
+        (_, Game::ZeroDark) => Err(RuleError::refused(format!(
+            "a {kind} Soldier belongs to Warfighter, and this is a zero-dark campaign; use --kind hero"
+        ))),
+        (SoldierKind::K9, Game::Wwii) => Err(RuleError::refused(
+            "K9 Soldiers come from Warfighter Modern (Expansion #37), and this is a wwii campaign; use --kind player, nps or squad",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A K9 needs a Discipline stat and a Handler who has no other K9; nobody else has either.
+fn check_k9_fields(state: &CampaignState, card: &mut SoldierCard) -> Result<(), RuleError> {
+    if card.kind != SoldierKind::K9 {
+        if card.handler.is_some() || card.discipline.is_some() {
+            return Err(RuleError::refused(format!(
+                "only a K9 has a Handler and a Discipline stat; enlist '{}' with --kind k9, or drop --handler and --discipline",
+                card.name
+            )));
+        }
+        return Ok(());
+    }
+    let Some(discipline) = card.discipline else {
+        return Err(RuleError::refused(format!(
+            "the K9 '{}' needs his Discipline stat: add --discipline N (0 to 10)",
+            card.name
+        )));
+    };
+    in_range("Discipline", i64::from(discipline), 0, 10)?;
+    let Some(handler_name) = card.handler.clone() else {
+        return Err(RuleError::refused(format!(
+            "the K9 '{}' needs his Handler: enlist the Handler first, then add --handler NAME",
+            card.name
+        )));
+    };
+    let handler = find_soldier(state, &handler_name)?;
+    if matches!(handler.card.kind, SoldierKind::K9 | SoldierKind::Hero) {
+        return Err(RuleError::refused(format!(
+            "'{}' is a {} and cannot be a Handler; name a player, nps or squad Soldier",
+            handler.card.name, handler.card.kind
+        )));
+    }
+    if !handler.is_on_the_books() {
+        return Err(RuleError::refused(format!(
+            "the Handler '{}' is {}; name a Handler who is active or downed",
+            handler.card.name, handler.status
+        )));
+    }
+    if let Some(other) = state.k9_of(&handler.card.name) {
+        return Err(RuleError::refused(format!(
+            "'{}' already handles the K9 '{}'; each Handler is paired with exactly one K9",
+            handler.card.name, other.card.name
+        )));
+    }
+    card.handler = Some(handler.card.name.clone());
+    Ok(())
+}
+
+/// Stats and a specialism are a Zero Dark hero's, and a hero needs his stats.
+fn check_hero_fields(card: &SoldierCard) -> Result<(), RuleError> {
+    match (card.kind, card.stats) {
+        (SoldierKind::Hero, None) => Err(RuleError::refused(format!(
+            "the hero '{}' needs his stats: --stat M=N --stat F=N --stat A=N --stat D=N",
+            card.name
+        ))),
+        (SoldierKind::Hero, Some(stats)) => {
+            for (stat, value) in [("M", stats.m), ("F", stats.f), ("A", stats.a), ("D", stats.d)] {
+                in_range(stat_name(stat), i64::from(value), 0, 20)?;
+            }
+            Ok(())
+        }
+        (_, Some(_)) => Err(RuleError::refused(
+            "stats (M, F, A, D) belong to Zero Dark heroes; drop --stat",
+        )),
+        (_, None) if card.specialism.is_some() => Err(RuleError::refused(
+            "a specialism belongs to Zero Dark heroes; drop --specialism",
+        )),
+        (_, None) => Ok(()),
+    }
+}
+
+fn stat_name(stat: &str) -> &'static str {
+    match stat {
+        "M" => "the M (Mobility) stat",
+        "F" => "the F (Fight) stat",
+        "A" => "the A (Acuity) stat",
+        _ => "the D (Discipline) stat",
+    }
+}
+
+/// Checks a lowercase word such as a Hardy type, a keyword or an ability name.
+pub(super) fn check_word(what: &str, word: &str) -> Result<String, RuleError> {
+    let ok = !word.is_empty()
+        && word.len() <= 30
+        && word
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(word.to_owned())
+    } else {
+        Err(RuleError::refused(format!(
+            "'{word}' is not accepted as {what}: use one lowercase word (a-z, 0-9, - or _), e.g. cold, enduring, bomb"
+        )))
+    }
+}

@@ -1,0 +1,163 @@
+//! Missions: who goes, turns (with K9 Discipline at turn 1), and the end of a Mission.
+
+use super::{check_text, find_soldier};
+use crate::domain::error::{in_range, RuleError};
+use crate::domain::event::{
+    DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
+};
+use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::state::{CampaignState, MissionState};
+use crate::domain::MissionResult;
+
+pub(super) fn start(
+    state: &CampaignState,
+    name: &str,
+    requested: &[String],
+    objectives: u32,
+    k9_objective: Option<&str>,
+) -> Result<Vec<Event>, RuleError> {
+    if let Some(running) = state.mission_in_progress() {
+        return Err(RuleError::refused(format!(
+            "Mission {} '{}' is still in progress; end it first with `muster mission end --result success|failure`",
+            running.number, running.name
+        )));
+    }
+    let name = check_text("the Mission's name", name)?;
+    in_range("the number of Objectives", i64::from(objectives), 1, 10)?;
+    let soldiers = if requested.is_empty() {
+        state
+            .soldiers
+            .iter()
+            .filter(|s| s.status == Status::Active)
+            .map(|s| s.card.name.clone())
+            .collect()
+    } else {
+        chosen_soldiers(state, requested)?
+    };
+    if soldiers.is_empty() {
+        return Err(RuleError::refused(
+            "no Soldier is fit for duty to take on the Mission; enlist one, or recover a downed one",
+        ));
+    }
+    let mut has_k9 = false;
+    for name in &soldiers {
+        let soldier = find_soldier(state, name)?;
+        if soldier.card.kind != SoldierKind::K9 {
+            continue;
+        }
+        has_k9 = true;
+        let handler = soldier.card.handler.as_deref().unwrap_or_default();
+        if !soldiers.iter().any(|s| s.eq_ignore_ascii_case(handler)) {
+            return Err(RuleError::refused(format!(
+                "the K9 '{name}' may only go on a Mission with his Handler '{handler}'; add --with {handler}, or leave {name} behind"
+            )));
+        }
+    }
+    let k9_objective = match k9_objective {
+        Some(_) if !has_k9 => {
+            return Err(RuleError::refused(
+                "a K9 Objective is chosen only when a K9 goes on the Mission; drop --k9-objective or take a K9",
+            ));
+        }
+        Some(text) => Some(check_text("the K9 Objective", text)?),
+        None => None,
+    };
+    let number = state.missions.last().map_or(1, |m| m.number + 1);
+    Ok(vec![Event::MissionStarted(MissionStarted {
+        mission: number,
+        name,
+        soldiers,
+        objectives,
+        k9_objective,
+    })])
+}
+
+/// The requested Soldiers by their enlisted names: each known, fit for duty, named once.
+fn chosen_soldiers(state: &CampaignState, requested: &[String]) -> Result<Vec<String>, RuleError> {
+    let mut soldiers: Vec<String> = Vec::new();
+    for name in requested {
+        let soldier = find_soldier(state, name)?;
+        let canonical = soldier.card.name.clone();
+        if soldier.status != Status::Active {
+            return Err(RuleError::refused(format!(
+                "{canonical} is {} and cannot go on a Mission; take Soldiers who are active",
+                soldier.status
+            )));
+        }
+        if soldiers.contains(&canonical) {
+            return Err(RuleError::refused(format!(
+                "{canonical} is named twice in --with; name each Soldier once"
+            )));
+        }
+        soldiers.push(canonical);
+    }
+    Ok(soldiers)
+}
+
+/// The Mission in progress, or a refusal that says how to start one.
+pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError> {
+    state.mission_in_progress().ok_or_else(|| {
+        RuleError::refused("no Mission is in progress; start one with `muster mission start NAME`")
+    })
+}
+
+pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let turn = mission.turn + 1;
+    in_range("the turn number", i64::from(turn), 1, 99)?;
+    let mut events = vec![Event::TurnStarted(TurnStarted {
+        mission: mission.number,
+        turn,
+    })];
+    if turn == 1 {
+        // Rule 000: at the start of the 1st Turn each K9 gets Discipline counters equal to
+        // its Discipline stat.
+        for name in &mission.soldiers {
+            if let Some(k9) = state.soldier(name).filter(|s| s.card.kind == SoldierKind::K9) {
+                events.push(Event::DisciplineReset(DisciplineReset {
+                    soldier: k9.card.name.clone(),
+                    discipline: k9.card.discipline.unwrap_or(0),
+                }));
+            }
+        }
+    }
+    Ok(events)
+}
+
+pub(super) fn end(
+    state: &CampaignState,
+    result: MissionResult,
+    rp_award: Option<&(i64, String)>,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let rp_award = match rp_award {
+        Some((amount, why)) => {
+            let amount = in_range("the RP award", *amount, 0, 999)?;
+            Some(RpMovement {
+                amount: u32::try_from(amount).unwrap_or(0),
+                why: check_text("the reason for the RP award (--why)", why)?,
+            })
+        }
+        None => None,
+    };
+    let mut events = vec![Event::MissionEnded(MissionEnded {
+        mission: mission.number,
+        result,
+        rp_award,
+    })];
+    // Suppress clears at the end of each Mission (RULES 6); each clearing is its own event
+    // so the audit shows where the counters went.
+    events.extend(
+        state
+            .soldiers
+            .iter()
+            .filter(|s| s.suppress > 0)
+            .map(|s| {
+                Event::SuppressCleared(SoldierAmount {
+                    soldier: s.card.name.clone(),
+                    amount: s.suppress,
+                })
+            }),
+    );
+    Ok(events)
+}

@@ -1,0 +1,120 @@
+//! Pure decisions: given a campaign's state and an intent, the events it makes or why not.
+//!
+//! Nothing here touches the store, the clock or the dice; callers pass in what they need.
+
+mod campaign;
+mod mission;
+mod soldier;
+mod squad;
+pub mod void;
+
+use crate::domain::command::Command;
+use crate::domain::error::RuleError;
+use crate::domain::event::Event;
+use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
+
+/// Decides what `command` records in a campaign at `state`, or why it is refused.
+pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, RuleError> {
+    if let Command::CreateCampaign {
+        game,
+        nation,
+        expansions,
+    } = command
+    {
+        return campaign::create(state, *game, nation.as_deref(), expansions);
+    }
+    let info = created(state)?;
+    match command {
+        Command::CreateCampaign { .. } => Err(RuleError::refused("the campaign already exists")),
+        Command::Enlist(card) => campaign::enlist(state, info, card),
+        Command::StartMission {
+            name,
+            soldiers,
+            objectives,
+            k9_objective,
+        } => mission::start(state, name, soldiers, *objectives, k9_objective.as_deref()),
+        Command::NextTurn => mission::next_turn(state),
+        Command::EndMission { result, rp_award } => mission::end(state, *result, rp_award.as_ref()),
+        Command::Harm {
+            harm,
+            soldier,
+            amount,
+        } => soldier::harm(state, *harm, soldier, *amount),
+        Command::ChangeStatus { change, soldier } => soldier::change_status(state, *change, soldier),
+        Command::AdjustXp { target, amount, why } => soldier::adjust_xp(state, info, target, *amount, why),
+        Command::AdjustHardy {
+            soldier,
+            hardy,
+            amount,
+            why,
+        } => soldier::adjust_hardy(state, soldier, hardy, *amount, why),
+        Command::RecordEkia {
+            soldier,
+            hostile,
+            value,
+        } => soldier::record_ekia(state, soldier, hostile, *value),
+        Command::GrantRp { amount, why } => squad::grant(*amount, why),
+        Command::SpendRp { amount, why } => squad::spend(state, *amount, why),
+        Command::AwardMedal {
+            soldier,
+            medal,
+            rp,
+            why,
+        } => soldier::award_medal(state, soldier, medal, *rp, why),
+    }
+}
+
+/// The campaign's own facts, or a refusal when it was never created.
+fn created(state: &CampaignState) -> Result<&CampaignInfo, RuleError> {
+    state
+        .info
+        .as_ref()
+        .ok_or_else(|| RuleError::refused("the campaign does not exist yet; create it with `muster campaign new NAME --game wwii|modern|zero-dark`"))
+}
+
+/// The Soldier named `name` (any case), or a refusal listing who is there.
+fn find_soldier<'a>(state: &'a CampaignState, name: &str) -> Result<&'a SoldierState, RuleError> {
+    state.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
+        name: name.to_owned(),
+        known: if state.soldiers.is_empty() {
+            "none yet (enlist one with `muster enlist`)".to_owned()
+        } else {
+            state
+                .soldiers
+                .iter()
+                .map(|s| s.card.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    })
+}
+
+/// The longest name or reason muster records, in characters.
+const MAX_TEXT: usize = 200;
+
+/// Checks a free-text field: not blank, not too long, no control characters.
+fn check_text(what: &str, text: &str) -> Result<String, RuleError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(RuleError::refused(format!(
+            "{what} is empty; give a few words"
+        )));
+    }
+    if trimmed.chars().count() > MAX_TEXT {
+        return Err(RuleError::refused(format!(
+            "{what} is {} characters long; at most {MAX_TEXT} are accepted",
+            trimmed.chars().count()
+        )));
+    }
+    if trimmed.chars().any(char::is_control) {
+        return Err(RuleError::refused(format!(
+            "{what} contains a control character (a tab, newline or similar); use plain printable text"
+        )));
+    }
+    Ok(trimmed.to_owned())
+}
+
+#[cfg(test)]
+mod harness;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,90 @@
+//! The hash chain: each event's hash covers the previous hash and all of its own columns.
+//!
+//! `hash = SHA-256(prev_hash ‖ field ‖ field …)` where `prev_hash` is the previous event's
+//! 32 raw bytes (32 zero bytes for a campaign's first event) and each field is its length
+//! as 8 big-endian bytes followed by its UTF-8 bytes, in this order: campaign, version,
+//! event_id, command_id, recorded_at, kind, schema, payload (numbers in decimal). `seq` is
+//! not hashed: it is this file's storage position, not part of the campaign, so a campaign
+//! exported and imported elsewhere keeps its hashes.
+
+use sha2::{Digest, Sha256};
+
+/// The `prev_hash` of a campaign's first event: 32 zero bytes, in hex.
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// The hashed columns of one event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link<'a> {
+    pub campaign: &'a str,
+    pub version: u64,
+    pub event_id: &'a str,
+    pub command_id: &'a str,
+    pub recorded_at: &'a str,
+    pub kind: &'a str,
+    pub schema: u32,
+    pub payload: &'a str,
+}
+
+/// The hex hash of `link` chained from `prev_hash` (hex). `None` if `prev_hash` is not
+/// 64 hex digits, which only a damaged file can hold.
+pub fn hash(prev_hash: &str, link: &Link<'_>) -> Option<String> {
+    let prev = hex::decode(prev_hash).ok().filter(|b| b.len() == 32)?;
+    let mut hasher = Sha256::new();
+    hasher.update(&prev);
+    let version = link.version.to_string();
+    let schema = link.schema.to_string();
+    for field in [
+        link.campaign,
+        &version,
+        link.event_id,
+        link.command_id,
+        link.recorded_at,
+        link.kind,
+        &schema,
+        link.payload,
+    ] {
+        hasher.update((field.len() as u64).to_be_bytes());
+        hasher.update(field.as_bytes());
+    }
+    Some(hex::encode(hasher.finalize()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(payload: &str) -> Link<'_> {
+        Link {
+            campaign: "Lodestar",
+            version: 1,
+            event_id: "e1",
+            command_id: "c1",
+            recorded_at: "2026-11-29T21:00:00Z",
+            kind: "wounded",
+            schema: 1,
+            payload,
+        }
+    }
+
+    #[test]
+    fn any_change_to_a_field_or_the_previous_hash_changes_the_hash() {
+        let base = hash(GENESIS, &link("{}")).unwrap();
+        assert_eq!(base.len(), 64);
+        assert_ne!(hash(GENESIS, &link("{ }")).unwrap(), base);
+        assert_ne!(hash(&base, &link("{}")).unwrap(), base);
+        let moved = Link { version: 2, ..link("{}") };
+        assert_ne!(hash(GENESIS, &moved).unwrap(), base);
+    }
+
+    #[test]
+    fn field_boundaries_are_part_of_the_hash() {
+        let a = Link { event_id: "ab", command_id: "c", ..link("{}") };
+        let b = Link { event_id: "a", command_id: "bc", ..link("{}") };
+        assert_ne!(hash(GENESIS, &a), hash(GENESIS, &b));
+    }
+
+    #[test]
+    fn a_damaged_previous_hash_gives_none() {
+        assert_eq!(hash("zz", &link("{}")), None);
+    }
+}

@@ -1,0 +1,44 @@
+//! Storage errors: what can go wrong with the file, kept apart from rule refusals.
+
+use thiserror::Error;
+
+/// A failure of the database file or of a concurrent writer.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// Another writer appended first; the caller decides again on fresh state.
+    #[error(
+        "another muster wrote to campaign '{campaign}' at the same time (expected version {expected}, found {found}); nothing was written"
+    )]
+    Conflict {
+        campaign: String,
+        expected: u64,
+        found: u64,
+    },
+    /// The file stayed locked by another process for longer than the busy timeout.
+    #[error("the database is locked by another muster and stayed locked after waiting; nothing was written; try again")]
+    Busy,
+    #[error("cannot open the database at {path}: {reason}")]
+    Open { path: String, reason: String },
+    #[error(
+        "the database was written by a newer muster (schema version {found}; this muster knows up to {known}); upgrade muster to use it"
+    )]
+    TooNew { found: i64, known: usize },
+    #[error("could not bring the database's schema up to date: {0}")]
+    Migration(String),
+    /// The file holds something the log's guarantees rule out.
+    #[error("the log is damaged: {0}; run `muster verify` for a full report")]
+    Damaged(String),
+    #[error("database error: {0}")]
+    Sqlite(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                StoreError::Busy
+            }
+            _ => StoreError::Sqlite(error),
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! The SQLite event log: opening and migrating the file, appending with an expected
+//! version, reading back, and the local settings table.
+
+pub mod chain;
+mod error;
+
+use std::path::Path;
+use std::time::Duration;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite_migration::{Migrations, M};
+use uuid::Uuid;
+
+pub use error::StoreError;
+
+use crate::domain::codec::{self, DecodeError};
+use crate::domain::event::Event;
+use crate::domain::state::RecordedEvent;
+use chain::{Link, GENESIS};
+
+/// How long a writer waits for another process's lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The schema migrations, in order. A shipped migration is never edited.
+const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_events.sql")];
+
+/// The newest event of a campaign: its version and hash. Version 0 means no events.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Head {
+    pub version: u64,
+    pub hash: String,
+}
+
+impl Head {
+    fn empty() -> Self {
+        Head {
+            version: 0,
+            hash: GENESIS.to_owned(),
+        }
+    }
+}
+
+/// One row of the `events` table, exactly as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRow {
+    pub seq: i64,
+    pub campaign: String,
+    pub version: u64,
+    pub event_id: String,
+    pub command_id: String,
+    pub recorded_at: String,
+    pub kind: String,
+    pub schema: u32,
+    pub payload: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl StoredRow {
+    /// The columns the hash chain covers.
+    pub fn link(&self) -> Link<'_> {
+        Link {
+            campaign: &self.campaign,
+            version: self.version,
+            event_id: &self.event_id,
+            command_id: &self.command_id,
+            recorded_at: &self.recorded_at,
+            kind: &self.kind,
+            schema: self.schema,
+            payload: &self.payload,
+        }
+    }
+
+    /// The event this row holds, upcast to the current schema.
+    pub fn decode(&self) -> Result<RecordedEvent, DecodeError> {
+        Ok(RecordedEvent {
+            version: self.version,
+            command_id: self.command_id.clone(),
+            recorded_at: self.recorded_at.clone(),
+            event: codec::decode(&self.kind, self.schema, &self.payload)?,
+        })
+    }
+}
+
+/// A campaign in the file and its head version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CampaignSummary {
+    pub name: String,
+    pub version: u64,
+}
+
+/// An open muster database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| StoreError::Open {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| StoreError::Open {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        Self::prepare(conn)
+    }
+
+    fn prepare(mut conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+            return Err(StoreError::Damaged(format!(
+                "the database refused write-ahead logging (journal mode is {mode})"
+            )));
+        }
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let found: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+        let known = MIGRATIONS.len();
+        if usize::try_from(found).map_or(true, |found| found > known) {
+            return Err(StoreError::TooNew { found, known });
+        }
+        let migrations = Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect());
+        migrations
+            .to_latest(&mut conn)
+            .map_err(|e| StoreError::Migration(e.to_string()))?;
+        Ok(Store { conn })
+    }
+
+    /// The head of `campaign`: version 0 with the genesis hash when it has no events.
+    pub fn head(&self, campaign: &str) -> Result<Head, StoreError> {
+        head_in(&self.conn, campaign)
+    }
+
+    /// Every campaign in the file, oldest first, with its head version.
+    pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT campaign, MAX(version) FROM events GROUP BY campaign ORDER BY MIN(seq)",
+        )?;
+        let rows = stmt.query_map([], |row| {
+            Ok(CampaignSummary {
+                name: row.get(0)?,
+                version: row.get(1)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The rows of `campaign` in version order, up to and including `up_to` when given.
+    pub fn rows(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<StoredRow>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+                    payload, prev_hash, hash
+             FROM events WHERE campaign = ?1 AND version <= ?2 ORDER BY version",
+        )?;
+        let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
+        let rows = stmt.query_map(params![campaign, limit], |row| {
+            Ok(StoredRow {
+                seq: row.get(0)?,
+                campaign: row.get(1)?,
+                version: row.get(2)?,
+                event_id: row.get(3)?,
+                command_id: row.get(4)?,
+                recorded_at: row.get(5)?,
+                kind: row.get(6)?,
+                schema: row.get(7)?,
+                payload: row.get(8)?,
+                prev_hash: row.get(9)?,
+                hash: row.get(10)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The decoded events of `campaign` in version order, up to `up_to` when given.
+    pub fn events(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<RecordedEvent>, StoreError> {
+        self.rows(campaign, up_to)?
+            .iter()
+            .map(|row| {
+                row.decode().map_err(|e| {
+                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
+                })
+            })
+            .collect()
+    }
+
+    /// Appends one command's events to `campaign` in one transaction.
+    ///
+    /// Refused with [`StoreError::Conflict`] when the campaign's head is no longer
+    /// `expected_version`: another writer got there first, and the caller must decide again.
+    pub fn append(
+        &mut self,
+        campaign: &str,
+        expected_version: u64,
+        command_id: &str,
+        events: &[Event],
+        at: DateTime<Utc>,
+    ) -> Result<Head, StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut head = head_in(&tx, campaign)?;
+        if head.version != expected_version {
+            return Err(StoreError::Conflict {
+                campaign: campaign.to_owned(),
+                expected: expected_version,
+                found: head.version,
+            });
+        }
+        let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+        for event in events {
+            let encoded = codec::encode(event);
+            let event_id = Uuid::new_v4().to_string();
+            let row = StoredRow {
+                seq: 0,
+                campaign: campaign.to_owned(),
+                version: head.version + 1,
+                event_id,
+                command_id: command_id.to_owned(),
+                recorded_at: recorded_at.clone(),
+                kind: encoded.kind.to_owned(),
+                schema: encoded.schema,
+                payload: encoded.payload,
+                prev_hash: head.hash.clone(),
+                hash: String::new(),
+            };
+            let hash = chain::hash(&head.hash, &row.link())
+                .ok_or_else(|| StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits")))?;
+            head = Head {
+                version: row.version,
+                hash: hash.clone(),
+            };
+            insert(&tx, &StoredRow { hash, ..row })?;
+        }
+        tx.commit()?;
+        Ok(head)
+    }
+
+    /// Appends rows that already carry their ids and hashes (an import), in one transaction.
+    ///
+    /// The rows must continue `campaign`'s chain from `expected` onwards; the caller has
+    /// checked their hashes.
+    pub fn append_rows(&mut self, campaign: &str, expected: &Head, rows: &[StoredRow]) -> Result<Head, StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let head = head_in(&tx, campaign)?;
+        if head != *expected {
+            return Err(StoreError::Conflict {
+                campaign: campaign.to_owned(),
+                expected: expected.version,
+                found: head.version,
+            });
+        }
+        for row in rows {
+            insert(&tx, row)?;
+        }
+        let head = head_in(&tx, campaign)?;
+        tx.commit()?;
+        Ok(head)
+    }
+
+    /// A local setting, such as the selected campaign.
+    pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| row.get(0))
+            .optional()?)
+    }
+
+    /// Sets a local setting.
+    pub fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO settings (key, value) VALUES (?1, ?2)
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )?;
+        Ok(())
+    }
+
+    /// The raw connection, for tests and checks that go under the log's API on purpose.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
+    let head = conn
+        .query_row(
+            "SELECT version, hash FROM events WHERE campaign = ?1 ORDER BY version DESC LIMIT 1",
+            [campaign],
+            |row| {
+                Ok(Head {
+                    version: row.get(0)?,
+                    hash: row.get(1)?,
+                })
+            },
+        )
+        .optional()?;
+    Ok(head.unwrap_or_else(Head::empty))
+}
+
+fn insert(tx: &Transaction<'_>, row: &StoredRow) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind,
+                             schema, payload, prev_hash, hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            row.campaign,
+            row.version,
+            row.event_id,
+            row.command_id,
+            row.recorded_at,
+            row.kind,
+            row.schema,
+            row.payload,
+            row.prev_hash,
+            row.hash
+        ],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! `muster verify`: checks a campaign's rows for everything the log guarantees.
+//!
+//! The hash chain and its gaps, payloads that no longer decode, the campaign's first event,
+//! voids that point at real commands, commands whose events are not contiguous, and
+//! anything the fold had to clamp (a counter driven below zero, an unknown Soldier).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::DateTime;
+use serde::Serialize;
+
+use crate::domain::event::Event;
+use crate::domain::state::{fold, RecordedEvent};
+use crate::store::chain::{self, GENESIS};
+use crate::store::StoredRow;
+
+/// One thing `verify` found wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The version it concerns, when it concerns one.
+    pub version: Option<u64>,
+    /// A short name for the check that failed.
+    pub check: &'static str,
+    pub problem: String,
+}
+
+/// The result of verifying one campaign.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub campaign: String,
+    pub events: usize,
+    pub head_version: u64,
+    pub head_hash: String,
+    pub ok: bool,
+    pub findings: Vec<Finding>,
+}
+
+/// Verifies one campaign's rows (in version order).
+pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
+    let mut findings = Vec::new();
+    let mut found = |version: Option<u64>, check: &'static str, problem: String| {
+        findings.push(Finding {
+            version,
+            check,
+            problem,
+        });
+    };
+
+    let mut prev_hash = GENESIS.to_owned();
+    let mut expected_version = 1;
+    let mut decoded: Vec<RecordedEvent> = Vec::with_capacity(rows.len());
+    for row in rows {
+        let v = Some(row.version);
+        if row.version != expected_version {
+            found(v, "gap", format!("expected version {expected_version} here, found {}", row.version));
+        }
+        expected_version = row.version + 1;
+        if row.prev_hash != prev_hash {
+            found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
+        }
+        match chain::hash(&row.prev_hash, &row.link()) {
+            Some(hash) if hash == row.hash => {}
+            _ => found(v, "hash", "its hash does not match its contents: the row was edited".to_owned()),
+        }
+        prev_hash = row.hash.clone();
+        if DateTime::parse_from_rfc3339(&row.recorded_at).is_err() {
+            found(v, "time", format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at));
+        }
+        match row.decode() {
+            Ok(event) => decoded.push(event),
+            Err(e) => found(v, "decode", e.to_string()),
+        }
+    }
+    check_structure(&decoded, &mut found);
+    for anomaly in fold(&decoded).anomalies {
+        found(Some(anomaly.version), "fold", format!("the event {}", anomaly.message));
+    }
+
+    let head = rows.last();
+    Report {
+        campaign: campaign.to_owned(),
+        events: rows.len(),
+        head_version: head.map_or(0, |r| r.version),
+        head_hash: head.map_or_else(|| GENESIS.to_owned(), |r| r.hash.clone()),
+        ok: findings.is_empty(),
+        findings,
+    }
+}
+
+/// Checks the campaign's first event, contiguous commands and the targets of voids.
+fn check_structure(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'static str, String)) {
+    for (i, recorded) in log.iter().enumerate() {
+        let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
+        if i == 0 && !is_creation {
+            found(Some(recorded.version), "start", "the campaign's first event is not campaign_created".to_owned());
+        }
+        if i > 0 && is_creation {
+            found(Some(recorded.version), "start", "campaign_created appears after the campaign began".to_owned());
+        }
+    }
+    let mut last_of_command: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut previous: Option<&str> = None;
+    for recorded in log {
+        let id = recorded.command_id.as_str();
+        if previous != Some(id) && last_of_command.contains_key(id) {
+            found(Some(recorded.version), "command", format!("command {id} resumes after other commands: its events are not contiguous"));
+        }
+        last_of_command.insert(id, recorded.version);
+        previous = Some(id);
+    }
+    let mut voided = BTreeSet::new();
+    for recorded in log {
+        let Event::CommandVoided(void) = &recorded.event else { continue };
+        let v = Some(recorded.version);
+        let target = log.iter().find(|r| r.version == void.version && r.version < recorded.version);
+        match target {
+            None => found(v, "void", format!("voids version {}, which does not precede it", void.version)),
+            Some(t) if t.command_id != void.command_id => {
+                found(v, "void", format!("names version {} but a different command", void.version));
+            }
+            Some(t) if matches!(t.event, Event::CampaignCreated(_) | Event::CommandVoided(_)) => {
+                found(v, "void", format!("voids version {}, which cannot be voided", void.version));
+            }
+            Some(_) if !voided.insert(void.command_id.clone()) => {
+                found(v, "void", format!("voids the command of version {} a second time", void.version));
+            }
+            Some(_) => {}
+        }
+    }
+}
