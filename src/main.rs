@@ -1,1 +1,11 @@
-fn main() {}
+//! The `muster` binary: parse the command line, run it, set the exit code.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    cli::run(cli::Cli::parse())
+}

@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::error::RuleError;
 use super::event::{Event, MedalSticker};
 use super::soldier::{SoldierCard, SoldierKind, Status};
 use super::{Game, MissionResult};
@@ -103,6 +104,22 @@ impl CampaignState {
         self.soldiers
             .iter()
             .find(|s| s.card.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The Soldier named `name` (any case), or a refusal listing who is there.
+    pub fn find_soldier(&self, name: &str) -> Result<&SoldierState, RuleError> {
+        self.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
+            name: name.to_owned(),
+            known: if self.soldiers.is_empty() {
+                "none yet (enlist one with `muster enlist`)".to_owned()
+            } else {
+                self.soldiers
+                    .iter()
+                    .map(|s| s.card.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        })
     }
 
     fn soldier_mut(&mut self, name: &str) -> Option<&mut SoldierState> {

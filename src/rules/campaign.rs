@@ -1,6 +1,6 @@
 //! Creating a campaign and enlisting its Soldiers.
 
-use super::{check_text, find_soldier};
+use super::check_text;
 use crate::domain::error::{in_range, RuleError};
 use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
 use crate::domain::soldier::{SoldierCard, SoldierKind};
@@ -126,7 +126,7 @@ fn check_k9_fields(state: &CampaignState, card: &mut SoldierCard) -> Result<(), 
             card.name
         )));
     };
-    let handler = find_soldier(state, &handler_name)?;
+    let handler = state.find_soldier(&handler_name)?;
     if matches!(handler.card.kind, SoldierKind::K9 | SoldierKind::Hero) {
         return Err(RuleError::refused(format!(
             "'{}' is a {} and cannot be a Handler; name a player, nps or squad Soldier",

@@ -1,6 +1,6 @@
 //! Missions: who goes, turns (with K9 Discipline at turn 1), and the end of a Mission.
 
-use super::{check_text, find_soldier};
+use super::check_text;
 use crate::domain::error::{in_range, RuleError};
 use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
@@ -41,7 +41,7 @@ pub(super) fn start(
     }
     let mut has_k9 = false;
     for name in &soldiers {
-        let soldier = find_soldier(state, name)?;
+        let soldier = state.find_soldier(name)?;
         if soldier.card.kind != SoldierKind::K9 {
             continue;
         }
@@ -76,7 +76,7 @@ pub(super) fn start(
 fn chosen_soldiers(state: &CampaignState, requested: &[String]) -> Result<Vec<String>, RuleError> {
     let mut soldiers: Vec<String> = Vec::new();
     for name in requested {
-        let soldier = find_soldier(state, name)?;
+        let soldier = state.find_soldier(name)?;
         let canonical = soldier.card.name.clone();
         if soldier.status != Status::Active {
             return Err(RuleError::refused(format!(

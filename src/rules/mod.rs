@@ -11,7 +11,7 @@ pub mod void;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::Event;
-use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
+use crate::domain::state::{CampaignInfo, CampaignState};
 
 /// Decides what `command` records in a campaign at `state`, or why it is refused.
 pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, RuleError> {
@@ -70,23 +70,6 @@ fn created(state: &CampaignState) -> Result<&CampaignInfo, RuleError> {
         .info
         .as_ref()
         .ok_or_else(|| RuleError::refused("the campaign does not exist yet; create it with `muster campaign new NAME --game wwii|modern|zero-dark`"))
-}
-
-/// The Soldier named `name` (any case), or a refusal listing who is there.
-fn find_soldier<'a>(state: &'a CampaignState, name: &str) -> Result<&'a SoldierState, RuleError> {
-    state.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
-        name: name.to_owned(),
-        known: if state.soldiers.is_empty() {
-            "none yet (enlist one with `muster enlist`)".to_owned()
-        } else {
-            state
-                .soldiers
-                .iter()
-                .map(|s| s.card.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        },
-    })
 }
 
 /// The longest name or reason muster records, in characters.

@@ -2,7 +2,7 @@
 
 use super::campaign::check_word;
 use super::mission::running;
-use super::{check_text, find_soldier};
+use super::check_text;
 use crate::domain::command::{Harm, StatusChange, XpTarget};
 use crate::domain::error::{in_range, RuleError};
 use crate::domain::event::{
@@ -30,7 +30,7 @@ pub(super) fn harm(
         Harm::Heal => "the number of Wounds to heal",
     };
     let amount = u32::try_from(in_range(what, amount, 1, MAX_HARM)?).unwrap_or(1);
-    let soldier = on_the_books(find_soldier(state, name)?)?;
+    let soldier = on_the_books(state.find_soldier(name)?)?;
     let named = SoldierAmount {
         soldier: soldier.card.name.clone(),
         amount,
@@ -77,7 +77,7 @@ pub(super) fn change_status(
     change: StatusChange,
     name: &str,
 ) -> Result<Vec<Event>, RuleError> {
-    let soldier = on_the_books(find_soldier(state, name)?)?;
+    let soldier = on_the_books(state.find_soldier(name)?)?;
     let named = SoldierNamed {
         soldier: soldier.card.name.clone(),
     };
@@ -130,7 +130,7 @@ pub(super) fn adjust_xp(
             Ok(vec![Event::TeamXpAdjusted(TeamXpAdjusted { amount, why })])
         }
         XpTarget::Soldier(name) => {
-            let soldier = on_the_books(find_soldier(state, name)?)?;
+            let soldier = on_the_books(state.find_soldier(name)?)?;
             check_overdraw(soldier.xp, amount, &soldier.card.name, "XP")?;
             Ok(vec![Event::XpAdjusted(XpAdjusted {
                 soldier: soldier.card.name.clone(),
@@ -151,7 +151,7 @@ pub(super) fn adjust_hardy(
     let hardy = check_word("a Hardy type", hardy)?;
     let amount = nonzero("the Hardy change", amount, 99)?;
     let why = check_text("the reason (--why)", why)?;
-    let soldier = on_the_books(find_soldier(state, name)?)?;
+    let soldier = on_the_books(state.find_soldier(name)?)?;
     let have = soldier.hardy.get(&hardy).copied().unwrap_or(0);
     check_overdraw(have, amount, &soldier.card.name, &format!("Hardy {hardy} counters"))?;
     Ok(vec![Event::HardyAdjusted(HardyAdjusted {
@@ -171,7 +171,7 @@ pub(super) fn record_ekia(
     let value = u32::try_from(in_range("the Hostile's value", value, 0, 30)?).unwrap_or(0);
     let hostile = check_text("the Hostile's name", hostile)?;
     let mission = running(state)?;
-    let soldier = on_the_books(find_soldier(state, name)?)?;
+    let soldier = on_the_books(state.find_soldier(name)?)?;
     if soldier.card.kind == SoldierKind::K9 {
         return Err(RuleError::refused(format!(
             "{} is a K9, and K9 Soldiers cannot perform Attacks against Hostiles (rule 000); record the EKIA for the Soldier who made it",
@@ -203,7 +203,7 @@ pub(super) fn award_medal(
     let medal = check_text("the Medal's name", medal)?;
     let rp = u32::try_from(in_range("the Medal's RP", rp, 0, 20)?).unwrap_or(0);
     let why = check_text("the reason (--why)", why)?;
-    let soldier = find_soldier(state, name)?;
+    let soldier = state.find_soldier(name)?;
     if soldier.status != Status::Active {
         return Err(RuleError::refused(format!(
             "{} is {}; a Medal sticker goes only on an active Soldier",

@@ -1,0 +1,61 @@
+//! Values players type that clap cannot check alone: signed amounts and KEY=VALUE pairs.
+//!
+//! Numbers are read here rather than by clap so that a bad or huge number is a refusal
+//! (exit 1) that names the accepted form, like every other bad value.
+
+use super::error::CommandError;
+
+/// Reads a whole number such as `3`, `+2` or `-1`.
+pub fn number(text: &str, what: &str) -> Result<i64, CommandError> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    digits.parse::<i64>().map_err(|_| {
+        CommandError::refused(format!(
+            "{what}: '{}' is not accepted; give a whole number such as 2, +2 or -1",
+            text.escape_debug()
+        ))
+    })
+}
+
+/// Reads a count of 0 or more that fits a card field.
+pub fn count(text: &str, what: &str) -> Result<u32, CommandError> {
+    let n = number(text, what)?;
+    u32::try_from(n).map_err(|_| {
+        CommandError::refused(format!(
+            "{what}: {n} is not accepted; give a whole number of 0 or more"
+        ))
+    })
+}
+
+/// Splits `KEY=VALUE`, lowercasing the key.
+pub fn pair<'a>(text: &'a str, what: &str, example: &str) -> Result<(String, &'a str), CommandError> {
+    text.split_once('=')
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim()))
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .ok_or_else(|| {
+            CommandError::refused(format!(
+                "{what}: '{}' is not accepted; write KEY=VALUE, e.g. {example}",
+                text.escape_debug()
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_read_as_players_say_them() {
+        assert_eq!(number("+2", "xp").unwrap(), 2);
+        assert_eq!(number("-2", "xp").unwrap(), -2);
+        assert!(number("2.5", "xp").is_err());
+        assert!(number("99999999999999999999999", "xp").is_err());
+        assert!(count("-1", "rp").is_err());
+    }
+
+    #[test]
+    fn pairs_need_both_sides() {
+        assert_eq!(pair("Cold=2", "hardy", "cold=1").unwrap(), ("cold".to_owned(), "2"));
+        assert!(pair("cold", "hardy", "cold=1").is_err());
+        assert!(pair("=2", "hardy", "cold=1").is_err());
+    }
+}

@@ -1,0 +1,110 @@
+//! `muster campaign new|list|use`.
+
+use clap::{Subcommand, ValueEnum};
+use muster::app;
+use muster::domain::command::Command as Intent;
+use muster::domain::Game;
+use serde::Serialize;
+
+use super::context::Context;
+use super::error::CommandError;
+use super::output::{self, Format};
+
+/// The game a campaign is played with, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GameArg {
+    Wwii,
+    Modern,
+    ZeroDark,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a campaign and select it
+    New {
+        /// The campaign's name, e.g. "Operation Lodestar"
+        name: String,
+        /// The game: Warfighter WWII or Modern, or Horizon Wars: Zero Dark
+        #[arg(long, value_enum)]
+        game: GameArg,
+        /// The Nation you command (WWII), e.g. Canada
+        #[arg(long)]
+        nation: Option<String>,
+        /// An expansion in play, e.g. medals or k9 (repeat for several)
+        #[arg(long = "expansion", value_name = "NAME")]
+        expansions: Vec<String>,
+    },
+    /// List the campaigns in the database
+    List,
+    /// Select the campaign later commands work on
+    Use {
+        /// The campaign's name
+        name: String,
+    },
+}
+
+#[derive(Serialize)]
+struct Listed {
+    name: String,
+    version: u64,
+    selected: bool,
+}
+
+pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
+    match command {
+        Command::New {
+            name,
+            game,
+            nation,
+            expansions,
+        } => {
+            let game = match game {
+                GameArg::Wwii => Game::Wwii,
+                GameArg::Modern => Game::Modern,
+                GameArg::ZeroDark => Game::ZeroDark,
+            };
+            let intent = Intent::CreateCampaign {
+                game,
+                nation,
+                expansions: expansions.iter().map(|e| e.to_lowercase()).collect(),
+            };
+            let mut store = ctx.open()?;
+            let written = app::create_campaign(&mut store, &name, &intent, ctx.clock.as_ref())?;
+            ctx.report(&written)
+        }
+        Command::List => {
+            let store = ctx.open()?;
+            let selected = ctx.campaign(&store).ok();
+            let listed: Vec<Listed> = store
+                .campaigns()?
+                .into_iter()
+                .map(|c| Listed {
+                    selected: selected.as_deref() == Some(c.name.as_str()),
+                    name: c.name,
+                    version: c.version,
+                })
+                .collect();
+            match ctx.format {
+                Format::Json => output::print_json(&listed),
+                Format::Table if listed.is_empty() => output::print(
+                    "no campaigns yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`\n",
+                ),
+                Format::Table => {
+                    let rows = listed.iter().map(|c| {
+                        vec![
+                            if c.selected { "*".to_owned() } else { String::new() },
+                            c.name.clone(),
+                            c.version.to_string(),
+                        ]
+                    });
+                    output::print(&format!("{}\n", output::table(&["", "Campaign", "Events"], rows)))
+                }
+            }
+        }
+        Command::Use { name } => {
+            let store = ctx.open()?;
+            app::select_campaign(&store, &name)?;
+            output::print(&format!("selected campaign '{name}'\n"))
+        }
+    }
+}

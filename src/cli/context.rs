@@ -1,0 +1,83 @@
+//! What every command shares: the database path, the campaign, the format and the clock.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, Utc};
+use muster::app::{self, Written};
+use muster::clock::{Clock, FixedClock, SystemClock};
+use muster::domain::command::Command;
+use muster::store::Store;
+
+use super::error::CommandError;
+use super::output::Format;
+use super::written;
+
+/// The environment variable that fixes the clock (RFC 3339), for tests and replays.
+const NOW_VARIABLE: &str = "MUSTER_NOW";
+
+/// The global options, resolved.
+pub struct Context {
+    db: Option<PathBuf>,
+    campaign: Option<String>,
+    pub format: Format,
+    pub clock: Box<dyn Clock>,
+}
+
+impl Context {
+    /// Resolves the global options and the clock (`MUSTER_NOW` fixes it).
+    pub fn new(db: Option<PathBuf>, campaign: Option<String>, format: Format) -> Result<Context, CommandError> {
+        let clock: Box<dyn Clock> = match std::env::var(NOW_VARIABLE) {
+            Ok(text) => {
+                let at = DateTime::parse_from_rfc3339(&text).map_err(|_| {
+                    CommandError::refused(format!(
+                        "{NOW_VARIABLE}='{}' is not an RFC 3339 time such as 2026-11-29T21:00:00Z; unset it to use the system clock",
+                        text.escape_debug()
+                    ))
+                })?;
+                Box::new(FixedClock(at.with_timezone(&Utc)))
+            }
+            Err(_) => Box::new(SystemClock),
+        };
+        Ok(Context {
+            db,
+            campaign,
+            format,
+            clock,
+        })
+    }
+
+    /// The database path: `--db`, `MUSTER_DB`, or the platform's data directory.
+    pub fn db_path(&self) -> Result<PathBuf, CommandError> {
+        if let Some(path) = &self.db {
+            return Ok(path.clone());
+        }
+        directories::ProjectDirs::from("", "", "muster")
+            .map(|dirs| dirs.data_dir().join("muster.db"))
+            .ok_or_else(|| {
+                CommandError::storage("cannot find this machine's data directory; pass --db PATH or set MUSTER_DB")
+            })
+    }
+
+    /// Opens the database.
+    pub fn open(&self) -> Result<Store, CommandError> {
+        Ok(app::open(&self.db_path()?)?)
+    }
+
+    /// The campaign named by `--campaign`, else the selected one.
+    pub fn campaign(&self, store: &Store) -> Result<String, CommandError> {
+        Ok(app::resolve_campaign(store, self.campaign.as_deref())?)
+    }
+
+    /// Opens the database, records `command` in the campaign and reports what it wrote.
+    pub fn execute(&self, command: &Command) -> Result<(), CommandError> {
+        let mut store = self.open()?;
+        let campaign = self.campaign(&store)?;
+        let written = app::execute(&mut store, &campaign, command, self.clock.as_ref())?;
+        self.report(&written)
+    }
+
+    /// Prints what a command wrote, in the chosen format.
+    pub fn report(&self, written: &Written) -> Result<(), CommandError> {
+        written::print(self.format, written)
+    }
+}

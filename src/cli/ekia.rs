@@ -1,0 +1,28 @@
+//! `muster ekia SOLDIER --hostile NAME --value N`.
+
+use muster::domain::command::Command;
+
+use super::args::number;
+use super::context::Context;
+use super::error::CommandError;
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The Soldier who inflicted it
+    soldier: String,
+    /// The Hostile card, e.g. "Rifle Team"
+    #[arg(long)]
+    hostile: String,
+    /// The Hostile's value: the XP he gains
+    #[arg(long, value_name = "N")]
+    value: String,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    ctx.execute(&Command::RecordEkia {
+        soldier: args.soldier,
+        hostile: args.hostile,
+        value: number(&args.value, "--value")?,
+    })
+}

@@ -1,0 +1,86 @@
+//! The one error type of the command line: each kind maps to a documented exit code.
+
+use std::process::ExitCode;
+
+use muster::store::StoreError;
+
+/// What went wrong, which decides the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A rule, an unknown name or a bad value: nothing was written. Exit 1.
+    Refused,
+    /// `verify` found the log altered or inconsistent. Exit 3.
+    Altered,
+    /// The database failed: locked after retries, disk, corrupt file. Exit 4.
+    Storage,
+}
+
+/// A command's failure, with the message and an optional hint for the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandError {
+    pub kind: Kind,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl CommandError {
+    /// A refusal (exit 1).
+    pub fn refused(message: impl Into<String>) -> Self {
+        CommandError {
+            kind: Kind::Refused,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// Verify's findings (exit 3).
+    pub fn altered(message: impl Into<String>) -> Self {
+        CommandError {
+            kind: Kind::Altered,
+            message: message.into(),
+            hint: Some("`muster verify` lists every finding; `muster show VERSION` explains one event".to_owned()),
+        }
+    }
+
+    /// A storage failure (exit 4).
+    pub fn storage(message: impl Into<String>) -> Self {
+        CommandError {
+            kind: Kind::Storage,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(match self.kind {
+            Kind::Refused => 1,
+            Kind::Altered => 3,
+            Kind::Storage => 4,
+        })
+    }
+}
+
+impl From<muster::Error> for CommandError {
+    fn from(error: muster::Error) -> Self {
+        match error {
+            muster::Error::Rule(e) => CommandError::refused(e.to_string()),
+            muster::Error::Input(message) => CommandError::refused(message),
+            muster::Error::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<StoreError> for CommandError {
+    fn from(error: StoreError) -> Self {
+        let hint = match &error {
+            StoreError::Busy | StoreError::Conflict { .. } => Some("nothing was written; run the command again".to_owned()),
+            StoreError::Damaged(_) => Some("run `muster verify` to see what is wrong".to_owned()),
+            _ => None,
+        };
+        CommandError {
+            hint,
+            ..CommandError::storage(error.to_string())
+        }
+    }
+}

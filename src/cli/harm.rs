@@ -1,0 +1,25 @@
+//! `muster wound|suppress|heal SOLDIER [N]`.
+
+use muster::domain::command::{Command, Harm};
+
+use super::args::number;
+use super::context::Context;
+use super::error::CommandError;
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// The Soldier, by name
+    soldier: String,
+    /// How many (1 to 20)
+    #[arg(default_value = "1")]
+    amount: String,
+}
+
+pub fn run(ctx: &Context, harm: Harm, args: Args) -> Result<(), CommandError> {
+    ctx.execute(&Command::Harm {
+        harm,
+        soldier: args.soldier,
+        amount: number(&args.amount, "the amount")?,
+    })
+}

@@ -1,0 +1,55 @@
+//! `muster log [--soldier S] [--mission N] [--as-of REF]`.
+
+use muster::domain::state::fold;
+use muster::projection::as_of::AsOf;
+use muster::projection::history::{self, Filter};
+
+use super::args::count;
+use super::context::Context;
+use super::error::CommandError;
+use super::output::{self, Format};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only events about this Soldier
+    #[arg(long)]
+    soldier: Option<String>,
+    /// Only events recorded during Mission N
+    #[arg(long, value_name = "N")]
+    mission: Option<String>,
+    /// Stop at REF: a version, an RFC 3339 time, a date, or mission:N
+    #[arg(long, value_name = "REF")]
+    as_of: Option<String>,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let store = ctx.open()?;
+    let campaign = ctx.campaign(&store)?;
+    let mut log = store.events(&campaign, None)?;
+    if let Some(text) = &args.as_of {
+        let version = text.parse::<AsOf>()?.resolve(&log)?;
+        log.retain(|r| r.version <= version);
+    }
+    let filter = Filter {
+        soldier: match args.soldier {
+            Some(name) => Some(fold(&log).find_soldier(&name).map_err(muster::Error::from)?.card.name.clone()),
+            None => None,
+        },
+        mission: args.mission.as_deref().map(|n| count(n, "--mission")).transpose()?,
+    };
+    let entries = history::entries(&log, &filter);
+    match ctx.format {
+        Format::Json => entries.iter().try_for_each(output::print_json),
+        Format::Table => {
+            let rows = entries.iter().map(|e| {
+                vec![
+                    format!("v{}", e.version),
+                    e.recorded_at.clone(),
+                    e.mission.map(|m| m.to_string()).unwrap_or_default(),
+                    if e.voided { format!("VOIDED {}", e.summary) } else { e.summary.clone() },
+                ]
+            });
+            output::print(&format!("{}\n", output::table(&["Version", "Recorded", "Mission", "Event"], rows)))
+        }
+    }
+}

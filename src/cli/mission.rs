@@ -1,0 +1,74 @@
+//! `muster mission start|end`.
+
+use clap::{Subcommand, ValueEnum};
+use muster::domain::command::Command as Intent;
+use muster::domain::MissionResult;
+
+use super::args::{count, number};
+use super::context::Context;
+use super::error::CommandError;
+
+/// How the Mission ended, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ResultArg {
+    Success,
+    Failure,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a Mission (every active Soldier goes unless --with names them)
+    Start {
+        /// The Mission's name, e.g. "Hill 112"
+        name: String,
+        /// A Soldier taken on the Mission; repeat for each (a K9 only with his Handler)
+        #[arg(long = "with", value_name = "SOLDIER")]
+        soldiers: Vec<String>,
+        /// How many Objectives are placed left to right
+        #[arg(long, value_name = "N", default_value = "1")]
+        objectives: String,
+        /// The K9 Objective chosen when a K9 goes on the Mission
+        #[arg(long, value_name = "TEXT")]
+        k9_objective: Option<String>,
+    },
+    /// End the Mission in progress (Suppress is cleared)
+    #[command(allow_negative_numbers = true)]
+    End {
+        /// How it ended
+        #[arg(long, value_enum)]
+        result: ResultArg,
+        /// RP the squad gains to make purchases, into the bank
+        #[arg(long, value_name = "N", requires = "why")]
+        rp_award: Option<String>,
+        /// Why the squad gains that RP
+        #[arg(long, value_name = "TEXT", requires = "rp_award")]
+        why: Option<String>,
+    },
+}
+
+pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
+    let intent = match command {
+        Command::Start {
+            name,
+            soldiers,
+            objectives,
+            k9_objective,
+        } => Intent::StartMission {
+            name,
+            soldiers,
+            objectives: count(&objectives, "--objectives")?,
+            k9_objective,
+        },
+        Command::End { result, rp_award, why } => Intent::EndMission {
+            result: match result {
+                ResultArg::Success => MissionResult::Success,
+                ResultArg::Failure => MissionResult::Failure,
+            },
+            rp_award: match rp_award {
+                Some(n) => Some((number(&n, "--rp-award")?, why.unwrap_or_default())),
+                None => None,
+            },
+        },
+    };
+    ctx.execute(&intent)
+}

@@ -1,0 +1,160 @@
+//! The command line: clap definitions, one module per command, and the dispatch.
+
+mod args;
+mod campaign;
+mod context;
+mod demo;
+mod ekia;
+mod error;
+mod export;
+mod hardy;
+mod harm;
+mod import;
+mod log;
+mod medal;
+mod mission;
+mod output;
+mod enlist;
+mod roster;
+mod rp;
+mod show;
+mod status;
+mod turn;
+mod verify;
+mod void;
+mod written;
+mod xp;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use context::Context;
+use error::CommandError;
+use muster::domain::command::{Harm, StatusChange};
+use output::Format;
+
+/// Keeps a Warfighter or Horizon Wars: Zero Dark campaign as an append-only,
+/// hash-chained log of events, and prints the roster any point of it makes.
+#[derive(Debug, Parser)]
+#[command(name = "muster", version, about, max_term_width = 100)]
+#[command(after_help = "Exit codes: 0 done; 1 refused (nothing written); 2 usage error; \
+3 verify found the log altered; 4 storage failure.")]
+pub struct Cli {
+    /// The database file [default: the platform data directory's muster/muster.db]
+    #[arg(long, global = true, env = "MUSTER_DB", value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// The campaign to work on [default: the one last created or selected with `campaign use`]
+    #[arg(long, global = true, env = "MUSTER_CAMPAIGN", value_name = "NAME")]
+    campaign: Option<String>,
+    /// How to print data
+    #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Short for --format json
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Replay the bundled example campaign into a temporary database and print it
+    Demo(demo::Args),
+    /// Create, list and select campaigns
+    #[command(subcommand)]
+    Campaign(campaign::Command),
+    /// Enlist a Soldier (or a Zero Dark hero), from flags or a card file
+    Enlist(enlist::Args),
+    /// Start and end Missions
+    #[command(subcommand)]
+    Mission(mission::Command),
+    /// Start the next turn of the Mission (turn 1 sets each K9's Discipline)
+    Turn(turn::Args),
+    /// A Soldier suffers Wounds
+    Wound(harm::Args),
+    /// A Soldier suffers Suppress (cleared at the end of the Mission)
+    Suppress(harm::Args),
+    /// Heal a Soldier's Wounds
+    Heal(harm::Args),
+    /// A Soldier suffers a Downed result (his Medal stickers are removed)
+    Down(status::Args),
+    /// Return a Downed Soldier to duty
+    Recover(status::Args),
+    /// A Soldier is Killed (KIA; his Medal stickers are removed)
+    Kill(status::Args),
+    /// A Soldier leaves the campaign alive
+    Discharge(status::Args),
+    /// Change a Soldier's XP, or the Zero Dark team's (`team`)
+    Xp(xp::Args),
+    /// Add or expend a Soldier's Hardy counters of one type
+    Hardy(hardy::Args),
+    /// A Soldier inflicts an EKIA on a Hostile and gains its value in XP
+    Ekia(ekia::Args),
+    /// The squad's RP bank: grant and spend
+    #[command(subcommand)]
+    Rp(rp::Command),
+    /// Medal stickers
+    #[command(subcommand)]
+    Medal(medal::Command),
+    /// Print the roster, now or as of an earlier point
+    Roster(roster::Args),
+    /// Print the log of events
+    Log(log::Args),
+    /// Explain one event: its command, whether it was voided, its hash
+    Show(show::Args),
+    /// Void every event of the command that wrote VERSION (the fix for a mistake)
+    Void(void::Args),
+    /// Check the hash chain, gaps, voids and the fold; exit 3 on any finding
+    Verify(verify::Args),
+    /// Write a campaign as JSON Lines to standard output
+    Export(export::Args),
+    /// Read a file written by `export` into this database
+    Import(import::Args),
+}
+
+/// Runs a parsed command line and returns the process's exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    let format = if cli.json { Format::Json } else { cli.format };
+    let result = Context::new(cli.db, cli.campaign, format).and_then(|ctx| dispatch(&ctx, cli.command));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {}", error.message);
+            if let Some(hint) = &error.hint {
+                eprintln!("hint: {hint}");
+            }
+            error.exit_code()
+        }
+    }
+}
+
+fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
+    match command {
+        Command::Demo(args) => demo::run(ctx, args),
+        Command::Campaign(command) => campaign::run(ctx, command),
+        Command::Enlist(args) => enlist::run(ctx, args),
+        Command::Mission(command) => mission::run(ctx, command),
+        Command::Turn(args) => turn::run(ctx, args),
+        Command::Wound(args) => harm::run(ctx, Harm::Wound, args),
+        Command::Suppress(args) => harm::run(ctx, Harm::Suppress, args),
+        Command::Heal(args) => harm::run(ctx, Harm::Heal, args),
+        Command::Down(args) => status::run(ctx, StatusChange::Down, args),
+        Command::Recover(args) => status::run(ctx, StatusChange::Recover, args),
+        Command::Kill(args) => status::run(ctx, StatusChange::Kill, args),
+        Command::Discharge(args) => status::run(ctx, StatusChange::Discharge, args),
+        Command::Xp(args) => xp::run(ctx, args),
+        Command::Hardy(args) => hardy::run(ctx, args),
+        Command::Ekia(args) => ekia::run(ctx, args),
+        Command::Rp(command) => rp::run(ctx, command),
+        Command::Medal(command) => medal::run(ctx, command),
+        Command::Roster(args) => roster::run(ctx, args),
+        Command::Log(args) => log::run(ctx, args),
+        Command::Show(args) => show::run(ctx, args),
+        Command::Void(args) => void::run(ctx, args),
+        Command::Verify(args) => verify::run(ctx, args),
+        Command::Export(args) => export::run(ctx, args),
+        Command::Import(args) => import::run(ctx, args),
+    }
+}

@@ -1,0 +1,54 @@
+//! Output formats and writing to standard output.
+
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+use serde::Serialize;
+use tabled::builder::Builder;
+use tabled::settings::Style;
+
+use super::error::CommandError;
+
+/// How a command prints its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tables and plain text for people.
+    Table,
+    /// JSON, a documented and stable contract for programs.
+    Json,
+}
+
+/// Writes `text` to standard output. A closed pipe (`muster log | head`) is not an error.
+pub fn print(text: &str) -> Result<(), CommandError> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(CommandError::storage(format!("cannot write to standard output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Prints `value` as one line of JSON.
+pub fn print_json(value: &impl Serialize) -> Result<(), CommandError> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| CommandError::storage(format!("cannot write JSON: {e}")))?;
+    print(&format!("{text}\n"))
+}
+
+/// Renders rows under a header as a plain table.
+pub fn table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut builder = Builder::default();
+    builder.push_record(header.iter().map(|h| (*h).to_owned()));
+    for row in rows {
+        builder.push_record(row);
+    }
+    let mut table = builder.build();
+    table.with(Style::psql());
+    table.to_string()
+}
+
+/// The first 12 hex digits of a hash: enough to note on paper and compare.
+pub fn short_hash(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}

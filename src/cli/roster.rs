@@ -1,0 +1,121 @@
+//! `muster roster [--as-of REF]`: every Soldier's numbers and the squad's RP.
+
+use muster::domain::Game;
+use muster::projection::as_of::AsOf;
+use muster::projection::roster::{self, Roster, SoldierLine};
+
+use super::context::Context;
+use super::error::CommandError;
+use super::output::{self, Format};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Show the roster as it was at REF: a version (12), an RFC 3339 time, a date, or mission:N
+    #[arg(long, value_name = "REF")]
+    as_of: Option<String>,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let store = ctx.open()?;
+    let campaign = ctx.campaign(&store)?;
+    let log = store.events(&campaign, None)?;
+    let head = store.head(&campaign)?;
+    let version = match args.as_of {
+        Some(text) => text.parse::<AsOf>()?.resolve(&log)?,
+        None => head.version,
+    };
+    let roster = roster::at(&campaign, &log, version, &head)
+        .ok_or_else(|| CommandError::refused(format!("campaign '{campaign}' has no events to show")))?;
+    print(ctx.format, &roster)
+}
+
+/// Prints a roster in the chosen format.
+pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
+    match format {
+        Format::Json => output::print_json(roster),
+        Format::Table => output::print(&render(roster)),
+    }
+}
+
+/// The roster as text: a heading, one row per Soldier, the squad's RP and the head.
+fn render(roster: &Roster) -> String {
+    let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
+    if let Some(nation) = &roster.nation {
+        text.push_str(&format!(", {nation}"));
+    }
+    text.push(')');
+    if roster.as_of.version < roster.head.version {
+        text.push_str(&format!(" as of v{} ({})", roster.as_of.version, roster.as_of.recorded_at));
+    }
+    text.push('\n');
+    if let Some(m) = &roster.mission {
+        text.push_str(&format!(
+            "Mission {} '{}' in progress, turn {}: {}\n",
+            m.number,
+            m.name,
+            m.turn,
+            m.soldiers.join(", ")
+        ));
+    }
+    let rows = roster.soldiers.iter().map(row);
+    text.push_str(&output::table(
+        &["Soldier", "Kind", "Status", "Wounds", "Suppress", "Hardy", "XP", "Discipline", "Medals", "RP"],
+        rows,
+    ));
+    text.push('\n');
+    let squad = &roster.squad;
+    text.push_str(&format!(
+        "Squad RP {} | Medal RP {} | Hostile-draw RP {} | bank {} RP",
+        squad.rp, squad.medal_rp, squad.hostile_draw_rp, squad.rp_bank
+    ));
+    if let Some(team_xp) = roster.team_xp {
+        text.push_str(&format!(" | team XP {team_xp}"));
+    }
+    text.push('\n');
+    text.push_str(&format!(
+        "head v{} {}\n",
+        roster.head.version,
+        output::short_hash(&roster.head.hash)
+    ));
+    text
+}
+
+fn row(s: &SoldierLine) -> Vec<String> {
+    let name = match (&s.handler, &s.handler_of) {
+        (Some(handler), _) => format!("{} (K9 of {handler})", s.name),
+        (_, Some(k9)) => format!("{} (Handler of {k9})", s.name),
+        _ => s.name.clone(),
+    };
+    let hardy = s
+        .hardy
+        .iter()
+        .map(|(kind, n)| format!("{kind} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let medals = s
+        .medals
+        .iter()
+        .map(|m| format!("{} ({} RP)", m.name, m.rp))
+        .collect::<Vec<_>>()
+        .join(", ");
+    vec![
+        name,
+        s.kind.to_string(),
+        s.status.to_string(),
+        s.wounds.to_string(),
+        s.suppress.to_string(),
+        hardy,
+        s.xp.to_string(),
+        s.discipline.map(|d| format!("{}/{}", d.current, d.stat)).unwrap_or_default(),
+        medals,
+        if s.medal_rp > 0 { format!("{} + {}", s.rp, s.medal_rp) } else { s.rp.to_string() },
+    ]
+}
+
+fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::Wwii => "Warfighter WWII",
+        Game::Modern => "Warfighter Modern",
+        Game::ZeroDark => "Horizon Wars: Zero Dark",
+    }
+}

@@ -1,0 +1,19 @@
+//! `muster down|recover|kill|discharge SOLDIER`.
+
+use muster::domain::command::{Command, StatusChange};
+
+use super::context::Context;
+use super::error::CommandError;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The Soldier, by name
+    soldier: String,
+}
+
+pub fn run(ctx: &Context, change: StatusChange, args: Args) -> Result<(), CommandError> {
+    ctx.execute(&Command::ChangeStatus {
+        change,
+        soldier: args.soldier,
+    })
+}

@@ -1,0 +1,26 @@
+//! `muster void VERSION --why TEXT`: fix a mistake by voiding the command that made it.
+
+use muster::app;
+
+use super::args::number;
+use super::context::Context;
+use super::error::CommandError;
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Any version written by the mistaken command (see `muster log`)
+    version: String,
+    /// Why it is voided (kept in the log)
+    #[arg(long)]
+    why: String,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let version = u64::try_from(number(&args.version, "VERSION")?)
+        .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
+    let mut store = ctx.open()?;
+    let campaign = ctx.campaign(&store)?;
+    let written = app::void(&mut store, &campaign, version, &args.why, ctx.clock.as_ref())?;
+    ctx.report(&written)
+}
