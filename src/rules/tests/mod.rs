@@ -1,0 +1,195 @@
+//! Given/when/then tests of the rules, one scenario each.
+//!
+//! The scenarios are grouped by rulebook area; this module holds the builders they share.
+
+mod campaign;
+mod evolve;
+mod mission;
+mod record;
+mod soldier;
+mod squad;
+mod void;
+
+use crate::domain::Game;
+use crate::domain::command::Command;
+use crate::domain::event::*;
+use crate::domain::soldier::{SoldierCard, SoldierKind, Stats};
+use crate::domain::state::RecordedEvent;
+
+/// The campaign's creation, with no nation and no expansions.
+fn created(game: Game) -> Event {
+    Event::CampaignCreated(CampaignCreated {
+        game,
+        nation: None,
+        expansions: vec![],
+    })
+}
+
+/// A bare card of `kind`, RP 4.
+fn card(name: &str, kind: SoldierKind) -> SoldierCard {
+    SoldierCard {
+        name: name.into(),
+        kind,
+        rp: 4,
+        health: None,
+        abilities: Default::default(),
+        keywords: vec![],
+        discipline: None,
+        handler: None,
+        hardy: Default::default(),
+        stats: None,
+        specialism: None,
+    }
+}
+
+/// A Player Soldier's card.
+fn player(name: &str) -> SoldierCard {
+    card(name, SoldierKind::Player)
+}
+
+/// A K9's card with its Handler and Discipline stat.
+fn k9(name: &str, handler: &str, discipline: u32) -> SoldierCard {
+    SoldierCard {
+        handler: Some(handler.into()),
+        discipline: Some(discipline),
+        ..card(name, SoldierKind::K9)
+    }
+}
+
+/// A Zero Dark hero's card with a full stat line.
+fn hero(name: &str) -> SoldierCard {
+    SoldierCard {
+        stats: Some(Stats {
+            m: 5,
+            f: 4,
+            a: 3,
+            d: 2,
+        }),
+        specialism: Some("spook".into()),
+        ..card(name, SoldierKind::Hero)
+    }
+}
+
+fn enlisted(card: SoldierCard) -> Event {
+    Event::SoldierEnlisted(SoldierEnlisted { card })
+}
+
+/// A Mission's start as `mission start` records it: one Objective, no K9 Objective.
+fn mission_started(mission: u32, name: &str, soldiers: &[&str]) -> Event {
+    Event::MissionStarted(MissionStarted {
+        mission,
+        name: name.into(),
+        soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
+        objectives: 1,
+        k9_objective: None,
+    })
+}
+
+/// A Mission's start with a K9 Objective.
+fn k9_mission_started(mission: u32, name: &str, soldiers: &[&str], objective: &str) -> Event {
+    Event::MissionStarted(MissionStarted {
+        mission,
+        name: name.into(),
+        soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
+        objectives: 1,
+        k9_objective: Some(objective.into()),
+    })
+}
+
+fn mission_ended(mission: u32) -> Event {
+    Event::MissionEnded(MissionEnded {
+        mission,
+        result: crate::domain::MissionResult::Success,
+        rp_award: None,
+    })
+}
+
+/// `mission start NAME --with ...` with one Objective and no K9 Objective.
+fn start(name: &str, with: &[&str]) -> Command {
+    Command::StartMission {
+        name: name.into(),
+        soldiers: with.iter().map(|s| s.to_string()).collect(),
+        objectives: 1,
+        k9_objective: None,
+    }
+}
+
+/// `mission start NAME --with ... --k9-objective OBJECTIVE`.
+fn start_k9(name: &str, with: &[&str], objective: &str) -> Command {
+    Command::StartMission {
+        name: name.into(),
+        soldiers: with.iter().map(|s| s.to_string()).collect(),
+        objectives: 1,
+        k9_objective: Some(objective.into()),
+    }
+}
+
+fn amount(soldier: &str, amount: u32) -> SoldierAmount {
+    SoldierAmount {
+        soldier: soldier.into(),
+        amount,
+    }
+}
+
+fn named(soldier: &str) -> SoldierNamed {
+    SoldierNamed {
+        soldier: soldier.into(),
+    }
+}
+
+fn sticker(name: &str, rp: u32) -> MedalSticker {
+    MedalSticker {
+        name: name.into(),
+        rp,
+    }
+}
+
+fn medal_awarded(soldier: &str, name: &str, rp: u32) -> Event {
+    Event::MedalAwarded(MedalAwarded {
+        soldier: soldier.into(),
+        medal: sticker(name, rp),
+        why: "drawn at random".into(),
+    })
+}
+
+fn xp_adjusted(soldier: &str, amount: i64) -> Event {
+    Event::XpAdjusted(XpAdjusted {
+        soldier: soldier.into(),
+        amount,
+        why: "service record".into(),
+    })
+}
+
+fn rp(amount: u32, why: &str) -> RpMovement {
+    RpMovement {
+        amount,
+        why: why.into(),
+    }
+}
+
+/// An event as read back from the log.
+fn recorded(version: u64, command_id: &str, event: Event) -> RecordedEvent {
+    RecordedEvent {
+        version,
+        command_id: command_id.into(),
+        recorded_at: format!("2026-11-29T21:{:02}:00Z", version % 60),
+        event,
+    }
+}
+
+/// A Modern campaign with Wong (Handler), his K9 Gizmo (Discipline 2) and Park.
+fn modern_squad() -> Vec<Event> {
+    vec![
+        created(Game::Modern),
+        enlisted(player("Wong")),
+        enlisted(k9("Gizmo", "Wong", 2)),
+        enlisted(player("Park")),
+    ]
+}
+
+/// [`modern_squad`] on Mission 1 with Wong and Park (Gizmo stays behind).
+fn on_mission() -> Vec<Event> {
+    let mut events = modern_squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events
+}
