@@ -5,13 +5,13 @@ use std::path::Path;
 
 use uuid::Uuid;
 
+use crate::Error;
 use crate::clock::Clock;
 use crate::domain::command::Command;
 use crate::domain::event::Event;
-use crate::domain::state::{fold, CampaignState, RecordedEvent};
+use crate::domain::state::{CampaignState, RecordedEvent, fold};
 use crate::rules;
 use crate::store::{Head, Store, StoreError};
-use crate::Error;
 
 /// How many times a command is decided again after losing a race to another writer.
 const MAX_ATTEMPTS: usize = 5;
@@ -42,11 +42,16 @@ pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Er
     let campaigns = store.campaigns()?;
     let listing = || {
         if campaigns.is_empty() {
-            "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`".to_owned()
+            "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
+                .to_owned()
         } else {
             format!(
                 "campaigns here: {}",
-                campaigns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                campaigns
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }
     };
@@ -77,7 +82,12 @@ pub fn select_campaign(store: &Store, name: &str) -> Result<(), Error> {
 }
 
 /// Creates the campaign `name` and selects it.
-pub fn create_campaign(store: &mut Store, name: &str, command: &Command, clock: &dyn Clock) -> Result<Written, Error> {
+pub fn create_campaign(
+    store: &mut Store,
+    name: &str,
+    command: &Command,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
     let name = check_campaign_name(name)?;
     if store.head(&name)?.version > 0 {
         return Err(Error::input(format!(
@@ -109,13 +119,28 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
 }
 
 /// Decides `command` on the campaign's current state and appends what it decides.
-pub fn execute(store: &mut Store, campaign: &str, command: &Command, clock: &dyn Clock) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |_, state| Ok(rules::decide(state, command)?))
+pub fn execute(
+    store: &mut Store,
+    campaign: &str,
+    command: &Command,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |_, state| {
+        Ok(rules::decide(state, command)?)
+    })
 }
 
 /// Voids the command that wrote `version`, with the player's reason.
-pub fn void(store: &mut Store, campaign: &str, version: u64, why: &str, clock: &dyn Clock) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |log, _| Ok(rules::void::decide(log, version, why)?))
+pub fn void(
+    store: &mut Store,
+    campaign: &str,
+    version: u64,
+    why: &str,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |log, _| {
+        Ok(rules::void::decide(log, version, why)?)
+    })
 }
 
 /// The write path every command shares: load, decide, append with the expected version;
@@ -130,7 +155,9 @@ fn decide_and_append(
     for _ in 0..MAX_ATTEMPTS {
         let (log, state) = load(store, campaign)?;
         if state.info.is_none() {
-            return Err(Error::input(format!("no campaign named '{campaign}' in this database")));
+            return Err(Error::input(format!(
+                "no campaign named '{campaign}' in this database"
+            )));
         }
         let events = decide(&log, &state)?;
         match append(store, campaign, state.version, events, clock) {
@@ -141,7 +168,13 @@ fn decide_and_append(
     Err(Error::Store(last_conflict.unwrap_or(StoreError::Busy)))
 }
 
-fn append(store: &mut Store, campaign: &str, expected: u64, events: Vec<Event>, clock: &dyn Clock) -> Result<Written, Error> {
+fn append(
+    store: &mut Store,
+    campaign: &str,
+    expected: u64,
+    events: Vec<Event>,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
     let command_id = Uuid::new_v4().to_string();
     let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
     Ok(Written {

@@ -7,10 +7,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::Error;
 use crate::domain::codec::canonical_payload;
 use crate::store::{Head, Store, StoredRow};
 use crate::verify;
-use crate::Error;
 
 /// One line of an export file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +92,9 @@ pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
 pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
     let rows = parse(text)?;
     let Some(first) = rows.first() else {
-        return Err(Error::input("the file holds no events; give a file written by `muster export`"));
+        return Err(Error::input(
+            "the file holds no events; give a file written by `muster export`",
+        ));
     };
     let campaign = first.campaign.clone();
     if let Some(other) = rows.iter().find(|r| r.campaign != campaign) {
@@ -107,7 +109,10 @@ pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
             "the file does not verify ({} problem{}), nothing imported; first: {}{}",
             report.findings.len(),
             if report.findings.len() == 1 { "" } else { "s" },
-            finding.version.map(|v| format!("version {v}: ")).unwrap_or_default(),
+            finding
+                .version
+                .map(|v| format!("version {v}: "))
+                .unwrap_or_default(),
             finding.problem
         )));
     }
@@ -120,7 +125,11 @@ pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
         }
     }
     let tail = rows.get(known..).unwrap_or_default();
-    let head = if tail.is_empty() { here } else { store.append_rows(&campaign, &here, tail)? };
+    let head = if tail.is_empty() {
+        here
+    } else {
+        store.append_rows(&campaign, &here, tail)?
+    };
     Ok(Imported {
         campaign,
         added: tail.len(),

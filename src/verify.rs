@@ -10,9 +10,9 @@ use chrono::DateTime;
 use serde::Serialize;
 
 use crate::domain::event::Event;
-use crate::domain::state::{fold, RecordedEvent};
-use crate::store::chain::{self, GENESIS};
+use crate::domain::state::{RecordedEvent, fold};
 use crate::store::StoredRow;
+use crate::store::chain::{self, GENESIS};
 
 /// One thing `verify` found wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -52,7 +52,11 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
     for row in rows {
         let v = Some(row.version);
         if row.version != expected_version {
-            found(v, "gap", format!("expected version {expected_version} here, found {}", row.version));
+            found(
+                v,
+                "gap",
+                format!("expected version {expected_version} here, found {}", row.version),
+            );
         }
         expected_version = row.version + 1;
         if row.prev_hash != prev_hash {
@@ -60,11 +64,19 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
         }
         match chain::hash(&row.prev_hash, &row.link()) {
             Some(hash) if hash == row.hash => {}
-            _ => found(v, "hash", "its hash does not match its contents: the row was edited".to_owned()),
+            _ => found(
+                v,
+                "hash",
+                "its hash does not match its contents: the row was edited".to_owned(),
+            ),
         }
         prev_hash = row.hash.clone();
         if DateTime::parse_from_rfc3339(&row.recorded_at).is_err() {
-            found(v, "time", format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at));
+            found(
+                v,
+                "time",
+                format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at),
+            );
         }
         match row.decode() {
             Ok(event) => decoded.push(event),
@@ -73,7 +85,11 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
     }
     check_structure(&decoded, &mut found);
     for anomaly in fold(&decoded).anomalies {
-        found(Some(anomaly.version), "fold", format!("the event {}", anomaly.message));
+        found(
+            Some(anomaly.version),
+            "fold",
+            format!("the event {}", anomaly.message),
+        );
     }
 
     let head = rows.last();
@@ -92,10 +108,18 @@ fn check_structure(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'
     for (i, recorded) in log.iter().enumerate() {
         let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
         if i == 0 && !is_creation {
-            found(Some(recorded.version), "start", "the campaign's first event is not campaign_created".to_owned());
+            found(
+                Some(recorded.version),
+                "start",
+                "the campaign's first event is not campaign_created".to_owned(),
+            );
         }
         if i > 0 && is_creation {
-            found(Some(recorded.version), "start", "campaign_created appears after the campaign began".to_owned());
+            found(
+                Some(recorded.version),
+                "start",
+                "campaign_created appears after the campaign began".to_owned(),
+            );
         }
     }
     let mut last_of_command: BTreeMap<&str, u64> = BTreeMap::new();
@@ -103,26 +127,50 @@ fn check_structure(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'
     for recorded in log {
         let id = recorded.command_id.as_str();
         if previous != Some(id) && last_of_command.contains_key(id) {
-            found(Some(recorded.version), "command", format!("command {id} resumes after other commands: its events are not contiguous"));
+            found(
+                Some(recorded.version),
+                "command",
+                format!("command {id} resumes after other commands: its events are not contiguous"),
+            );
         }
         last_of_command.insert(id, recorded.version);
         previous = Some(id);
     }
     let mut voided = BTreeSet::new();
     for recorded in log {
-        let Event::CommandVoided(void) = &recorded.event else { continue };
+        let Event::CommandVoided(void) = &recorded.event else {
+            continue;
+        };
         let v = Some(recorded.version);
-        let target = log.iter().find(|r| r.version == void.version && r.version < recorded.version);
+        let target = log
+            .iter()
+            .find(|r| r.version == void.version && r.version < recorded.version);
         match target {
-            None => found(v, "void", format!("voids version {}, which does not precede it", void.version)),
+            None => found(
+                v,
+                "void",
+                format!("voids version {}, which does not precede it", void.version),
+            ),
             Some(t) if t.command_id != void.command_id => {
-                found(v, "void", format!("names version {} but a different command", void.version));
+                found(
+                    v,
+                    "void",
+                    format!("names version {} but a different command", void.version),
+                );
             }
             Some(t) if matches!(t.event, Event::CampaignCreated(_) | Event::CommandVoided(_)) => {
-                found(v, "void", format!("voids version {}, which cannot be voided", void.version));
+                found(
+                    v,
+                    "void",
+                    format!("voids version {}, which cannot be voided", void.version),
+                );
             }
             Some(_) if !voided.insert(void.command_id.clone()) => {
-                found(v, "void", format!("voids the command of version {} a second time", void.version));
+                found(
+                    v,
+                    "void",
+                    format!("voids the command of version {} a second time", void.version),
+                );
             }
             Some(_) => {}
         }

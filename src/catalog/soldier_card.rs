@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::domain::soldier::{Ability, SoldierCard, SoldierKind, Stats};
 use crate::Error;
+use crate::domain::soldier::{Ability, SoldierCard, SoldierKind, Stats};
 
 /// An ability target as a card file may write it: `7` or `"7+"` or `"5+ [4+]"`.
 #[derive(Debug, Deserialize)]
@@ -67,7 +67,11 @@ pub fn parse(text: &str, source: &str) -> Result<SoldierCard, Error> {
         keywords: file.keywords.iter().map(|k| k.to_lowercase()).collect(),
         discipline: file.discipline,
         handler: file.handler,
-        hardy: file.hardy.into_iter().map(|(k, v)| (k.to_lowercase(), v)).collect(),
+        hardy: file
+            .hardy
+            .into_iter()
+            .map(|(k, v)| (k.to_lowercase(), v))
+            .collect(),
         stats: file.stats,
         specialism: file.specialism,
     })

@@ -54,7 +54,10 @@ mod tests {
 
     #[test]
     fn pairs_need_both_sides() {
-        assert_eq!(pair("Cold=2", "hardy", "cold=1").unwrap(), ("cold".to_owned(), "2"));
+        assert_eq!(
+            pair("Cold=2", "hardy", "cold=1").unwrap(),
+            ("cold".to_owned(), "2")
+        );
         assert!(pair("cold", "hardy", "cold=1").is_err());
         assert!(pair("=2", "hardy", "cold=1").is_err());
     }

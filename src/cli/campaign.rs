@@ -2,8 +2,8 @@
 
 use clap::{Subcommand, ValueEnum};
 use muster::app;
-use muster::domain::command::Command as Intent;
 use muster::domain::Game;
+use muster::domain::command::Command as Intent;
 use serde::Serialize;
 
 use super::context::Context;

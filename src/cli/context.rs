@@ -25,7 +25,11 @@ pub struct Context {
 
 impl Context {
     /// Resolves the global options and the clock (`MUSTER_NOW` fixes it).
-    pub fn new(db: Option<PathBuf>, campaign: Option<String>, format: Format) -> Result<Context, CommandError> {
+    pub fn new(
+        db: Option<PathBuf>,
+        campaign: Option<String>,
+        format: Format,
+    ) -> Result<Context, CommandError> {
         let clock: Box<dyn Clock> = match std::env::var(NOW_VARIABLE) {
             Ok(text) => {
                 let at = DateTime::parse_from_rfc3339(&text).map_err(|_| {
@@ -54,7 +58,9 @@ impl Context {
         directories::ProjectDirs::from("", "", "muster")
             .map(|dirs| dirs.data_dir().join("muster.db"))
             .ok_or_else(|| {
-                CommandError::storage("cannot find this machine's data directory; pass --db PATH or set MUSTER_DB")
+                CommandError::storage(
+                    "cannot find this machine's data directory; pass --db PATH or set MUSTER_DB",
+                )
             })
     }
 

@@ -49,7 +49,9 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
                 imported.added
             ))?;
             super::roster::print(Format::Table, &roster)?;
-            output::print(&format!("\nThe disputed entry, v{disputed}, as `muster show {disputed}` explains it:\n"))?;
+            output::print(&format!(
+                "\nThe disputed entry, v{disputed}, as `muster show {disputed}` explains it:\n"
+            ))?;
             super::show::print(Format::Table, &shown)
         }
     }

@@ -90,7 +90,10 @@ fn from_file(path: &PathBuf, rename: Option<&str>) -> Result<SoldierCard, Comman
     let bytes = std::fs::read(path)
         .map_err(|e| CommandError::refused(format!("cannot read the card file {}: {e}", path.display())))?;
     let text = String::from_utf8(bytes).map_err(|_| {
-        CommandError::refused(format!("the card file {} is not UTF-8 text; save it as UTF-8 JSON", path.display()))
+        CommandError::refused(format!(
+            "the card file {} is not UTF-8 text; save it as UTF-8 JSON",
+            path.display()
+        ))
     })?;
     let mut card = soldier_card::parse(&text, &path.display().to_string())?;
     if let Some(name) = rename {
@@ -120,7 +123,11 @@ fn from_flags(args: &Args) -> Result<SoldierCard, CommandError> {
         health: args.health.as_deref().map(|n| count(n, "--health")).transpose()?,
         abilities,
         keywords: args.keywords.iter().map(|k| k.to_lowercase()).collect(),
-        discipline: args.discipline.as_deref().map(|n| count(n, "--discipline")).transpose()?,
+        discipline: args
+            .discipline
+            .as_deref()
+            .map(|n| count(n, "--discipline"))
+            .transpose()?,
         handler: args.handler.clone(),
         hardy,
         stats: stats(&args.stats)?,
@@ -148,7 +155,10 @@ fn stats(flags: &[String]) -> Result<Option<Stats>, CommandError> {
             ))
         })
     };
-    if let Some(unknown) = values.keys().find(|k| !["m", "f", "a", "d"].contains(&k.as_str())) {
+    if let Some(unknown) = values
+        .keys()
+        .find(|k| !["m", "f", "a", "d"].contains(&k.as_str()))
+    {
         return Err(CommandError::refused(format!(
             "--stat {unknown} is not a Zero Dark stat; the stats are M, F, A and D"
         )));

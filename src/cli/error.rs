@@ -38,7 +38,9 @@ impl CommandError {
         CommandError {
             kind: Kind::Altered,
             message: message.into(),
-            hint: Some("`muster verify` lists every finding; `muster show VERSION` explains one event".to_owned()),
+            hint: Some(
+                "`muster verify` lists every finding; `muster show VERSION` explains one event".to_owned(),
+            ),
         }
     }
 
@@ -74,7 +76,9 @@ impl From<muster::Error> for CommandError {
 impl From<StoreError> for CommandError {
     fn from(error: StoreError) -> Self {
         let hint = match &error {
-            StoreError::Busy | StoreError::Conflict { .. } => Some("nothing was written; run the command again".to_owned()),
+            StoreError::Busy | StoreError::Conflict { .. } => {
+                Some("nothing was written; run the command again".to_owned())
+            }
             StoreError::Damaged(_) => Some("run `muster verify` to see what is wrong".to_owned()),
             _ => None,
         };

@@ -18,7 +18,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| CommandError::refused(format!("cannot read {}: {e}", args.file.display())))?;
     let text = String::from_utf8(bytes).map_err(|_| {
-        CommandError::refused(format!("{} is not UTF-8 text; give a file written by `muster export`", args.file.display()))
+        CommandError::refused(format!(
+            "{} is not UTF-8 text; give a file written by `muster export`",
+            args.file.display()
+        ))
     })?;
     let mut store = ctx.open()?;
     let imported = transfer::import(&mut store, &text)?;

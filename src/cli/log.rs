@@ -32,10 +32,21 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     }
     let filter = Filter {
         soldier: match args.soldier {
-            Some(name) => Some(fold(&log).find_soldier(&name).map_err(muster::Error::from)?.card.name.clone()),
+            Some(name) => Some(
+                fold(&log)
+                    .find_soldier(&name)
+                    .map_err(muster::Error::from)?
+                    .card
+                    .name
+                    .clone(),
+            ),
             None => None,
         },
-        mission: args.mission.as_deref().map(|n| count(n, "--mission")).transpose()?,
+        mission: args
+            .mission
+            .as_deref()
+            .map(|n| count(n, "--mission"))
+            .transpose()?,
     };
     let entries = history::entries(&log, &filter);
     match ctx.format {
@@ -46,10 +57,17 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
                     format!("v{}", e.version),
                     e.recorded_at.clone(),
                     e.mission.map(|m| m.to_string()).unwrap_or_default(),
-                    if e.voided { format!("VOIDED {}", e.summary) } else { e.summary.clone() },
+                    if e.voided {
+                        format!("VOIDED {}", e.summary)
+                    } else {
+                        e.summary.clone()
+                    },
                 ]
             });
-            output::print(&format!("{}\n", output::table(&["Version", "Recorded", "Mission", "Event"], rows)))
+            output::print(&format!(
+                "{}\n",
+                output::table(&["Version", "Recorded", "Mission", "Event"], rows)
+            ))
         }
     }
 }

@@ -26,7 +26,12 @@ pub enum Command {
 
 pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
     match command {
-        Command::Award { soldier, medal, rp, why } => ctx.execute(&Intent::AwardMedal {
+        Command::Award {
+            soldier,
+            medal,
+            rp,
+            why,
+        } => ctx.execute(&Intent::AwardMedal {
             soldier,
             medal,
             rp: number(&rp, "--rp")?,

@@ -1,8 +1,8 @@
 //! `muster mission start|end`.
 
 use clap::{Subcommand, ValueEnum};
-use muster::domain::command::Command as Intent;
 use muster::domain::MissionResult;
+use muster::domain::command::Command as Intent;
 
 use super::args::{count, number};
 use super::context::Context;
@@ -59,7 +59,11 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             objectives: count(&objectives, "--objectives")?,
             k9_objective,
         },
-        Command::End { result, rp_award, why } => Intent::EndMission {
+        Command::End {
+            result,
+            rp_award,
+            why,
+        } => Intent::EndMission {
             result: match result {
                 ResultArg::Success => MissionResult::Success,
                 ResultArg::Failure => MissionResult::Failure,

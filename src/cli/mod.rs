@@ -5,6 +5,7 @@ mod campaign;
 mod context;
 mod demo;
 mod ekia;
+mod enlist;
 mod error;
 mod export;
 mod hardy;
@@ -14,7 +15,6 @@ mod log;
 mod medal;
 mod mission;
 mod output;
-mod enlist;
 mod roster;
 mod rp;
 mod show;
@@ -39,8 +39,10 @@ use output::Format;
 /// hash-chained log of events, and prints the roster any point of it makes.
 #[derive(Debug, Parser)]
 #[command(name = "muster", version, about, max_term_width = 100)]
-#[command(after_help = "Exit codes: 0 done; 1 refused (nothing written); 2 usage error; \
-3 verify found the log altered; 4 storage failure.")]
+#[command(
+    after_help = "Exit codes: 0 done; 1 refused (nothing written); 2 usage error; \
+3 verify found the log altered; 4 storage failure."
+)]
 pub struct Cli {
     /// The database file [default: the platform data directory's muster/muster.db]
     #[arg(long, global = true, env = "MUSTER_DB", value_name = "PATH")]

@@ -22,17 +22,17 @@ pub enum Format {
 pub fn print(text: &str) -> Result<(), CommandError> {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(CommandError::storage(format!("cannot write to standard output: {e}")))
-        }
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
+            "cannot write to standard output: {e}"
+        ))),
         _ => Ok(()),
     }
 }
 
 /// Prints `value` as one line of JSON.
 pub fn print_json(value: &impl Serialize) -> Result<(), CommandError> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| CommandError::storage(format!("cannot write JSON: {e}")))?;
+    let text =
+        serde_json::to_string(value).map_err(|e| CommandError::storage(format!("cannot write JSON: {e}")))?;
     print(&format!("{text}\n"))
 }
 

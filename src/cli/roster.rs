@@ -45,7 +45,10 @@ fn render(roster: &Roster) -> String {
     }
     text.push(')');
     if roster.as_of.version < roster.head.version {
-        text.push_str(&format!(" as of v{} ({})", roster.as_of.version, roster.as_of.recorded_at));
+        text.push_str(&format!(
+            " as of v{} ({})",
+            roster.as_of.version, roster.as_of.recorded_at
+        ));
     }
     text.push('\n');
     if let Some(m) = &roster.mission {
@@ -59,7 +62,18 @@ fn render(roster: &Roster) -> String {
     }
     let rows = roster.soldiers.iter().map(row);
     text.push_str(&output::table(
-        &["Soldier", "Kind", "Status", "Wounds", "Suppress", "Hardy", "XP", "Discipline", "Medals", "RP"],
+        &[
+            "Soldier",
+            "Kind",
+            "Status",
+            "Wounds",
+            "Suppress",
+            "Hardy",
+            "XP",
+            "Discipline",
+            "Medals",
+            "RP",
+        ],
         rows,
     ));
     text.push('\n');
@@ -106,9 +120,15 @@ fn row(s: &SoldierLine) -> Vec<String> {
         s.suppress.to_string(),
         hardy,
         s.xp.to_string(),
-        s.discipline.map(|d| format!("{}/{}", d.current, d.stat)).unwrap_or_default(),
+        s.discipline
+            .map(|d| format!("{}/{}", d.current, d.stat))
+            .unwrap_or_default(),
         medals,
-        if s.medal_rp > 0 { format!("{} + {}", s.rp, s.medal_rp) } else { s.rp.to_string() },
+        if s.medal_rp > 0 {
+            format!("{} + {}", s.rp, s.medal_rp)
+        } else {
+            s.rp.to_string()
+        },
     ]
 }
 

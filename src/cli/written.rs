@@ -23,18 +23,24 @@ struct WrittenEvent {
 
 /// Prints `written` as text lines or one JSON object.
 pub fn print(format: Format, written: &Written) -> Result<(), CommandError> {
-    let events = written.events.iter().zip(written.first_version..).map(|(event, version)| WrittenEvent {
-        version,
-        kind: event.kind(),
-        summary: summary(event),
-    });
+    let events = written
+        .events
+        .iter()
+        .zip(written.first_version..)
+        .map(|(event, version)| WrittenEvent {
+            version,
+            kind: event.kind(),
+            summary: summary(event),
+        });
     match format {
         Format::Json => output::print_json(&WrittenJson {
             written: events.collect(),
             head: &written.head,
         }),
         Format::Table => {
-            let mut text: String = events.map(|e| format!("v{:<5} {}\n", e.version, e.summary)).collect();
+            let mut text: String = events
+                .map(|e| format!("v{:<5} {}\n", e.version, e.summary))
+                .collect();
             text.push_str(&format!(
                 "head v{} {}\n",
                 written.head.version,

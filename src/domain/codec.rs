@@ -19,7 +19,9 @@ pub enum DecodeError {
         "event kind '{kind}' has schema {schema}, but this muster reads schemas up to {CURRENT_SCHEMA}: the log was written by a newer muster; upgrade muster to read it"
     )]
     NewerSchema { kind: String, schema: u32 },
-    #[error("event kind '{kind}' with schema {schema} has no upcaster; schemas 1 to {CURRENT_SCHEMA} are known")]
+    #[error(
+        "event kind '{kind}' with schema {schema} has no upcaster; schemas 1 to {CURRENT_SCHEMA} are known"
+    )]
     UnknownSchema { kind: String, schema: u32 },
     #[error("payload of a '{kind}' event is not valid: {reason}")]
     BadPayload { kind: String, reason: String },

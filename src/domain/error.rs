@@ -33,11 +33,6 @@ pub fn in_range(what: &'static str, got: i64, min: i64, max: i64) -> Result<i64,
     if (min..=max).contains(&got) {
         Ok(got)
     } else {
-        Err(RuleError::OutOfRange {
-            what,
-            min,
-            max,
-            got,
-        })
+        Err(RuleError::OutOfRange { what, min, max, got })
     }
 }

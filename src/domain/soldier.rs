@@ -6,6 +6,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+/// True when two Soldier names are the same name, compared without case (any script).
+pub fn same_name(a: &str, b: &str) -> bool {
+    a == b || a.to_lowercase() == b.to_lowercase()
+}
+
 /// The kind of a Soldier card, as the rulebooks name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -87,7 +92,9 @@ impl FromStr for Ability {
     /// Reads a target as players write it: `7`, `7+`, `5/4` or `5+ [4+]`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = || {
-            format!("'{text}' is not an ability target: write it as on the card, e.g. 7, 7+, 5/4 or \"5+ [4+]\", with numbers 1 to 10")
+            format!(
+                "'{text}' is not an ability target: write it as on the card, e.g. 7, 7+, 5/4 or \"5+ [4+]\", with numbers 1 to 10"
+            )
         };
         let cleaned: String = text
             .chars()
@@ -171,9 +178,21 @@ mod tests {
     #[test]
     fn ability_targets_read_as_printed_on_the_card() {
         let plain: Ability = "7+".parse().unwrap();
-        assert_eq!(plain, Ability { target: 7, upgunned: None });
+        assert_eq!(
+            plain,
+            Ability {
+                target: 7,
+                upgunned: None
+            }
+        );
         let upgunned: Ability = "5+ [4+]".parse().unwrap();
-        assert_eq!(upgunned, Ability { target: 5, upgunned: Some(4) });
+        assert_eq!(
+            upgunned,
+            Ability {
+                target: 5,
+                upgunned: Some(4)
+            }
+        );
         assert_eq!("5/4".parse::<Ability>().unwrap(), upgunned);
         assert_eq!(upgunned.to_string(), "5+ [4+]");
     }

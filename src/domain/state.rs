@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
 use super::event::{Event, MedalSticker};
-use super::soldier::{SoldierCard, SoldierKind, Status};
+use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::{Game, MissionResult};
 
 /// An event as read back from the log, with its place in it.
@@ -101,9 +101,7 @@ pub struct CampaignState {
 impl CampaignState {
     /// The Soldier with this name, compared case-insensitively.
     pub fn soldier(&self, name: &str) -> Option<&SoldierState> {
-        self.soldiers
-            .iter()
-            .find(|s| s.card.name.eq_ignore_ascii_case(name))
+        self.soldiers.iter().find(|s| same_name(&s.card.name, name))
     }
 
     /// The Soldier named `name` (any case), or a refusal listing who is there.
@@ -123,9 +121,7 @@ impl CampaignState {
     }
 
     fn soldier_mut(&mut self, name: &str) -> Option<&mut SoldierState> {
-        self.soldiers
-            .iter_mut()
-            .find(|s| s.card.name.eq_ignore_ascii_case(name))
+        self.soldiers.iter_mut().find(|s| same_name(&s.card.name, name))
     }
 
     /// The Mission in progress, if one is.
@@ -136,17 +132,23 @@ impl CampaignState {
     /// The K9 whose Handler is `handler`, if he has one.
     pub fn k9_of(&self, handler: &str) -> Option<&SoldierState> {
         self.soldiers.iter().find(|s| {
-            s.card.kind == SoldierKind::K9
-                && s.card
-                    .handler
-                    .as_deref()
-                    .is_some_and(|h| h.eq_ignore_ascii_case(handler))
+            s.card.kind == SoldierKind::K9 && s.card.handler.as_deref().is_some_and(|h| same_name(h, handler))
         })
     }
 
     fn note(&mut self, message: String) {
         let version = self.version;
         self.anomalies.push(Anomaly { version, message });
+    }
+
+    /// Notes `what` for `soldier` when no Mission is in progress; returns the state to go on.
+    fn during_mission(&mut self, what: &str, soldier: &str) -> &mut Self {
+        if self.mission_in_progress().is_none() {
+            self.note(format!(
+                "records {what} for {soldier} while no Mission is in progress"
+            ));
+        }
+        self
     }
 
     /// Applies `f` to the named Soldier, or notes that the event names nobody.
@@ -159,6 +161,13 @@ impl CampaignState {
             self.note(problem);
         }
     }
+}
+
+/// Moves a Soldier to status `to`, describing the move when he was not in one of `from`.
+fn change_status(soldier: &mut SoldierState, from: &[Status], to: Status) -> Option<String> {
+    let before = soldier.status;
+    soldier.status = to;
+    (!from.contains(&before)).then(|| format!("makes {} {to}, who was {before}", soldier.card.name))
 }
 
 /// Subtracts `amount` from `counter`, clamping at zero and describing an overdraw.
@@ -191,6 +200,15 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         }
         Event::SoldierEnlisted(e) => {
             let card = e.card.clone();
+            if state.soldier(&card.name).is_some() {
+                state.note(format!("enlists a second Soldier named '{}'", card.name));
+            }
+            if let Some(handler) = card.handler.as_deref().filter(|h| state.soldier(h).is_none()) {
+                state.note(format!(
+                    "enlists the K9 '{}', whose Handler '{handler}' was never enlisted",
+                    card.name
+                ));
+            }
             let discipline = (card.kind == SoldierKind::K9).then(|| card.discipline.unwrap_or(0));
             state.soldiers.push(SoldierState {
                 status: Status::Active,
@@ -205,6 +223,13 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             });
         }
         Event::MissionStarted(e) => {
+            if let Some(running) = state.mission_in_progress() {
+                let problem = format!(
+                    "starts Mission {} while Mission {} is in progress",
+                    e.mission, running.number
+                );
+                state.note(problem);
+            }
             for name in &e.soldiers {
                 state.with_soldier(name, |s| {
                     s.missions.push(e.mission);
@@ -225,8 +250,12 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             });
         }
         Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
-            Some(mission) => mission.turn = e.turn,
-            None => state.note(format!("starts a turn of Mission {}, which never started", e.mission)),
+            Some(mission) if mission.result.is_none() => mission.turn = e.turn,
+            Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
+            None => state.note(format!(
+                "starts a turn of Mission {}, which never started",
+                e.mission
+            )),
         },
         Event::DisciplineReset(e) => state.with_soldier(&e.soldier, |s| {
             s.discipline = Some(e.discipline);
@@ -235,10 +264,11 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::MissionEnded(e) => {
             let version = state.version;
             match state.missions.iter_mut().find(|m| m.number == e.mission) {
-                Some(mission) => {
+                Some(mission) if mission.result.is_none() => {
                     mission.result = Some(e.result);
                     mission.ended_at_version = Some(version);
                 }
+                Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
                 None => state.note(format!("ends Mission {}, which never started", e.mission)),
             }
             if let Some(award) = &e.rp_award {
@@ -249,10 +279,12 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             s.wounds = s.wounds.saturating_add(e.amount);
             None
         }),
-        Event::Suppressed(e) => state.with_soldier(&e.soldier, |s| {
-            s.suppress = s.suppress.saturating_add(e.amount);
-            None
-        }),
+        Event::Suppressed(e) => state
+            .during_mission("Suppress", &e.soldier)
+            .with_soldier(&e.soldier, |s| {
+                s.suppress = s.suppress.saturating_add(e.amount);
+                None
+            }),
         Event::Healed(e) => state.with_soldier(&e.soldier, |s| {
             take(&mut s.wounds, e.amount, "Wounds", &e.soldier)
         }),
@@ -260,20 +292,16 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             take(&mut s.suppress, e.amount, "Suppress", &e.soldier)
         }),
         Event::Downed(e) => state.with_soldier(&e.soldier, |s| {
-            s.status = Status::Downed;
-            None
+            change_status(s, &[Status::Active], Status::Downed)
         }),
         Event::Recovered(e) => state.with_soldier(&e.soldier, |s| {
-            s.status = Status::Active;
-            None
+            change_status(s, &[Status::Downed], Status::Active)
         }),
         Event::Killed(e) => state.with_soldier(&e.soldier, |s| {
-            s.status = Status::Kia;
-            None
+            change_status(s, &[Status::Active, Status::Downed], Status::Kia)
         }),
         Event::Discharged(e) => state.with_soldier(&e.soldier, |s| {
-            s.status = Status::Discharged;
-            None
+            change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
         }),
         Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
             s.medals.push(e.medal.clone());
@@ -285,9 +313,9 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             (before - s.medals.len() != e.medals.len())
                 .then(|| format!("removes Medal stickers {} does not carry", e.soldier))
         }),
-        Event::XpAdjusted(e) => state.with_soldier(&e.soldier, |s| {
-            adjust(&mut s.xp, e.amount, "XP", &e.soldier)
-        }),
+        Event::XpAdjusted(e) => {
+            state.with_soldier(&e.soldier, |s| adjust(&mut s.xp, e.amount, "XP", &e.soldier))
+        }
         Event::TeamXpAdjusted(e) => {
             if let Some(problem) = adjust(&mut state.team_xp, e.amount, "XP", "the team") {
                 state.note(problem);
@@ -301,10 +329,12 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             }
             problem
         }),
-        Event::EkiaRecorded(e) => state.with_soldier(&e.soldier, |s| {
-            s.xp = s.xp.saturating_add(e.value);
-            None
-        }),
+        Event::EkiaRecorded(e) => state
+            .during_mission("an EKIA", &e.soldier)
+            .with_soldier(&e.soldier, |s| {
+                s.xp = s.xp.saturating_add(e.value);
+                None
+            }),
         Event::RpGranted(e) => state.rp_bank = state.rp_bank.saturating_add(e.amount),
         Event::RpSpent(e) => {
             if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
@@ -335,12 +365,14 @@ pub fn fold(events: &[RecordedEvent]) -> CampaignState {
 
 /// Folds `events`, skipping the events of the commands in `voided`.
 pub fn fold_skipping(events: &[RecordedEvent], voided: &BTreeSet<String>) -> CampaignState {
-    events.iter().fold(CampaignState::default(), |mut state, recorded| {
-        state.version = recorded.version;
-        if voided.contains(&recorded.command_id) {
-            state
-        } else {
-            evolve(state, &recorded.event)
-        }
-    })
+    events
+        .iter()
+        .fold(CampaignState::default(), |mut state, recorded| {
+            state.version = recorded.version;
+            if voided.contains(&recorded.command_id) {
+                state
+            } else {
+                evolve(state, &recorded.event)
+            }
+        })
 }

@@ -4,9 +4,9 @@ use std::str::FromStr;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::domain::event::Event;
-use crate::domain::state::{voided_commands, RecordedEvent};
 use crate::Error;
+use crate::domain::event::Event;
+use crate::domain::state::{RecordedEvent, voided_commands};
 
 /// A point in the log, as a player names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,9 +55,7 @@ impl AsOf {
             ))),
             AsOf::Time(at) => log
                 .iter()
-                .take_while(|r| {
-                    DateTime::parse_from_rfc3339(&r.recorded_at).is_ok_and(|t| t <= at)
-                })
+                .take_while(|r| DateTime::parse_from_rfc3339(&r.recorded_at).is_ok_and(|t| t <= at))
                 .last()
                 .map(|r| r.version)
                 .ok_or_else(|| {

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use crate::domain::codec;
 use crate::domain::event::Event;
-use crate::domain::state::{voided_commands, RecordedEvent};
+use crate::domain::soldier::same_name;
+use crate::domain::state::{RecordedEvent, voided_commands};
 
 /// One event as `muster log` shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -46,8 +47,8 @@ pub fn entries(log: &[RecordedEvent], filter: &Filter) -> Vec<Entry> {
             current_mission = None;
         }
         let about_soldier = filter.soldier.as_deref().is_none_or(|wanted| {
-            recorded.event.soldier().is_some_and(|s| s.eq_ignore_ascii_case(wanted))
-                || matches!(&recorded.event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| s.eq_ignore_ascii_case(wanted)))
+            recorded.event.soldier().is_some_and(|s| same_name(s, wanted))
+                || matches!(&recorded.event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| same_name(s, wanted)))
         });
         let in_mission = filter.mission.is_none_or(|wanted| mission == Some(wanted));
         if about_soldier && in_mission {
@@ -73,23 +74,44 @@ fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> Entry 
 
 /// One line describing an event, in the game's words.
 pub fn summary(event: &Event) -> String {
-    let plural = |n: u32, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+    let plural = |n: u32, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
     match event {
         Event::CampaignCreated(e) => format!(
             "campaign created: {}{}{}",
             e.game,
-            e.nation.as_ref().map(|n| format!(", nation {n}")).unwrap_or_default(),
-            if e.expansions.is_empty() { String::new() } else { format!(", expansions {}", e.expansions.join(", ")) }
+            e.nation
+                .as_ref()
+                .map(|n| format!(", nation {n}"))
+                .unwrap_or_default(),
+            if e.expansions.is_empty() {
+                String::new()
+            } else {
+                format!(", expansions {}", e.expansions.join(", "))
+            }
         ),
         Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
-        Event::MissionStarted(e) => format!("Mission {} '{}' started with {}", e.mission, e.name, e.soldiers.join(", ")),
+        Event::MissionStarted(e) => format!(
+            "Mission {} '{}' started with {}",
+            e.mission,
+            e.name,
+            e.soldiers.join(", ")
+        ),
         Event::TurnStarted(e) => format!("Mission {} turn {}", e.mission, e.turn),
         Event::DisciplineReset(e) => format!("{} Discipline set to {}", e.soldier, e.discipline),
         Event::MissionEnded(e) => format!(
             "Mission {} ended: {}{}",
             e.mission,
             e.result,
-            e.rp_award.as_ref().map(|a| format!(", squad gains {} RP ({})", a.amount, a.why)).unwrap_or_default()
+            e.rp_award
+                .as_ref()
+                .map(|a| format!(", squad gains {} RP ({})", a.amount, a.why))
+                .unwrap_or_default()
         ),
         Event::Wounded(e) => format!("{} suffers {}", e.soldier, plural(e.amount, "Wound")),
         Event::Suppressed(e) => format!("{} suffers {} Suppress", e.soldier, e.amount),
@@ -99,12 +121,19 @@ pub fn summary(event: &Event) -> String {
         Event::Recovered(e) => format!("{} returned to duty", e.soldier),
         Event::Killed(e) => format!("{} KIA", e.soldier),
         Event::Discharged(e) => format!("{} discharged", e.soldier),
-        Event::MedalAwarded(e) => format!("{} awarded {} ({} RP): {}", e.soldier, e.medal.name, e.medal.rp, e.why),
+        Event::MedalAwarded(e) => format!(
+            "{} awarded {} ({} RP): {}",
+            e.soldier, e.medal.name, e.medal.rp, e.why
+        ),
         Event::MedalStickersRemoved(e) => format!(
             "{} loses Medal stickers ({}): {}",
             e.soldier,
             e.because,
-            e.medals.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", ")
+            e.medals
+                .iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Event::XpAdjusted(e) => format!("{} XP {:+}: {}", e.soldier, e.amount, e.why),
         Event::TeamXpAdjusted(e) => format!("team XP {:+}: {}", e.amount, e.why),

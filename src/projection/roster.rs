@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::domain::Game;
 use crate::domain::event::MedalSticker;
 use crate::domain::soldier::{SoldierKind, Stats, Status};
-use crate::domain::state::{fold, CampaignState, RecordedEvent, SoldierState};
-use crate::domain::Game;
+use crate::domain::state::{CampaignState, RecordedEvent, SoldierState, fold};
 use crate::store::Head;
 
 /// A point in the log: its version and when it was recorded.
@@ -148,7 +148,11 @@ fn squad_of(state: &CampaignState) -> Vec<&SoldierState> {
             .filter_map(|name| state.soldier(name))
             .filter(|s| s.is_on_the_books())
             .collect(),
-        None => state.soldiers.iter().filter(|s| s.status == Status::Active).collect(),
+        None => state
+            .soldiers
+            .iter()
+            .filter(|s| s.status == Status::Active)
+            .collect(),
     }
 }
 

@@ -5,10 +5,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::history::summary;
+use crate::Error;
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
 use crate::store::StoredRow;
-use crate::Error;
 
 /// `muster show VERSION`, as one object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -1,11 +1,11 @@
 //! Creating a campaign and enlisting its Soldiers.
 
 use super::check_text;
-use crate::domain::error::{in_range, RuleError};
-use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
-use crate::domain::soldier::{SoldierCard, SoldierKind};
-use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::domain::Game;
+use crate::domain::error::{RuleError, in_range};
+use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
+use crate::domain::soldier::{SoldierCard, SoldierKind, same_name};
+use crate::domain::state::{CampaignInfo, CampaignState};
 
 /// The longest Soldier name accepted, in characters.
 const MAX_NAME: usize = 40;
@@ -49,7 +49,7 @@ pub(super) fn enlist(
             card.name
         )));
     }
-    if card.name.eq_ignore_ascii_case("team") {
+    if same_name(&card.name, "team") {
         return Err(RuleError::refused(
             "'team' is reserved for the team's XP (`muster xp team N`); give the Soldier another name",
         ));
@@ -89,6 +89,9 @@ pub(super) fn enlist(
 fn check_kind_fits_game(kind: SoldierKind, game: Game) -> Result<(), RuleError> {
     match (kind, game) {
         (SoldierKind::Hero, Game::ZeroDark) => Ok(()),
+        (SoldierKind::Hero, Game::Wwii) => Err(RuleError::refused(
+            "heroes belong to Horizon Wars: Zero Dark, and this is a wwii campaign; use --kind player, nps or squad",
+        )),
         (SoldierKind::Hero, _) => Err(RuleError::refused(format!(
             "heroes belong to Horizon Wars: Zero Dark, and this is a {game} campaign; use --kind player, nps, squad or k9"
         ))),

@@ -4,7 +4,7 @@ use super::decide;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::Event;
-use crate::domain::state::{evolve, CampaignState};
+use crate::domain::state::{CampaignState, evolve};
 
 /// The state after `events`, applied in order.
 pub struct Given {

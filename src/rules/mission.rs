@@ -1,13 +1,13 @@
 //! Missions: who goes, turns (with K9 Discipline at turn 1), and the end of a Mission.
 
 use super::check_text;
-use crate::domain::error::{in_range, RuleError};
+use crate::domain::MissionResult;
+use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
 };
-use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{CampaignState, MissionState};
-use crate::domain::MissionResult;
 
 pub(super) fn start(
     state: &CampaignState,
@@ -29,6 +29,13 @@ pub(super) fn start(
             .soldiers
             .iter()
             .filter(|s| s.status == Status::Active)
+            .filter(|s| {
+                // A K9 goes by default only when his Handler does.
+                s.card
+                    .handler
+                    .as_deref()
+                    .is_none_or(|handler| state.soldier(handler).is_some_and(|h| h.status == Status::Active))
+            })
             .map(|s| s.card.name.clone())
             .collect()
     } else {
@@ -47,13 +54,18 @@ pub(super) fn start(
         }
         has_k9 = true;
         let handler = soldier.card.handler.as_deref().unwrap_or_default();
-        if !soldiers.iter().any(|s| s.eq_ignore_ascii_case(handler)) {
+        if !soldiers.iter().any(|s| same_name(s, handler)) {
             return Err(RuleError::refused(format!(
                 "the K9 '{name}' may only go on a Mission with his Handler '{handler}'; add --with {handler}, or leave {name} behind"
             )));
         }
     }
     let k9_objective = match k9_objective {
+        None if has_k9 => {
+            return Err(RuleError::refused(
+                "a Mission with a K9 must choose one K9 Objective (rule 000); add --k9-objective TEXT, e.g. --k9-objective \"Find the cache\"",
+            ));
+        }
         Some(_) if !has_k9 => {
             return Err(RuleError::refused(
                 "a K9 Objective is chosen only when a K9 goes on the Mission; drop --k9-objective or take a K9",
@@ -113,7 +125,10 @@ pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> 
         // Rule 000: at the start of the 1st Turn each K9 gets Discipline counters equal to
         // its Discipline stat.
         for name in &mission.soldiers {
-            if let Some(k9) = state.soldier(name).filter(|s| s.card.kind == SoldierKind::K9) {
+            if let Some(k9) = state
+                .soldier(name)
+                .filter(|s| s.card.kind == SoldierKind::K9 && s.status == Status::Active)
+            {
                 events.push(Event::DisciplineReset(DisciplineReset {
                     soldier: k9.card.name.clone(),
                     discipline: k9.card.discipline.unwrap_or(0),
@@ -147,17 +162,11 @@ pub(super) fn end(
     })];
     // Suppress clears at the end of each Mission (RULES 6); each clearing is its own event
     // so the audit shows where the counters went.
-    events.extend(
-        state
-            .soldiers
-            .iter()
-            .filter(|s| s.suppress > 0)
-            .map(|s| {
-                Event::SuppressCleared(SoldierAmount {
-                    soldier: s.card.name.clone(),
-                    amount: s.suppress,
-                })
-            }),
-    );
+    events.extend(state.soldiers.iter().filter(|s| s.suppress > 0).map(|s| {
+        Event::SuppressCleared(SoldierAmount {
+            soldier: s.card.name.clone(),
+            amount: s.suppress,
+        })
+    }));
     Ok(events)
 }

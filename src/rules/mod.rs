@@ -15,18 +15,16 @@ use crate::domain::state::{CampaignInfo, CampaignState};
 
 /// Decides what `command` records in a campaign at `state`, or why it is refused.
 pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, RuleError> {
-    if let Command::CreateCampaign {
-        game,
-        nation,
-        expansions,
-    } = command
-    {
-        return campaign::create(state, *game, nation.as_deref(), expansions);
+    if !matches!(command, Command::CreateCampaign { .. }) {
+        created(state)?;
     }
-    let info = created(state)?;
     match command {
-        Command::CreateCampaign { .. } => Err(RuleError::refused("the campaign already exists")),
-        Command::Enlist(card) => campaign::enlist(state, info, card),
+        Command::CreateCampaign {
+            game,
+            nation,
+            expansions,
+        } => campaign::create(state, *game, nation.as_deref(), expansions),
+        Command::Enlist(card) => campaign::enlist(state, created(state)?, card),
         Command::StartMission {
             name,
             soldiers,
@@ -41,7 +39,9 @@ pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, Ru
             amount,
         } => soldier::harm(state, *harm, soldier, *amount),
         Command::ChangeStatus { change, soldier } => soldier::change_status(state, *change, soldier),
-        Command::AdjustXp { target, amount, why } => soldier::adjust_xp(state, info, target, *amount, why),
+        Command::AdjustXp { target, amount, why } => {
+            soldier::adjust_xp(state, created(state)?, target, *amount, why)
+        }
         Command::AdjustHardy {
             soldier,
             hardy,
@@ -79,9 +79,7 @@ const MAX_TEXT: usize = 200;
 fn check_text(what: &str, text: &str) -> Result<String, RuleError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(RuleError::refused(format!(
-            "{what} is empty; give a few words"
-        )));
+        return Err(RuleError::refused(format!("{what} is empty; give a few words")));
     }
     if trimmed.chars().count() > MAX_TEXT {
         return Err(RuleError::refused(format!(

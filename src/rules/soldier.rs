@@ -1,17 +1,17 @@
 //! What happens to one Soldier: Wounds, Suppress, status, XP, Hardy, EKIA and Medals.
 
 use super::campaign::check_word;
-use super::mission::running;
 use super::check_text;
+use super::mission::running;
+use crate::domain::Game;
 use crate::domain::command::{Harm, StatusChange, XpTarget};
-use crate::domain::error::{in_range, RuleError};
+use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
-    EkiaRecorded, Event, HardyAdjusted, MedalAwarded, MedalSticker, MedalStickersRemoved,
-    SoldierAmount, SoldierNamed, TeamXpAdjusted, XpAdjusted,
+    EkiaRecorded, Event, HardyAdjusted, MedalAwarded, MedalSticker, MedalStickersRemoved, SoldierAmount,
+    SoldierNamed, TeamXpAdjusted, XpAdjusted,
 };
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
-use crate::domain::Game;
 
 /// The most Wounds, Suppress or healing one command records.
 const MAX_HARM: i64 = 20;
@@ -88,7 +88,9 @@ pub(super) fn change_status(
         )))
     };
     match (change, soldier.status) {
-        (StatusChange::Down, Status::Active) => Ok(with_stickers_removed(Event::Downed(named), soldier, "downed")),
+        (StatusChange::Down, Status::Active) => {
+            Ok(with_stickers_removed(Event::Downed(named), soldier, "downed"))
+        }
         (StatusChange::Down, _) => refuse("active"),
         (StatusChange::Recover, Status::Downed) => Ok(vec![Event::Recovered(named)]),
         (StatusChange::Recover, _) => refuse("downed"),
@@ -153,7 +155,12 @@ pub(super) fn adjust_hardy(
     let why = check_text("the reason (--why)", why)?;
     let soldier = on_the_books(state.find_soldier(name)?)?;
     let have = soldier.hardy.get(&hardy).copied().unwrap_or(0);
-    check_overdraw(have, amount, &soldier.card.name, &format!("Hardy {hardy} counters"))?;
+    check_overdraw(
+        have,
+        amount,
+        &soldier.card.name,
+        &format!("Hardy {hardy} counters"),
+    )?;
     Ok(vec![Event::HardyAdjusted(HardyAdjusted {
         soldier: soldier.card.name.clone(),
         hardy,

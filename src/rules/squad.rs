@@ -1,7 +1,7 @@
 //! The squad's RP bank: RP gained to make purchases, and RP spent.
 
 use super::check_text;
-use crate::domain::error::{in_range, RuleError};
+use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{Event, RpMovement};
 use crate::domain::state::CampaignState;
 

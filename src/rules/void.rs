@@ -3,7 +3,7 @@
 use super::check_text;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CommandVoided, Event};
-use crate::domain::state::{fold_skipping, voided_commands, RecordedEvent};
+use crate::domain::state::{RecordedEvent, fold_skipping, voided_commands};
 
 /// Decides the void of the command that wrote `version`, given the whole log so far.
 ///
@@ -12,14 +12,11 @@ use crate::domain::state::{fold_skipping, voided_commands, RecordedEvent};
 /// pointing at nothing); those must be voided first.
 pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Event>, RuleError> {
     let head = log.last().map_or(0, |r| r.version);
-    let target = log
-        .iter()
-        .find(|r| r.version == version)
-        .ok_or_else(|| {
-            RuleError::refused(format!(
-                "version {version} does not exist; this campaign's log runs from 1 to {head} (see `muster log`)"
-            ))
-        })?;
+    let target = log.iter().find(|r| r.version == version).ok_or_else(|| {
+        RuleError::refused(format!(
+            "version {version} does not exist; this campaign's log runs from 1 to {head} (see `muster log`)"
+        ))
+    })?;
     let why = check_text("the reason (--why)", why)?;
     match &target.event {
         Event::CampaignCreated(_) => {
@@ -35,9 +32,10 @@ pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Even
         }
         _ => {}
     }
-    if let Some(earlier) = log.iter().find(|r| {
-        matches!(&r.event, Event::CommandVoided(v) if v.command_id == target.command_id)
-    }) {
+    if let Some(earlier) = log
+        .iter()
+        .find(|r| matches!(&r.event, Event::CommandVoided(v) if v.command_id == target.command_id))
+    {
         return Err(RuleError::refused(format!(
             "version {version} was already voided by version {}; nothing left to void",
             earlier.version

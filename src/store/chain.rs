@@ -72,14 +72,25 @@ mod tests {
         assert_eq!(base.len(), 64);
         assert_ne!(hash(GENESIS, &link("{ }")).unwrap(), base);
         assert_ne!(hash(&base, &link("{}")).unwrap(), base);
-        let moved = Link { version: 2, ..link("{}") };
+        let moved = Link {
+            version: 2,
+            ..link("{}")
+        };
         assert_ne!(hash(GENESIS, &moved).unwrap(), base);
     }
 
     #[test]
     fn field_boundaries_are_part_of_the_hash() {
-        let a = Link { event_id: "ab", command_id: "c", ..link("{}") };
-        let b = Link { event_id: "a", command_id: "bc", ..link("{}") };
+        let a = Link {
+            event_id: "ab",
+            command_id: "c",
+            ..link("{}")
+        };
+        let b = Link {
+            event_id: "a",
+            command_id: "bc",
+            ..link("{}")
+        };
         assert_ne!(hash(GENESIS, &a), hash(GENESIS, &b));
     }
 

@@ -15,7 +15,9 @@ pub enum StoreError {
         found: u64,
     },
     /// The file stayed locked by another process for longer than the busy timeout.
-    #[error("the database is locked by another muster and stayed locked after waiting; nothing was written; try again")]
+    #[error(
+        "the database is locked by another muster and stayed locked after waiting; nothing was written; try again"
+    )]
     Busy,
     #[error("cannot open the database at {path}: {reason}")]
     Open { path: String, reason: String },
@@ -35,9 +37,7 @@ pub enum StoreError {
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
         match error.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
-                StoreError::Busy
-            }
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => StoreError::Busy,
             _ => StoreError::Sqlite(error),
         }
     }

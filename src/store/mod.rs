@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
-use rusqlite_migration::{Migrations, M};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite_migration::{M, Migrations};
 use uuid::Uuid;
 
 pub use error::StoreError;
@@ -17,7 +17,7 @@ pub use error::StoreError;
 use crate::domain::codec::{self, DecodeError};
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
-use chain::{Link, GENESIS};
+use chain::{GENESIS, Link};
 
 /// How long a writer waits for another process's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -140,9 +140,9 @@ impl Store {
 
     /// Every campaign in the file, oldest first, with its head version.
     pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT campaign, MAX(version) FROM events GROUP BY campaign ORDER BY MIN(seq)",
-        )?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT campaign, MAX(version) FROM events GROUP BY campaign ORDER BY MIN(seq)")?;
         let rows = stmt.query_map([], |row| {
             Ok(CampaignSummary {
                 name: row.get(0)?,
@@ -183,9 +183,8 @@ impl Store {
         self.rows(campaign, up_to)?
             .iter()
             .map(|row| {
-                row.decode().map_err(|e| {
-                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
-                })
+                row.decode()
+                    .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
             })
             .collect()
     }
@@ -202,7 +201,9 @@ impl Store {
         events: &[Event],
         at: DateTime<Utc>,
     ) -> Result<Head, StoreError> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut head = head_in(&tx, campaign)?;
         if head.version != expected_version {
             return Err(StoreError::Conflict {
@@ -228,8 +229,9 @@ impl Store {
                 prev_hash: head.hash.clone(),
                 hash: String::new(),
             };
-            let hash = chain::hash(&head.hash, &row.link())
-                .ok_or_else(|| StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits")))?;
+            let hash = chain::hash(&head.hash, &row.link()).ok_or_else(|| {
+                StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits"))
+            })?;
             head = Head {
                 version: row.version,
                 hash: hash.clone(),
@@ -244,8 +246,15 @@ impl Store {
     ///
     /// The rows must continue `campaign`'s chain from `expected` onwards; the caller has
     /// checked their hashes.
-    pub fn append_rows(&mut self, campaign: &str, expected: &Head, rows: &[StoredRow]) -> Result<Head, StoreError> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    pub fn append_rows(
+        &mut self,
+        campaign: &str,
+        expected: &Head,
+        rows: &[StoredRow],
+    ) -> Result<Head, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let head = head_in(&tx, campaign)?;
         if head != *expected {
             return Err(StoreError::Conflict {
@@ -266,7 +275,9 @@ impl Store {
     pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| row.get(0))
+            .query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| {
+                row.get(0)
+            })
             .optional()?)
     }
 
