@@ -2,6 +2,7 @@
 //! on fresh state when another writer got there first.
 
 use std::path::Path;
+use std::time::Duration;
 
 use uuid::Uuid;
 
@@ -14,7 +15,7 @@ use crate::rules;
 use crate::store::{Head, Store, StoreError};
 
 /// How many times a command is decided again after losing a race to another writer.
-const MAX_ATTEMPTS: usize = 5;
+const MAX_ATTEMPTS: u32 = 30;
 
 /// The settings key of the campaign selected with `campaign use`.
 const SELECTED: &str = "selected_campaign";
@@ -152,7 +153,10 @@ fn decide_and_append(
     decide: impl Fn(&[RecordedEvent], &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
     let mut last_conflict = None;
-    for _ in 0..MAX_ATTEMPTS {
+    for attempt in 0..MAX_ATTEMPTS {
+        if attempt > 0 {
+            back_off(attempt);
+        }
         let (log, state) = load(store, campaign)?;
         if state.info.is_none() {
             return Err(Error::input(format!(
@@ -166,6 +170,13 @@ fn decide_and_append(
         }
     }
     Err(Error::Store(last_conflict.unwrap_or(StoreError::Busy)))
+}
+
+/// Waits a short, random, growing time so racing writers stop colliding in step.
+fn back_off(attempt: u32) {
+    let spread = u64::from(attempt.min(10)) * 4;
+    let jitter = u64::from(Uuid::new_v4().as_bytes()[0]) % spread.max(1);
+    std::thread::sleep(Duration::from_millis(1 + jitter));
 }
 
 fn append(

@@ -27,28 +27,15 @@ pub enum SoldierKind {
     Hero,
 }
 
-impl SoldierKind {
-    /// Every kind with its command-line word, in the order help text lists them.
-    pub const ALL: [(SoldierKind, &'static str); 5] = [
-        (SoldierKind::Player, "player"),
-        (SoldierKind::Nps, "nps"),
-        (SoldierKind::Squad, "squad"),
-        (SoldierKind::K9, "k9"),
-        (SoldierKind::Hero, "hero"),
-    ];
-
-    /// The lowercase word for this kind.
-    pub fn word(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(kind, _)| *kind == self)
-            .map_or("player", |(_, word)| word)
-    }
-}
-
 impl fmt::Display for SoldierKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
+        f.write_str(match self {
+            SoldierKind::Player => "player",
+            SoldierKind::Nps => "nps",
+            SoldierKind::Squad => "squad",
+            SoldierKind::K9 => "k9",
+            SoldierKind::Hero => "hero",
+        })
     }
 }
 

@@ -77,10 +77,6 @@ pub struct MissionState {
     pub k9_objective: Option<String>,
     pub turn: u32,
     pub result: Option<MissionResult>,
-    /// The version of the event that started it.
-    pub started_at_version: u64,
-    /// The last version of the command that ended it.
-    pub ended_at_version: Option<u64>,
 }
 
 /// The state of one campaign at some version of its log.
@@ -236,7 +232,6 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                     None
                 });
             }
-            let started_at_version = state.version;
             state.missions.push(MissionState {
                 number: e.mission,
                 name: e.name.clone(),
@@ -245,8 +240,6 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 k9_objective: e.k9_objective.clone(),
                 turn: 0,
                 result: None,
-                started_at_version,
-                ended_at_version: None,
             });
         }
         Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
@@ -262,12 +255,8 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             None
         }),
         Event::MissionEnded(e) => {
-            let version = state.version;
             match state.missions.iter_mut().find(|m| m.number == e.mission) {
-                Some(mission) if mission.result.is_none() => {
-                    mission.result = Some(e.result);
-                    mission.ended_at_version = Some(version);
-                }
+                Some(mission) if mission.result.is_none() => mission.result = Some(e.result),
                 Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
                 None => state.note(format!("ends Mission {}, which never started", e.mission)),
             }

@@ -113,7 +113,11 @@ impl Store {
 
     fn prepare(mut conn: Connection) -> Result<Store, StoreError> {
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+        // Every transaction takes the write lock up front, so two writers never deadlock
+        // upgrading a read lock (which SQLite reports as busy without waiting).
+        conn.set_transaction_behavior(TransactionBehavior::Immediate);
+        // Switching a new file to WAL needs a lock SQLite does not wait for; retry briefly.
+        let mode: String = retry_busy(|| conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0)))?;
         if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
             return Err(StoreError::Damaged(format!(
                 "the database refused write-ahead logging (journal mode is {mode})"
@@ -127,9 +131,15 @@ impl Store {
             return Err(StoreError::TooNew { found, known });
         }
         let migrations = Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect());
-        migrations
-            .to_latest(&mut conn)
-            .map_err(|e| StoreError::Migration(e.to_string()))?;
+        if let Err(e) = migrations.to_latest(&mut conn) {
+            // Two processes opening a new file at once both see it unmigrated; the one that
+            // loses fails inside its own transaction, which is harmless once the other has
+            // finished, so only a file still behind is an error.
+            let now: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+            if usize::try_from(now).ok() != Some(known) {
+                return Err(StoreError::Migration(e.to_string()));
+            }
+        }
         Ok(Store { conn })
     }
 
@@ -295,6 +305,28 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Runs `f` again while SQLite reports the file busy, for up to about two seconds.
+fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> Result<T, StoreError> {
+    let mut waited = Duration::ZERO;
+    loop {
+        match f() {
+            Err(e) if is_busy(&e) && waited < Duration::from_secs(2) => {
+                let pause = Duration::from_millis(10);
+                std::thread::sleep(pause);
+                waited += pause;
+            }
+            other => return Ok(other?),
+        }
+    }
+}
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
