@@ -74,10 +74,16 @@ impl Context {
         Ok(app::resolve_campaign(store, self.campaign.as_deref())?)
     }
 
+    /// Opens the database and resolves the campaign to work on.
+    pub fn open_campaign(&self) -> Result<(Store, String), CommandError> {
+        let store = self.open()?;
+        let campaign = self.campaign(&store)?;
+        Ok((store, campaign))
+    }
+
     /// Opens the database, records `command` in the campaign and reports what it wrote.
     pub fn execute(&self, command: &Command) -> Result<(), CommandError> {
-        let mut store = self.open()?;
-        let campaign = self.campaign(&store)?;
+        let (mut store, campaign) = self.open_campaign()?;
         let written = app::execute(&mut store, &campaign, command, self.clock.as_ref())?;
         self.report(&written)
     }

@@ -10,8 +10,7 @@ use super::output;
 pub struct Args {}
 
 pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
-    let store = ctx.open()?;
-    let campaign = ctx.campaign(&store)?;
+    let (store, campaign) = ctx.open_campaign()?;
     let rows = store.rows(&campaign, None)?;
     transfer::export(&rows).iter().try_for_each(output::print_json)
 }

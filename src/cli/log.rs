@@ -23,8 +23,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let store = ctx.open()?;
-    let campaign = ctx.campaign(&store)?;
+    let (store, campaign) = ctx.open_campaign()?;
     let mut log = store.events(&campaign, None)?;
     if let Some(text) = &args.as_of {
         let version = text.parse::<AsOf>()?.resolve(&log)?;

@@ -16,8 +16,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let store = ctx.open()?;
-    let campaign = ctx.campaign(&store)?;
+    let (store, campaign) = ctx.open_campaign()?;
     let log = store.events(&campaign, None)?;
     let head = store.head(&campaign)?;
     let version = match args.as_of {

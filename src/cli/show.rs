@@ -14,8 +14,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let store = ctx.open()?;
-    let campaign = ctx.campaign(&store)?;
+    let (store, campaign) = ctx.open_campaign()?;
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
     let rows = store.rows(&campaign, None)?;

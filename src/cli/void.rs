@@ -19,8 +19,7 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
-    let mut store = ctx.open()?;
-    let campaign = ctx.campaign(&store)?;
+    let (mut store, campaign) = ctx.open_campaign()?;
     let written = app::void(&mut store, &campaign, version, &args.why, ctx.clock.as_ref())?;
     ctx.report(&written)
 }
