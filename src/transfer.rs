@@ -118,6 +118,18 @@ pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
     }
     let here = store.head(&campaign)?;
     let known = usize::try_from(here.version).unwrap_or(usize::MAX);
+    if let Some(last) = rows.last().filter(|last| last.version < here.version) {
+        // An older copy of this campaign: nothing to add if it is a prefix of ours.
+        let ours = store.rows(&campaign, Some(last.version))?;
+        if ours.last().map(|r| &r.hash) == Some(&last.hash) {
+            return Ok(Imported {
+                campaign,
+                added: 0,
+                head: here,
+            });
+        }
+        return Err(Error::input(diverged(store, &campaign, &rows)?));
+    }
     if here.version > 0 {
         let theirs = rows.get(known.saturating_sub(1)).map(|r| r.hash.as_str());
         if theirs != Some(here.hash.as_str()) {

@@ -23,7 +23,10 @@ use chain::{GENESIS, Link};
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema migrations, in order. A shipped migration is never edited.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_events.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_events.sql"),
+    include_str!("../../migrations/0002_refuse_replace.sql"),
+];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -125,6 +128,8 @@ impl Store {
         }
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // A REPLACE's implicit delete then fires the DELETE trigger too.
+        conn.pragma_update(None, "recursive_triggers", "ON")?;
         let found: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
         let known = MIGRATIONS.len();
         if usize::try_from(found).map_or(true, |found| found > known) {

@@ -1,0 +1,196 @@
+//! Appends: the expected version, unique event ids, and versions counted per campaign.
+
+use muster::store::chain::{self, GENESIS};
+use muster::store::{StoreError, StoredRow};
+use uuid::Uuid;
+
+use super::*;
+
+#[test]
+fn a_stale_expected_version_is_refused_with_a_conflict_and_writes_nothing() {
+    let (_dir, _path, mut store) = new_db();
+    let at = clock().0;
+    store.append(LODESTAR, 0, "c1", &[created_event()], at).unwrap();
+    store.append(LODESTAR, 1, "c2", &[granted_event(3)], at).unwrap();
+    let head = store.head(LODESTAR).unwrap();
+    assert_eq!(head.version, 2);
+    let before = all_rows(&store, LODESTAR);
+
+    // Decided on version 1, but version 2 is already there.
+    let stale = store.append(LODESTAR, 1, "c3", &[granted_event(4), granted_event(5)], at);
+    match stale {
+        Err(StoreError::Conflict {
+            campaign,
+            expected,
+            found,
+        }) => {
+            assert_eq!(campaign, LODESTAR);
+            assert_eq!((expected, found), (1, 2));
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    // An expected version ahead of the head is just as stale.
+    let ahead = store.append(LODESTAR, 7, "c4", &[granted_event(4)], at);
+    assert!(
+        matches!(
+            ahead,
+            Err(StoreError::Conflict {
+                expected: 7,
+                found: 2,
+                ..
+            })
+        ),
+        "{ahead:?}"
+    );
+
+    assert_eq!(store.head(LODESTAR).unwrap(), head);
+    assert_eq!(count_rows(&store), 2);
+    assert_eq!(all_rows(&store, LODESTAR), before);
+}
+
+#[test]
+fn one_append_writes_all_its_events_under_one_command_id_with_consecutive_versions() {
+    let (_dir, _path, mut store) = new_db();
+    let at = clock().0;
+    store.append(LODESTAR, 0, "c1", &[created_event()], at).unwrap();
+    let head = store
+        .append(
+            LODESTAR,
+            1,
+            "c2",
+            &[granted_event(1), granted_event(2), granted_event(3)],
+            at,
+        )
+        .unwrap();
+    assert_eq!(head.version, 4);
+    let rows = all_rows(&store, LODESTAR);
+    assert_eq!(rows.iter().map(|r| r.version).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert!(rows[1..].iter().all(|r| r.command_id == "c2"));
+    assert_eq!(rows[3].hash, head.hash);
+    assert!(rows.iter().all(|r| r.recorded_at == "2026-11-29T21:00:00Z"));
+}
+
+/// A row that would continue `campaign`'s chain from its head, with a fresh event id.
+fn next_row(store: &Store, campaign: &str, amount: u32) -> StoredRow {
+    let head = store.head(campaign).unwrap();
+    let encoded = muster::domain::codec::encode(&granted_event(amount));
+    let mut row = StoredRow {
+        seq: 0,
+        campaign: campaign.to_owned(),
+        version: head.version + 1,
+        event_id: Uuid::new_v4().to_string(),
+        command_id: Uuid::new_v4().to_string(),
+        recorded_at: "2026-11-29T21:00:00Z".to_owned(),
+        kind: encoded.kind.to_owned(),
+        schema: encoded.schema,
+        payload: encoded.payload,
+        prev_hash: head.hash.clone(),
+        hash: String::new(),
+    };
+    row.hash = chain::hash(&head.hash, &row.link()).unwrap();
+    row
+}
+
+#[test]
+fn a_duplicate_event_id_is_refused_and_nothing_is_written() {
+    let (_dir, _path, mut store) = new_db();
+    lodestar_with_grants(&mut store);
+    let before = all_rows(&store, LODESTAR);
+    let head = store.head(LODESTAR).unwrap();
+
+    // Under the API: a row reusing version 2's event id.
+    let mut copy = next_row(&store, LODESTAR, 9);
+    copy.event_id = before[1].event_id.clone();
+    let err = raw_insert(&store, &copy).unwrap_err();
+    assert!(err.to_string().contains("already exists"), "{err}");
+
+    // Through append_rows: a good row then a duplicate; the transaction keeps neither.
+    let good = next_row(&store, LODESTAR, 9);
+    let mut dup = StoredRow {
+        version: good.version + 1,
+        prev_hash: good.hash.clone(),
+        event_id: before[2].event_id.clone(),
+        ..good.clone()
+    };
+    dup.hash = chain::hash(&dup.prev_hash, &dup.link()).unwrap();
+    let result = store.append_rows(LODESTAR, &head, &[good, dup]);
+    assert!(result.is_err(), "{result:?}");
+
+    // The same event id in another campaign is refused too: ids are unique across the file.
+    let mut elsewhere = next_row(&store, "Other", 1);
+    elsewhere.event_id = before[0].event_id.clone();
+    assert!(raw_insert(&store, &elsewhere).is_err());
+
+    assert_eq!(count_rows(&store), 5);
+    assert_eq!(store.head(LODESTAR).unwrap(), head);
+    assert_eq!(all_rows(&store, LODESTAR), before);
+}
+
+#[test]
+fn append_rows_from_a_stale_head_is_refused() {
+    let (_dir, _path, mut store) = new_db();
+    lodestar_with_grants(&mut store);
+    let stale = store.head(LODESTAR).unwrap();
+    let row = next_row(&store, LODESTAR, 1);
+    grant(&mut store, LODESTAR, 1);
+    let result = store.append_rows(LODESTAR, &stale, &[row]);
+    assert!(
+        matches!(
+            result,
+            Err(StoreError::Conflict {
+                expected: 5,
+                found: 6,
+                ..
+            })
+        ),
+        "{result:?}"
+    );
+    assert_eq!(count_rows(&store), 6);
+}
+
+#[test]
+fn versions_are_counted_per_campaign() {
+    let (_dir, _path, mut store) = new_db();
+    create(&mut store, "Alpha");
+    create(&mut store, "Bravo");
+    grant(&mut store, "Alpha", 1);
+    grant(&mut store, "Bravo", 2);
+    grant(&mut store, "Alpha", 3);
+
+    let alpha = all_rows(&store, "Alpha");
+    let bravo = all_rows(&store, "Bravo");
+    assert_eq!(alpha.iter().map(|r| r.version).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(bravo.iter().map(|r| r.version).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(bravo[0].prev_hash, GENESIS);
+    assert_eq!(alpha[0].prev_hash, GENESIS);
+    // The global seq interleaves them; versions do not.
+    assert!(bravo[0].seq > alpha[0].seq && bravo[0].seq < alpha[1].seq);
+    assert_eq!(store.head("Alpha").unwrap().version, 3);
+    assert_eq!(store.head("Bravo").unwrap().version, 2);
+    assert_eq!(store.head("Charlie").unwrap().version, 0);
+    assert_eq!(store.head("Charlie").unwrap().hash, GENESIS);
+    let names: Vec<_> = store
+        .campaigns()
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.name, c.version))
+        .collect();
+    assert_eq!(names, [("Alpha".to_owned(), 3), ("Bravo".to_owned(), 2)]);
+    assert!(verify_ok(&store, "Alpha") && verify_ok(&store, "Bravo"));
+
+    // UNIQUE(campaign, version): a second "Bravo" version 2 is refused, even with a fresh id.
+    let mut twin = bravo[1].clone();
+    twin.event_id = Uuid::new_v4().to_string();
+    let err = raw_insert(&store, &twin).unwrap_err();
+    assert!(err.to_string().contains("already exists"), "{err}");
+    // ...while the same version in a campaign that lacks it is accepted.
+    let mut charlie = next_row(&store, "Charlie", 1);
+    charlie.version = 2;
+    raw_insert(&store, &charlie).unwrap();
+    assert_eq!(count_rows(&store), 6);
+    assert_eq!(all_rows(&store, "Bravo").len(), 2);
+}
+
+fn verify_ok(store: &Store, campaign: &str) -> bool {
+    muster::verify::verify(campaign, &all_rows(store, campaign)).ok
+}

@@ -1,0 +1,124 @@
+//! Opening a file: pragmas, migrations, reopening, and files muster must not use.
+
+use muster::store::StoreError;
+
+use super::*;
+
+fn pragma<T: rusqlite::types::FromSql>(store: &Store, name: &str) -> T {
+    store
+        .connection()
+        .query_row(&format!("PRAGMA {name}"), [], |row| row.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_schema() {
+    let (_dir, path, store) = new_db();
+    assert!(path.exists());
+    assert_eq!(pragma::<String>(&store, "journal_mode").to_lowercase(), "wal");
+    assert_eq!(
+        pragma::<i64>(&store, "synchronous"),
+        2,
+        "synchronous must be FULL"
+    );
+    assert_eq!(pragma::<i64>(&store, "foreign_keys"), 1);
+    assert!(
+        pragma::<i64>(&store, "busy_timeout") >= 2000,
+        "a busy timeout of several seconds"
+    );
+    assert_eq!(
+        pragma::<i64>(&store, "user_version"),
+        2,
+        "two migrations are shipped"
+    );
+    let triggers: i64 = store
+        .connection()
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(triggers, 3, "UPDATE, DELETE and colliding INSERT are refused");
+}
+
+#[test]
+fn reopening_a_file_keeps_its_events_and_its_schema_version() {
+    let (_dir, path, mut store) = new_db();
+    lodestar_with_grants(&mut store);
+    let rows = all_rows(&store, LODESTAR);
+    let head = store.head(LODESTAR).unwrap();
+    drop(store);
+
+    let mut again = Store::open(&path).unwrap();
+    assert_eq!(all_rows(&again, LODESTAR), rows);
+    assert_eq!(again.head(LODESTAR).unwrap(), head);
+    assert_eq!(pragma::<i64>(&again, "user_version"), 2);
+    assert_eq!(pragma::<String>(&again, "journal_mode").to_lowercase(), "wal");
+    assert_eq!(pragma::<i64>(&again, "synchronous"), 2);
+    // And it keeps appending to the same chain.
+    let written = grant(&mut again, LODESTAR, 1);
+    assert_eq!(written.first_version, 6);
+    assert_eq!(all_rows(&again, LODESTAR)[5].prev_hash, head.hash);
+}
+
+#[test]
+fn open_creates_missing_parent_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a").join("b").join("muster.db");
+    let mut store = Store::open(&path).unwrap();
+    create(&mut store, LODESTAR);
+    assert!(path.exists());
+}
+
+#[test]
+fn a_file_from_a_newer_schema_is_refused_as_too_new_and_left_alone() {
+    let (_dir, path, mut store) = new_db();
+    create(&mut store, LODESTAR);
+    store
+        .connection()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    drop(store);
+
+    match Store::open(&path) {
+        Err(err @ StoreError::TooNew { found: 99, known: 2 }) => {
+            assert!(err.to_string().contains("upgrade muster"), "{err}");
+        }
+        Err(other) => panic!("expected TooNew, got {other:?}"),
+        Ok(_) => panic!("a schema-99 file was opened"),
+    }
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, 99, "the refusal must not migrate the file");
+    let rows: i64 = conn
+        .query_row("SELECT COUNT(*) FROM events", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(rows, 1);
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_fails_to_open_with_an_error_and_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.db");
+    let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(37) % 251) as u8).collect();
+    std::fs::write(&path, &garbage).unwrap();
+
+    let result = Store::open(&path);
+    let err = result.err().expect("a file of garbage was opened as a database");
+    assert!(!err.to_string().is_empty());
+    assert_eq!(std::fs::read(&path).unwrap(), garbage, "the file was changed");
+
+    // Text that merely looks like data fails the same way.
+    let text = dir.path().join("roster.txt");
+    std::fs::write(&text, "Wong, 3 wounds, 2 XP\n".repeat(50)).unwrap();
+    assert!(Store::open(&text).is_err());
+}
+
+#[test]
+fn a_directory_is_not_a_database() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(Store::open(dir.path()).is_err());
+}

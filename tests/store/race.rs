@@ -1,0 +1,194 @@
+//! Two writers on one file: a lost race is decided again on fresh state, a bounded number
+//! of times, and a rule that depended on the state is checked again.
+
+use std::cell::{Cell, RefCell};
+
+use chrono::{DateTime, Utc};
+use muster::clock::Clock;
+use muster::domain::error::RuleError;
+use muster::rules;
+use muster::store::StoreError;
+use muster::verify::verify;
+
+use super::*;
+
+/// A second handle on the same file: two processes running muster at once.
+fn second_handle(path: &std::path::Path) -> Store {
+    Store::open(path).unwrap()
+}
+
+fn versions(store: &Store) -> Vec<u64> {
+    all_rows(store, LODESTAR).iter().map(|r| r.version).collect()
+}
+
+fn assert_gapless_and_verified(store: &Store) {
+    let rows = all_rows(store, LODESTAR);
+    let expected: Vec<u64> = (1..=rows.len() as u64).collect();
+    assert_eq!(versions(store), expected);
+    let report = verify(LODESTAR, &rows);
+    assert!(report.ok, "{:?}", report.findings);
+}
+
+#[test]
+fn a_decision_overtaken_by_another_handle_conflicts_and_execute_decides_again() {
+    let (_dir, path, mut a) = new_db();
+    lodestar_with_grants(&mut a);
+    let mut b = second_handle(&path);
+
+    // A decides on what it sees (version 5)...
+    let (_, seen) = app::load(&a, LODESTAR).unwrap();
+    let command = Command::GrantRp {
+        amount: 4,
+        why: "salvage".to_owned(),
+    };
+    let decided = rules::decide(&seen, &command).unwrap();
+    // ...B writes first...
+    grant(&mut b, LODESTAR, 1);
+    // ...so A's stale decision is refused as it stands,
+    let stale = a.append(LODESTAR, seen.version, "stale", &decided, clock().0);
+    assert!(
+        matches!(
+            stale,
+            Err(StoreError::Conflict {
+                expected: 5,
+                found: 6,
+                ..
+            })
+        ),
+        "{stale:?}"
+    );
+    // while execute reloads, decides again and lands after B's event.
+    let written = app::execute(&mut a, LODESTAR, &command, &clock()).unwrap();
+    assert_eq!(written.first_version, 7);
+    assert_eq!(written.head.version, 7);
+    assert_eq!(
+        b.head(LODESTAR).unwrap(),
+        written.head,
+        "both handles see one log"
+    );
+    assert_gapless_and_verified(&a);
+    assert_eq!(rp_bank(&b, LODESTAR), 17 + 1 + 4);
+}
+
+#[test]
+fn a_spend_made_impossible_by_another_handle_is_refused_by_the_rule() {
+    let (_dir, path, mut a) = new_db();
+    create(&mut a, LODESTAR);
+    grant(&mut a, LODESTAR, 5);
+    let mut b = second_handle(&path);
+    assert_eq!(rp_bank(&a, LODESTAR), 5);
+
+    app::execute(&mut b, LODESTAR, &spend_command(5), &clock()).unwrap();
+    let refused = app::execute(&mut a, LODESTAR, &spend_command(5), &clock());
+    match refused {
+        Err(muster::Error::Rule(RuleError::Refused(message))) => {
+            assert!(message.contains("holds 0 RP"), "{message}");
+        }
+        other => panic!("expected the overdraft rule to refuse, got {other:?}"),
+    }
+    assert_eq!(count_rows(&a), 3);
+    assert_eq!(rp_bank(&a, LODESTAR), 0);
+    assert_gapless_and_verified(&a);
+}
+
+/// A clock that lets the other handle write `command` each time the first handle asks the
+/// time, which `app` does after deciding and before appending: the race, made deterministic.
+struct RacingClock {
+    other: RefCell<Store>,
+    command: Command,
+    races_left: Cell<usize>,
+    races_run: Cell<usize>,
+}
+
+impl RacingClock {
+    fn new(other: Store, command: Command, races: usize) -> Self {
+        RacingClock {
+            other: RefCell::new(other),
+            command,
+            races_left: Cell::new(races),
+            races_run: Cell::new(0),
+        }
+    }
+}
+
+impl Clock for RacingClock {
+    fn now(&self) -> DateTime<Utc> {
+        if self.races_left.get() > 0 {
+            self.races_left.set(self.races_left.get() - 1);
+            self.races_run.set(self.races_run.get() + 1);
+            app::execute(&mut self.other.borrow_mut(), LODESTAR, &self.command, &clock()).unwrap();
+        }
+        clock().0
+    }
+}
+
+#[test]
+fn losing_the_race_mid_command_re_decides_and_appends_after_the_winner() {
+    let (_dir, path, mut a) = new_db();
+    lodestar_with_grants(&mut a);
+    let racer = RacingClock::new(second_handle(&path), spend_command(2), 1);
+
+    let written = app::execute(&mut a, LODESTAR, &spend_command(3), &racer).unwrap();
+    assert_eq!(racer.races_run.get(), 1);
+    assert_eq!(written.first_version, 7, "decided again on version 6");
+    let rows = all_rows(&a, LODESTAR);
+    assert!(rows[5].payload.contains("\"amount\":2"), "B's spend is version 6");
+    assert!(rows[6].payload.contains("\"amount\":3"), "A's spend is version 7");
+    assert_gapless_and_verified(&a);
+    assert_eq!(rp_bank(&a, LODESTAR), 17 - 2 - 3);
+}
+
+#[test]
+fn a_spend_overtaken_mid_command_is_re_checked_and_refused_not_written() {
+    let (_dir, path, mut a) = new_db();
+    create(&mut a, LODESTAR);
+    grant(&mut a, LODESTAR, 5);
+    // A decides "spend 5" on a bank of 5; before it writes, B spends the 5.
+    let racer = RacingClock::new(second_handle(&path), spend_command(5), 1);
+
+    let result = app::execute(&mut a, LODESTAR, &spend_command(5), &racer);
+    assert_eq!(racer.races_run.get(), 1);
+    assert!(matches!(result, Err(muster::Error::Rule(_))), "{result:?}");
+    assert_eq!(count_rows(&a), 3, "only B's spend was written");
+    assert_eq!(rp_bank(&a, LODESTAR), 0);
+    let (_, state) = app::load(&a, LODESTAR).unwrap();
+    assert!(
+        state.anomalies.is_empty(),
+        "the bank was never overdrawn: {:?}",
+        state.anomalies
+    );
+    assert_gapless_and_verified(&a);
+}
+
+#[test]
+fn re_deciding_is_bounded_and_ends_in_a_conflict_that_wrote_nothing() {
+    let (_dir, path, mut a) = new_db();
+    lodestar_with_grants(&mut a);
+    let before = count_rows(&a);
+    // B wins every race, however many times A tries.
+    let b_grants = Command::GrantRp {
+        amount: 1,
+        why: "B got there first".to_owned(),
+    };
+    let racer = RacingClock::new(second_handle(&path), b_grants, 1000);
+    let a_grants = Command::GrantRp {
+        amount: 2,
+        why: "A never lands".to_owned(),
+    };
+
+    let result = app::execute(&mut a, LODESTAR, &a_grants, &racer);
+    assert!(
+        matches!(result, Err(muster::Error::Store(StoreError::Conflict { .. }))),
+        "{result:?}"
+    );
+    let attempts = racer.races_run.get();
+    assert!((2..=100).contains(&attempts), "A tried {attempts} times");
+    assert_eq!(
+        count_rows(&a),
+        before + attempts as i64,
+        "only B's grants were written"
+    );
+    let tail = &all_rows(&a, LODESTAR)[5..];
+    assert!(tail.iter().all(|r| r.payload.contains("B got there first")));
+    assert_gapless_and_verified(&a);
+}
