@@ -6,6 +6,7 @@
 pub mod app;
 pub mod catalog;
 pub mod clock;
+pub mod dice;
 pub mod domain;
 mod error;
 pub mod projection;

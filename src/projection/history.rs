@@ -36,16 +36,22 @@ pub struct Filter {
 pub fn entries(log: &[RecordedEvent], filter: &Filter) -> Vec<Entry> {
     let voided = voided_commands(log);
     let mut current_mission = None;
+    // The command that ended the Mission: its later events (Suppress cleared) still belong
+    // to the Mission, as `--as-of mission:N` counts them.
+    let mut ending_command: Option<&str> = None;
     let mut entries = Vec::new();
     for recorded in log {
         let is_voided = voided.contains(&recorded.command_id);
-        if let (Event::MissionStarted(e), false) = (&recorded.event, is_voided) {
-            current_mission = Some(e.mission);
+        if ending_command.is_some_and(|id| id != recorded.command_id) {
+            current_mission = None;
+            ending_command = None;
+        }
+        match (&recorded.event, is_voided) {
+            (Event::MissionStarted(e), false) => current_mission = Some(e.mission),
+            (Event::MissionEnded(_), false) => ending_command = Some(&recorded.command_id),
+            _ => {}
         }
         let mission = current_mission;
-        if let (Event::MissionEnded(_), false) = (&recorded.event, is_voided) {
-            current_mission = None;
-        }
         let about_soldier = filter.soldier.as_deref().is_none_or(|wanted| {
             recorded.event.soldier().is_some_and(|s| same_name(s, wanted))
                 || matches!(&recorded.event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| same_name(s, wanted)))

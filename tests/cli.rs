@@ -1,0 +1,19 @@
+//! The command line, run as a player runs it: the `muster` binary against a temporary
+//! database, with a cleared environment and a fixed clock. JSON output is parsed, never
+//! matched as text.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "cli/support.rs"]
+mod support;
+
+#[path = "cli/campaign.rs"]
+mod campaign;
+#[path = "cli/history.rs"]
+mod history;
+#[path = "cli/integrity.rs"]
+mod integrity;
+#[path = "cli/mission.rs"]
+mod mission;
+#[path = "cli/numbers.rs"]
+mod numbers;

@@ -1,0 +1,245 @@
+//! `campaign new|list|use`, `enlist`, unknown names and usage errors.
+
+use serde_json::{Value, json};
+
+use crate::support::{LODESTAR, Muster, num, soldier_in};
+
+#[test]
+fn campaign_new_creates_and_selects_the_campaign() {
+    let m = Muster::new();
+    let written = m.json(&["campaign", "new", "Rhine", "--game", "wwii", "--nation", "Canada"]);
+    assert_eq!(written["written"][0]["kind"], "campaign_created");
+    assert_eq!(num(&written["head"], "version"), 1);
+    let roster = m.roster();
+    assert_eq!(roster["campaign"], "Rhine");
+    assert_eq!(roster["game"], "wwii");
+    assert_eq!(num(&roster["as_of"], "version"), 1);
+    assert_eq!(roster["soldiers"], json!([]));
+    assert_eq!(roster["head"]["hash"], written["head"]["hash"]);
+
+    m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
+    assert_eq!(
+        m.roster()["campaign"],
+        "Lodestar",
+        "the campaign just created is selected"
+    );
+}
+
+#[test]
+fn campaign_list_shows_every_campaign_and_the_selected_one() {
+    let m = Muster::new();
+    let text = m.ok(&["campaign", "list"]);
+    assert!(text.contains("no campaigns yet"), "{text}");
+    m.ok(&["campaign", "new", "Rhine", "--game", "wwii"]);
+    m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
+    m.ok(&["enlist", "Wong", "--kind", "player", "--rp", "8"]);
+    let listed = m.json(&["campaign", "list"]);
+    let listed = listed.as_array().expect("campaign list --json is an array");
+    let entry = |name: &str| {
+        listed
+            .iter()
+            .find(|c| c["name"] == name)
+            .cloned()
+            .expect("listed")
+    };
+    assert_eq!(listed.len(), 2);
+    assert_eq!(num(&entry("Rhine"), "version"), 1);
+    assert_eq!(num(&entry("Lodestar"), "version"), 2);
+    assert_eq!(entry("Lodestar")["selected"], true);
+    assert_eq!(entry("Rhine")["selected"], false);
+}
+
+#[test]
+fn campaign_use_selects_the_campaign_later_commands_work_on() {
+    let m = Muster::new();
+    m.ok(&["campaign", "new", "Rhine", "--game", "wwii"]);
+    m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
+    let text = m.ok(&["campaign", "use", "Rhine"]);
+    assert!(text.contains("Rhine"), "{text}");
+    m.ok(&["enlist", "Tommy", "--kind", "squad", "--rp", "3"]);
+    let roster = m.roster();
+    assert_eq!(roster["campaign"], "Rhine");
+    assert_eq!(roster["soldiers"][0]["name"], "Tommy");
+    let lodestar = m.json(&["--campaign", "Lodestar", "roster"]);
+    assert_eq!(
+        lodestar["soldiers"],
+        json!([]),
+        "the enlistment went to the selected campaign only"
+    );
+}
+
+#[test]
+fn campaign_refusals() {
+    let m = Muster::new();
+    m.ok(&["campaign", "new", "Rhine", "--game", "wwii"]);
+    m.refused(
+        &["campaign", "new", "Rhine", "--game", "modern"],
+        "already exists",
+    );
+    m.refused(
+        &["campaign", "new", "  ", "--game", "modern"],
+        "not accepted as a campaign name",
+    );
+    let stderr = m.refused(&["campaign", "use", "Nope"], "no campaign named 'Nope'");
+    assert!(
+        stderr.contains("Rhine"),
+        "the refusal lists the campaigns: {stderr}"
+    );
+    m.usage_error(&["campaign", "new", "Other", "--game", "chess"]);
+    m.usage_error(&["campaign", "new", "Other"]);
+}
+
+#[test]
+fn unknown_campaign_is_refused_and_the_campaigns_listed() {
+    let m = Muster::lodestar();
+    let stderr = m.refused(&["--campaign", "Nope", "roster"], "no campaign named 'Nope'");
+    assert!(stderr.contains(LODESTAR), "{stderr}");
+    m.refused(&["--campaign", "Nope", "wound", "Wong"], LODESTAR);
+}
+
+#[test]
+fn unknown_soldier_is_refused_and_the_soldiers_listed() {
+    let m = Muster::lodestar();
+    let stderr = m.refused(&["wound", "Nobody"], "no Soldier named 'Nobody'");
+    for name in ["Wong", "Gizmo", "Reyes", "Price"] {
+        assert!(stderr.contains(name), "{name} missing from: {stderr}");
+    }
+    m.refused(&["xp", "Nobody", "+1", "--why", "x"], "Soldiers here: Wong");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let m = Muster::lodestar();
+    m.usage_error(&["frobnicate"]);
+    m.usage_error(&["xp", "Wong", "+1"]);
+    m.usage_error(&["ekia", "Wong", "--value", "2"]);
+    m.usage_error(&["mission", "end"]);
+    m.usage_error(&["mission", "end", "--result", "success", "--rp-award", "4"]);
+    m.usage_error(&["enlist", "Kim", "--rp", "3"]);
+    m.usage_error(&["rp", "grant", "3"]);
+    m.usage_error(&["--format", "yaml", "roster"]);
+}
+
+#[test]
+fn enlist_from_flags_puts_the_card_on_the_roster() {
+    let m = Muster::lodestar();
+    let roster = m.roster();
+    let wong = soldier_in(&roster, "Wong");
+    assert_eq!(wong["kind"], "player");
+    assert_eq!(wong["status"], "active");
+    assert_eq!(num(&wong, "rp"), 8);
+    assert_eq!(wong["hardy"], json!({"cold": 1}));
+    assert_eq!(wong["discipline"], Value::Null);
+    assert_eq!(wong["handler_of"], "Gizmo");
+    let gizmo = soldier_in(&roster, "Gizmo");
+    assert_eq!(gizmo["kind"], "k9");
+    assert_eq!(gizmo["handler"], "Wong");
+    assert_eq!(num(&gizmo["discipline"], "stat"), 2);
+    assert_eq!(soldier_in(&roster, "Price")["kind"], "nps");
+    assert_eq!(num(&roster["squad"], "rp"), 8 + 4 + 6 + 4);
+    assert_eq!(num(&roster["head"], "version"), 5);
+}
+
+#[test]
+fn enlist_refusals() {
+    let m = Muster::lodestar();
+    m.refused(
+        &["enlist", "wong", "--kind", "player", "--rp", "3"],
+        "already enlisted",
+    );
+    m.refused(
+        &["enlist", "Rex", "--kind", "k9", "--rp", "3", "--handler", "Reyes"],
+        "needs his Discipline",
+    );
+    m.refused(
+        &["enlist", "Rex", "--kind", "k9", "--rp", "3", "--discipline", "2"],
+        "needs his Handler",
+    );
+    m.refused(
+        &[
+            "enlist",
+            "Rex",
+            "--kind",
+            "k9",
+            "--rp",
+            "3",
+            "--discipline",
+            "2",
+            "--handler",
+            "Wong",
+        ],
+        "already handles the K9 'Gizmo'",
+    );
+    m.refused(&["enlist", "Ash", "--kind", "hero", "--rp", "3"], "Zero Dark");
+    m.refused(&["enlist", "Kim", "--kind", "player", "--rp", "many"], "--rp");
+    m.refused(
+        &[
+            "enlist", "Kim", "--kind", "player", "--rp", "3", "--hardy", "cold",
+        ],
+        "KEY=VALUE",
+    );
+    m.refused(
+        &[
+            "enlist",
+            "Kim",
+            "--kind",
+            "player",
+            "--rp",
+            "3",
+            "--discipline",
+            "2",
+        ],
+        "only a K9",
+    );
+}
+
+#[test]
+fn enlist_from_a_card_file() {
+    let m = Muster::lodestar();
+    let card = m.path("kowalski.json");
+    let text = r#"{"name": "Kowalski", "kind": "squad", "rp": 3, "health": 2,
+                   "abilities": {"rifle": "5+ [4+]", "grenade": 6},
+                   "keywords": ["Fire"], "hardy": {"hot": 2}}"#;
+    std::fs::write(&card, text).expect("card written");
+    let card = card.to_str().expect("UTF-8 path");
+    let written = m.json(&["enlist", "--card", card]);
+    assert_eq!(written["written"][0]["kind"], "soldier_enlisted");
+    let kowalski = m.soldier("Kowalski");
+    assert_eq!(kowalski["kind"], "squad");
+    assert_eq!(num(&kowalski, "rp"), 3);
+    assert_eq!(kowalski["hardy"], json!({"hot": 2}));
+
+    m.ok(&["enlist", "--card", card, "--name", "Novak"]);
+    let roster = m.roster();
+    assert_eq!(soldier_in(&roster, "Novak")["kind"], "squad");
+    assert_eq!(num(&roster["squad"], "rp"), 22 + 3 + 3);
+
+    m.refused(&["enlist", "--card", card], "already enlisted");
+    m.usage_error(&["enlist", "--card", card, "--kind", "player"]);
+}
+
+#[test]
+fn enlist_refuses_a_malformed_card_file() {
+    let m = Muster::lodestar();
+    let broken = m.path("broken.json");
+    std::fs::write(&broken, r#"{"name": "Kim", "kind": "player","#).expect("written");
+    m.refused(
+        &["enlist", "--card", broken.to_str().expect("path")],
+        "is not a Soldier card",
+    );
+    let dragon = m.path("dragon.json");
+    std::fs::write(&dragon, r#"{"name": "Kim", "kind": "dragon", "rp": 3}"#).expect("written");
+    m.refused(&["enlist", "--card", dragon.to_str().expect("path")], "dragon");
+    let missing = m.path("missing.json");
+    m.refused(
+        &["enlist", "--card", missing.to_str().expect("path")],
+        "cannot read the card file",
+    );
+    assert!(
+        m.roster()["soldiers"]
+            .as_array()
+            .expect("array")
+            .iter()
+            .all(|s| s["name"] != "Kim")
+    );
+}
