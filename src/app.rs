@@ -8,8 +8,10 @@ use uuid::Uuid;
 
 use crate::Error;
 use crate::clock::Clock;
+use crate::dice::{Cup, Seed};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
+use crate::domain::evolve::evolve;
 use crate::domain::state::{CampaignState, RecordedEvent, fold};
 use crate::rules;
 use crate::store::{Head, Store, StoreError};
@@ -95,7 +97,15 @@ pub fn create_campaign(
             "a campaign named '{name}' already exists; pick another name, or select it with `muster campaign use \"{name}\"`"
         )));
     }
-    let events = rules::decide(&CampaignState::default(), command)?;
+    let mut events = rules::decide(&CampaignState::default(), command, &mut Cup::empty())?;
+    // The dice seed is committed with the campaign, before it can make any roll.
+    let created = events.iter().fold(CampaignState::default(), evolve);
+    let commitment = new_seed(store, &name)?;
+    events.extend(rules::decide(
+        &created,
+        &Command::CommitSeed { commitment },
+        &mut Cup::empty(),
+    )?);
     let written = append(store, &name, 0, events, clock)?;
     store.set_setting(SELECTED, &name)?;
     Ok(written)
@@ -119,6 +129,14 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
     Ok((log, state))
 }
 
+/// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.
+fn new_seed(store: &Store, campaign: &str) -> Result<String, Error> {
+    let seed = Seed::fresh().map_err(Error::Input)?;
+    let commitment = seed.commitment();
+    store.save_seed(campaign, &commitment, &seed.to_hex())?;
+    Ok(commitment)
+}
+
 /// Decides `command` on the campaign's current state and appends what it decides.
 pub fn execute(
     store: &mut Store,
@@ -126,9 +144,68 @@ pub fn execute(
     command: &Command,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |_, state| {
-        Ok(rules::decide(state, command)?)
+    execute_rolling(store, campaign, command, &[], clock)
+}
+
+/// Like [`execute`], with the faces the player entered from real dice (`--die`); dice
+/// beyond those are generated from the campaign's committed seed.
+///
+/// A campaign whose seed this file does not hold (one from before seeds, or imported from
+/// another machine, where its seed stays) gets a fresh one, committed in the same command
+/// before the roll it makes, and only when the command is accepted and generates a face.
+pub fn execute_rolling(
+    store: &mut Store,
+    campaign: &str,
+    command: &Command,
+    entered: &[i64],
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |store, _, state| {
+        let held = match &state.seed_commitment {
+            Some(commitment) => store_seed(store, campaign, commitment)?,
+            None => None,
+        };
+        let fresh = match held {
+            Some(_) => None,
+            None => Some(Seed::fresh().map_err(Error::Input)?),
+        };
+        let seed = held.or_else(|| fresh.clone());
+        let mut cup = Cup::new(campaign, state.version + 1, entered.to_vec(), seed);
+        let mut events = rules::decide(state, command, &mut cup)?;
+        if cup.unused_entered() == entered.len() && !entered.is_empty() {
+            return Err(Error::input(
+                "a die face was given with --die, but this command rolled no die; drop --die",
+            ));
+        }
+        if cup.unused_entered() > 0 {
+            return Err(Error::input(
+                "more faces were given with --die than this command rolls; give one --die per roll, or none",
+            ));
+        }
+        if cup.generated() > 0 && !entered.is_empty() {
+            return Err(Error::input(format!(
+                "this command rolls {} dice but {} face{} given with --die; give one --die per roll, or none",
+                entered.len() + cup.generated() as usize,
+                entered.len(),
+                if entered.len() == 1 { " was" } else { "s were" }
+            )));
+        }
+        if let (Some(seed), true) = (fresh, cup.generated() > 0) {
+            let commitment = seed.commitment();
+            store.save_seed(campaign, &commitment, &seed.to_hex())?;
+            let mut committed = rules::decide(state, &Command::CommitSeed { commitment }, &mut Cup::empty())?;
+            committed.append(&mut events);
+            events = committed;
+        }
+        Ok(events)
     })
+}
+
+fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
+    Ok(store
+        .seed(campaign, commitment)?
+        .as_deref()
+        .and_then(Seed::from_hex))
 }
 
 /// Voids the command that wrote `version`, with the player's reason.
@@ -139,7 +216,7 @@ pub fn void(
     why: &str,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |log, _| {
+    decide_and_append(store, campaign, clock, |_, log, _| {
         Ok(rules::void::decide(log, version, why)?)
     })
 }
@@ -150,7 +227,7 @@ fn decide_and_append(
     store: &mut Store,
     campaign: &str,
     clock: &dyn Clock,
-    decide: impl Fn(&[RecordedEvent], &CampaignState) -> Result<Vec<Event>, Error>,
+    decide: impl Fn(&Store, &[RecordedEvent], &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
     let mut last_conflict = None;
     for attempt in 0..MAX_ATTEMPTS {
@@ -163,7 +240,7 @@ fn decide_and_append(
                 "no campaign named '{campaign}' in this database"
             )));
         }
-        let events = decide(&log, &state)?;
+        let events = decide(store, &log, &state)?;
         match append(store, campaign, state.version, events, clock) {
             Err(Error::Store(conflict @ StoreError::Conflict { .. })) => last_conflict = Some(conflict),
             other => return other,

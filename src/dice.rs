@@ -7,9 +7,14 @@
 //! of the first event of the command that rolls, `index` counts the dice that command rolls
 //! (0, 1, 2…). Integers are big-endian (8 bytes for lengths and versions, 4 for the index).
 
+use std::collections::VecDeque;
+
 use hmac::{Hmac, KeyInit, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+use crate::domain::error::RuleError;
+use crate::domain::roll::DiceKey;
 
 /// A campaign's secret seed for generated dice.
 #[derive(Clone, PartialEq, Eq)]
@@ -26,6 +31,13 @@ impl Seed {
     /// A seed from 32 bytes (from the operating system's random source, or a revealed one).
     pub fn from_bytes(bytes: [u8; 32]) -> Seed {
         Seed(bytes)
+    }
+
+    /// A fresh seed from the operating system's random source.
+    pub fn fresh() -> Result<Seed, String> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
+        Ok(Seed(bytes))
     }
 
     /// Reads a seed written as 64 hex digits.
@@ -83,6 +95,96 @@ pub enum Source {
     Entered,
     /// muster generated it from the committed seed.
     Generated,
+    /// Not rolled: a Trap takes the face as 1 (rule 001).
+    Assumed,
+}
+
+/// A die face and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Face {
+    pub value: u8,
+    pub source: Source,
+    /// The inputs that generated it; `None` for an entered face.
+    pub key: Option<DiceKey>,
+}
+
+/// The dice one command may roll: the faces the player entered first, then faces
+/// generated from the committed seed. Pure: the same cup always gives the same faces.
+#[derive(Debug, Clone)]
+pub struct Cup {
+    campaign: String,
+    first_version: u64,
+    entered: VecDeque<i64>,
+    seed: Option<Seed>,
+    next_index: u32,
+    generated: u32,
+}
+
+impl Cup {
+    /// A cup for the command whose first event will be `first_version` of `campaign`.
+    pub fn new(campaign: &str, first_version: u64, entered: Vec<i64>, seed: Option<Seed>) -> Cup {
+        Cup {
+            campaign: campaign.to_owned(),
+            first_version,
+            entered: entered.into(),
+            seed,
+            next_index: 0,
+            generated: 0,
+        }
+    }
+
+    /// A cup with no dice in it, for commands that roll nothing.
+    pub fn empty() -> Cup {
+        Cup::new("", 0, Vec::new(), None)
+    }
+
+    /// Faces entered with `--die` that no roll used.
+    pub fn unused_entered(&self) -> usize {
+        self.entered.len()
+    }
+
+    /// How many faces were generated from the seed.
+    pub fn generated(&self) -> u32 {
+        self.generated
+    }
+
+    /// Rolls a ten-sided die: the next entered face, else a generated one.
+    pub fn d10(&mut self) -> Result<Face, RuleError> {
+        self.roll(10)
+    }
+
+    fn roll(&mut self, sides: u8) -> Result<Face, RuleError> {
+        let index = self.next_index;
+        self.next_index += 1;
+        if let Some(entered) = self.entered.pop_front() {
+            let value = u8::try_from(entered)
+                .ok()
+                .filter(|v| (1..=sides).contains(v))
+                .ok_or_else(|| {
+                    RuleError::refused(format!(
+                        "a d{sides} shows 1 to {sides}; the face {entered} is not on the die"
+                    ))
+                })?;
+            return Ok(Face {
+                value,
+                source: Source::Entered,
+                key: None,
+            });
+        }
+        let seed = self.seed.as_ref().ok_or_else(|| {
+            RuleError::refused("no die face was given and no dice seed is available: roll a real die and give its face with --die N")
+        })?;
+        self.generated += 1;
+        Ok(Face {
+            value: seed.face(&self.campaign, self.first_version, index, sides),
+            source: Source::Generated,
+            key: Some(DiceKey {
+                commitment: seed.commitment(),
+                version: self.first_version,
+                index,
+            }),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +226,27 @@ mod tests {
             seen[usize::from(face - 1)] = true;
         }
         assert!(seen.iter().all(|s| *s), "every face turns up in 500 rolls");
+    }
+
+    #[test]
+    fn a_cup_gives_entered_faces_first_then_generated_ones() {
+        let seed = Seed::from_bytes([3; 32]);
+        let mut cup = Cup::new("Lodestar", 9, vec![4], Some(seed.clone()));
+        let first = cup.d10().unwrap();
+        assert_eq!((first.value, first.source), (4, Source::Entered));
+        let second = cup.d10().unwrap();
+        assert_eq!(second.source, Source::Generated);
+        assert_eq!(second.value, seed.face("Lodestar", 9, 1, 10));
+        assert_eq!(second.key.unwrap().index, 1);
+    }
+
+    #[test]
+    fn a_face_off_the_die_is_refused() {
+        for bad in [0, 11, -1, 300] {
+            let err = Cup::new("c", 1, vec![bad], None).d10().unwrap_err();
+            assert!(err.to_string().contains("1 to 10"), "{err}");
+        }
+        assert!(Cup::empty().d10().is_err(), "no face and no seed");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! The hash chain and its gaps, payloads that no longer decode, the campaign's first event,
 //! voids that point at real commands, commands whose events are not contiguous, and
-//! anything the fold had to clamp (a counter driven below zero, an unknown Soldier).
+//! anything the fold had to clamp (a counter driven below zero, an unknown Soldier), and
+//! every roll whose recorded outcome its own face, modifiers and target do not give.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -84,6 +85,21 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
         }
     }
     check_structure(&decoded, &mut found);
+    for recorded in &decoded {
+        let Some(roll) = recorded.event.roll() else {
+            continue;
+        };
+        if roll.recompute() != (roll.total, roll.success) {
+            found(
+                Some(recorded.version),
+                "roll",
+                format!(
+                    "its recorded outcome ({:?}, success {}) is not what its face, modifiers and target give",
+                    roll.total, roll.success
+                ),
+            );
+        }
+    }
     for anomaly in fold(&decoded).anomalies {
         found(
             Some(anomaly.version),

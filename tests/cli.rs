@@ -13,7 +13,11 @@ mod campaign;
 mod history;
 #[path = "cli/integrity.rs"]
 mod integrity;
+#[path = "cli/k9.rs"]
+mod k9;
 #[path = "cli/mission.rs"]
 mod mission;
 #[path = "cli/numbers.rs"]
 mod numbers;
+#[path = "cli/play.rs"]
+mod play;

@@ -34,6 +34,17 @@ const WARFIGHTER_KINDS: &[&str] = &[
     "rp_granted",
     "rp_spent",
     "command_voided",
+    "seed_committed",
+    "check_rolled",
+    "environment_rolled",
+    "environment_resolved",
+    "objective_activated",
+    "objective_completed",
+    "k9_encounter_drawn",
+    "k9_roll_made",
+    "discipline_spent",
+    "k9_encounter_resolved",
+    "k9_objective_resolved",
 ];
 
 #[test]

@@ -36,6 +36,15 @@ fn muster(db: &std::path::Path, args: &[String]) -> (i32, String, String) {
     )
 }
 
+fn roster(db: &std::path::Path, campaign: &str) -> Value {
+    let (code, stdout, stderr) = muster(
+        db,
+        &["--campaign", campaign, "--json", "roster"].map(String::from),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
 fn soldier<'a>(roster: &'a Value, name: &str) -> &'a Value {
     roster["soldiers"]
         .as_array()
@@ -50,20 +59,26 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tour.db");
     let commands = tour_commands();
-    assert!(commands.len() > 30, "the tour has its three Missions");
+    assert!(
+        commands.len() > 55,
+        "the tour has its three Missions and the winter"
+    );
     for args in &commands {
         let (code, _, stderr) = muster(&db, args);
         assert_eq!(code, 0, "`muster {}` failed: {stderr}", args.join(" "));
     }
 
-    let (_, stdout, _) = muster(&db, &["--json".into(), "roster".into()]);
-    let roster: Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(roster["head"]["version"], 33);
-    let wong = soldier(&roster, "Wong");
-    assert_eq!((wong["wounds"].as_u64(), wong["xp"].as_u64()), (Some(0), Some(1)));
-    assert_eq!(wong["hardy"], serde_json::json!({}));
+    let lodestar = roster(&db, "Operation Lodestar");
+    assert_eq!(lodestar["head"]["version"], 45);
+    let wong = soldier(&lodestar, "Wong");
+    assert_eq!((wong["wounds"].as_u64(), wong["xp"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(wong["hardy"], serde_json::json!({"cold": 1}));
     assert_eq!(wong["handler_of"], "Gizmo");
-    let reyes = soldier(&roster, "Reyes");
+    let gizmo = soldier(&lodestar, "Gizmo");
+    assert_eq!(gizmo["wounds"], 1, "the accepted Failure wounds the K9 too");
+    assert_eq!(gizmo["discipline"], serde_json::json!({"current": 1, "stat": 2}));
+    assert_eq!(gizmo["xp"], 0, "no XP for an Encounter's Hostile value");
+    let reyes = soldier(&lodestar, "Reyes");
     assert_eq!(
         (reyes["wounds"].as_u64(), reyes["xp"].as_u64()),
         (Some(2), Some(5))
@@ -71,13 +86,50 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     assert_eq!(reyes["status"], "active");
     assert_eq!(reyes["medals"], serde_json::json!([]));
     assert_eq!(
-        soldier(&roster, "Kowalski")["wounds"],
+        soldier(&lodestar, "Kowalski")["wounds"],
         0,
         "the voided Wounds are gone"
     );
-    assert_eq!(soldier(&roster, "Gizmo")["discipline"]["current"], 2);
-    assert_eq!(roster["squad"]["rp"], 21);
-    assert_eq!(roster["squad"]["rp_bank"], 6);
+    assert_eq!(lodestar["squad"]["rp"], 21);
+    assert_eq!(lodestar["squad"]["rp_bank"], 9);
+    assert_eq!(lodestar["pending"], serde_json::json!([]));
+
+    let winter = roster(&db, "Winter Storm");
+    assert_eq!(winter["head"]["version"], 23);
+    let petrov = soldier(&winter, "Petrov");
+    assert_eq!(petrov["wounds"], 1, "the Stream's Fever cost a Wound");
+    assert_eq!(
+        petrov["hardy"],
+        serde_json::json!({}),
+        "the Hardy cold counter was expended"
+    );
+    assert_eq!(
+        soldier(&winter, "Orlov")["hardy"],
+        serde_json::json!({}),
+        "Hardy Any expended"
+    );
+    assert_eq!(soldier(&winter, "Ivanova")["wounds"], 0, "Enduring: immune");
+    assert_eq!(winter["squad"]["rp_bank"], 3);
+
+    // Gizmo's first roll, as `muster show 12` explains it: 4 - 1 + 4 = 7 against Bomb 5+.
+    let (_, stdout, _) = muster(
+        &db,
+        &["--campaign", "Operation Lodestar", "--json", "show", "12"].map(String::from),
+    );
+    let shown: Value = serde_json::from_str(&stdout).unwrap();
+    let roll = &shown["roll"];
+    assert_eq!(roll["who"], "Gizmo");
+    assert_eq!(
+        (roll["faces"].clone(), roll["target"].clone()),
+        (serde_json::json!([4]), serde_json::json!(5))
+    );
+    assert_eq!(roll["total"], 7);
+    assert_eq!(roll["success"], true);
+    assert_eq!(
+        roll["costs"],
+        serde_json::json!([{"resource": "discipline", "amount": 1}])
+    );
+    assert_eq!(shown["recomputed"]["agrees"], true);
 
     let (code, stdout, _) = muster(&db, &["--json".into(), "verify".into()]);
     assert_eq!(code, 0);
@@ -92,7 +144,10 @@ fn the_readme_shows_the_roster_the_tour_prints() {
     for args in tour_commands() {
         muster(&db, &args);
     }
-    let (_, printed, _) = muster(&db, &["roster".into()]);
+    let (_, printed, _) = muster(
+        &db,
+        &["--campaign", "Operation Lodestar", "roster"].map(String::from),
+    );
     let readme = include_str!("../README.md");
     // The head hash differs from run to run (event ids are random); every other line of
     // the roster must appear in the README as printed, trailing spaces aside.

@@ -14,6 +14,8 @@ mod chain;
 mod open;
 #[path = "store/race.rs"]
 mod race;
+#[path = "store/seeds.rs"]
+mod seeds;
 #[path = "store/transfer.rs"]
 mod transfer;
 #[path = "store/triggers.rs"]
@@ -93,12 +95,39 @@ pub fn granted_event(amount: u32) -> Event {
     })
 }
 
-/// `LODESTAR` created, then RP granted 3, 7, 2 and 5: five events, one per command.
+/// `LODESTAR` created (one command writing `campaign_created` and `seed_committed`), then
+/// RP granted 3, 7, 2 and 5, one command and one event each. Find a grant's row with
+/// [`granted_row`] rather than by its index.
 pub fn lodestar_with_grants(store: &mut Store) {
     create(store, LODESTAR);
     for amount in [3, 7, 2, 5] {
         grant(store, LODESTAR, amount);
     }
+}
+
+/// A row's payload as JSON.
+pub fn payload(row: &StoredRow) -> serde_json::Value {
+    serde_json::from_str(&row.payload).unwrap()
+}
+
+/// The one `rp_granted` row of `LODESTAR` that granted `amount`.
+pub fn granted_row(store: &Store, amount: u32) -> StoredRow {
+    let found: Vec<StoredRow> = all_rows(store, LODESTAR)
+        .into_iter()
+        .filter(|row| row.kind == "rp_granted" && payload(row)["amount"] == amount)
+        .collect();
+    match found.as_slice() {
+        [row] => row.clone(),
+        other => panic!("expected one grant of {amount}, found {}", other.len()),
+    }
+}
+
+/// The row of `campaign` at `version`.
+pub fn row_at(store: &Store, campaign: &str, version: u64) -> StoredRow {
+    all_rows(store, campaign)
+        .into_iter()
+        .find(|row| row.version == version)
+        .unwrap_or_else(|| panic!("'{campaign}' has no version {version}"))
 }
 
 /// Every row of the `events` table, whatever the campaign.

@@ -1,3 +1,5 @@
-//! Card files: Soldier cards written as JSON by the player.
+//! Card files written as JSON by the player: Soldiers, K9 Encounters and Locations.
 
+pub mod encounter_card;
+pub mod location_card;
 pub mod soldier_card;

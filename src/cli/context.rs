@@ -88,6 +88,13 @@ impl Context {
         self.report(&written)
     }
 
+    /// Like [`Context::execute`], with the faces entered from real dice (`--die`).
+    pub fn execute_rolling(&self, command: &Command, entered: &[i64]) -> Result<(), CommandError> {
+        let (mut store, campaign) = self.open_campaign()?;
+        let written = app::execute_rolling(&mut store, &campaign, command, entered, self.clock.as_ref())?;
+        self.report(&written)
+    }
+
     /// Prints what a command wrote, in the chosen format.
     pub fn report(&self, written: &Written) -> Result<(), CommandError> {
         written::print(self.format, written)

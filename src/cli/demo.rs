@@ -1,6 +1,5 @@
 //! `muster demo`: replay the bundled example campaign in a temporary database.
 
-use muster::domain::event::Event;
 use muster::projection::{roster, show};
 use muster::store::Store;
 use muster::transfer;
@@ -32,14 +31,12 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     let log = store.events(&campaign, None)?;
     let roster = roster::at(&campaign, &log, imported.head.version, &imported.head)
         .ok_or_else(|| CommandError::storage("the bundled demo campaign is empty"))?;
-    // The audit shown is of the first voided event: the demo's disputed entry.
+    // The audit shown is of the campaign's first roll: Gizmo's Bomb roll in the K9
+    // rulebook's example, the roll players argue about.
     let disputed = log
         .iter()
-        .find_map(|r| match &r.event {
-            Event::CommandVoided(v) => Some(v.version),
-            _ => None,
-        })
-        .unwrap_or(imported.head.version);
+        .find(|r| r.event.roll().is_some())
+        .map_or(imported.head.version, |r| r.version);
     let shown = show::explain(&store.rows(&campaign, None)?, disputed)?;
     match ctx.format {
         Format::Json => output::print_json(&DemoJson { roster, show: shown }),
@@ -50,7 +47,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
             ))?;
             super::roster::print(Format::Table, &roster)?;
             output::print(&format!(
-                "\nThe disputed entry, v{disputed}, as `muster show {disputed}` explains it:\n"
+                "\nThe disputed roll, v{disputed}, as `muster show {disputed}` explains it:\n"
             ))?;
             super::show::print(Format::Table, &shown)
         }

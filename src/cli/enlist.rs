@@ -1,7 +1,7 @@
 //! `muster enlist`: a Soldier from flags, or from a card file.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use muster::catalog::soldier_card;
@@ -11,6 +11,7 @@ use muster::domain::soldier::{Ability, SoldierCard, SoldierKind, Stats};
 use super::args::{count, pair};
 use super::context::Context;
 use super::error::CommandError;
+use super::file::read_text;
 
 /// A Soldier's kind, as typed.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -86,15 +87,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     ctx.execute(&Command::Enlist(card))
 }
 
-fn from_file(path: &PathBuf, rename: Option<&str>) -> Result<SoldierCard, CommandError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CommandError::refused(format!("cannot read the card file {}: {e}", path.display())))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        CommandError::refused(format!(
-            "the card file {} is not UTF-8 text; save it as UTF-8 JSON",
-            path.display()
-        ))
-    })?;
+fn from_file(path: &Path, rename: Option<&str>) -> Result<SoldierCard, CommandError> {
+    let text = read_text(path, "card file")?;
     let mut card = soldier_card::parse(&text, &path.display().to_string())?;
     if let Some(name) = rename {
         card.name = name.to_owned();

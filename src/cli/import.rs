@@ -6,6 +6,7 @@ use muster::transfer;
 
 use super::context::Context;
 use super::error::CommandError;
+use super::file::read_text;
 use super::output;
 
 #[derive(Debug, clap::Args)]
@@ -15,14 +16,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let bytes = std::fs::read(&args.file)
-        .map_err(|e| CommandError::refused(format!("cannot read {}: {e}", args.file.display())))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        CommandError::refused(format!(
-            "{} is not UTF-8 text; give a file written by `muster export`",
-            args.file.display()
-        ))
-    })?;
+    let text = read_text(&args.file, "export file")?;
     let mut store = ctx.open()?;
     let imported = transfer::import(&mut store, &text)?;
     output::print(&format!(

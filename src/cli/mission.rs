@@ -24,12 +24,12 @@ pub enum Command {
         /// A Soldier taken on the Mission; repeat for each (a K9 only with his Handler)
         #[arg(long = "with", value_name = "SOLDIER")]
         soldiers: Vec<String>,
-        /// How many Objectives are placed left to right
-        #[arg(long, value_name = "N", default_value = "1")]
-        objectives: String,
-        /// The K9 Objective chosen when a K9 goes on the Mission
-        #[arg(long, value_name = "TEXT")]
-        k9_objective: Option<String>,
+        /// Track Multiple Objectives: N placed left to right; success needs all completed
+        #[arg(long, value_name = "N")]
+        objectives: Option<String>,
+        /// The K9 Objective chosen when a K9 goes on the Mission (exactly one)
+        #[arg(long = "k9-objective", value_name = "TEXT")]
+        k9_objectives: Vec<String>,
     },
     /// End the Mission in progress (Suppress is cleared)
     #[command(allow_negative_numbers = true)]
@@ -52,13 +52,21 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             name,
             soldiers,
             objectives,
-            k9_objective,
-        } => Intent::StartMission {
-            name,
-            soldiers,
-            objectives: count(&objectives, "--objectives")?,
-            k9_objective,
-        },
+            k9_objectives,
+        } => {
+            if k9_objectives.len() > 1 {
+                return Err(CommandError::refused(format!(
+                    "{} K9 Objectives were given; a Mission with a K9 chooses one K9 Objective (rule 000)",
+                    k9_objectives.len()
+                )));
+            }
+            Intent::StartMission {
+                name,
+                soldiers,
+                objectives: objectives.map(|n| count(&n, "--objectives")).transpose()?,
+                k9_objective: k9_objectives.into_iter().next(),
+            }
+        }
         Command::End {
             result,
             rp_award,

@@ -2,19 +2,26 @@
 
 mod args;
 mod campaign;
+mod check;
 mod context;
 mod demo;
+mod dice_args;
 mod ekia;
 mod enlist;
+mod environ;
 mod error;
 mod export;
+mod file;
 mod hardy;
 mod harm;
 mod import;
+mod k9;
 mod log;
 mod medal;
 mod mission;
+mod objective;
 mod output;
+mod resolve;
 mod roster;
 mod rp;
 mod show;
@@ -100,6 +107,18 @@ enum Command {
     /// Medal stickers
     #[command(subcommand)]
     Medal(medal::Command),
+    /// An ability check: d10 plus modifiers against the target on the Soldier's card
+    Check(check::Args),
+    /// An Environment roll; a failure awaits `muster resolve`
+    Environ(environ::Args),
+    /// Settle a failed Environment roll: a Hardy counter, a Wound or a Suppress
+    Resolve(resolve::Args),
+    /// Multiple Objectives: activate and complete them left to right
+    #[command(subcommand)]
+    Objective(objective::Command),
+    /// K9 Encounters: draw, ignore, roll, accept or retry; and the K9 Objective
+    #[command(subcommand)]
+    K9(k9::Command),
     /// Print the roster, now or as of an earlier point
     Roster(roster::Args),
     /// Print the log of events
@@ -151,6 +170,11 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Ekia(args) => ekia::run(ctx, args),
         Command::Rp(command) => rp::run(ctx, command),
         Command::Medal(command) => medal::run(ctx, command),
+        Command::Check(args) => check::run(ctx, args),
+        Command::Environ(args) => environ::run(ctx, args),
+        Command::Resolve(args) => resolve::run(ctx, args),
+        Command::Objective(command) => objective::run(ctx, command),
+        Command::K9(command) => k9::run(ctx, command),
         Command::Roster(args) => roster::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),

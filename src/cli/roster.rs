@@ -1,8 +1,9 @@
 //! `muster roster [--as-of REF]`: every Soldier's numbers and the squad's RP.
 
 use muster::domain::Game;
+use muster::domain::state::ObjectiveState;
 use muster::projection::as_of::AsOf;
-use muster::projection::roster::{self, Roster, SoldierLine};
+use muster::projection::roster::{self, Pending, Roster, SoldierLine};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -58,6 +59,25 @@ fn render(roster: &Roster) -> String {
             m.turn,
             m.soldiers.join(", ")
         ));
+        if !m.objectives.is_empty() {
+            let marks: Vec<String> = m
+                .objectives
+                .iter()
+                .zip(1..)
+                .map(|(state, n): (_, u32)| {
+                    let inactive = if m.inactive_at == Some(n) {
+                        ", Inactive counter"
+                    } else {
+                        ""
+                    };
+                    format!("{n} {}{inactive}", objective_word(*state))
+                })
+                .collect();
+            text.push_str(&format!("Objectives: {}\n", marks.join(" | ")));
+        }
+        if let Some(objective) = &m.k9_objective {
+            text.push_str(&format!("K9 Objective: {objective}\n"));
+        }
     }
     let rows = roster.soldiers.iter().map(row);
     text.push_str(&output::table(
@@ -85,12 +105,50 @@ fn render(roster: &Roster) -> String {
         text.push_str(&format!(" | team XP {team_xp}"));
     }
     text.push('\n');
+    for pending in &roster.pending {
+        text.push_str(&format!("pending: {}\n", pending_line(pending)));
+    }
     text.push_str(&format!(
-        "head v{} {}\n",
+        "head v{} {}",
         roster.head.version,
         output::short_hash(&roster.head.hash)
     ));
+    if let Some(commitment) = &roster.dice_seed_commitment {
+        text.push_str(&format!(
+            " | dice seed commitment {}",
+            output::short_hash(commitment)
+        ));
+    }
+    text.push('\n');
     text
+}
+
+fn objective_word(state: ObjectiveState) -> &'static str {
+    match state {
+        ObjectiveState::Waiting => "waiting",
+        ObjectiveState::Activated => "activated",
+        ObjectiveState::Completed => "completed",
+    }
+}
+
+fn pending_line(pending: &Pending) -> String {
+    match pending {
+        Pending::Environment {
+            version,
+            soldier,
+            environment,
+            choices,
+        } => format!(
+            "{soldier} failed Environ {environment} (v{version}): `muster resolve {soldier} {}`",
+            choices.join("|")
+        ),
+        Pending::K9Encounter {
+            version,
+            encounter,
+            awaiting,
+            ..
+        } => format!("K9 Encounter '{encounter}' (v{version}) awaits {awaiting}"),
+    }
 }
 
 fn row(s: &SoldierLine) -> Vec<String> {

@@ -1,6 +1,8 @@
 //! `muster show VERSION`: one event explained.
 
+use muster::dice::Source;
 use muster::projection::show::{self, Shown};
+use muster::projection::summary::roll_line;
 
 use super::args::number;
 use super::context::Context;
@@ -37,6 +39,46 @@ fn render(shown: &Shown) -> String {
     field("recorded", &shown.recorded_at);
     field("event id", &shown.event_id);
     field("command id", &shown.command_id);
+    if let Some(roll) = &shown.roll {
+        field("roll", &roll_line(roll));
+        field(
+            "die",
+            &format!("{} {:?} ({})", roll.die, roll.faces, source_word(roll.source)),
+        );
+        if let Some(target) = roll.target {
+            field("target", &format!("{target}+ as printed"));
+        }
+        for m in &roll.modifiers {
+            field("modifier", &format!("{:+} from {}", m.value, m.source));
+        }
+        for c in &roll.costs {
+            field("cost", &format!("{} {}", c.amount, c.resource));
+        }
+        if let Some(key) = &roll.dice {
+            field(
+                "generated",
+                &format!(
+                    "seed {}, version {}, die {}",
+                    output::short_hash(&key.commitment),
+                    key.version,
+                    key.index
+                ),
+            );
+        }
+    }
+    if let Some(again) = &shown.recomputed {
+        let outcome = if again.success { "success" } else { "fail" };
+        let total = again
+            .total
+            .map(|t| t.to_string())
+            .unwrap_or_else(|| "no roll".to_owned());
+        let verdict = if again.agrees {
+            "agrees with the record"
+        } else {
+            "DISAGREES with the record"
+        };
+        field("recomputed", &format!("{total}: {outcome}; {verdict}"));
+    }
     field("payload", &shown.payload.to_string());
     match &shown.voided_by {
         Some(void) => field("voided", &format!("yes, by v{}: {}", void.version, void.why)),
@@ -51,4 +93,13 @@ fn render(shown: &Shown) -> String {
         }
     }
     text
+}
+
+fn source_word(source: Option<Source>) -> &'static str {
+    match source {
+        Some(Source::Entered) => "entered from a real die",
+        Some(Source::Generated) => "generated from the committed seed",
+        Some(Source::Assumed) => "assumed: a Trap",
+        None => "not rolled",
+    }
 }

@@ -1,7 +1,7 @@
 //! How a command that wrote events reports them: one line per event and the new head.
 
 use muster::app::Written;
-use muster::projection::history::summary;
+use muster::projection::summary::summary;
 use serde::Serialize;
 
 use super::error::CommandError;

@@ -1,7 +1,16 @@
 //! Intents: what a player asks muster to record. `rules::decide` turns one into events.
 
+use super::event::EnvironmentChoice;
+use super::k9::{EncounterCard, Resource};
 use super::soldier::SoldierCard;
 use super::{Game, MissionResult};
+
+/// A modifier the player names on the command line: a value and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedModifier {
+    pub value: i64,
+    pub source: String,
+}
 
 /// Who an XP change is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +51,8 @@ pub enum Command {
         name: String,
         /// Empty means every Soldier fit for duty.
         soldiers: Vec<String>,
-        objectives: u32,
+        /// How many Objectives are placed, to track Multiple Objectives.
+        objectives: Option<u32>,
         k9_objective: Option<String>,
     },
     NextTurn,
@@ -89,4 +99,68 @@ pub enum Command {
         rp: i64,
         why: String,
     },
+    /// Logs the commitment of a new dice seed.
+    CommitSeed {
+        commitment: String,
+    },
+    /// An ability check (rule 001).
+    Check {
+        soldier: String,
+        ability: String,
+        modifiers: Vec<NamedModifier>,
+        upgunned: bool,
+        trap: bool,
+        /// The check serves a Fail heading (rolled once, on entering).
+        fail: bool,
+        /// The card whose check it is, for the once-only rules.
+        card: Option<String>,
+    },
+    /// An Environment roll (rule 002).
+    /// One roll per Environment, each separately (a Location may have several).
+    Environ {
+        soldier: String,
+        /// Each Environ type with its target: `("cold", 6)`.
+        environments: Vec<(String, i64)>,
+        modifiers: Vec<NamedModifier>,
+        location: Option<String>,
+    },
+    /// Settles the Soldier's oldest failed Environment roll.
+    Resolve {
+        soldier: String,
+        choice: EnvironmentChoice,
+    },
+    ActivateObjective(i64),
+    CompleteObjective(i64),
+    /// Draws a K9 Encounter; `first_in` is who Entered first (default: the Handler).
+    DrawEncounter {
+        card: EncounterCard,
+        first_in: Option<String>,
+    },
+    IgnoreEncounter,
+    /// The next roll of the open Encounter, paying the named options first.
+    RollEncounter {
+        payments: Vec<Resource>,
+    },
+    /// After a failed roll: suffer the Failure.
+    AcceptFailure,
+    /// After a failed roll: the fresh roll, at the risk of the major harm.
+    RetryEncounter {
+        payments: Vec<Resource>,
+    },
+    /// The Mission's K9 Objective was resolved: the Mission is complete.
+    ResolveK9Objective,
+}
+
+impl Command {
+    /// True for commands that may roll a die.
+    pub fn rolls(&self) -> bool {
+        matches!(
+            self,
+            Command::Check { .. }
+                | Command::Environ { .. }
+                | Command::IgnoreEncounter
+                | Command::RollEncounter { .. }
+                | Command::RetryEncounter { .. }
+        )
+    }
 }

@@ -4,6 +4,9 @@ pub mod codec;
 pub mod command;
 pub mod error;
 pub mod event;
+pub mod evolve;
+pub mod k9;
+pub mod roll;
 pub mod soldier;
 pub mod state;
 

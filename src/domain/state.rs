@@ -1,11 +1,13 @@
-//! The fold: a campaign's state is every non-voided event applied in order by [`evolve`].
+//! The fold: a campaign's state is every non-voided event applied in order by `evolve`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
-use super::event::{Event, MedalSticker};
+use super::event::{Event, Heading, MedalSticker};
+use super::evolve::evolve;
+use super::k9::EncounterCard;
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::{Game, MissionResult};
 
@@ -73,10 +75,61 @@ pub struct MissionState {
     pub number: u32,
     pub name: String,
     pub soldiers: Vec<String>,
-    pub objectives: u32,
+    /// The Objectives placed left to right, when the Mission tracks Multiple Objectives.
+    pub objectives: Vec<ObjectiveState>,
+    /// The Objective (1-based) carrying the Inactive counter; `None` once it is back in
+    /// the supply, or when Objectives are not tracked.
+    pub inactive_at: Option<u32>,
     pub k9_objective: Option<String>,
+    pub k9_objective_resolved: bool,
     pub turn: u32,
     pub result: Option<MissionResult>,
+    /// The K9 Encounter drawn and not yet resolved.
+    pub encounter: Option<EncounterState>,
+    /// The ability checks made on named cards, for the once-only rules of headings.
+    pub checks: Vec<CheckRecord>,
+}
+
+/// Where one Objective stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectiveState {
+    /// Not yet Activated.
+    Waiting,
+    Activated,
+    Completed,
+}
+
+/// An open K9 Encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterState {
+    /// The version of the event that drew it.
+    pub drawn_at: u64,
+    pub card: EncounterCard,
+    pub k9: String,
+    pub handler: String,
+    /// The index of the next roll of the card's series.
+    pub next_roll: usize,
+    /// A roll failed and the card offers a choice: accept the Failure or retry.
+    pub awaiting_choice: bool,
+}
+
+/// An ability check made on a named card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRecord {
+    pub card: String,
+    pub soldier: String,
+    pub heading: Heading,
+    pub success: bool,
+}
+
+/// A failed Environment roll awaiting the player's choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingEnvironment {
+    /// The version of the failed roll.
+    pub version: u64,
+    pub soldier: String,
+    pub environment: String,
 }
 
 /// The state of one campaign at some version of its log.
@@ -91,6 +144,10 @@ pub struct CampaignState {
     pub missions: Vec<MissionState>,
     pub rp_bank: u32,
     pub team_xp: u32,
+    /// The commitment of the seed that generates faces now.
+    pub seed_commitment: Option<String>,
+    /// Failed Environment rolls awaiting a choice, oldest first.
+    pub pending: Vec<PendingEnvironment>,
     pub anomalies: Vec<Anomaly>,
 }
 
@@ -116,13 +173,18 @@ impl CampaignState {
         })
     }
 
-    fn soldier_mut(&mut self, name: &str) -> Option<&mut SoldierState> {
+    pub(super) fn soldier_mut(&mut self, name: &str) -> Option<&mut SoldierState> {
         self.soldiers.iter_mut().find(|s| same_name(&s.card.name, name))
     }
 
     /// The Mission in progress, if one is.
     pub fn mission_in_progress(&self) -> Option<&MissionState> {
         self.missions.last().filter(|m| m.result.is_none())
+    }
+
+    /// The Mission in progress, to change.
+    pub(super) fn mission_in_progress_mut(&mut self) -> Option<&mut MissionState> {
+        self.missions.last_mut().filter(|m| m.result.is_none())
     }
 
     /// The K9 whose Handler is `handler`, if he has one.
@@ -132,13 +194,13 @@ impl CampaignState {
         })
     }
 
-    fn note(&mut self, message: String) {
+    pub(super) fn note(&mut self, message: String) {
         let version = self.version;
         self.anomalies.push(Anomaly { version, message });
     }
 
     /// Notes `what` for `soldier` when no Mission is in progress; returns the state to go on.
-    fn during_mission(&mut self, what: &str, soldier: &str) -> &mut Self {
+    pub(super) fn during_mission(&mut self, what: &str, soldier: &str) -> &mut Self {
         if self.mission_in_progress().is_none() {
             self.note(format!(
                 "records {what} for {soldier} while no Mission is in progress"
@@ -148,7 +210,7 @@ impl CampaignState {
     }
 
     /// Applies `f` to the named Soldier, or notes that the event names nobody.
-    fn with_soldier(&mut self, name: &str, f: impl FnOnce(&mut SoldierState) -> Option<String>) {
+    pub(super) fn with_soldier(&mut self, name: &str, f: impl FnOnce(&mut SoldierState) -> Option<String>) {
         let problem = match self.soldier_mut(name) {
             Some(soldier) => f(soldier),
             None => Some(format!("names '{name}', who was never enlisted")),
@@ -157,182 +219,6 @@ impl CampaignState {
             self.note(problem);
         }
     }
-}
-
-/// Moves a Soldier to status `to`, describing the move when he was not in one of `from`.
-fn change_status(soldier: &mut SoldierState, from: &[Status], to: Status) -> Option<String> {
-    let before = soldier.status;
-    soldier.status = to;
-    (!from.contains(&before)).then(|| format!("makes {} {to}, who was {before}", soldier.card.name))
-}
-
-/// Subtracts `amount` from `counter`, clamping at zero and describing an overdraw.
-fn take(counter: &mut u32, amount: u32, what: &str, who: &str) -> Option<String> {
-    let before = *counter;
-    *counter = before.saturating_sub(amount);
-    (amount > before).then(|| format!("takes {amount} {what} from {who}, who had {before}"))
-}
-
-/// Adds a signed `amount` to `counter`, clamping at zero and describing an overdraw.
-fn adjust(counter: &mut u32, amount: i64, what: &str, who: &str) -> Option<String> {
-    let magnitude = u32::try_from(amount.unsigned_abs()).unwrap_or(u32::MAX);
-    if amount >= 0 {
-        *counter = counter.saturating_add(magnitude);
-        None
-    } else {
-        take(counter, magnitude, what, who)
-    }
-}
-
-/// Applies one event to the state. Never fails: what cannot apply is noted as an anomaly.
-pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
-    match event {
-        Event::CampaignCreated(e) => {
-            state.info = Some(CampaignInfo {
-                game: e.game,
-                nation: e.nation.clone(),
-                expansions: e.expansions.clone(),
-            });
-        }
-        Event::SoldierEnlisted(e) => {
-            let card = e.card.clone();
-            if state.soldier(&card.name).is_some() {
-                state.note(format!("enlists a second Soldier named '{}'", card.name));
-            }
-            if let Some(handler) = card.handler.as_deref().filter(|h| state.soldier(h).is_none()) {
-                state.note(format!(
-                    "enlists the K9 '{}', whose Handler '{handler}' was never enlisted",
-                    card.name
-                ));
-            }
-            let discipline = (card.kind == SoldierKind::K9).then(|| card.discipline.unwrap_or(0));
-            state.soldiers.push(SoldierState {
-                status: Status::Active,
-                wounds: 0,
-                suppress: 0,
-                hardy: card.hardy.clone(),
-                xp: 0,
-                discipline,
-                medals: Vec::new(),
-                missions: Vec::new(),
-                card,
-            });
-        }
-        Event::MissionStarted(e) => {
-            if let Some(running) = state.mission_in_progress() {
-                let problem = format!(
-                    "starts Mission {} while Mission {} is in progress",
-                    e.mission, running.number
-                );
-                state.note(problem);
-            }
-            for name in &e.soldiers {
-                state.with_soldier(name, |s| {
-                    s.missions.push(e.mission);
-                    None
-                });
-            }
-            state.missions.push(MissionState {
-                number: e.mission,
-                name: e.name.clone(),
-                soldiers: e.soldiers.clone(),
-                objectives: e.objectives,
-                k9_objective: e.k9_objective.clone(),
-                turn: 0,
-                result: None,
-            });
-        }
-        Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
-            Some(mission) if mission.result.is_none() => mission.turn = e.turn,
-            Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
-            None => state.note(format!(
-                "starts a turn of Mission {}, which never started",
-                e.mission
-            )),
-        },
-        Event::DisciplineReset(e) => state.with_soldier(&e.soldier, |s| {
-            s.discipline = Some(e.discipline);
-            None
-        }),
-        Event::MissionEnded(e) => {
-            match state.missions.iter_mut().find(|m| m.number == e.mission) {
-                Some(mission) if mission.result.is_none() => mission.result = Some(e.result),
-                Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
-                None => state.note(format!("ends Mission {}, which never started", e.mission)),
-            }
-            if let Some(award) = &e.rp_award {
-                state.rp_bank = state.rp_bank.saturating_add(award.amount);
-            }
-        }
-        Event::Wounded(e) => state.with_soldier(&e.soldier, |s| {
-            s.wounds = s.wounds.saturating_add(e.amount);
-            None
-        }),
-        Event::Suppressed(e) => state
-            .during_mission("Suppress", &e.soldier)
-            .with_soldier(&e.soldier, |s| {
-                s.suppress = s.suppress.saturating_add(e.amount);
-                None
-            }),
-        Event::Healed(e) => state.with_soldier(&e.soldier, |s| {
-            take(&mut s.wounds, e.amount, "Wounds", &e.soldier)
-        }),
-        Event::SuppressCleared(e) => state.with_soldier(&e.soldier, |s| {
-            take(&mut s.suppress, e.amount, "Suppress", &e.soldier)
-        }),
-        Event::Downed(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active], Status::Downed)
-        }),
-        Event::Recovered(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Downed], Status::Active)
-        }),
-        Event::Killed(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active, Status::Downed], Status::Kia)
-        }),
-        Event::Discharged(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
-        }),
-        Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
-            s.medals.push(e.medal.clone());
-            None
-        }),
-        Event::MedalStickersRemoved(e) => state.with_soldier(&e.soldier, |s| {
-            let before = s.medals.len();
-            s.medals.retain(|m| !e.medals.contains(m));
-            (before - s.medals.len() != e.medals.len())
-                .then(|| format!("removes Medal stickers {} does not carry", e.soldier))
-        }),
-        Event::XpAdjusted(e) => {
-            state.with_soldier(&e.soldier, |s| adjust(&mut s.xp, e.amount, "XP", &e.soldier))
-        }
-        Event::TeamXpAdjusted(e) => {
-            if let Some(problem) = adjust(&mut state.team_xp, e.amount, "XP", "the team") {
-                state.note(problem);
-            }
-        }
-        Event::HardyAdjusted(e) => state.with_soldier(&e.soldier, |s| {
-            let counter = s.hardy.entry(e.hardy.clone()).or_insert(0);
-            let problem = adjust(counter, e.amount, &format!("Hardy {}", e.hardy), &e.soldier);
-            if *counter == 0 {
-                s.hardy.remove(&e.hardy);
-            }
-            problem
-        }),
-        Event::EkiaRecorded(e) => state
-            .during_mission("an EKIA", &e.soldier)
-            .with_soldier(&e.soldier, |s| {
-                s.xp = s.xp.saturating_add(e.value);
-                None
-            }),
-        Event::RpGranted(e) => state.rp_bank = state.rp_bank.saturating_add(e.amount),
-        Event::RpSpent(e) => {
-            if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
-                state.note(problem);
-            }
-        }
-        Event::CommandVoided(_) => {}
-    }
-    state
 }
 
 /// The command ids voided by the `CommandVoided` events among `events`.

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::summary::summary;
 use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::soldier::same_name;
@@ -75,78 +76,5 @@ fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> Entry 
         voided,
         summary: summary(&recorded.event),
         payload: serde_json::from_str(&encoded.payload).unwrap_or(Value::Null),
-    }
-}
-
-/// One line describing an event, in the game's words.
-pub fn summary(event: &Event) -> String {
-    let plural = |n: u32, word: &str| {
-        if n == 1 {
-            format!("{n} {word}")
-        } else {
-            format!("{n} {word}s")
-        }
-    };
-    match event {
-        Event::CampaignCreated(e) => format!(
-            "campaign created: {}{}{}",
-            e.game,
-            e.nation
-                .as_ref()
-                .map(|n| format!(", nation {n}"))
-                .unwrap_or_default(),
-            if e.expansions.is_empty() {
-                String::new()
-            } else {
-                format!(", expansions {}", e.expansions.join(", "))
-            }
-        ),
-        Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
-        Event::MissionStarted(e) => format!(
-            "Mission {} '{}' started with {}",
-            e.mission,
-            e.name,
-            e.soldiers.join(", ")
-        ),
-        Event::TurnStarted(e) => format!("Mission {} turn {}", e.mission, e.turn),
-        Event::DisciplineReset(e) => format!("{} Discipline set to {}", e.soldier, e.discipline),
-        Event::MissionEnded(e) => format!(
-            "Mission {} ended: {}{}",
-            e.mission,
-            e.result,
-            e.rp_award
-                .as_ref()
-                .map(|a| format!(", squad gains {} RP ({})", a.amount, a.why))
-                .unwrap_or_default()
-        ),
-        Event::Wounded(e) => format!("{} suffers {}", e.soldier, plural(e.amount, "Wound")),
-        Event::Suppressed(e) => format!("{} suffers {} Suppress", e.soldier, e.amount),
-        Event::Healed(e) => format!("{} heals {}", e.soldier, plural(e.amount, "Wound")),
-        Event::SuppressCleared(e) => format!("{} Suppress cleared ({})", e.soldier, e.amount),
-        Event::Downed(e) => format!("{} Downed", e.soldier),
-        Event::Recovered(e) => format!("{} returned to duty", e.soldier),
-        Event::Killed(e) => format!("{} KIA", e.soldier),
-        Event::Discharged(e) => format!("{} discharged", e.soldier),
-        Event::MedalAwarded(e) => format!(
-            "{} awarded {} ({} RP): {}",
-            e.soldier, e.medal.name, e.medal.rp, e.why
-        ),
-        Event::MedalStickersRemoved(e) => format!(
-            "{} loses Medal stickers ({}): {}",
-            e.soldier,
-            e.because,
-            e.medals
-                .iter()
-                .map(|m| m.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Event::XpAdjusted(e) => format!("{} XP {:+}: {}", e.soldier, e.amount, e.why),
-        Event::TeamXpAdjusted(e) => format!("team XP {:+}: {}", e.amount, e.why),
-        Event::HardyAdjusted(e) => format!("{} Hardy {} {:+}: {}", e.soldier, e.hardy, e.amount, e.why),
-        Event::EkiaRecorded(e) => format!("{} EKIA on {} (+{} XP)", e.soldier, e.hostile, e.value),
-        Event::RpGranted(e) => format!("squad bank +{} RP: {}", e.amount, e.why),
-        Event::RpSpent(e) => format!("squad bank -{} RP: {}", e.amount, e.why),
-        Event::CommandVoided(e) => format!("voids the command of version {}: {}", e.version, e.why),
     }
 }

@@ -4,3 +4,4 @@ pub mod as_of;
 pub mod history;
 pub mod roster;
 pub mod show;
+pub mod summary;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::domain::Game;
 use crate::domain::event::MedalSticker;
 use crate::domain::soldier::{SoldierKind, Stats, Status};
-use crate::domain::state::{CampaignState, RecordedEvent, SoldierState, fold};
+use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold};
 use crate::store::Head;
 
 /// A point in the log: its version and when it was recorded.
@@ -32,8 +32,32 @@ pub struct Roster {
     pub soldiers: Vec<SoldierLine>,
     pub squad: Squad,
     pub team_xp: Option<u32>,
-    /// Open decisions. No command opens one yet, so it is always empty.
-    pub pending: Vec<serde_json::Value>,
+    /// Open decisions: failed Environment rolls awaiting a choice, an open K9 Encounter.
+    pub pending: Vec<Pending>,
+    /// The SHA-256 commitment of the seed that generates dice now.
+    pub dice_seed_commitment: Option<String>,
+}
+
+/// An open decision, which `turn` and `mission end` wait for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pending {
+    /// A failed Environment roll: expend Hardy, take a Wound, or take a Suppress.
+    Environment {
+        version: u64,
+        soldier: String,
+        environment: String,
+        choices: Vec<String>,
+    },
+    /// A K9 Encounter drawn and not yet resolved.
+    K9Encounter {
+        version: u64,
+        encounter: String,
+        handler: String,
+        k9: String,
+        /// What it waits for: `roll N of M` or `accept or retry`.
+        awaiting: String,
+    },
 }
 
 /// The Mission in progress at that point.
@@ -42,7 +66,11 @@ pub struct MissionLine {
     pub number: u32,
     pub name: String,
     pub turn: u32,
-    pub objectives: u32,
+    /// Each Objective left to right: `waiting`, `activated` or `completed`; empty when the
+    /// Mission does not track Multiple Objectives.
+    pub objectives: Vec<ObjectiveState>,
+    /// The Objective carrying the Inactive counter, if any.
+    pub inactive_at: Option<u32>,
     pub k9_objective: Option<String>,
     pub soldiers: Vec<String>,
 }
@@ -122,7 +150,8 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             number: m.number,
             name: m.name.clone(),
             turn: m.turn,
-            objectives: m.objectives,
+            objectives: m.objectives.clone(),
+            inactive_at: m.inactive_at,
             k9_objective: m.k9_objective.clone(),
             soldiers: m.soldiers.clone(),
         }),
@@ -134,8 +163,48 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             rp_bank: state.rp_bank,
         },
         team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
-        pending: Vec::new(),
+        pending: pending(state),
+        dice_seed_commitment: state.seed_commitment.clone(),
     })
+}
+
+fn pending(state: &CampaignState) -> Vec<Pending> {
+    let mut pending: Vec<Pending> = state
+        .pending
+        .iter()
+        .map(|p| {
+            let mut choices = Vec::new();
+            if let Some(soldier) = state.soldier(&p.soldier) {
+                if soldier.hardy.contains_key(&p.environment) {
+                    choices.push("hardy".to_owned());
+                }
+                if soldier.hardy.contains_key("any") {
+                    choices.push("hardy --any".to_owned());
+                }
+            }
+            choices.extend(["wound".to_owned(), "suppress".to_owned()]);
+            Pending::Environment {
+                version: p.version,
+                soldier: p.soldier.clone(),
+                environment: p.environment.clone(),
+                choices,
+            }
+        })
+        .collect();
+    if let Some(e) = state.mission_in_progress().and_then(|m| m.encounter.as_ref()) {
+        pending.push(Pending::K9Encounter {
+            version: e.drawn_at,
+            encounter: e.card.name.clone(),
+            handler: e.handler.clone(),
+            k9: e.k9.clone(),
+            awaiting: if e.awaiting_choice {
+                "accept or retry".to_owned()
+            } else {
+                format!("roll {} of {}", e.next_roll + 1, e.card.rolls.len())
+            },
+        });
+    }
+    pending
 }
 
 /// The squad: the Soldiers on the Mission in progress who are not KIA or discharged;

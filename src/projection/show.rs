@@ -4,9 +4,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::history::summary;
+use super::summary::summary;
 use crate::Error;
 use crate::domain::event::Event;
+use crate::domain::roll::Roll;
 use crate::domain::state::RecordedEvent;
 use crate::store::StoredRow;
 
@@ -21,12 +22,25 @@ pub struct Shown {
     pub command_id: String,
     pub summary: String,
     pub payload: Value,
+    /// The roll this event records, if any.
+    pub roll: Option<Roll>,
+    /// The roll's total and outcome computed again now from its recorded inputs.
+    pub recomputed: Option<Recomputed>,
     pub voided: bool,
     pub voided_by: Option<VoidedBy>,
     /// Every event of the same command, this one included.
     pub command: Vec<Sibling>,
     pub prev_hash: String,
     pub hash: String,
+}
+
+/// A roll's outcome computed again from its face, modifiers and target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Recomputed {
+    pub total: Option<i32>,
+    pub success: bool,
+    /// True when the recorded total and outcome are the ones computed now.
+    pub agrees: bool,
 }
 
 /// The void that struck an event.
@@ -72,6 +86,15 @@ pub fn explain(rows: &[StoredRow], version: u64) -> Result<Shown, Error> {
         command_id: row.command_id.clone(),
         summary: summary(&target.event),
         payload: serde_json::from_str(&row.payload).unwrap_or(Value::Null),
+        roll: target.event.roll().cloned(),
+        recomputed: target.event.roll().map(|roll| {
+            let (total, success) = roll.recompute();
+            Recomputed {
+                total,
+                success,
+                agrees: total == roll.total && success == roll.success,
+            }
+        }),
         voided: voided_by.is_some(),
         voided_by,
         command: decoded

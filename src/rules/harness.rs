@@ -1,10 +1,12 @@
 //! A given/when/then harness for rule tests: events in, a command, events or a refusal out.
 
 use super::decide;
+use crate::dice::Cup;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::Event;
-use crate::domain::state::{CampaignState, evolve};
+use crate::domain::evolve::evolve;
+use crate::domain::state::CampaignState;
 
 /// The state after `events`, applied in order.
 pub struct Given {
@@ -30,9 +32,15 @@ pub struct Then {
 }
 
 impl Given {
-    /// Decides `command` on the given state.
+    /// Decides `command` on the given state, with no dice to roll.
     pub fn when(self, command: Command) -> Then {
-        let result = decide(&self.state, &command);
+        self.when_rolling(command, &[])
+    }
+
+    /// Decides `command` with these faces entered from real dice, in order.
+    pub fn when_rolling(self, command: Command, faces: &[i64]) -> Then {
+        let mut cup = Cup::new("test", self.state.version + 1, faces.to_vec(), None);
+        let result = decide(&self.state, &command, &mut cup);
         Then {
             state: self.state,
             result,
@@ -47,7 +55,10 @@ impl Then {
         match self.result {
             Ok(events) => {
                 assert_eq!(events, expected, "the command decided other events");
-                events.iter().fold(self.state, evolve)
+                events.iter().fold(self.state, |mut state, event| {
+                    state.version += 1;
+                    evolve(state, event)
+                })
             }
             Err(e) => panic!("expected {expected:?}, but the command was refused: {e}"),
         }

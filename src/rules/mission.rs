@@ -13,7 +13,7 @@ pub(super) fn start(
     state: &CampaignState,
     name: &str,
     requested: &[String],
-    objectives: u32,
+    objectives: Option<u32>,
     k9_objective: Option<&str>,
 ) -> Result<Vec<Event>, RuleError> {
     if let Some(running) = state.mission_in_progress() {
@@ -23,7 +23,9 @@ pub(super) fn start(
         )));
     }
     let name = check_text("the Mission's name", name)?;
-    in_range("the number of Objectives", i64::from(objectives), 1, 10)?;
+    if let Some(count) = objectives {
+        in_range("the number of Objectives", i64::from(count), 1, 10)?;
+    }
     let soldiers = if requested.is_empty() {
         state
             .soldiers
@@ -113,8 +115,27 @@ pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError>
     })
 }
 
+/// Refuses while a decision is open: a failed Environment roll awaiting its choice, or a
+/// K9 Encounter not yet resolved (RULES 2 and 3).
+pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Result<(), RuleError> {
+    if let Some(pending) = state.pending.first() {
+        return Err(RuleError::refused(format!(
+            "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} hardy|wound|suppress`",
+            pending.soldier, pending.environment, pending.version, pending.soldier
+        )));
+    }
+    if let Some(encounter) = &mission.encounter {
+        return Err(RuleError::refused(format!(
+            "the K9 Encounter '{}' is still open; finish it first (`muster k9 roll`, `ignore`, `accept` or `retry`)",
+            encounter.card.name
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
+    clear_to_end(state, mission)?;
     let turn = mission.turn + 1;
     in_range("the turn number", i64::from(turn), 1, 99)?;
     let mut events = vec![Event::TurnStarted(TurnStarted {
@@ -145,6 +166,19 @@ pub(super) fn end(
     rp_award: Option<&(i64, String)>,
 ) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
+    clear_to_end(state, mission)?;
+    let unfinished = super::objectives::unfinished(mission);
+    if result == MissionResult::Success && !unfinished.is_empty() {
+        let one = unfinished.len() == 1;
+        return Err(RuleError::refused(format!(
+            "Objective{} {} of Mission {} {} not completed; a Mission succeeds only when all its Objectives are (rule 001): complete {}, or end it with --result failure",
+            if one { "" } else { "s" },
+            unfinished.join(", "),
+            mission.number,
+            if one { "is" } else { "are" },
+            if one { "it" } else { "them" }
+        )));
+    }
     let rp_award = match rp_award {
         Some((amount, why)) => {
             let amount = in_range("the RP award", *amount, 0, 999)?;
@@ -155,6 +189,16 @@ pub(super) fn end(
         }
         None => None,
     };
+    Ok(ending_events(state, mission, result, rp_award))
+}
+
+/// The events that end `mission`: the end itself, then Suppress cleared for each Soldier.
+pub(super) fn ending_events(
+    state: &CampaignState,
+    mission: &MissionState,
+    result: MissionResult,
+    rp_award: Option<RpMovement>,
+) -> Vec<Event> {
     let mut events = vec![Event::MissionEnded(MissionEnded {
         mission: mission.number,
         result,
@@ -168,5 +212,5 @@ pub(super) fn end(
             amount: s.suppress,
         })
     }));
-    Ok(events)
+    events
 }

@@ -3,18 +3,27 @@
 //! Nothing here touches the store, the clock or the dice; callers pass in what they need.
 
 mod campaign;
+mod check;
+mod environment;
+mod k9;
 mod mission;
+mod objectives;
+mod roll;
 mod soldier;
 mod squad;
 pub mod void;
 
+use crate::dice::Cup;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
-use crate::domain::event::Event;
+use crate::domain::event::{Event, SeedCommitted};
 use crate::domain::state::{CampaignInfo, CampaignState};
 
 /// Decides what `command` records in a campaign at `state`, or why it is refused.
-pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, RuleError> {
+///
+/// `cup` holds the dice the command may roll: faces the player entered, then faces
+/// generated from the committed seed.
+pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     if !matches!(command, Command::CreateCampaign { .. }) {
         created(state)?;
     }
@@ -61,7 +70,70 @@ pub fn decide(state: &CampaignState, command: &Command) -> Result<Vec<Event>, Ru
             rp,
             why,
         } => soldier::award_medal(state, soldier, medal, *rp, why),
+        Command::CommitSeed { commitment } => commit_seed(commitment),
+        Command::Check {
+            soldier,
+            ability,
+            modifiers,
+            upgunned,
+            trap,
+            fail,
+            card,
+        } => check::check(
+            state,
+            &check::CheckRequest {
+                soldier,
+                ability,
+                modifiers,
+                upgunned: *upgunned,
+                trap: *trap,
+                fail: *fail,
+                card: card.as_deref(),
+            },
+            cup,
+        ),
+        Command::Environ {
+            soldier,
+            environments,
+            modifiers,
+            location,
+        } => {
+            let mut events = Vec::new();
+            for (environment, target) in environments {
+                events.extend(environment::roll(
+                    state,
+                    soldier,
+                    environment,
+                    *target,
+                    modifiers,
+                    location.as_deref(),
+                    cup,
+                )?);
+            }
+            Ok(events)
+        }
+        Command::Resolve { soldier, choice } => environment::resolve(state, soldier, *choice),
+        Command::ActivateObjective(n) => objectives::activate(state, *n),
+        Command::CompleteObjective(n) => objectives::complete(state, *n),
+        Command::DrawEncounter { card, first_in } => k9::draw(state, card, first_in.as_deref()),
+        Command::IgnoreEncounter => k9::ignore(state, cup),
+        Command::RollEncounter { payments } => k9::roll_next(state, payments, cup),
+        Command::AcceptFailure => k9::accept(state),
+        Command::RetryEncounter { payments } => k9::retry(state, payments, cup),
+        Command::ResolveK9Objective => k9::resolve_objective(state),
     }
+}
+
+fn commit_seed(commitment: &str) -> Result<Vec<Event>, RuleError> {
+    let valid = commitment.len() == 64 && commitment.chars().all(|c| c.is_ascii_hexdigit());
+    if !valid {
+        return Err(RuleError::refused(
+            "a seed commitment is a SHA-256 hash: 64 hex digits",
+        ));
+    }
+    Ok(vec![Event::SeedCommitted(SeedCommitted {
+        commitment: commitment.to_lowercase(),
+    })])
 }
 
 /// The campaign's own facts, or a refusal when it was never created.

@@ -78,9 +78,6 @@ pub(super) fn change_status(
     name: &str,
 ) -> Result<Vec<Event>, RuleError> {
     let soldier = on_the_books(state.find_soldier(name)?)?;
-    let named = SoldierNamed {
-        soldier: soldier.card.name.clone(),
-    };
     let refuse = |accepted: &str| {
         Err(RuleError::refused(format!(
             "{} is {}; this applies only to a Soldier who is {accepted}",
@@ -88,14 +85,25 @@ pub(super) fn change_status(
         )))
     };
     match (change, soldier.status) {
-        (StatusChange::Down, Status::Active) => {
-            Ok(with_stickers_removed(Event::Downed(named), soldier, "downed"))
-        }
+        (StatusChange::Down, Status::Active)
+        | (StatusChange::Recover, Status::Downed)
+        | (StatusChange::Kill | StatusChange::Discharge, _) => Ok(status_events(soldier, change)),
         (StatusChange::Down, _) => refuse("active"),
-        (StatusChange::Recover, Status::Downed) => Ok(vec![Event::Recovered(named)]),
         (StatusChange::Recover, _) => refuse("downed"),
-        (StatusChange::Kill, _) => Ok(with_stickers_removed(Event::Killed(named), soldier, "kia")),
-        (StatusChange::Discharge, _) => Ok(vec![Event::Discharged(named)]),
+    }
+}
+
+/// The events of a status change the caller has checked: Downed and KIA also remove the
+/// Soldier's Medal stickers (rule 004).
+pub(super) fn status_events(soldier: &SoldierState, change: StatusChange) -> Vec<Event> {
+    let named = SoldierNamed {
+        soldier: soldier.card.name.clone(),
+    };
+    match change {
+        StatusChange::Down => with_stickers_removed(Event::Downed(named), soldier, "downed"),
+        StatusChange::Recover => vec![Event::Recovered(named)],
+        StatusChange::Kill => with_stickers_removed(Event::Killed(named), soldier, "kia"),
+        StatusChange::Discharge => vec![Event::Discharged(named)],
     }
 }
 

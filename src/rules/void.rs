@@ -32,6 +32,12 @@ pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Even
         }
         _ => {}
     }
+    let creation = log.iter().find(|r| matches!(r.event, Event::CampaignCreated(_)));
+    if creation.is_some_and(|c| c.command_id == target.command_id) {
+        return Err(RuleError::refused(format!(
+            "version {version} was written with the campaign's creation (version 1) and cannot be voided"
+        )));
+    }
     if let Some(earlier) = log
         .iter()
         .find(|r| matches!(&r.event, Event::CommandVoided(v) if v.command_id == target.command_id))

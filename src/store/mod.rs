@@ -26,6 +26,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_events.sql"),
     include_str!("../../migrations/0002_refuse_replace.sql"),
+    include_str!("../../migrations/0003_seeds.sql"),
 ];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
@@ -284,6 +285,27 @@ impl Store {
         let head = head_in(&tx, campaign)?;
         tx.commit()?;
         Ok(head)
+    }
+
+    /// Keeps a dice seed (hex) for `campaign` under its commitment.
+    pub fn save_seed(&self, campaign: &str, commitment: &str, seed_hex: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO seeds (campaign, commitment, seed) VALUES (?1, ?2, ?3)",
+            [campaign, commitment, seed_hex],
+        )?;
+        Ok(())
+    }
+
+    /// The seed (hex) kept for `campaign` under `commitment`, if this file has it.
+    pub fn seed(&self, campaign: &str, commitment: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT seed FROM seeds WHERE campaign = ?1 AND commitment = ?2",
+                [campaign, commitment],
+                |row| row.get(0),
+            )
+            .optional()?)
     }
 
     /// A local setting, such as the selected campaign.

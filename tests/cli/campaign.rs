@@ -2,20 +2,38 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{LODESTAR, Muster, num, soldier_in};
+use crate::support::{LODESTAR, Muster, kinds, num, soldier_in, versions_written};
 
 #[test]
 fn campaign_new_creates_and_selects_the_campaign() {
     let m = Muster::new();
     let written = m.json(&["campaign", "new", "Rhine", "--game", "wwii", "--nation", "Canada"]);
-    assert_eq!(written["written"][0]["kind"], "campaign_created");
-    assert_eq!(num(&written["head"], "version"), 1);
+    assert_eq!(
+        kinds(&written),
+        ["campaign_created", "seed_committed"],
+        "the dice seed is committed with the campaign, before any roll"
+    );
+    assert_eq!(versions_written(&written), [1, 2]);
     let roster = m.roster();
     assert_eq!(roster["campaign"], "Rhine");
     assert_eq!(roster["game"], "wwii");
-    assert_eq!(num(&roster["as_of"], "version"), 1);
+    assert_eq!(roster["as_of"]["version"], written["head"]["version"]);
     assert_eq!(roster["soldiers"], json!([]));
-    assert_eq!(roster["head"]["hash"], written["head"]["hash"]);
+    assert_eq!(roster["head"], written["head"]);
+    let commitment = roster["dice_seed_commitment"]
+        .as_str()
+        .expect("dice_seed_commitment is a string");
+    assert!(
+        commitment.len() == 64 && commitment.chars().all(|c| c.is_ascii_hexdigit()),
+        "{commitment}"
+    );
+    let seed = m.json(&["show", "2"]);
+    assert_eq!(seed["payload"]["commitment"], commitment);
+    assert_eq!(
+        seed["command_id"],
+        m.json(&["show", "1"])["command_id"],
+        "the campaign and its seed are one command"
+    );
 
     m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
     assert_eq!(
@@ -30,9 +48,9 @@ fn campaign_list_shows_every_campaign_and_the_selected_one() {
     let m = Muster::new();
     let text = m.ok(&["campaign", "list"]);
     assert!(text.contains("no campaigns yet"), "{text}");
-    m.ok(&["campaign", "new", "Rhine", "--game", "wwii"]);
+    let rhine = m.json(&["campaign", "new", "Rhine", "--game", "wwii"]);
     m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
-    m.ok(&["enlist", "Wong", "--kind", "player", "--rp", "8"]);
+    let enlisted = m.json(&["enlist", "Wong", "--kind", "player", "--rp", "8"]);
     let listed = m.json(&["campaign", "list"]);
     let listed = listed.as_array().expect("campaign list --json is an array");
     let entry = |name: &str| {
@@ -43,8 +61,13 @@ fn campaign_list_shows_every_campaign_and_the_selected_one() {
             .expect("listed")
     };
     assert_eq!(listed.len(), 2);
-    assert_eq!(num(&entry("Rhine"), "version"), 1);
-    assert_eq!(num(&entry("Lodestar"), "version"), 2);
+    assert_eq!(entry("Rhine")["version"], rhine["head"]["version"]);
+    assert_eq!(entry("Lodestar")["version"], enlisted["head"]["version"]);
+    assert_eq!(
+        num(&entry("Lodestar"), "version"),
+        num(&entry("Rhine"), "version") + 1,
+        "the same creation, plus one enlistment"
+    );
     assert_eq!(entry("Lodestar")["selected"], true);
     assert_eq!(entry("Rhine")["selected"], false);
 }
@@ -137,7 +160,21 @@ fn enlist_from_flags_puts_the_card_on_the_roster() {
     assert_eq!(num(&gizmo["discipline"], "stat"), 2);
     assert_eq!(soldier_in(&roster, "Price")["kind"], "nps");
     assert_eq!(num(&roster["squad"], "rp"), 8 + 4 + 6 + 4);
-    assert_eq!(num(&roster["head"], "version"), 5);
+    let log = m.json_lines(&["log"]);
+    let logged: Vec<&str> = log.iter().map(|e| e["kind"].as_str().expect("kind")).collect();
+    assert_eq!(
+        logged,
+        [
+            "campaign_created",
+            "seed_committed",
+            "soldier_enlisted",
+            "soldier_enlisted",
+            "soldier_enlisted",
+            "soldier_enlisted"
+        ]
+    );
+    assert_eq!(roster["head"]["version"], log[log.len() - 1]["version"]);
+    assert_eq!(m.enlisted("Price"), num(&roster["head"], "version"));
 }
 
 #[test]

@@ -2,14 +2,30 @@
 
 use serde_json::Value;
 
-use crate::support::{LODESTAR, Muster, num, soldier_in};
+use crate::support::{LODESTAR, Muster, first_version, kinds, num, soldier_in, versions_written};
 
-/// Lodestar plus one Mission: v6 start (Wong, Gizmo, Reyes), v7 turn 1, v8 Gizmo's
-/// Discipline, v9 Reyes Suppress, v10 Wong Wound, v11 end, v12 Reyes Suppress cleared,
-/// then v13 Price Wound between Missions.
-fn one_mission() -> Muster {
+/// Lodestar plus one Mission, and the version of each event it wrote.
+struct OneMission {
+    m: Muster,
+    /// Mission 1 started with Wong, Gizmo and Reyes.
+    start: u64,
+    /// Gizmo's Discipline set at turn 1.
+    discipline: u64,
+    /// Reyes suffers a Suppress.
+    suppress: u64,
+    /// Wong suffers a Wound.
+    wound: u64,
+    /// Mission 1 ends ...
+    end: u64,
+    /// ... and, in the same command, Reyes's Suppress is cleared.
+    cleared: u64,
+    /// Price suffers a Wound between Missions: the head.
+    price_wound: u64,
+}
+
+fn one_mission() -> OneMission {
     let m = Muster::lodestar();
-    m.ok(&[
+    let start = m.json(&[
         "mission",
         "start",
         "Cold Start",
@@ -22,12 +38,23 @@ fn one_mission() -> Muster {
         "--k9-objective",
         "Find the cache",
     ]);
-    m.ok(&["turn"]);
-    m.ok(&["suppress", "Reyes"]);
-    m.ok(&["wound", "Wong"]);
-    m.ok(&["mission", "end", "--result", "success"]);
-    m.ok(&["wound", "Price"]);
-    m
+    let turn = m.json(&["turn"]);
+    assert_eq!(kinds(&turn), ["turn_started", "discipline_reset"]);
+    let suppress = m.json(&["suppress", "Reyes"]);
+    let wound = m.json(&["wound", "Wong"]);
+    let end = m.json(&["mission", "end", "--result", "success"]);
+    assert_eq!(kinds(&end), ["mission_ended", "suppress_cleared"]);
+    let price_wound = m.json(&["wound", "Price"]);
+    OneMission {
+        start: first_version(&start),
+        discipline: versions_written(&turn)[1],
+        suppress: first_version(&suppress),
+        wound: first_version(&wound),
+        end: versions_written(&end)[0],
+        cleared: versions_written(&end)[1],
+        price_wound: first_version(&price_wound),
+        m,
+    }
 }
 
 fn versions(entries: &[Value]) -> Vec<u64> {
@@ -37,7 +64,7 @@ fn versions(entries: &[Value]) -> Vec<u64> {
 #[test]
 fn roster_json_has_the_contract_fields() {
     let m = Muster::lodestar();
-    m.ok(&[
+    let medal = m.json(&[
         "medal",
         "award",
         "Wong",
@@ -50,9 +77,9 @@ fn roster_json_has_the_contract_fields() {
     let roster = m.roster();
     assert_eq!(roster["campaign"], LODESTAR);
     assert_eq!(roster["game"], "modern");
-    assert_eq!(num(&roster["as_of"], "version"), 6);
+    assert_eq!(num(&roster["as_of"], "version"), first_version(&medal));
     assert_eq!(roster["as_of"]["recorded_at"], "2026-11-29T21:00:00Z");
-    assert_eq!(num(&roster["head"], "version"), 6);
+    assert_eq!(roster["head"], medal["head"]);
     let hash = roster["head"]["hash"].as_str().expect("head.hash");
     assert!(
         hash.len() == 64 && hash.chars().all(|c| c.is_ascii_hexdigit()),
@@ -90,6 +117,17 @@ fn roster_json_has_the_contract_fields() {
     assert_eq!((num(squad, "hostile_draw_rp"), num(squad, "rp_bank")), (24, 0));
     assert_eq!(roster["team_xp"], Value::Null);
     assert_eq!(roster["pending"], serde_json::json!([]));
+    assert_eq!(roster["mission"], Value::Null);
+    let commitment = roster["dice_seed_commitment"]
+        .as_str()
+        .expect("dice_seed_commitment is a string");
+    let committed = m.json_lines(&["log"]);
+    let committed: Vec<&str> = committed
+        .iter()
+        .filter(|e| e["kind"] == "seed_committed")
+        .filter_map(|e| e["payload"]["commitment"].as_str())
+        .collect();
+    assert_eq!(committed, [commitment], "the roster shows the seed committed");
     let text = m.ok(&["roster"]);
     assert!(
         text.contains(LODESTAR) && text.contains("Gizmo") && text.contains(&hash[..12]),
@@ -104,13 +142,13 @@ fn roster_as_of_gives_the_numbers_as_they_were() {
         "2026-09-05T19:00:00Z",
         &["campaign", "new", "Lodestar", "--game", "modern"],
     );
-    m.ok_at(
+    let enlisted = m.json_at(
         "2026-09-05T19:02:00Z",
         &["enlist", "Wong", "--kind", "player", "--rp", "8"],
     );
     m.ok_at("2026-09-05T19:04:00Z", &["mission", "start", "Cold Start"]);
-    m.ok_at("2026-09-05T19:06:00Z", &["wound", "Wong"]);
-    m.ok_at(
+    let wound = m.json_at("2026-09-05T19:06:00Z", &["wound", "Wong"]);
+    let end = m.json_at(
         "2026-09-05T19:08:00Z",
         &[
             "mission",
@@ -124,26 +162,27 @@ fn roster_as_of_gives_the_numbers_as_they_were() {
         ],
     );
     m.ok_at("2026-09-12T19:00:00Z", &["wound", "Wong", "2"]);
-    m.ok_at("2026-09-12T19:02:00Z", &["xp", "Wong", "+2", "--why", "x"]);
+    let last = m.json_at("2026-09-12T19:02:00Z", &["xp", "Wong", "+2", "--why", "x"]);
     let at = |reference: &str| m.json(&["roster", "--as-of", reference]);
     let wong_at = |reference: &str| soldier_in(&at(reference), "Wong");
+    let wounded = first_version(&wound);
 
-    let v4 = at("4");
-    assert_eq!(num(&v4["as_of"], "version"), 4);
-    assert_eq!(v4["as_of"]["recorded_at"], "2026-09-05T19:06:00Z");
-    assert_eq!(num(&v4["head"], "version"), 7, "the head is today's");
-    assert_eq!(num(&soldier_in(&v4, "Wong"), "wounds"), 1);
-    assert_eq!(num(&v4["mission"], "number"), 1);
-    assert_eq!(num(&at("2")["squad"], "rp"), 8);
+    let then = at(&wounded.to_string());
+    assert_eq!(num(&then["as_of"], "version"), wounded);
+    assert_eq!(then["as_of"]["recorded_at"], "2026-09-05T19:06:00Z");
+    assert_eq!(then["head"], last["head"], "the head is today's");
+    assert_eq!(num(&soldier_in(&then, "Wong"), "wounds"), 1);
+    assert_eq!(num(&then["mission"], "number"), 1);
+    assert_eq!(num(&at(&first_version(&enlisted).to_string())["squad"], "rp"), 8);
     for instant in [
         "2026-09-05T19:06:00Z",
         "2026-09-05T19:07:59Z",
         "2026-09-05T21:06:00+02:00",
     ] {
-        assert_eq!(num(&at(instant)["as_of"], "version"), 4, "as of {instant}");
+        assert_eq!(num(&at(instant)["as_of"], "version"), wounded, "as of {instant}");
     }
     let mission_end = at("mission:1");
-    assert_eq!(num(&mission_end["as_of"], "version"), 5);
+    assert_eq!(num(&mission_end["as_of"], "version"), first_version(&end));
     assert_eq!(mission_end["mission"], Value::Null);
     assert_eq!(num(&mission_end["squad"], "rp_bank"), 3);
     assert_eq!(num(&wong_at("2026-09-05"), "wounds"), 1, "a date means its end");
@@ -154,10 +193,13 @@ fn roster_as_of_gives_the_numbers_as_they_were() {
 
 #[test]
 fn roster_refuses_a_bad_as_of() {
-    let m = one_mission();
+    let OneMission { m, price_wound, .. } = one_mission();
     m.refused(&["roster", "--as-of", "bogus"], "is not a point in the log");
     m.refused(&["roster", "--as-of", "0"], "version 0 does not exist");
-    m.refused(&["roster", "--as-of", "14"], "runs from 1 to 13");
+    m.refused(
+        &["roster", "--as-of", &(price_wound + 1).to_string()],
+        &format!("runs from 1 to {price_wound}"),
+    );
     m.refused(&["roster", "--as-of", "mission:x"], "mission:N");
     m.refused(&["roster", "--as-of", "mission:2"], "there is no Mission 2");
     m.refused(
@@ -170,30 +212,42 @@ fn roster_refuses_a_bad_as_of() {
 
 #[test]
 fn log_json_is_one_object_per_event() {
-    let m = one_mission();
-    let entries = m.json_lines(&["log"]);
-    assert_eq!(versions(&entries), (1..=13).collect::<Vec<_>>());
+    let one = one_mission();
+    let entries = one.m.json_lines(&["log"]);
+    assert_eq!(versions(&entries), (1..=one.price_wound).collect::<Vec<_>>());
     for entry in &entries {
         assert!(entry["kind"].is_string(), "{entry}");
         assert_eq!(entry["recorded_at"], "2026-11-29T21:00:00Z");
         assert_eq!(entry["voided"], false);
         assert!(entry["payload"].is_object(), "{entry}");
     }
-    assert_eq!(entries[9]["kind"], "wounded");
-    assert_eq!(entries[9]["payload"]["soldier"], "Wong");
-    let text = m.ok(&["log"]);
+    let wound = &entries[usize::try_from(one.wound - 1).expect("a small version")];
+    assert_eq!(num(wound, "version"), one.wound);
+    assert_eq!(wound["kind"], "wounded");
+    assert_eq!(wound["payload"]["soldier"], "Wong");
+    let text = one.m.ok(&["log"]);
     assert!(text.contains("Wong suffers 1 Wound"), "{text}");
 }
 
 #[test]
 fn log_filters_by_soldier_and_mission() {
-    let m = one_mission();
-    assert_eq!(versions(&m.json_lines(&["log", "--soldier", "gizmo"])), [3, 6, 8]);
-    assert_eq!(versions(&m.json_lines(&["log", "--soldier", "Price"])), [5, 13]);
+    let one = one_mission();
+    let m = &one.m;
+    assert_eq!(
+        versions(&m.json_lines(&["log", "--soldier", "gizmo"])),
+        [m.enlisted("Gizmo"), one.start, one.discipline]
+    );
+    assert_eq!(
+        versions(&m.json_lines(&["log", "--soldier", "Price"])),
+        [m.enlisted("Price"), one.price_wound]
+    );
     let mission = m.json_lines(&["log", "--mission", "1"]);
     let listed = versions(&mission);
-    assert!((6..=11).all(|v| listed.contains(&v)), "{listed:?}");
-    assert!(!listed.contains(&5) && !listed.contains(&13), "{listed:?}");
+    assert!((one.start..=one.end).all(|v| listed.contains(&v)), "{listed:?}");
+    assert!(
+        !listed.contains(&m.enlisted("Price")) && !listed.contains(&one.price_wound),
+        "{listed:?}"
+    );
     m.refused(&["log", "--soldier", "Nobody"], "no Soldier named 'Nobody'");
     m.refused(&["log", "--mission", "one"], "--mission");
 }
@@ -203,30 +257,39 @@ fn log_filters_by_soldier_and_mission() {
 /// `log --mission 1` drops the clearing (and `log --json` gives it `"mission": null`).
 #[test]
 fn regression_log_mission_filter_kept_suppress_cleared_by_mission_end() {
-    let m = one_mission();
+    let one = one_mission();
     assert_eq!(
-        num(&m.json(&["roster", "--as-of", "mission:1"])["as_of"], "version"),
-        12
+        num(
+            &one.m.json(&["roster", "--as-of", "mission:1"])["as_of"],
+            "version"
+        ),
+        one.cleared
     );
-    let listed = versions(&m.json_lines(&["log", "--mission", "1"]));
+    let listed = versions(&one.m.json_lines(&["log", "--mission", "1"]));
     assert!(
-        listed.contains(&12),
-        "v12 (Reyes Suppress cleared at the end of Mission 1) missing: {listed:?}"
+        listed.contains(&one.cleared),
+        "v{} (Reyes Suppress cleared at the end of Mission 1) missing: {listed:?}",
+        one.cleared
     );
 }
 
 #[test]
 fn show_explains_one_event() {
-    let m = one_mission();
-    let shown = m.json(&["show", "10"]);
-    assert_eq!(num(&shown, "version"), 10);
+    let one = one_mission();
+    let m = &one.m;
+    let show = |version: u64| m.json(&["show", &version.to_string()]);
+    let shown = show(one.wound);
+    assert_eq!(num(&shown, "version"), one.wound);
     assert_eq!(shown["kind"], "wounded");
     assert_eq!(shown["voided"], false);
     assert_eq!(shown["voided_by"], Value::Null);
     assert_eq!(shown["payload"]["soldier"], "Wong");
-    assert_eq!(shown["prev_hash"], m.json(&["show", "9"])["hash"]);
+    assert_eq!(shown["roll"], Value::Null, "a Wound records no roll");
+    assert_eq!(shown["recomputed"], Value::Null);
+    assert_eq!(one.suppress + 1, one.wound);
+    assert_eq!(shown["prev_hash"], show(one.suppress)["hash"]);
     assert_eq!(shown["command"].as_array().map(Vec::len), Some(1));
-    let end = m.json(&["show", "11"]);
+    let end = show(one.end);
     let siblings: Vec<u64> = end["command"]
         .as_array()
         .expect("command")
@@ -235,16 +298,20 @@ fn show_explains_one_event() {
         .collect();
     assert_eq!(
         siblings,
-        [11, 12],
+        [one.end, one.cleared],
         "mission end and its Suppress clearing are one command"
     );
-    assert_eq!(m.json(&["show", "13"])["hash"], m.head().as_str());
-    assert_eq!(m.json(&["show", "1"])["prev_hash"], "0".repeat(64));
-    let text = m.ok(&["show", "10"]);
+    assert_eq!(show(one.price_wound)["hash"], m.head().as_str());
+    assert_eq!(show(1)["prev_hash"], "0".repeat(64));
+    let text = m.ok(&["show", &one.wound.to_string()]);
     assert!(
         text.contains("Wong suffers 1 Wound") && text.contains("voided"),
         "{text}"
     );
-    m.refused(&["show", "14"], "version 14 does not exist");
+    let beyond = one.price_wound + 1;
+    m.refused(
+        &["show", &beyond.to_string()],
+        &format!("version {beyond} does not exist"),
+    );
     m.refused(&["show", "0"], "version 0 does not exist");
 }

@@ -2,24 +2,41 @@
 
 use serde_json::Value;
 
-use crate::support::{LODESTAR, Muster, NOW, num, run_with};
+use crate::support::{LODESTAR, Muster, NOW, first_version, kinds, num, run_with};
 
-/// Lodestar with v6 Wong Wound, v7 Price Down (no stickers), v8 Reyes XP +2.
-fn with_mistake() -> Muster {
+/// Lodestar with three more commands, and the version each was written at.
+struct Mistakes {
+    m: Muster,
+    /// Wong suffers a Wound (the mistake).
+    wound: u64,
+    /// Price is Downed (he has no stickers).
+    down: u64,
+    /// Reyes gains 2 XP: the head.
+    xp: u64,
+}
+
+fn with_mistake() -> Mistakes {
     let m = Muster::lodestar();
-    m.ok(&["wound", "Wong"]);
-    m.ok(&["down", "Price"]);
-    m.ok(&["xp", "Reyes", "+2", "--why", "Skill card"]);
-    m
+    let wound = first_version(&m.json(&["wound", "Wong"]));
+    let down = m.json(&["down", "Price"]);
+    assert_eq!(kinds(&down), ["downed"]);
+    let xp = first_version(&m.json(&["xp", "Reyes", "+2", "--why", "Skill card"]));
+    Mistakes {
+        m,
+        wound,
+        down: first_version(&down),
+        xp,
+    }
 }
 
 #[test]
 fn void_removes_the_effect_and_marks_the_log() {
-    let m = with_mistake();
+    let Mistakes { m, wound, down, xp } = with_mistake();
     assert_eq!(num(&m.soldier("Wong"), "wounds"), 1);
-    let written = m.json(&["void", "6", "--why", "The Wound was Price's"]);
-    assert_eq!(written["written"][0]["kind"], "command_voided");
-    assert_eq!(num(&written["head"], "version"), 9);
+    let written = m.json(&["void", &wound.to_string(), "--why", "The Wound was Price's"]);
+    assert_eq!(kinds(&written), ["command_voided"]);
+    let void = first_version(&written);
+    assert_eq!(void, xp + 1);
     assert_eq!(num(&m.soldier("Wong"), "wounds"), 0);
     let entries = m.json_lines(&["log"]);
     let voided: Vec<u64> = entries
@@ -27,64 +44,94 @@ fn void_removes_the_effect_and_marks_the_log() {
         .filter(|e| e["voided"] == true)
         .map(|e| num(e, "version"))
         .collect();
-    assert_eq!(voided, [6]);
-    assert_eq!(entries[8]["kind"], "command_voided");
-    let shown = m.json(&["show", "6"]);
-    assert_eq!(shown["voided"], true);
-    assert_eq!(num(&shown["voided_by"], "version"), 9);
-    assert_eq!(shown["voided_by"]["why"], "The Wound was Price's");
+    assert_eq!(voided, [wound]);
+    let last = entries.last().expect("the log has entries");
     assert_eq!(
-        num(&m.json(&["roster", "--as-of", "8"])["soldiers"][0], "wounds"),
+        (num(last, "version"), &last["kind"]),
+        (void, &"command_voided".into())
+    );
+    let shown = m.json(&["show", &wound.to_string()]);
+    assert_eq!(shown["voided"], true);
+    assert_eq!(num(&shown["voided_by"], "version"), void);
+    assert_eq!(shown["voided_by"]["why"], "The Wound was Price's");
+    let before = m.json(&["roster", "--as-of", &xp.to_string()]);
+    assert_eq!(before["soldiers"][0]["name"], "Wong");
+    assert_eq!(
+        num(&before["soldiers"][0], "wounds"),
         1,
         "history keeps the Wound"
     );
     m.ok(&["verify"]);
 
-    m.ok(&["void", "7", "--why", "He made his roll"]);
+    m.ok(&["void", &down.to_string(), "--why", "He made his roll"]);
     assert_eq!(m.soldier("Price")["status"], "active");
 }
 
 #[test]
 fn void_refusals() {
-    let m = with_mistake();
-    m.ok(&["void", "6", "--why", "mistake"]);
-    m.refused(&["void", "6", "--why", "again"], "already voided by version 9");
-    m.refused(&["void", "9", "--why", "undo"], "is itself a void");
+    let Mistakes { m, wound, xp, .. } = with_mistake();
+    let void = first_version(&m.json(&["void", &wound.to_string(), "--why", "mistake"]));
+    m.refused(
+        &["void", &wound.to_string(), "--why", "again"],
+        &format!("already voided by version {void}"),
+    );
+    m.refused(&["void", &void.to_string(), "--why", "undo"], "is itself a void");
     m.refused(&["void", "42", "--why", "x"], "version 42 does not exist");
     m.refused(&["void", "1", "--why", "x"], "cannot be voided");
-    m.refused(&["void", "4", "--why", "x"], "later events depend on version 4");
-    m.refused(&["void", "8", "--why", " "], "the reason (--why) is empty");
+    let reyes = m.enlisted("Reyes").to_string();
+    m.refused(
+        &["void", &reyes, "--why", "x"],
+        &format!("later events depend on version {reyes}"),
+    );
+    m.refused(
+        &["void", &xp.to_string(), "--why", " "],
+        "the reason (--why) is empty",
+    );
     m.refused(&["void", "-1", "--why", "x"], "VERSION must be 1 or more");
-    m.usage_error(&["void", "8"]);
+    m.usage_error(&["void", &xp.to_string()]);
+}
+
+/// `campaign new` writes the campaign and its seed commitment as one command; voiding
+/// version 2 (the commitment) voids that whole command, the campaign's creation included,
+/// and the campaign can no longer be shown. Like version 1, it must be refused.
+#[test]
+fn regression_void_of_the_seed_commitment_voids_the_campaign_creation() {
+    let m = Muster::lodestar();
+    assert_eq!(m.json(&["show", "2"])["kind"], "seed_committed");
+    m.refused(&["void", "2", "--why", "x"], "cannot be voided");
+    assert_eq!(m.roster()["campaign"], LODESTAR);
 }
 
 #[test]
 fn verify_passes_a_good_log() {
-    let m = with_mistake();
+    let Mistakes { m, xp, .. } = with_mistake();
     let text = m.ok(&["verify"]);
     assert!(
-        text.starts_with(&format!("campaign '{LODESTAR}': 8 events")),
+        text.starts_with(&format!("campaign '{LODESTAR}': {xp} events")),
         "{text}"
     );
     let report = m.json(&["verify"]);
     assert_eq!(report["ok"], true);
     assert_eq!(report["findings"], serde_json::json!([]));
-    assert_eq!(num(&report, "head_version"), 8);
+    assert_eq!(num(&report, "head_version"), xp);
     assert_eq!(report["head_hash"], m.head().as_str());
 }
 
 #[test]
 fn the_events_table_refuses_update_and_delete() {
-    let m = with_mistake();
+    let Mistakes { m, xp, .. } = with_mistake();
     let db = rusqlite::Connection::open(&m.db).expect("the database opens");
-    let update = db.execute("UPDATE events SET payload = '{}' WHERE version = 3", []);
+    let update = db.execute(
+        "UPDATE events SET payload = '{}' WHERE version = ?1",
+        [m.enlisted("Gizmo")],
+    );
     assert!(
         update
             .expect_err("UPDATE refused")
             .to_string()
             .contains("append-only")
     );
-    let delete = db.execute("DELETE FROM events WHERE version = 8", []);
+    let delete = db.execute("DELETE FROM events WHERE version = ?1", [xp]);
     assert!(
         delete
             .expect_err("DELETE refused")
@@ -93,20 +140,21 @@ fn the_events_table_refuses_update_and_delete() {
     );
     drop(db);
     assert_eq!(m.json(&["verify"])["ok"], true);
-    assert_eq!(num(&m.roster()["head"], "version"), 8);
+    assert_eq!(m.head_version(), xp);
 }
 
 #[test]
 fn verify_finds_an_edited_payload() {
-    let m = with_mistake();
+    let Mistakes { m, .. } = with_mistake();
     let head = m.head();
+    let gizmo = m.enlisted("Gizmo");
     let db = rusqlite::Connection::open(&m.db).expect("the database opens");
     db.execute_batch("DROP TRIGGER events_refuse_update")
         .expect("trigger dropped");
     let edited = db
         .execute(
-            "UPDATE events SET payload = replace(payload, '\"rp\":4', '\"rp\":9') WHERE version = 3",
-            [],
+            "UPDATE events SET payload = replace(payload, '\"rp\":4', '\"rp\":9') WHERE version = ?1",
+            [gizmo],
         )
         .expect("payload edited");
     assert_eq!(edited, 1);
@@ -120,8 +168,8 @@ fn verify_finds_an_edited_payload() {
     assert_eq!(report["ok"], false);
     let findings = report["findings"].as_array().expect("findings");
     assert!(
-        findings.iter().any(|f| f["version"] == 3),
-        "no finding for v3: {report}"
+        findings.iter().any(|f| f["version"] == gizmo),
+        "no finding for v{gizmo}: {report}"
     );
     assert_eq!(
         report["head_hash"],
@@ -132,8 +180,8 @@ fn verify_finds_an_edited_payload() {
 
 #[test]
 fn export_then_import_gives_the_same_roster() {
-    let m = with_mistake();
-    m.ok(&["void", "6", "--why", "mistake"]);
+    let Mistakes { m, wound, .. } = with_mistake();
+    m.ok(&["void", &wound.to_string(), "--why", "mistake"]);
     m.ok(&[
         "mission",
         "start",
@@ -145,9 +193,10 @@ fn export_then_import_gives_the_same_roster() {
         "--k9-objective",
         "Find the cache",
     ]);
-    m.ok(&["medal", "award", "Wong", "Silver Star", "--rp", "3", "--why", "x"]);
+    let last = m.json(&["medal", "award", "Wong", "Silver Star", "--rp", "3", "--why", "x"]);
+    let events = usize::try_from(first_version(&last)).expect("a small version");
     let exported = m.ok(&["export"]);
-    assert_eq!(exported.lines().count(), 11);
+    assert_eq!(exported.lines().count(), events);
     for line in exported.lines() {
         let event: Value = serde_json::from_str(line).expect("each exported line is JSON");
         assert_eq!(event["campaign"], LODESTAR);
@@ -159,7 +208,7 @@ fn export_then_import_gives_the_same_roster() {
     let fresh = m.path("fresh.db");
     let (code, stdout, stderr) = run_with(&fresh, NOW, &["import", file]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("11 events imported"), "{stdout}");
+    assert!(stdout.contains(&format!("{events} events imported")), "{stdout}");
     let roster_in = |db| {
         let (code, stdout, stderr) = run_with(db, NOW, &["--json", "roster"]);
         assert_eq!(code, 0, "{stderr}");
@@ -176,12 +225,12 @@ fn export_then_import_gives_the_same_roster() {
     assert!(stdout.contains("0 events imported"), "{stdout}");
     assert_eq!(roster_in(&fresh), original, "importing twice adds nothing");
     let (_, log, _) = run_with(&fresh, NOW, &["--json", "log"]);
-    assert_eq!(log.lines().count(), 11);
+    assert_eq!(log.lines().count(), events);
 }
 
 #[test]
 fn import_refuses_a_bad_file() {
-    let m = with_mistake();
+    let Mistakes { m, .. } = with_mistake();
     let junk = m.path("junk.jsonl");
     std::fs::write(&junk, "not json\n").expect("written");
     m.refused(
@@ -190,7 +239,10 @@ fn import_refuses_a_bad_file() {
     );
 
     let mut lines: Vec<String> = m.ok(&["export"]).lines().map(str::to_owned).collect();
-    lines[2] = lines[2].replace("\"rp\":4", "\"rp\":9");
+    let gizmo = usize::try_from(m.enlisted("Gizmo") - 1).expect("a small version");
+    let edited_line = lines[gizmo].replace("\"rp\":4", "\"rp\":9");
+    assert_ne!(edited_line, lines[gizmo], "Gizmo's 4 RP was edited");
+    lines[gizmo] = edited_line;
     let edited = m.path("edited.jsonl");
     std::fs::write(&edited, lines.join("\n")).expect("written");
     let fresh = m.path("fresh.db");
@@ -203,16 +255,15 @@ fn import_refuses_a_bad_file() {
 
 #[test]
 fn import_of_an_older_export_adds_nothing_and_a_diverged_copy_is_refused() {
-    let m = with_mistake();
+    let Mistakes { m, xp, .. } = with_mistake();
     let older = m.path("older.jsonl");
     std::fs::write(&older, m.ok(&["export"])).expect("written");
     let older = older.to_str().expect("path");
-    m.ok(&["rp", "grant", "3", "--why", "x"]);
-    let head = m.head();
+    let granted = m.json(&["rp", "grant", "3", "--why", "x"]);
+    assert_eq!(first_version(&granted), xp + 1);
     let stdout = m.ok(&["import", older]);
     assert!(stdout.contains("0 events imported"), "{stdout}");
-    assert_eq!(m.head(), head);
-    assert_eq!(num(&m.roster()["head"], "version"), 9);
+    assert_eq!(m.roster()["head"], granted["head"]);
 
     let fresh = m.path("fresh.db");
     assert_eq!(run_with(&fresh, NOW, &["import", older]).0, 0);
@@ -224,7 +275,7 @@ fn import_of_an_older_export_adds_nothing_and_a_diverged_copy_is_refused() {
     std::fs::write(&other, run_with(&fresh, NOW, &["export"]).1).expect("written");
     m.refused(
         &["import", other.to_str().expect("path")],
-        "diverge after version 8",
+        &format!("diverge after version {xp}"),
     );
 }
 
@@ -240,9 +291,19 @@ fn demo_prints_a_roster_and_leaves_the_database_alone() {
     let demo = m.json(&["demo"]);
     assert_eq!(demo["roster"]["campaign"], "Operation Lodestar");
     assert!(num(&demo["roster"]["head"], "version") > 1);
-    assert_eq!(
-        demo["show"]["voided"], true,
-        "the demo's disputed entry is voided"
+    let shown = &demo["show"];
+    assert!(
+        shown["roll"].is_object(),
+        "the demo audits its disputed roll: {shown}"
     );
+    assert!(
+        !shown["roll"]["faces"].as_array().expect("faces").is_empty(),
+        "{shown}"
+    );
+    assert_eq!(
+        shown["recomputed"]["agrees"], true,
+        "the recorded outcome is the recomputed one"
+    );
+    assert_eq!(shown["roll"]["success"], shown["recomputed"]["success"]);
     assert!(!m.db.exists(), "demo --json created {}", m.db.display());
 }

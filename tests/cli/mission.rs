@@ -2,17 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{Muster, num, soldier_in};
-
-/// The kinds of the events a write command's `--json` report lists.
-fn kinds(written: &Value) -> Vec<String> {
-    written["written"]
-        .as_array()
-        .expect("written is an array")
-        .iter()
-        .map(|e| e["kind"].as_str().expect("kind").to_owned())
-        .collect()
-}
+use crate::support::{Muster, kinds, num, soldier_in, versions_written};
 
 #[test]
 fn mission_start_takes_the_named_soldiers() {
@@ -109,7 +99,7 @@ fn turn_one_sets_k9_discipline_to_its_stat() {
     let discipline = &soldier_in(&roster, "Gizmo")["discipline"];
     assert_eq!(num(discipline, "current"), 2);
     assert_eq!(num(discipline, "current"), num(discipline, "stat"));
-    let reset = m.json(&["show", "8"]);
+    let reset = m.json(&["show", &versions_written(&first)[1].to_string()]);
     assert_eq!(reset["kind"], "discipline_reset");
     assert_eq!(reset["payload"]["soldier"], "Gizmo");
     assert_eq!(reset["payload"]["discipline"], 2);

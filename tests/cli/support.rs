@@ -55,6 +55,8 @@ pub fn try_head(db: &Path) -> Option<String> {
 pub struct Muster {
     dir: TempDir,
     pub db: PathBuf,
+    /// The version each Soldier enlisted by `Muster::lodestar` was written at.
+    enlisted: Vec<(String, u64)>,
 }
 
 impl Muster {
@@ -62,14 +64,19 @@ impl Muster {
     pub fn new() -> Self {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let db = dir.path().join("muster.db");
-        Muster { dir, db }
+        Muster {
+            dir,
+            db,
+            enlisted: Vec::new(),
+        }
     }
 
-    /// A Warfighter Modern campaign with four Soldiers:
-    /// v1 campaign, v2 Wong (player, 8 RP, Hardy cold 1), v3 Gizmo (K9 of Wong, 4 RP,
-    /// Discipline 2), v4 Reyes (player, 6 RP), v5 Price (nps, 4 RP).
+    /// A Warfighter Modern campaign with four Soldiers, enlisted in this order: Wong
+    /// (player, 8 RP, handler 7+, Hardy cold 1), Gizmo (K9 of Wong, 4 RP, Discipline 2,
+    /// bomb 5+, threat 5+ [4+]), Reyes (player, 6 RP, Enduring), Price (nps, 4 RP).
+    /// `enlisted(NAME)` gives the version each enlistment was written at.
     pub fn lodestar() -> Self {
-        let m = Muster::new();
+        let mut m = Muster::new();
         m.ok(&[
             "campaign",
             "new",
@@ -83,7 +90,7 @@ impl Muster {
             "--expansion",
             "medals",
         ]);
-        m.ok(&[
+        m.enlist(&[
             "enlist",
             "Wong",
             "--kind",
@@ -97,7 +104,7 @@ impl Muster {
             "--hardy",
             "cold=1",
         ]);
-        m.ok(&[
+        m.enlist(&[
             "enlist",
             "Gizmo",
             "--kind",
@@ -113,7 +120,7 @@ impl Muster {
             "--ability",
             "threat=5/4",
         ]);
-        m.ok(&[
+        m.enlist(&[
             "enlist",
             "Reyes",
             "--kind",
@@ -125,8 +132,24 @@ impl Muster {
             "--keyword",
             "enduring",
         ]);
-        m.ok(&["enlist", "Price", "--kind", "nps", "--rp", "4", "--health", "2"]);
+        m.enlist(&["enlist", "Price", "--kind", "nps", "--rp", "4", "--health", "2"]);
         m
+    }
+
+    /// Enlists with `--json` and records the version the enlistment was written at.
+    fn enlist(&mut self, args: &[&str]) {
+        let written = self.json(args);
+        assert_eq!(kinds(&written), ["soldier_enlisted"]);
+        self.enlisted.push((args[1].to_owned(), first_version(&written)));
+    }
+
+    /// The version at which `Muster::lodestar` enlisted `name`.
+    pub fn enlisted(&self, name: &str) -> u64 {
+        self.enlisted
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| *v)
+            .unwrap_or_else(|| panic!("{name} was not enlisted by Muster::lodestar"))
     }
 
     /// A path inside this test's temporary directory.
@@ -165,6 +188,15 @@ impl Muster {
             .unwrap_or_else(|e| panic!("muster {all:?} printed no JSON object ({e}):\n{stdout}"))
     }
 
+    /// Runs a command with `--json` at `now` that must succeed and parses its one object.
+    pub fn json_at(&self, now: &str, args: &[&str]) -> Value {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        let stdout = self.ok_at(now, &all);
+        serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("muster {all:?} printed no JSON object ({e}):\n{stdout}"))
+    }
+
     /// Runs a command with `--json` that prints JSON Lines and parses every line.
     pub fn json_lines(&self, args: &[&str]) -> Vec<Value> {
         let mut all = vec!["--json"];
@@ -190,6 +222,16 @@ impl Muster {
     /// The selected campaign's head hash.
     pub fn head(&self) -> String {
         head(&self.db)
+    }
+
+    /// `show VERSION --json`.
+    pub fn show(&self, version: u64) -> Value {
+        self.json(&["show", &version.to_string()])
+    }
+
+    /// The selected campaign's head version, from `roster --json`.
+    pub fn head_version(&self) -> u64 {
+        num(&self.roster()["head"], "version")
     }
 
     /// Every campaign and its version, and the selected campaign's head: what a refusal
@@ -234,6 +276,11 @@ impl Muster {
     }
 }
 
+/// The path of a card file in the repository's `fixtures/cards`.
+pub fn card(file: &str) -> String {
+    format!("{}/fixtures/cards/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// One Soldier's object from a parsed roster.
 pub fn soldier_in(roster: &Value, name: &str) -> Value {
     roster["soldiers"]
@@ -250,4 +297,42 @@ pub fn num(value: &Value, field: &str) -> u64 {
     value[field]
         .as_u64()
         .unwrap_or_else(|| panic!("{field} is not a number in {value}"))
+}
+
+/// The versions a write command's `--json` report lists, in order.
+///
+/// Checks that they follow one another and end at the head the report gives.
+pub fn versions_written(written: &Value) -> Vec<u64> {
+    let versions: Vec<u64> = written["written"]
+        .as_array()
+        .unwrap_or_else(|| panic!("written is not an array in {written}"))
+        .iter()
+        .map(|e| num(e, "version"))
+        .collect();
+    assert!(!versions.is_empty(), "nothing written: {written}");
+    assert!(
+        versions.windows(2).all(|w| w[1] == w[0] + 1),
+        "the versions written are not consecutive: {written}"
+    );
+    assert_eq!(
+        versions.last().copied(),
+        Some(num(&written["head"], "version")),
+        "the head is not the last version written: {written}"
+    );
+    versions
+}
+
+/// The version of the first event a write command's `--json` report lists.
+pub fn first_version(written: &Value) -> u64 {
+    versions_written(written)[0]
+}
+
+/// The kinds of the events a write command's `--json` report lists.
+pub fn kinds(written: &Value) -> Vec<String> {
+    written["written"]
+        .as_array()
+        .unwrap_or_else(|| panic!("written is not an array in {written}"))
+        .iter()
+        .map(|e| e["kind"].as_str().expect("kind").to_owned())
+        .collect()
 }

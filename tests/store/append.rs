@@ -97,6 +97,7 @@ fn a_duplicate_event_id_is_refused_and_nothing_is_written() {
     lodestar_with_grants(&mut store);
     let before = all_rows(&store, LODESTAR);
     let head = store.head(LODESTAR).unwrap();
+    let count = count_rows(&store);
 
     // Under the API: a row reusing version 2's event id.
     let mut copy = next_row(&store, LODESTAR, 9);
@@ -121,7 +122,7 @@ fn a_duplicate_event_id_is_refused_and_nothing_is_written() {
     elsewhere.event_id = before[0].event_id.clone();
     assert!(raw_insert(&store, &elsewhere).is_err());
 
-    assert_eq!(count_rows(&store), 5);
+    assert_eq!(count_rows(&store), count);
     assert_eq!(store.head(LODESTAR).unwrap(), head);
     assert_eq!(all_rows(&store, LODESTAR), before);
 }
@@ -132,41 +133,68 @@ fn append_rows_from_a_stale_head_is_refused() {
     lodestar_with_grants(&mut store);
     let stale = store.head(LODESTAR).unwrap();
     let row = next_row(&store, LODESTAR, 1);
-    grant(&mut store, LODESTAR, 1);
+    let written = grant(&mut store, LODESTAR, 1);
+    assert_eq!(written.head.version, stale.version + 1);
+    let count = count_rows(&store);
     let result = store.append_rows(LODESTAR, &stale, &[row]);
-    assert!(
-        matches!(
-            result,
-            Err(StoreError::Conflict {
-                expected: 5,
-                found: 6,
-                ..
-            })
-        ),
-        "{result:?}"
-    );
-    assert_eq!(count_rows(&store), 6);
+    match result {
+        Err(StoreError::Conflict {
+            campaign,
+            expected,
+            found,
+        }) => {
+            assert_eq!(campaign, LODESTAR);
+            assert_eq!((expected, found), (stale.version, written.head.version));
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(count_rows(&store), count);
+    assert_eq!(store.head(LODESTAR).unwrap(), written.head);
 }
 
 #[test]
 fn versions_are_counted_per_campaign() {
     let (_dir, _path, mut store) = new_db();
-    create(&mut store, "Alpha");
-    create(&mut store, "Bravo");
-    grant(&mut store, "Alpha", 1);
-    grant(&mut store, "Bravo", 2);
-    grant(&mut store, "Alpha", 3);
+    let alpha_created = create(&mut store, "Alpha");
+    let bravo_created = create(&mut store, "Bravo");
+    let alpha_first = grant(&mut store, "Alpha", 1);
+    let bravo_grant = grant(&mut store, "Bravo", 2);
+    let alpha_second = grant(&mut store, "Alpha", 3);
 
+    // Each campaign counts from 1, whatever the other wrote in between.
+    assert_eq!(bravo_created.first_version, 1);
+    assert_eq!(bravo_created.head.version, alpha_created.head.version);
+    assert_eq!(alpha_first.first_version, alpha_created.head.version + 1);
+    assert_eq!(bravo_grant.first_version, bravo_created.head.version + 1);
+    assert_eq!(alpha_second.first_version, alpha_first.head.version + 1);
     let alpha = all_rows(&store, "Alpha");
     let bravo = all_rows(&store, "Bravo");
-    assert_eq!(alpha.iter().map(|r| r.version).collect::<Vec<_>>(), [1, 2, 3]);
-    assert_eq!(bravo.iter().map(|r| r.version).collect::<Vec<_>>(), [1, 2]);
+    let versions = |rows: &[StoredRow]| rows.iter().map(|r| r.version).collect::<Vec<_>>();
+    assert_eq!(
+        versions(&alpha),
+        (1..=alpha_second.head.version).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        versions(&bravo),
+        (1..=bravo_grant.head.version).collect::<Vec<_>>()
+    );
     assert_eq!(bravo[0].prev_hash, GENESIS);
     assert_eq!(alpha[0].prev_hash, GENESIS);
-    // The global seq interleaves them; versions do not.
-    assert!(bravo[0].seq > alpha[0].seq && bravo[0].seq < alpha[1].seq);
-    assert_eq!(store.head("Alpha").unwrap().version, 3);
-    assert_eq!(store.head("Bravo").unwrap().version, 2);
+    // The global seq interleaves them; versions do not: Bravo was created after Alpha's
+    // creation and before Alpha's first grant.
+    let seq_of = |rows: &[StoredRow], version: u64| rows.iter().find(|r| r.version == version).unwrap().seq;
+    let alpha_created_last = seq_of(&alpha, alpha_created.head.version);
+    let alpha_granted_first = seq_of(&alpha, alpha_first.first_version);
+    assert!(bravo.len() > 1 && alpha.len() > 1);
+    for version in 1..=bravo_created.head.version {
+        let seq = seq_of(&bravo, version);
+        assert!(
+            seq > alpha_created_last && seq < alpha_granted_first,
+            "Bravo v{version}"
+        );
+    }
+    assert_eq!(store.head("Alpha").unwrap(), alpha_second.head);
+    assert_eq!(store.head("Bravo").unwrap(), bravo_grant.head);
     assert_eq!(store.head("Charlie").unwrap().version, 0);
     assert_eq!(store.head("Charlie").unwrap().hash, GENESIS);
     let names: Vec<_> = store
@@ -175,10 +203,17 @@ fn versions_are_counted_per_campaign() {
         .into_iter()
         .map(|c| (c.name, c.version))
         .collect();
-    assert_eq!(names, [("Alpha".to_owned(), 3), ("Bravo".to_owned(), 2)]);
+    assert_eq!(
+        names,
+        [
+            ("Alpha".to_owned(), alpha_second.head.version),
+            ("Bravo".to_owned(), bravo_grant.head.version)
+        ]
+    );
     assert!(verify_ok(&store, "Alpha") && verify_ok(&store, "Bravo"));
 
     // UNIQUE(campaign, version): a second "Bravo" version 2 is refused, even with a fresh id.
+    assert_eq!(bravo[1].version, 2);
     let mut twin = bravo[1].clone();
     twin.event_id = Uuid::new_v4().to_string();
     let err = raw_insert(&store, &twin).unwrap_err();
@@ -187,8 +222,8 @@ fn versions_are_counted_per_campaign() {
     let mut charlie = next_row(&store, "Charlie", 1);
     charlie.version = 2;
     raw_insert(&store, &charlie).unwrap();
-    assert_eq!(count_rows(&store), 6);
-    assert_eq!(all_rows(&store, "Bravo").len(), 2);
+    assert_eq!(count_rows(&store), (alpha.len() + bravo.len() + 1) as i64);
+    assert_eq!(all_rows(&store, "Bravo"), bravo);
 }
 
 fn verify_ok(store: &Store, campaign: &str) -> bool {

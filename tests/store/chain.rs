@@ -29,14 +29,34 @@ fn commands_written_through_the_app_form_a_verified_chain() {
     app::execute(&mut store, LODESTAR, &spend_command(4), &clock()).unwrap();
 
     let rows = all_rows(&store, LODESTAR);
-    assert_eq!(rows.len(), 6);
+    let head = store.head(LODESTAR).unwrap();
+    assert_eq!(rows.len() as u64, head.version);
+    assert_eq!(rows[0].version, 1);
     assert_eq!(rows[0].prev_hash, GENESIS);
     assert_eq!(rows[0].prev_hash, "0".repeat(64));
     for pair in rows.windows(2) {
         assert_eq!(pair[1].prev_hash, pair[0].hash, "at version {}", pair[1].version);
         assert_eq!(pair[1].version, pair[0].version + 1);
-        assert_ne!(pair[1].command_id, pair[0].command_id, "one command per grant");
     }
+    // The creation writes its two events under one command id; each grant and the spend
+    // is a command of its own, and no command id comes back later.
+    let commands: Vec<Vec<&str>> = rows
+        .chunk_by(|a, b| a.command_id == b.command_id)
+        .map(|command| command.iter().map(|r| r.kind.as_str()).collect())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            vec!["campaign_created", "seed_committed"],
+            vec!["rp_granted"],
+            vec!["rp_granted"],
+            vec!["rp_granted"],
+            vec!["rp_granted"],
+            vec!["rp_spent"],
+        ]
+    );
+    let ids: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.command_id.as_str()).collect();
+    assert_eq!(ids.len(), commands.len(), "one command id per command");
     for row in &rows {
         assert_eq!(
             chain::hash(&row.prev_hash, &row.link()).as_deref(),
@@ -48,9 +68,9 @@ fn commands_written_through_the_app_form_a_verified_chain() {
     let report = report(&store);
     assert!(report.ok, "{:?}", report.findings);
     assert!(report.findings.is_empty());
-    assert_eq!(report.events, 6);
-    assert_eq!(report.head_version, 6);
-    assert_eq!(report.head_hash, store.head(LODESTAR).unwrap().hash);
+    assert_eq!(report.events, rows.len());
+    assert_eq!(report.head_version, head.version);
+    assert_eq!(report.head_hash, head.hash);
     assert_eq!(rp_bank(&store, LODESTAR), 3 + 7 + 2 + 5 - 4);
 }
 
@@ -59,20 +79,23 @@ fn an_edited_payload_is_caught_as_a_hash_mismatch_at_its_version() {
     let (_dir, _path, mut store) = new_db();
     lodestar_with_grants(&mut store);
     drop_triggers(&store);
-    // Same shape, another number: version 3 granted 7, now says 8.
-    let before = &all_rows(&store, LODESTAR)[2].payload;
-    assert!(before.contains("\"amount\":7"), "{before}");
+    // Same shape, another number: the grant of 7 now says 8.
+    let edited = granted_row(&store, 7);
+    let version = edited.version;
+    assert!(edited.payload.contains("\"amount\":7"), "{}", edited.payload);
     run(
         &store,
-        "UPDATE events SET payload = replace(payload, '\"amount\":7', '\"amount\":8') WHERE version = 3",
+        &format!(
+            "UPDATE events SET payload = replace(payload, '\"amount\":7', '\"amount\":8') WHERE version = {version}"
+        ),
     );
     assert_eq!(rp_bank(&store, LODESTAR), 3 + 8 + 2 + 5, "the edit took effect");
 
     let report = report(&store);
     assert!(!report.ok);
-    assert!(has(&report, "hash", 3), "{:?}", report.findings);
+    assert!(has(&report, "hash", version), "{:?}", report.findings);
     assert!(
-        report.findings.iter().all(|f| f.version == Some(3)),
+        report.findings.iter().all(|f| f.version == Some(version)),
         "{:?}",
         report.findings
     );
@@ -83,13 +106,17 @@ fn a_row_deleted_from_the_middle_is_caught_as_a_gap_and_a_broken_chain() {
     let (_dir, _path, mut store) = new_db();
     lodestar_with_grants(&mut store);
     drop_triggers(&store);
-    run(&store, "DELETE FROM events WHERE version = 3");
+    let before = all_rows(&store, LODESTAR);
+    // The grant of 7 has rows on both sides of it.
+    let version = granted_row(&store, 7).version;
+    assert!(version > 1 && version < store.head(LODESTAR).unwrap().version);
+    run(&store, &format!("DELETE FROM events WHERE version = {version}"));
 
     let report = report(&store);
     assert!(!report.ok);
-    assert!(has(&report, "gap", 4), "{:?}", report.findings);
-    assert!(has(&report, "chain", 4), "{:?}", report.findings);
-    assert_eq!(report.events, 4);
+    assert!(has(&report, "gap", version + 1), "{:?}", report.findings);
+    assert!(has(&report, "chain", version + 1), "{:?}", report.findings);
+    assert_eq!(report.events, before.len() - 1);
 }
 
 #[test]
@@ -98,8 +125,9 @@ fn two_payloads_swapped_are_caught_even_though_the_totals_agree() {
     lodestar_with_grants(&mut store);
     let bank = rp_bank(&store, LODESTAR);
     drop_triggers(&store);
-    // Versions 2 (3 RP) and 4 (2 RP) trade payloads; the bank still sums to the same.
-    let rows = all_rows(&store, LODESTAR);
+    // The grants of 3 RP and of 2 RP trade payloads; the bank still sums to the same.
+    let three = granted_row(&store, 3);
+    let two = granted_row(&store, 2);
     let set = |version: u64, payload: &str| {
         let changed = store
             .connection()
@@ -110,16 +138,22 @@ fn two_payloads_swapped_are_caught_even_though_the_totals_agree() {
             .unwrap();
         assert_eq!(changed, 1);
     };
-    set(2, &rows[3].payload);
-    set(4, &rows[1].payload);
-    let rows = all_rows(&store, LODESTAR);
-    assert!(rows[1].payload.contains("\"amount\":2") && rows[3].payload.contains("\"amount\":3"));
+    set(three.version, &two.payload);
+    set(two.version, &three.payload);
+    assert!(
+        row_at(&store, LODESTAR, three.version)
+            .payload
+            .contains("\"amount\":2")
+            && row_at(&store, LODESTAR, two.version)
+                .payload
+                .contains("\"amount\":3")
+    );
     assert_eq!(rp_bank(&store, LODESTAR), bank);
 
     let report = report(&store);
     assert!(!report.ok);
     assert!(
-        has(&report, "hash", 2) && has(&report, "hash", 4),
+        has(&report, "hash", three.version) && has(&report, "hash", two.version),
         "{:?}",
         report.findings
     );
@@ -146,23 +180,28 @@ fn a_hash_recomputed_after_an_edit_still_breaks_the_link_to_the_next_row() {
     let (_dir, _path, mut store) = new_db();
     lodestar_with_grants(&mut store);
     drop_triggers(&store);
-    let mut row = all_rows(&store, LODESTAR)[1].clone();
+    let head = store.head(LODESTAR).unwrap();
+    let mut row = granted_row(&store, 3);
+    let version = row.version;
+    let original = row.payload.clone();
     row.payload = row.payload.replace("\"amount\":3", "\"amount\":30");
+    assert_ne!(row.payload, original, "the edit changes the payload");
     let forged = chain::hash(&row.prev_hash, &row.link()).unwrap();
     let sql = format!(
-        "UPDATE events SET payload = '{}', hash = '{forged}' WHERE version = 2",
+        "UPDATE events SET payload = '{}', hash = '{forged}' WHERE version = {version}",
         row.payload
     );
     run(&store, &sql);
+    assert_eq!(row_at(&store, LODESTAR, version).payload, row.payload);
 
     let report = report(&store);
     assert!(!report.ok);
     assert!(
-        !has(&report, "hash", 2),
+        !has(&report, "hash", version),
         "the forged row hashes correctly: {:?}",
         report.findings
     );
-    assert!(has(&report, "chain", 3), "{:?}", report.findings);
+    assert!(has(&report, "chain", version + 1), "{:?}", report.findings);
     // The head moved nowhere, but the player's noted head no longer appears in a clean chain.
-    assert_eq!(report.head_version, 5);
+    assert_eq!(report.head_version, head.version);
 }

@@ -4,6 +4,16 @@ use muster::store::StoreError;
 
 use super::*;
 
+/// How many migrations ship: the numbered SQL files under `migrations/`.
+fn shipped_migrations() -> i64 {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "sql"))
+        .count() as i64
+}
+
 fn pragma<T: rusqlite::types::FromSql>(store: &Store, name: &str) -> T {
     store
         .connection()
@@ -28,8 +38,26 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        2,
-        "two migrations are shipped"
+        3,
+        "three migrations are shipped"
+    );
+    assert_eq!(
+        pragma::<i64>(&store, "user_version"),
+        shipped_migrations(),
+        "every migration file is applied"
+    );
+    let seed_columns: Vec<String> = store
+        .connection()
+        .prepare("SELECT name FROM pragma_table_info('seeds') ORDER BY cid")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        seed_columns,
+        ["campaign", "commitment", "seed"],
+        "the seeds table"
     );
     let triggers: i64 = store
         .connection()
@@ -53,13 +81,16 @@ fn reopening_a_file_keeps_its_events_and_its_schema_version() {
     let mut again = Store::open(&path).unwrap();
     assert_eq!(all_rows(&again, LODESTAR), rows);
     assert_eq!(again.head(LODESTAR).unwrap(), head);
-    assert_eq!(pragma::<i64>(&again, "user_version"), 2);
+    assert_eq!(pragma::<i64>(&again, "user_version"), shipped_migrations());
     assert_eq!(pragma::<String>(&again, "journal_mode").to_lowercase(), "wal");
     assert_eq!(pragma::<i64>(&again, "synchronous"), 2);
     // And it keeps appending to the same chain.
     let written = grant(&mut again, LODESTAR, 1);
-    assert_eq!(written.first_version, 6);
-    assert_eq!(all_rows(&again, LODESTAR)[5].prev_hash, head.hash);
+    assert_eq!(written.first_version, head.version + 1);
+    assert_eq!(
+        row_at(&again, LODESTAR, written.first_version).prev_hash,
+        head.hash
+    );
 }
 
 #[test]
@@ -75,6 +106,7 @@ fn open_creates_missing_parent_directories() {
 fn a_file_from_a_newer_schema_is_refused_as_too_new_and_left_alone() {
     let (_dir, path, mut store) = new_db();
     create(&mut store, LODESTAR);
+    let count = count_rows(&store);
     store
         .connection()
         .pragma_update(None, "user_version", 99)
@@ -82,7 +114,8 @@ fn a_file_from_a_newer_schema_is_refused_as_too_new_and_left_alone() {
     drop(store);
 
     match Store::open(&path) {
-        Err(err @ StoreError::TooNew { found: 99, known: 2 }) => {
+        Err(err @ StoreError::TooNew { found: 99, known }) => {
+            assert_eq!(known as i64, shipped_migrations());
             assert!(err.to_string().contains("upgrade muster"), "{err}");
         }
         Err(other) => panic!("expected TooNew, got {other:?}"),
@@ -96,7 +129,7 @@ fn a_file_from_a_newer_schema_is_refused_as_too_new_and_left_alone() {
     let rows: i64 = conn
         .query_row("SELECT COUNT(*) FROM events", [], |row| row.get(0))
         .unwrap();
-    assert_eq!(rows, 1);
+    assert_eq!(rows, count);
 }
 
 #[test]

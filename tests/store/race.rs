@@ -35,32 +35,29 @@ fn a_decision_overtaken_by_another_handle_conflicts_and_execute_decides_again() 
     lodestar_with_grants(&mut a);
     let mut b = second_handle(&path);
 
-    // A decides on what it sees (version 5)...
+    // A decides on what it sees (the head after the grants)...
     let (_, seen) = app::load(&a, LODESTAR).unwrap();
+    assert_eq!(seen.version, a.head(LODESTAR).unwrap().version);
     let command = Command::GrantRp {
         amount: 4,
         why: "salvage".to_owned(),
     };
-    let decided = rules::decide(&seen, &command).unwrap();
+    let decided = rules::decide(&seen, &command, &mut muster::dice::Cup::empty()).unwrap();
     // ...B writes first...
-    grant(&mut b, LODESTAR, 1);
+    let b_wrote = grant(&mut b, LODESTAR, 1);
+    assert_eq!(b_wrote.head.version, seen.version + 1);
     // ...so A's stale decision is refused as it stands,
     let stale = a.append(LODESTAR, seen.version, "stale", &decided, clock().0);
-    assert!(
-        matches!(
-            stale,
-            Err(StoreError::Conflict {
-                expected: 5,
-                found: 6,
-                ..
-            })
-        ),
-        "{stale:?}"
-    );
+    match stale {
+        Err(StoreError::Conflict { expected, found, .. }) => {
+            assert_eq!((expected, found), (seen.version, b_wrote.head.version));
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
     // while execute reloads, decides again and lands after B's event.
     let written = app::execute(&mut a, LODESTAR, &command, &clock()).unwrap();
-    assert_eq!(written.first_version, 7);
-    assert_eq!(written.head.version, 7);
+    assert_eq!(written.first_version, b_wrote.head.version + 1);
+    assert_eq!(written.head.version, b_wrote.head.version + 1);
     assert_eq!(
         b.head(LODESTAR).unwrap(),
         written.head,
@@ -77,6 +74,7 @@ fn a_spend_made_impossible_by_another_handle_is_refused_by_the_rule() {
     grant(&mut a, LODESTAR, 5);
     let mut b = second_handle(&path);
     assert_eq!(rp_bank(&a, LODESTAR), 5);
+    let before = count_rows(&a);
 
     app::execute(&mut b, LODESTAR, &spend_command(5), &clock()).unwrap();
     let refused = app::execute(&mut a, LODESTAR, &spend_command(5), &clock());
@@ -86,7 +84,7 @@ fn a_spend_made_impossible_by_another_handle_is_refused_by_the_rule() {
         }
         other => panic!("expected the overdraft rule to refuse, got {other:?}"),
     }
-    assert_eq!(count_rows(&a), 3);
+    assert_eq!(count_rows(&a), before + 1, "only B's spend was written");
     assert_eq!(rp_bank(&a, LODESTAR), 0);
     assert_gapless_and_verified(&a);
 }
@@ -126,14 +124,24 @@ impl Clock for RacingClock {
 fn losing_the_race_mid_command_re_decides_and_appends_after_the_winner() {
     let (_dir, path, mut a) = new_db();
     lodestar_with_grants(&mut a);
+    let head = a.head(LODESTAR).unwrap().version;
     let racer = RacingClock::new(second_handle(&path), spend_command(2), 1);
 
     let written = app::execute(&mut a, LODESTAR, &spend_command(3), &racer).unwrap();
     assert_eq!(racer.races_run.get(), 1);
-    assert_eq!(written.first_version, 7, "decided again on version 6");
-    let rows = all_rows(&a, LODESTAR);
-    assert!(rows[5].payload.contains("\"amount\":2"), "B's spend is version 6");
-    assert!(rows[6].payload.contains("\"amount\":3"), "A's spend is version 7");
+    assert_eq!(written.first_version, head + 2, "decided again on B's version");
+    assert_eq!(written.head.version, head + 2);
+    let b_spend = row_at(&a, LODESTAR, head + 1);
+    let a_spend = row_at(&a, LODESTAR, head + 2);
+    assert_eq!(
+        (b_spend.kind.as_str(), a_spend.kind.as_str()),
+        ("rp_spent", "rp_spent")
+    );
+    assert!(b_spend.payload.contains("\"amount\":2"), "B's spend comes first");
+    assert!(
+        a_spend.payload.contains("\"amount\":3"),
+        "A's spend comes after it"
+    );
     assert_gapless_and_verified(&a);
     assert_eq!(rp_bank(&a, LODESTAR), 17 - 2 - 3);
 }
@@ -143,13 +151,14 @@ fn a_spend_overtaken_mid_command_is_re_checked_and_refused_not_written() {
     let (_dir, path, mut a) = new_db();
     create(&mut a, LODESTAR);
     grant(&mut a, LODESTAR, 5);
+    let before = count_rows(&a);
     // A decides "spend 5" on a bank of 5; before it writes, B spends the 5.
     let racer = RacingClock::new(second_handle(&path), spend_command(5), 1);
 
     let result = app::execute(&mut a, LODESTAR, &spend_command(5), &racer);
     assert_eq!(racer.races_run.get(), 1);
     assert!(matches!(result, Err(muster::Error::Rule(_))), "{result:?}");
-    assert_eq!(count_rows(&a), 3, "only B's spend was written");
+    assert_eq!(count_rows(&a), before + 1, "only B's spend was written");
     assert_eq!(rp_bank(&a, LODESTAR), 0);
     let (_, state) = app::load(&a, LODESTAR).unwrap();
     assert!(
@@ -165,6 +174,7 @@ fn re_deciding_is_bounded_and_ends_in_a_conflict_that_wrote_nothing() {
     let (_dir, path, mut a) = new_db();
     lodestar_with_grants(&mut a);
     let before = count_rows(&a);
+    let head = a.head(LODESTAR).unwrap().version;
     // B wins every race, however many times A tries.
     let b_grants = Command::GrantRp {
         amount: 1,
@@ -188,7 +198,11 @@ fn re_deciding_is_bounded_and_ends_in_a_conflict_that_wrote_nothing() {
         before + attempts as i64,
         "only B's grants were written"
     );
-    let tail = &all_rows(&a, LODESTAR)[5..];
+    let tail: Vec<StoredRow> = all_rows(&a, LODESTAR)
+        .into_iter()
+        .filter(|r| r.version > head)
+        .collect();
+    assert_eq!(tail.len(), attempts);
     assert!(tail.iter().all(|r| r.payload.contains("B got there first")));
     assert_gapless_and_verified(&a);
 }

@@ -154,7 +154,7 @@ fn starting_a_mission_with_no_objectives_is_refused() {
         .when(Command::StartMission {
             name: "Dawn Raid".into(),
             soldiers: vec!["Wong".into()],
-            objectives: 0,
+            objectives: Some(0),
             k9_objective: None,
         })
         .then_refused(&["the number of Objectives must be from 1 to 10; got 0"]);
@@ -166,7 +166,7 @@ fn starting_a_mission_with_eleven_objectives_is_refused() {
         .when(Command::StartMission {
             name: "Dawn Raid".into(),
             soldiers: vec!["Wong".into()],
-            objectives: 11,
+            objectives: Some(11),
             k9_objective: None,
         })
         .then_refused(&["the number of Objectives must be from 1 to 10; got 11"]);

@@ -3,8 +3,12 @@
 //! The scenarios are grouped by rulebook area; this module holds the builders they share.
 
 mod campaign;
+mod check;
+mod environment;
 mod evolve;
+mod k9;
 mod mission;
+mod objectives;
 mod record;
 mod soldier;
 mod squad;
@@ -13,8 +17,10 @@ mod void;
 use crate::domain::Game;
 use crate::domain::command::Command;
 use crate::domain::event::*;
+use crate::domain::roll::{Cost, Modifier, Roll};
 use crate::domain::soldier::{SoldierCard, SoldierKind, Stats};
-use crate::domain::state::RecordedEvent;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::rules::harness::given;
 
 /// The campaign's creation, with no nation and no expansions.
 fn created(game: Game) -> Event {
@@ -74,13 +80,13 @@ fn enlisted(card: SoldierCard) -> Event {
     Event::SoldierEnlisted(SoldierEnlisted { card })
 }
 
-/// A Mission's start as `mission start` records it: one Objective, no K9 Objective.
+/// A Mission's start as `mission start` records it: no tracked Objectives, no K9 Objective.
 fn mission_started(mission: u32, name: &str, soldiers: &[&str]) -> Event {
     Event::MissionStarted(MissionStarted {
         mission,
         name: name.into(),
         soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
-        objectives: 1,
+        objectives: None,
         k9_objective: None,
     })
 }
@@ -91,7 +97,7 @@ fn k9_mission_started(mission: u32, name: &str, soldiers: &[&str], objective: &s
         mission,
         name: name.into(),
         soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
-        objectives: 1,
+        objectives: None,
         k9_objective: Some(objective.into()),
     })
 }
@@ -104,12 +110,12 @@ fn mission_ended(mission: u32) -> Event {
     })
 }
 
-/// `mission start NAME --with ...` with one Objective and no K9 Objective.
+/// `mission start NAME --with ...` without tracked Objectives and no K9 Objective.
 fn start(name: &str, with: &[&str]) -> Command {
     Command::StartMission {
         name: name.into(),
         soldiers: with.iter().map(|s| s.to_string()).collect(),
-        objectives: 1,
+        objectives: None,
         k9_objective: None,
     }
 }
@@ -119,7 +125,7 @@ fn start_k9(name: &str, with: &[&str], objective: &str) -> Command {
     Command::StartMission {
         name: name.into(),
         soldiers: with.iter().map(|s| s.to_string()).collect(),
-        objectives: 1,
+        objectives: None,
         k9_objective: Some(objective.into()),
     }
 }
@@ -192,4 +198,49 @@ fn on_mission() -> Vec<Event> {
     let mut events = modern_squad();
     events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
     events
+}
+
+/// One d10 entered by the player, tested against `target`, with no modifiers or costs: the
+/// expected roll of a scenario, with the outcome spelled out rather than computed.
+fn d10(who: &str, purpose: &str, face: u8, target: u8, success: bool) -> Roll {
+    Roll {
+        who: who.into(),
+        purpose: purpose.into(),
+        die: "d10".into(),
+        faces: vec![face],
+        source: Some(crate::dice::Source::Entered),
+        target: Some(target),
+        modifiers: vec![],
+        costs: vec![],
+        total: Some(i32::from(face)),
+        success,
+        dice: None,
+    }
+}
+
+fn modifier(value: i32, source: &str) -> Modifier {
+    Modifier {
+        value,
+        source: source.into(),
+    }
+}
+
+fn cost(resource: &str, amount: u32) -> Cost {
+    Cost {
+        resource: resource.into(),
+        amount,
+    }
+}
+
+/// One step of a scenario played command by command: `command`, rolling `faces`, must
+/// decide exactly `expected` on `log`; the events are then appended to the log.
+///
+/// Returns the state folded from the whole log again, so every event keeps the version
+/// it would have in the store (the harness's `then` folds without advancing versions).
+fn step(log: &mut Vec<Event>, command: Command, faces: &[i64], expected: Vec<Event>) -> CampaignState {
+    given(log.clone())
+        .when_rolling(command, faces)
+        .then(expected.clone());
+    log.extend(expected);
+    given(log.clone()).state
 }

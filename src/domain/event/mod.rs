@@ -4,10 +4,13 @@
 //! changed in place. A new shape gets a higher schema number (see [`Event::schema`]) and an
 //! upcaster in `domain::codec` that turns the old payload into the new one on read.
 
+mod core;
+mod rolls;
+
 use serde::{Deserialize, Serialize};
 
-use super::soldier::SoldierCard;
-use super::{Game, MissionResult};
+pub use self::core::*;
+pub use rolls::*;
 
 /// One fact in a campaign's history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,139 +62,28 @@ pub enum Event {
     RpSpent(RpMovement),
     /// Every event of an earlier command was voided; projections skip them from here on.
     CommandVoided(CommandVoided),
-}
-
-/// The payload of [`Event::CampaignCreated`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CampaignCreated {
-    pub game: Game,
-    pub nation: Option<String>,
-    pub expansions: Vec<String>,
-}
-
-/// The payload of [`Event::SoldierEnlisted`]: the Soldier's card as enlisted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoldierEnlisted {
-    pub card: SoldierCard,
-}
-
-/// The payload of [`Event::MissionStarted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MissionStarted {
-    pub mission: u32,
-    pub name: String,
-    pub soldiers: Vec<String>,
-    pub objectives: u32,
-    pub k9_objective: Option<String>,
-}
-
-/// The payload of [`Event::TurnStarted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnStarted {
-    pub mission: u32,
-    pub turn: u32,
-}
-
-/// The payload of [`Event::DisciplineReset`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DisciplineReset {
-    pub soldier: String,
-    pub discipline: u32,
-}
-
-/// The payload of [`Event::MissionEnded`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MissionEnded {
-    pub mission: u32,
-    pub result: MissionResult,
-    /// RP the squad gained to make purchases, as the player recorded it.
-    pub rp_award: Option<RpMovement>,
-}
-
-/// A number of Wounds or Suppress on one Soldier.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoldierAmount {
-    pub soldier: String,
-    pub amount: u32,
-}
-
-/// An event about one Soldier that carries nothing else.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoldierNamed {
-    pub soldier: String,
-}
-
-/// A Medal sticker: the Medal's name and its RP value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalSticker {
-    pub name: String,
-    pub rp: u32,
-}
-
-/// The payload of [`Event::MedalAwarded`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalAwarded {
-    pub soldier: String,
-    pub medal: MedalSticker,
-    pub why: String,
-}
-
-/// The payload of [`Event::MedalStickersRemoved`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalStickersRemoved {
-    pub soldier: String,
-    pub medals: Vec<MedalSticker>,
-    /// The result that removed them: `downed` or `kia`.
-    pub because: String,
-}
-
-/// The payload of [`Event::XpAdjusted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct XpAdjusted {
-    pub soldier: String,
-    pub amount: i64,
-    pub why: String,
-}
-
-/// The payload of [`Event::TeamXpAdjusted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamXpAdjusted {
-    pub amount: i64,
-    pub why: String,
-}
-
-/// The payload of [`Event::HardyAdjusted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HardyAdjusted {
-    pub soldier: String,
-    pub hardy: String,
-    pub amount: i64,
-    pub why: String,
-}
-
-/// The payload of [`Event::EkiaRecorded`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EkiaRecorded {
-    pub soldier: String,
-    pub hostile: String,
-    pub value: u32,
-}
-
-/// An amount of RP moved into or out of the squad's bank, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RpMovement {
-    pub amount: u32,
-    pub why: String,
-}
-
-/// The payload of [`Event::CommandVoided`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CommandVoided {
-    /// The version the player named.
-    pub version: u64,
-    /// The command that wrote it: every event of this command is voided.
-    pub command_id: String,
-    pub why: String,
+    /// The seed for generated dice was committed (its SHA-256), before it makes any roll.
+    SeedCommitted(SeedCommitted),
+    /// A Soldier made an ability check.
+    CheckRolled(CheckRolled),
+    /// A Soldier rolled against an Environment (or was immune to it).
+    EnvironmentRolled(EnvironmentRolled),
+    /// A failed Environment roll was paid for with a Hardy counter, a Wound or a Suppress.
+    EnvironmentResolved(EnvironmentResolved),
+    /// An Objective was Activated; the Inactive counter moved right.
+    ObjectiveActivated(ObjectiveMarked),
+    /// An Objective was completed.
+    ObjectiveCompleted(ObjectiveMarked),
+    /// A K9 Encounter card was drawn for a new Location.
+    K9EncounterDrawn(K9EncounterDrawn),
+    /// A roll of the open K9 Encounter (its Ignore roll, a roll of its series, or the retry).
+    K9RollMade(K9RollMade),
+    /// A K9's Discipline counters were paid.
+    DisciplineSpent(DisciplineSpent),
+    /// The open K9 Encounter ended.
+    K9EncounterResolved(K9EncounterResolved),
+    /// The Mission's K9 Objective was resolved, which completes the Mission.
+    K9ObjectiveResolved(K9ObjectiveResolved),
 }
 
 impl Event {
@@ -221,6 +113,17 @@ impl Event {
             Event::RpGranted(_) => "rp_granted",
             Event::RpSpent(_) => "rp_spent",
             Event::CommandVoided(_) => "command_voided",
+            Event::SeedCommitted(_) => "seed_committed",
+            Event::CheckRolled(_) => "check_rolled",
+            Event::EnvironmentRolled(_) => "environment_rolled",
+            Event::EnvironmentResolved(_) => "environment_resolved",
+            Event::ObjectiveActivated(_) => "objective_activated",
+            Event::ObjectiveCompleted(_) => "objective_completed",
+            Event::K9EncounterDrawn(_) => "k9_encounter_drawn",
+            Event::K9RollMade(_) => "k9_roll_made",
+            Event::DisciplineSpent(_) => "discipline_spent",
+            Event::K9EncounterResolved(_) => "k9_encounter_resolved",
+            Event::K9ObjectiveResolved(_) => "k9_objective_resolved",
         }
     }
 
@@ -229,6 +132,16 @@ impl Event {
     /// Every kind is at schema 1; raising one needs an upcaster in `domain::codec`.
     pub fn schema(&self) -> u32 {
         1
+    }
+
+    /// The roll this event records, if it records one.
+    pub fn roll(&self) -> Option<&crate::domain::roll::Roll> {
+        match self {
+            Event::CheckRolled(e) => Some(&e.roll),
+            Event::EnvironmentRolled(e) => e.roll.as_ref(),
+            Event::K9RollMade(e) => Some(&e.roll),
+            _ => None,
+        }
     }
 
     /// The Soldier this event is about, if it is about one.
@@ -245,6 +158,11 @@ impl Event {
             Event::XpAdjusted(e) => Some(&e.soldier),
             Event::HardyAdjusted(e) => Some(&e.soldier),
             Event::EkiaRecorded(e) => Some(&e.soldier),
+            Event::CheckRolled(e) => Some(&e.soldier),
+            Event::EnvironmentRolled(e) => Some(&e.soldier),
+            Event::EnvironmentResolved(e) => Some(&e.soldier),
+            Event::DisciplineSpent(e) => Some(&e.soldier),
+            Event::K9RollMade(e) => Some(&e.roll.who),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)
@@ -252,7 +170,13 @@ impl Event {
             | Event::TeamXpAdjusted(_)
             | Event::RpGranted(_)
             | Event::RpSpent(_)
-            | Event::CommandVoided(_) => None,
+            | Event::CommandVoided(_)
+            | Event::SeedCommitted(_)
+            | Event::ObjectiveActivated(_)
+            | Event::ObjectiveCompleted(_)
+            | Event::K9EncounterDrawn(_)
+            | Event::K9EncounterResolved(_)
+            | Event::K9ObjectiveResolved(_) => None,
         }
     }
 }

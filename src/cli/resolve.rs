@@ -1,0 +1,50 @@
+//! `muster resolve SOLDIER hardy|wound|suppress [--any]`: the choice after a failed
+//! Environment roll.
+
+use clap::ValueEnum;
+use muster::domain::command::Command;
+use muster::domain::event::EnvironmentChoice;
+
+use super::context::Context;
+use super::error::CommandError;
+
+/// How the failure is paid for.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ChoiceArg {
+    /// Expend a Hardy counter of the Environment's type (or Hardy Any with --any)
+    Hardy,
+    /// Suffer 1 Wound
+    Wound,
+    /// Suffer 1 Suppress
+    Suppress,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The Soldier whose failed roll (his oldest) is settled
+    soldier: String,
+    /// What he gives up
+    #[arg(value_enum)]
+    choice: ChoiceArg,
+    /// With hardy: expend a Hardy Any counter instead
+    #[arg(long)]
+    any: bool,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let choice = match (args.choice, args.any) {
+        (ChoiceArg::Hardy, false) => EnvironmentChoice::Hardy,
+        (ChoiceArg::Hardy, true) => EnvironmentChoice::HardyAny,
+        (_, true) => {
+            return Err(CommandError::refused(
+                "--any goes with hardy: `muster resolve SOLDIER hardy --any` expends a Hardy Any counter",
+            ));
+        }
+        (ChoiceArg::Wound, false) => EnvironmentChoice::Wound,
+        (ChoiceArg::Suppress, false) => EnvironmentChoice::Suppress,
+    };
+    ctx.execute(&Command::Resolve {
+        soldier: args.soldier,
+        choice,
+    })
+}

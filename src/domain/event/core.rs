@@ -1,0 +1,140 @@
+//! Payloads of the core events: the campaign, its Soldiers, Missions and counters.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::soldier::SoldierCard;
+use crate::domain::{Game, MissionResult};
+
+/// The payload of [`super::Event::CampaignCreated`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignCreated {
+    pub game: Game,
+    pub nation: Option<String>,
+    pub expansions: Vec<String>,
+}
+
+/// The payload of [`super::Event::SoldierEnlisted`]: the Soldier's card as enlisted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoldierEnlisted {
+    pub card: SoldierCard,
+}
+
+/// The payload of [`super::Event::MissionStarted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionStarted {
+    pub mission: u32,
+    pub name: String,
+    pub soldiers: Vec<String>,
+    /// How many Objectives are placed, when the Mission tracks Multiple Objectives.
+    pub objectives: Option<u32>,
+    pub k9_objective: Option<String>,
+}
+
+/// The payload of [`super::Event::TurnStarted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnStarted {
+    pub mission: u32,
+    pub turn: u32,
+}
+
+/// The payload of [`super::Event::DisciplineReset`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisciplineReset {
+    pub soldier: String,
+    pub discipline: u32,
+}
+
+/// The payload of [`super::Event::MissionEnded`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionEnded {
+    pub mission: u32,
+    pub result: MissionResult,
+    /// RP the squad gained to make purchases, as the player recorded it.
+    pub rp_award: Option<RpMovement>,
+}
+
+/// A number of Wounds or Suppress on one Soldier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoldierAmount {
+    pub soldier: String,
+    pub amount: u32,
+}
+
+/// An event about one Soldier that carries nothing else.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoldierNamed {
+    pub soldier: String,
+}
+
+/// A Medal sticker: the Medal's name and its RP value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalSticker {
+    pub name: String,
+    pub rp: u32,
+}
+
+/// The payload of [`super::Event::MedalAwarded`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalAwarded {
+    pub soldier: String,
+    pub medal: MedalSticker,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::MedalStickersRemoved`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalStickersRemoved {
+    pub soldier: String,
+    pub medals: Vec<MedalSticker>,
+    /// The result that removed them: `downed` or `kia`.
+    pub because: String,
+}
+
+/// The payload of [`super::Event::XpAdjusted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct XpAdjusted {
+    pub soldier: String,
+    pub amount: i64,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::TeamXpAdjusted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamXpAdjusted {
+    pub amount: i64,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::HardyAdjusted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HardyAdjusted {
+    pub soldier: String,
+    pub hardy: String,
+    pub amount: i64,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::EkiaRecorded`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EkiaRecorded {
+    pub soldier: String,
+    pub hostile: String,
+    pub value: u32,
+}
+
+/// An amount of RP moved into or out of the squad's bank, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RpMovement {
+    pub amount: u32,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::CommandVoided`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandVoided {
+    /// The version the player named.
+    pub version: u64,
+    /// The command that wrote it: every event of this command is voided.
+    pub command_id: String,
+    pub why: String,
+}

@@ -1,0 +1,159 @@
+//! Payloads of the events that carry rolls and decisions: ability checks, Environment,
+//! Objectives, K9 Encounters and the dice seed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::k9::{EncounterCard, Resource};
+use crate::domain::roll::Roll;
+
+/// The payload of [`super::Event::SeedCommitted`]: the SHA-256 of the seed that makes
+/// every generated face from here on, logged before it makes any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedCommitted {
+    pub commitment: String,
+}
+
+/// Which heading of a card an ability check serves (rule 001).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Heading {
+    /// Attempted for 1 Action by a Soldier at the Location; its benefit is gained once.
+    Success,
+    /// Rolled once, as soon as a Soldier enters; a Soldier lacking the ability fails.
+    Fail,
+}
+
+/// The payload of [`super::Event::CheckRolled`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRolled {
+    pub soldier: String,
+    pub ability: String,
+    /// The card whose check it is, when the player named it.
+    pub card: Option<String>,
+    pub heading: Heading,
+    pub upgunned: bool,
+    pub trap: bool,
+    pub roll: Roll,
+}
+
+/// The payload of [`super::Event::EnvironmentRolled`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnvironmentRolled {
+    pub soldier: String,
+    /// The Environ type: cold, hot, fever…
+    pub environment: String,
+    pub target: u8,
+    pub location: Option<String>,
+    /// True for an Enduring Soldier, who makes no roll.
+    pub immune: bool,
+    pub roll: Option<Roll>,
+}
+
+/// How a failed Environment roll was paid for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnvironmentChoice {
+    /// A Hardy counter of the Environment's type.
+    Hardy,
+    /// A Hardy Any counter.
+    HardyAny,
+    Wound,
+    Suppress,
+}
+
+/// The payload of [`super::Event::EnvironmentResolved`]; its effect follows as its own event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnvironmentResolved {
+    pub soldier: String,
+    pub environment: String,
+    /// The version of the failed roll this settles.
+    pub rolled_at: u64,
+    pub choice: EnvironmentChoice,
+}
+
+/// The payload of [`super::Event::ObjectiveActivated`] and [`super::Event::ObjectiveCompleted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveMarked {
+    pub mission: u32,
+    /// 1 is the left-most Objective.
+    pub objective: u32,
+}
+
+/// The payload of [`super::Event::K9EncounterDrawn`]: the whole card, so replaying the log
+/// never needs the card file again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct K9EncounterDrawn {
+    pub mission: u32,
+    pub card: EncounterCard,
+    pub k9: String,
+    pub handler: String,
+    /// The Soldier who Entered the Location first.
+    pub first_in: String,
+}
+
+/// Which roll of the Encounter this was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncounterStep {
+    /// The Ignore roll.
+    Ignore,
+    /// Roll N of the card's series (0 is the first).
+    Roll(usize),
+    /// The fresh roll after a failure, at the risk of the major harm.
+    Retry,
+}
+
+/// The payload of [`super::Event::K9RollMade`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct K9RollMade {
+    pub encounter: String,
+    pub step: EncounterStep,
+    pub roll: Roll,
+}
+
+/// The payload of [`super::Event::DisciplineSpent`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisciplineSpent {
+    pub soldier: String,
+    pub amount: u32,
+    pub why: String,
+}
+
+/// How an Encounter ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncounterEnd {
+    /// Every roll succeeded (or the retry did): the Reward is gained.
+    Reward,
+    /// Ignored successfully: the card is discarded.
+    Discarded,
+    /// The Failure was suffered (a failed roll, a failed Ignore, or accepted).
+    Failure,
+    /// The retry failed: the major harm was suffered.
+    MajorFailure,
+}
+
+/// The payload of [`super::Event::K9EncounterResolved`]; effects follow as their own events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct K9EncounterResolved {
+    pub encounter: String,
+    pub end: EncounterEnd,
+    /// The card's text for that end.
+    pub text: String,
+}
+
+/// The payload of [`super::Event::K9ObjectiveResolved`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct K9ObjectiveResolved {
+    pub mission: u32,
+    pub objective: String,
+}
+
+/// A payment named on the command line, for the audit.
+pub fn payment_source(resource: Resource, amount: u32) -> String {
+    match resource {
+        Resource::Discipline => format!("paid {amount} Discipline"),
+        Resource::Xp => format!("paid {amount} XP"),
+        Resource::Discards => format!("discarded {amount} cards"),
+    }
+}

@@ -1,0 +1,203 @@
+//! `evolve`: how one event changes a campaign's state.
+
+mod play;
+
+use super::event::Event;
+use super::soldier::{SoldierKind, Status};
+use super::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
+
+/// Moves a Soldier to status `to`, describing the move when he was not in one of `from`.
+fn change_status(soldier: &mut SoldierState, from: &[Status], to: Status) -> Option<String> {
+    let before = soldier.status;
+    soldier.status = to;
+    (!from.contains(&before)).then(|| format!("makes {} {to}, who was {before}", soldier.card.name))
+}
+
+/// Subtracts `amount` from `counter`, clamping at zero and describing an overdraw.
+pub(super) fn take(counter: &mut u32, amount: u32, what: &str, who: &str) -> Option<String> {
+    let before = *counter;
+    *counter = before.saturating_sub(amount);
+    (amount > before).then(|| format!("takes {amount} {what} from {who}, who had {before}"))
+}
+
+/// Adds a signed `amount` to `counter`, clamping at zero and describing an overdraw.
+fn adjust(counter: &mut u32, amount: i64, what: &str, who: &str) -> Option<String> {
+    let magnitude = u32::try_from(amount.unsigned_abs()).unwrap_or(u32::MAX);
+    if amount >= 0 {
+        *counter = counter.saturating_add(magnitude);
+        None
+    } else {
+        take(counter, magnitude, what, who)
+    }
+}
+
+/// Applies one event to the state. Never fails: what cannot apply is noted as an anomaly.
+pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
+    match event {
+        Event::CampaignCreated(e) => {
+            state.info = Some(CampaignInfo {
+                game: e.game,
+                nation: e.nation.clone(),
+                expansions: e.expansions.clone(),
+            });
+        }
+        Event::SoldierEnlisted(e) => {
+            let card = e.card.clone();
+            if state.soldier(&card.name).is_some() {
+                state.note(format!("enlists a second Soldier named '{}'", card.name));
+            }
+            if let Some(handler) = card.handler.as_deref().filter(|h| state.soldier(h).is_none()) {
+                state.note(format!(
+                    "enlists the K9 '{}', whose Handler '{handler}' was never enlisted",
+                    card.name
+                ));
+            }
+            let discipline = (card.kind == SoldierKind::K9).then(|| card.discipline.unwrap_or(0));
+            state.soldiers.push(SoldierState {
+                status: Status::Active,
+                wounds: 0,
+                suppress: 0,
+                hardy: card.hardy.clone(),
+                xp: 0,
+                discipline,
+                medals: Vec::new(),
+                missions: Vec::new(),
+                card,
+            });
+        }
+        Event::MissionStarted(e) => {
+            if let Some(running) = state.mission_in_progress() {
+                let problem = format!(
+                    "starts Mission {} while Mission {} is in progress",
+                    e.mission, running.number
+                );
+                state.note(problem);
+            }
+            for name in &e.soldiers {
+                state.with_soldier(name, |s| {
+                    s.missions.push(e.mission);
+                    None
+                });
+            }
+            let count = e.objectives.unwrap_or(0);
+            state.missions.push(MissionState {
+                number: e.mission,
+                name: e.name.clone(),
+                soldiers: e.soldiers.clone(),
+                objectives: vec![ObjectiveState::Waiting; usize::try_from(count).unwrap_or(0)],
+                // Rule 001: the Inactive counter starts on the left-most Objective.
+                inactive_at: (count > 0).then_some(1),
+                k9_objective: e.k9_objective.clone(),
+                k9_objective_resolved: false,
+                turn: 0,
+                result: None,
+                encounter: None,
+                checks: Vec::new(),
+            });
+        }
+        Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
+            Some(mission) if mission.result.is_none() => mission.turn = e.turn,
+            Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
+            None => state.note(format!(
+                "starts a turn of Mission {}, which never started",
+                e.mission
+            )),
+        },
+        Event::DisciplineReset(e) => state.with_soldier(&e.soldier, |s| {
+            s.discipline = Some(e.discipline);
+            None
+        }),
+        Event::MissionEnded(e) => {
+            match state.missions.iter_mut().find(|m| m.number == e.mission) {
+                Some(mission) if mission.result.is_none() => mission.result = Some(e.result),
+                Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
+                None => state.note(format!("ends Mission {}, which never started", e.mission)),
+            }
+            if let Some(award) = &e.rp_award {
+                state.rp_bank = state.rp_bank.saturating_add(award.amount);
+            }
+        }
+        Event::Wounded(e) => state.with_soldier(&e.soldier, |s| {
+            s.wounds = s.wounds.saturating_add(e.amount);
+            None
+        }),
+        Event::Suppressed(e) => state
+            .during_mission("Suppress", &e.soldier)
+            .with_soldier(&e.soldier, |s| {
+                s.suppress = s.suppress.saturating_add(e.amount);
+                None
+            }),
+        Event::Healed(e) => state.with_soldier(&e.soldier, |s| {
+            take(&mut s.wounds, e.amount, "Wounds", &e.soldier)
+        }),
+        Event::SuppressCleared(e) => state.with_soldier(&e.soldier, |s| {
+            take(&mut s.suppress, e.amount, "Suppress", &e.soldier)
+        }),
+        Event::Downed(e) => state.with_soldier(&e.soldier, |s| {
+            change_status(s, &[Status::Active], Status::Downed)
+        }),
+        Event::Recovered(e) => state.with_soldier(&e.soldier, |s| {
+            change_status(s, &[Status::Downed], Status::Active)
+        }),
+        Event::Killed(e) => state.with_soldier(&e.soldier, |s| {
+            change_status(s, &[Status::Active, Status::Downed], Status::Kia)
+        }),
+        Event::Discharged(e) => state.with_soldier(&e.soldier, |s| {
+            change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
+        }),
+        Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
+            s.medals.push(e.medal.clone());
+            None
+        }),
+        Event::MedalStickersRemoved(e) => state.with_soldier(&e.soldier, |s| {
+            let before = s.medals.len();
+            s.medals.retain(|m| !e.medals.contains(m));
+            (before - s.medals.len() != e.medals.len())
+                .then(|| format!("removes Medal stickers {} does not carry", e.soldier))
+        }),
+        Event::XpAdjusted(e) => {
+            state.with_soldier(&e.soldier, |s| adjust(&mut s.xp, e.amount, "XP", &e.soldier))
+        }
+        Event::TeamXpAdjusted(e) => {
+            if let Some(problem) = adjust(&mut state.team_xp, e.amount, "XP", "the team") {
+                state.note(problem);
+            }
+        }
+        Event::HardyAdjusted(e) => state.with_soldier(&e.soldier, |s| {
+            let counter = s.hardy.entry(e.hardy.clone()).or_insert(0);
+            let problem = adjust(counter, e.amount, &format!("Hardy {}", e.hardy), &e.soldier);
+            if *counter == 0 {
+                s.hardy.remove(&e.hardy);
+            }
+            problem
+        }),
+        Event::EkiaRecorded(e) => state
+            .during_mission("an EKIA", &e.soldier)
+            .with_soldier(&e.soldier, |s| {
+                s.xp = s.xp.saturating_add(e.value);
+                None
+            }),
+        Event::RpGranted(e) => state.rp_bank = state.rp_bank.saturating_add(e.amount),
+        Event::RpSpent(e) => {
+            if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
+                state.note(problem);
+            }
+        }
+        Event::CommandVoided(_) => {}
+        Event::SeedCommitted(e) => state.seed_commitment = Some(e.commitment.clone()),
+        Event::CheckRolled(e) => play::check_rolled(&mut state, e),
+        Event::EnvironmentRolled(e) => play::environment_rolled(&mut state, e),
+        Event::EnvironmentResolved(e) => play::environment_resolved(&mut state, e),
+        Event::ObjectiveActivated(e) => play::objective_activated(&mut state, e),
+        Event::ObjectiveCompleted(e) => play::objective_completed(&mut state, e),
+        Event::K9EncounterDrawn(e) => play::encounter_drawn(&mut state, e),
+        Event::K9RollMade(e) => play::k9_roll_made(&mut state, e),
+        Event::DisciplineSpent(e) => state.with_soldier(&e.soldier, |s| match s.discipline.as_mut() {
+            Some(counters) => take(counters, e.amount, "Discipline", &e.soldier),
+            None => Some(format!("spends Discipline of {}, who is not a K9", e.soldier)),
+        }),
+        Event::K9EncounterResolved(e) => play::encounter_resolved(&mut state, e),
+        Event::K9ObjectiveResolved(e) => play::k9_objective_resolved(&mut state, e),
+    }
+    state
+}

@@ -1,0 +1,126 @@
+//! K9 Encounter cards (Warfighter Modern, Expansion #37) as data: the card texts are not
+//! public, so a player writes each card as JSON and muster enforces its structure.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Who makes an Encounter roll, or suffers an effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Maker {
+    K9,
+    Handler,
+}
+
+/// What a paid modifier costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resource {
+    /// The K9's Discipline counters.
+    Discipline,
+    /// The roller's XP.
+    Xp,
+    /// Cards discarded from the hand (recorded, not tracked).
+    Discards,
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Resource::Discipline => "discipline",
+            Resource::Xp => "xp",
+            Resource::Discards => "discards",
+        })
+    }
+}
+
+/// An optional modifier the player may pay for before a roll: "pay 1 Discipline: +4".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaidOption {
+    pub resource: Resource,
+    pub amount: u32,
+    pub bonus: i32,
+}
+
+/// One roll in an Encounter's series: who makes it, with which ability and modifier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterRoll {
+    pub maker: Maker,
+    /// The K9's Bomb, Friendly, Rescue or Threat, or the Handler's `handler` ability.
+    pub ability: String,
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub options: Vec<PaidOption>,
+}
+
+/// What happens to whom: `{"who": "both", "result": "wound", "amount": 1}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    pub who: Who,
+    pub result: EffectResult,
+    #[serde(default = "one")]
+    pub amount: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Who an effect lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    K9,
+    Handler,
+    Both,
+}
+
+/// An effect's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectResult {
+    Wound,
+    Suppress,
+    Down,
+    Kill,
+}
+
+/// A card's text for an outcome and the effects muster records for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub text: String,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// The choice some cards give after a failed roll: accept the Failure, or make this fresh
+/// roll at the risk of the major harm.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retry {
+    pub roll: EncounterRoll,
+    pub major: Outcome,
+}
+
+/// A K9 Encounter card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterCard {
+    pub name: String,
+    /// The number in the top right corner; it gives no XP.
+    pub hostile_value: u32,
+    /// Ignore: a d10 at or above this discards the Encounter; below, suffer the Failure.
+    pub ignore_target: u8,
+    /// The ordered rolls; the first one's maker is the card's top-most note.
+    pub rolls: Vec<EncounterRoll>,
+    pub reward: String,
+    pub failure: Outcome,
+    #[serde(default)]
+    pub retry: Option<Retry>,
+}

@@ -1,0 +1,147 @@
+//! One line per event, in the game's words, for logs, rosters and audits.
+
+use crate::dice::Source;
+use crate::domain::event::{EncounterEnd, EnvironmentChoice, Event};
+use crate::domain::roll::Roll;
+
+/// One line describing an event, in the game's words.
+pub fn summary(event: &Event) -> String {
+    let plural = |n: u32, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    match event {
+        Event::CampaignCreated(e) => format!(
+            "campaign created: {}{}{}",
+            e.game,
+            e.nation
+                .as_ref()
+                .map(|n| format!(", nation {n}"))
+                .unwrap_or_default(),
+            if e.expansions.is_empty() {
+                String::new()
+            } else {
+                format!(", expansions {}", e.expansions.join(", "))
+            }
+        ),
+        Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
+        Event::MissionStarted(e) => format!(
+            "Mission {} '{}' started with {}",
+            e.mission,
+            e.name,
+            e.soldiers.join(", ")
+        ),
+        Event::TurnStarted(e) => format!("Mission {} turn {}", e.mission, e.turn),
+        Event::DisciplineReset(e) => format!("{} Discipline set to {}", e.soldier, e.discipline),
+        Event::MissionEnded(e) => format!(
+            "Mission {} ended: {}{}",
+            e.mission,
+            e.result,
+            e.rp_award
+                .as_ref()
+                .map(|a| format!(", squad gains {} RP ({})", a.amount, a.why))
+                .unwrap_or_default()
+        ),
+        Event::Wounded(e) => format!("{} suffers {}", e.soldier, plural(e.amount, "Wound")),
+        Event::Suppressed(e) => format!("{} suffers {} Suppress", e.soldier, e.amount),
+        Event::Healed(e) => format!("{} heals {}", e.soldier, plural(e.amount, "Wound")),
+        Event::SuppressCleared(e) => format!("{} Suppress cleared ({})", e.soldier, e.amount),
+        Event::Downed(e) => format!("{} Downed", e.soldier),
+        Event::Recovered(e) => format!("{} returned to duty", e.soldier),
+        Event::Killed(e) => format!("{} KIA", e.soldier),
+        Event::Discharged(e) => format!("{} discharged", e.soldier),
+        Event::MedalAwarded(e) => format!(
+            "{} awarded {} ({} RP): {}",
+            e.soldier, e.medal.name, e.medal.rp, e.why
+        ),
+        Event::MedalStickersRemoved(e) => format!(
+            "{} loses Medal stickers ({}): {}",
+            e.soldier,
+            e.because,
+            e.medals
+                .iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::XpAdjusted(e) => format!("{} XP {:+}: {}", e.soldier, e.amount, e.why),
+        Event::TeamXpAdjusted(e) => format!("team XP {:+}: {}", e.amount, e.why),
+        Event::HardyAdjusted(e) => format!("{} Hardy {} {:+}: {}", e.soldier, e.hardy, e.amount, e.why),
+        Event::EkiaRecorded(e) => format!("{} EKIA on {} (+{} XP)", e.soldier, e.hostile, e.value),
+        Event::RpGranted(e) => format!("squad bank +{} RP: {}", e.amount, e.why),
+        Event::RpSpent(e) => format!("squad bank -{} RP: {}", e.amount, e.why),
+        Event::CommandVoided(e) => format!("voids the command of version {}: {}", e.version, e.why),
+        Event::SeedCommitted(e) => format!(
+            "dice seed committed: {}",
+            &e.commitment[..e.commitment.len().min(12)]
+        ),
+        Event::CheckRolled(e) => roll_line(&e.roll),
+        Event::EnvironmentRolled(e) => match &e.roll {
+            Some(roll) => roll_line(roll),
+            None => format!(
+                "{} is Enduring: immune to Environ {} {}+",
+                e.soldier, e.environment, e.target
+            ),
+        },
+        Event::EnvironmentResolved(e) => format!(
+            "{} settles the failed Environ {} roll of v{} with {}",
+            e.soldier,
+            e.environment,
+            e.rolled_at,
+            match e.choice {
+                EnvironmentChoice::Hardy => "a Hardy counter",
+                EnvironmentChoice::HardyAny => "a Hardy Any counter",
+                EnvironmentChoice::Wound => "a Wound",
+                EnvironmentChoice::Suppress => "a Suppress",
+            }
+        ),
+        Event::ObjectiveActivated(e) => format!("Mission {} Objective {} activated", e.mission, e.objective),
+        Event::ObjectiveCompleted(e) => format!("Mission {} Objective {} completed", e.mission, e.objective),
+        Event::K9EncounterDrawn(e) => format!(
+            "K9 Encounter '{}' drawn (Hostile value {}, no XP); {} Entered first",
+            e.card.name, e.card.hostile_value, e.first_in
+        ),
+        Event::K9RollMade(e) => roll_line(&e.roll),
+        Event::DisciplineSpent(e) => format!("{} pays {} Discipline: {}", e.soldier, e.amount, e.why),
+        Event::K9EncounterResolved(e) => format!(
+            "K9 Encounter '{}' {}: {}",
+            e.encounter,
+            match e.end {
+                EncounterEnd::Reward => "succeeds, Reward",
+                EncounterEnd::Discarded => "ignored and discarded",
+                EncounterEnd::Failure => "fails, Failure",
+                EncounterEnd::MajorFailure => "retry fails, major Failure",
+            },
+            e.text
+        ),
+        Event::K9ObjectiveResolved(e) => {
+            format!("Mission {} K9 Objective resolved: {}", e.mission, e.objective)
+        }
+    }
+}
+
+/// A roll in one line: "Gizmo k9 encounter: …: 4 -1 (card) +4 (paid 1 Discipline) = 7 vs 5+: success".
+pub fn roll_line(roll: &Roll) -> String {
+    let Some(face) = roll.faces.first() else {
+        return format!("{} {}: no such ability, no roll: fails", roll.who, roll.purpose);
+    };
+    let mut line = format!("{} {}: {face}", roll.who, roll.purpose);
+    if roll.source == Some(Source::Assumed) {
+        line.push_str(" (a Trap: taken as 1, not raised)");
+    } else {
+        for m in &roll.modifiers {
+            line.push_str(&format!(" {:+} ({})", m.value, m.source));
+        }
+    }
+    if let Some(total) = roll.total.filter(|_| !roll.modifiers.is_empty()) {
+        line.push_str(&format!(" = {total}"));
+    }
+    if let Some(target) = roll.target {
+        line.push_str(&format!(" vs {target}+"));
+    }
+    line.push_str(if roll.success { ": success" } else { ": fail" });
+    line
+}

@@ -1,0 +1,130 @@
+//! Ability checks (rule 001): the target on the card, Upgunned, Traps, and the headings.
+
+use super::check_text;
+use super::mission::running;
+use super::roll::{RollSpec, named_modifiers};
+use crate::dice::{Cup, Source};
+use crate::domain::command::NamedModifier;
+use crate::domain::error::RuleError;
+use crate::domain::event::{CheckRolled, Event, Heading};
+use crate::domain::roll::Roll;
+use crate::domain::soldier::Status;
+use crate::domain::state::CampaignState;
+
+/// What the player asked for.
+pub(super) struct CheckRequest<'a> {
+    pub soldier: &'a str,
+    pub ability: &'a str,
+    pub modifiers: &'a [NamedModifier],
+    pub upgunned: bool,
+    pub trap: bool,
+    pub fail: bool,
+    pub card: Option<&'a str>,
+}
+
+pub(super) fn check(
+    state: &CampaignState,
+    request: &CheckRequest<'_>,
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let soldier = state.find_soldier(request.soldier)?;
+    let name = soldier.card.name.clone();
+    if !mission.soldiers.contains(&name) || soldier.status != Status::Active {
+        return Err(RuleError::refused(format!(
+            "{name} cannot make a check: only an active Soldier on Mission {} can ({})",
+            mission.number,
+            mission.soldiers.join(", ")
+        )));
+    }
+    let ability = super::campaign::check_word("an ability name", &request.ability.to_lowercase())?;
+    // A Trap is a Fail heading (rule 001).
+    let heading = if request.fail || request.trap {
+        Heading::Fail
+    } else {
+        Heading::Success
+    };
+    let card = request
+        .card
+        .map(|c| check_text("the card's name (--on)", c))
+        .transpose()?;
+    if let Some(card) = &card {
+        check_once(mission.checks.iter(), card, &name, heading)?;
+    }
+    let modifiers = named_modifiers(request.modifiers)?;
+    let purpose = format!(
+        "{ability} check{}",
+        card.as_ref().map(|c| format!(" on {c}")).unwrap_or_default()
+    );
+    let roll = match soldier.card.abilities.get(&ability) {
+        Some(printed) => {
+            let target = match (request.upgunned, printed.upgunned) {
+                (false, _) => printed.target,
+                (true, Some(bracket)) => bracket,
+                (true, None) => {
+                    return Err(RuleError::refused(format!(
+                        "{name}'s {ability} is {printed}, with no Upgunned [bracket] target; drop --upgunned"
+                    )));
+                }
+            };
+            RollSpec {
+                who: name.clone(),
+                purpose,
+                target,
+                modifiers,
+                costs: Vec::new(),
+            }
+            .roll(cup)?
+        }
+        // Rule 001: a Soldier without the ability does not roll; the check fails. Under a
+        // Trap the face is taken as 1, and nothing raises it.
+        None => Roll {
+            who: name.clone(),
+            purpose,
+            die: "d10".to_owned(),
+            faces: if request.trap { vec![1] } else { Vec::new() },
+            source: request.trap.then_some(Source::Assumed),
+            target: None,
+            modifiers,
+            costs: Vec::new(),
+            total: request.trap.then_some(1),
+            success: false,
+            dice: None,
+        },
+    };
+    Ok(vec![Event::CheckRolled(CheckRolled {
+        soldier: name,
+        ability,
+        card,
+        heading,
+        upgunned: request.upgunned,
+        trap: request.trap,
+        roll,
+    })])
+}
+
+/// A Success check's benefit is gained once; a Fail check is rolled once per Soldier.
+fn check_once<'a>(
+    earlier: impl Iterator<Item = &'a crate::domain::state::CheckRecord>,
+    card: &str,
+    soldier: &str,
+    heading: Heading,
+) -> Result<(), RuleError> {
+    for record in earlier.filter(|r| r.card.eq_ignore_ascii_case(card) && r.heading == heading) {
+        match heading {
+            Heading::Success if record.success => {
+                return Err(RuleError::refused(format!(
+                    "{} already succeeded at the check on {card} this Mission; its benefit is gained only once",
+                    record.soldier
+                )));
+            }
+            Heading::Fail if record.soldier == soldier => {
+                return Err(RuleError::refused(format!(
+                    "{soldier} already rolled the Fail check on {card} this Mission; a Fail check is rolled once"
+                )));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,523 @@
+//! K9 Encounters (rule 000): drawing, Ignoring, the series of rolls with paid modifiers,
+//! the accept-or-retry choice, and the K9 Objective that completes a Mission.
+
+use super::mission::running;
+use super::roll::RollSpec;
+use super::soldier::status_events;
+use crate::dice::Cup;
+use crate::domain::command::StatusChange;
+use crate::domain::error::RuleError;
+use crate::domain::event::{
+    DisciplineSpent, EncounterEnd, EncounterStep, Event, K9EncounterDrawn, K9EncounterResolved,
+    K9ObjectiveResolved, K9RollMade, SoldierAmount, XpAdjusted, payment_source,
+};
+use crate::domain::k9::{EffectResult, EncounterCard, EncounterRoll, Maker, Outcome, Resource, Who};
+use crate::domain::roll::{Cost, Modifier, Roll};
+use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
+
+pub(super) fn draw(
+    state: &CampaignState,
+    card: &EncounterCard,
+    first_in: Option<&str>,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    if let Some(open) = &mission.encounter {
+        return Err(RuleError::refused(format!(
+            "the Encounter '{}' is still open; finish it before drawing another",
+            open.card.name
+        )));
+    }
+    check_card(card)?;
+    let (k9, handler) = pair_on(state, mission, first_in)?;
+    for name in [&handler, &k9] {
+        if state.soldier(name).is_none_or(|s| s.status != Status::Active) {
+            return Err(RuleError::refused(format!(
+                "{name} is not active; a K9 Encounter is drawn only while the Handler and his K9 both are"
+            )));
+        }
+    }
+    let first_in = match first_in {
+        Some(name) => {
+            let soldier = state.find_soldier(name)?;
+            if !mission.soldiers.contains(&soldier.card.name) {
+                return Err(RuleError::refused(format!(
+                    "{} is not on Mission {}; name who Entered first among {}",
+                    soldier.card.name,
+                    mission.number,
+                    mission.soldiers.join(", ")
+                )));
+            }
+            soldier.card.name.clone()
+        }
+        None => handler.clone(),
+    };
+    let mut events = vec![Event::K9EncounterDrawn(K9EncounterDrawn {
+        mission: mission.number,
+        card: card.clone(),
+        k9: k9.clone(),
+        handler: handler.clone(),
+        first_in: first_in.clone(),
+    })];
+    // Rule 000: if any Soldier other than the Handler and his K9 Enters first, the rolls
+    // are automatically failed.
+    if first_in != handler && first_in != k9 {
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Failure,
+            &card.failure,
+            &k9,
+            &handler,
+        ));
+    }
+    Ok(events)
+}
+
+fn check_card(card: &EncounterCard) -> Result<(), RuleError> {
+    let bad = |why: &str| RuleError::refused(format!("the Encounter card '{}' {why}", card.name));
+    super::check_text("the Encounter's name", &card.name)?;
+    if card.rolls.is_empty() {
+        return Err(bad("lists no rolls; give at least one under \"rolls\""));
+    }
+    if !(1..=10).contains(&card.ignore_target) {
+        return Err(bad("has an ignore_target outside 1 to 10"));
+    }
+    let all_rolls = card.rolls.iter().chain(card.retry.as_ref().map(|r| &r.roll));
+    for roll in all_rolls {
+        if roll.options.iter().any(|o| o.amount == 0 || o.amount > 10) {
+            return Err(bad("has a paid option costing 0 or more than 10"));
+        }
+    }
+    Ok(())
+}
+
+/// The K9 and Handler on the Mission (both active); with several pairs, the one `first_in` names.
+fn pair_on(
+    state: &CampaignState,
+    mission: &MissionState,
+    first_in: Option<&str>,
+) -> Result<(String, String), RuleError> {
+    let pairs: Vec<(&SoldierState, &str)> = mission
+        .soldiers
+        .iter()
+        .filter_map(|name| state.soldier(name))
+        .filter(|s| s.card.kind == SoldierKind::K9)
+        .filter_map(|k9| k9.card.handler.as_deref().map(|h| (k9, h)))
+        .collect();
+    let chosen = match pairs.as_slice() {
+        [] => {
+            return Err(RuleError::refused(format!(
+                "no K9 is on Mission {}; K9 Encounters are drawn only on a Mission with a K9 and his Handler",
+                mission.number
+            )));
+        }
+        [only] => *only,
+        several => {
+            let named = first_in.and_then(|f| {
+                several
+                    .iter()
+                    .find(|(k9, h)| k9.card.name.eq_ignore_ascii_case(f) || h.eq_ignore_ascii_case(f))
+            });
+            *named.ok_or_else(|| {
+                RuleError::refused(
+                    "several K9s are on this Mission; name with --first the Handler or K9 who Entered",
+                )
+            })?
+        }
+    };
+    Ok((chosen.0.card.name.clone(), chosen.1.to_owned()))
+}
+
+/// The open Encounter, with its K9 and Handler both active and on the Mission.
+fn open(state: &CampaignState) -> Result<(&MissionState, &EncounterState), RuleError> {
+    let (mission, encounter) = drawn(state)?;
+    if let Some(name) = out_of_action(state, mission, encounter) {
+        return Err(RuleError::refused(format!(
+            "{name} is not active on Mission {}; a K9 Encounter roll needs both the Handler and his K9. Suffer the card's Failure with `muster k9 accept`",
+            mission.number
+        )));
+    }
+    Ok((mission, encounter))
+}
+
+/// The open Encounter, whether or not its pair can still roll.
+fn drawn(state: &CampaignState) -> Result<(&MissionState, &EncounterState), RuleError> {
+    let mission = running(state)?;
+    let encounter = mission.encounter.as_ref().ok_or_else(|| {
+        RuleError::refused("no K9 Encounter is open; draw one with `muster k9 draw CARD.json`")
+    })?;
+    Ok((mission, encounter))
+}
+
+/// The Handler or K9 of the Encounter who can no longer act (Downed, Killed…), if any.
+fn out_of_action<'a>(
+    state: &CampaignState,
+    mission: &MissionState,
+    encounter: &'a EncounterState,
+) -> Option<&'a str> {
+    [&encounter.handler, &encounter.k9]
+        .into_iter()
+        .find(|name| {
+            !mission.soldiers.contains(name) || state.soldier(name).is_none_or(|s| s.status != Status::Active)
+        })
+        .map(String::as_str)
+}
+
+pub(super) fn ignore(state: &CampaignState, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
+    let (_, encounter) = open(state)?;
+    if encounter.next_roll > 0 || encounter.awaiting_choice {
+        return Err(RuleError::refused(
+            "the Encounter's rolls have begun; Ignoring is decided before the first roll",
+        ));
+    }
+    let card = &encounter.card;
+    let roll = RollSpec {
+        who: encounter.handler.clone(),
+        purpose: format!("k9 encounter: {}, Ignore", card.name),
+        target: card.ignore_target,
+        modifiers: Vec::new(),
+        costs: Vec::new(),
+    }
+    .roll(cup)?;
+    let success = roll.success;
+    let mut events = vec![Event::K9RollMade(K9RollMade {
+        encounter: card.name.clone(),
+        step: EncounterStep::Ignore,
+        roll,
+    })];
+    if success {
+        let discarded = Outcome {
+            text: "Ignored: the Encounter is discarded".to_owned(),
+            effects: Vec::new(),
+        };
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Discarded,
+            &discarded,
+            &encounter.k9,
+            &encounter.handler,
+        ));
+    } else {
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Failure,
+            &card.failure,
+            &encounter.k9,
+            &encounter.handler,
+        ));
+    }
+    Ok(events)
+}
+
+pub(super) fn roll_next(
+    state: &CampaignState,
+    payments: &[Resource],
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    let (_, encounter) = open(state)?;
+    if encounter.awaiting_choice {
+        return Err(RuleError::refused(
+            "a roll failed and the card offers a choice: `muster k9 accept` the Failure or `muster k9 retry`",
+        ));
+    }
+    let card = &encounter.card;
+    let index = encounter.next_roll;
+    let spec = card
+        .rolls
+        .get(index)
+        .ok_or_else(|| RuleError::refused(format!("'{}' has no roll left to make", card.name)))?;
+    let purpose = format!("k9 encounter: {}, roll {}", card.name, index + 1);
+    let (mut events, roll) = paid_roll(state, encounter, spec, payments, purpose, cup)?;
+    let success = roll.success;
+    events.push(Event::K9RollMade(K9RollMade {
+        encounter: card.name.clone(),
+        step: EncounterStep::Roll(index),
+        roll,
+    }));
+    let (k9, handler) = (&encounter.k9, &encounter.handler);
+    if success && index + 1 == card.rolls.len() {
+        let reward = Outcome {
+            text: card.reward.clone(),
+            effects: Vec::new(),
+        };
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Reward,
+            &reward,
+            k9,
+            handler,
+        ));
+    } else if !success && card.retry.is_none() {
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Failure,
+            &card.failure,
+            k9,
+            handler,
+        ));
+    }
+    Ok(events)
+}
+
+/// Suffers the Failure: after a failed roll on a card with a choice, or when the Handler or
+/// K9 can no longer act, which would otherwise leave the Encounter open for good.
+pub(super) fn accept(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    let (mission, encounter) = drawn(state)?;
+    if out_of_action(state, mission, encounter).is_none() {
+        awaiting(state)?;
+    }
+    let card = &encounter.card;
+    Ok(ended(
+        state,
+        &card.name,
+        EncounterEnd::Failure,
+        &card.failure,
+        &encounter.k9,
+        &encounter.handler,
+    ))
+}
+
+pub(super) fn retry(
+    state: &CampaignState,
+    payments: &[Resource],
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    let (_, encounter) = awaiting(state)?;
+    let card = &encounter.card;
+    let Some(retry) = &card.retry else {
+        return Err(RuleError::refused(format!("'{}' offers no retry", card.name)));
+    };
+    let purpose = format!("k9 encounter: {}, retry", card.name);
+    let (mut events, roll) = paid_roll(state, encounter, &retry.roll, payments, purpose, cup)?;
+    let success = roll.success;
+    events.push(Event::K9RollMade(K9RollMade {
+        encounter: card.name.clone(),
+        step: EncounterStep::Retry,
+        roll,
+    }));
+    let (k9, handler) = (&encounter.k9, &encounter.handler);
+    if success {
+        let reward = Outcome {
+            text: card.reward.clone(),
+            effects: Vec::new(),
+        };
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::Reward,
+            &reward,
+            k9,
+            handler,
+        ));
+    } else {
+        events.extend(ended(
+            state,
+            &card.name,
+            EncounterEnd::MajorFailure,
+            &retry.major,
+            k9,
+            handler,
+        ));
+    }
+    Ok(events)
+}
+
+fn awaiting(state: &CampaignState) -> Result<(&MissionState, &EncounterState), RuleError> {
+    let (mission, encounter) = open(state)?;
+    if encounter.awaiting_choice {
+        Ok((mission, encounter))
+    } else {
+        Err(RuleError::refused(format!(
+            "'{}' is not awaiting a choice; accept and retry follow a failed roll on a card that offers them",
+            encounter.card.name
+        )))
+    }
+}
+
+/// The payment events and the roll itself: the card's modifier, then each paid option.
+fn paid_roll(
+    state: &CampaignState,
+    encounter: &EncounterState,
+    spec: &EncounterRoll,
+    payments: &[Resource],
+    purpose: String,
+    cup: &mut Cup,
+) -> Result<(Vec<Event>, Roll), RuleError> {
+    let maker = match spec.maker {
+        Maker::K9 => &encounter.k9,
+        Maker::Handler => &encounter.handler,
+    };
+    let maker = state.find_soldier(maker)?;
+    let k9 = state.find_soldier(&encounter.k9)?;
+    let mut events = Vec::new();
+    let mut modifiers = Vec::new();
+    if spec.modifier != 0 {
+        modifiers.push(Modifier {
+            value: spec.modifier,
+            source: "card".to_owned(),
+        });
+    }
+    let mut costs = Vec::new();
+    for (i, resource) in payments.iter().enumerate() {
+        if payments[..i].contains(resource) {
+            return Err(RuleError::refused(format!(
+                "--pay {resource} is named twice; each option is paid once"
+            )));
+        }
+        let option = spec
+            .options
+            .iter()
+            .find(|o| o.resource == *resource)
+            .ok_or_else(|| {
+                let offered: Vec<String> = spec
+                    .options
+                    .iter()
+                    .map(|o| format!("{} (+{})", o.resource, o.bonus))
+                    .collect();
+                RuleError::refused(format!(
+                    "this roll offers no option paid with {resource}; it offers: {}",
+                    if offered.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        offered.join(", ")
+                    }
+                ))
+            })?;
+        let why = format!("{purpose}: +{}", option.bonus);
+        match resource {
+            Resource::Discipline => {
+                let have = k9.discipline.unwrap_or(0);
+                if have < option.amount {
+                    return Err(RuleError::refused(format!(
+                        "{} has {have} Discipline; paying {} is refused",
+                        k9.card.name, option.amount
+                    )));
+                }
+                events.push(Event::DisciplineSpent(DisciplineSpent {
+                    soldier: k9.card.name.clone(),
+                    amount: option.amount,
+                    why,
+                }));
+            }
+            Resource::Xp => {
+                if maker.xp < option.amount {
+                    return Err(RuleError::refused(format!(
+                        "{} has {} XP; paying {} is refused",
+                        maker.card.name, maker.xp, option.amount
+                    )));
+                }
+                events.push(Event::XpAdjusted(XpAdjusted {
+                    soldier: maker.card.name.clone(),
+                    amount: -i64::from(option.amount),
+                    why,
+                }));
+            }
+            Resource::Discards => {}
+        }
+        costs.push(Cost {
+            resource: resource.to_string(),
+            amount: option.amount,
+        });
+        modifiers.push(Modifier {
+            value: option.bonus,
+            source: payment_source(*resource, option.amount),
+        });
+    }
+    let ability = spec.ability.to_lowercase();
+    let purpose = format!("{purpose} ({ability})");
+    let roll = match maker.card.abilities.get(&ability) {
+        Some(printed) => RollSpec {
+            who: maker.card.name.clone(),
+            purpose,
+            target: printed.target,
+            modifiers,
+            costs,
+        }
+        .roll(cup)?,
+        // Without the ability, no roll is made and it fails (rule 001).
+        None => Roll {
+            who: maker.card.name.clone(),
+            purpose,
+            die: "d10".to_owned(),
+            faces: Vec::new(),
+            source: None,
+            target: None,
+            modifiers,
+            costs,
+            total: None,
+            success: false,
+            dice: None,
+        },
+    };
+    Ok((events, roll))
+}
+
+/// The end of an Encounter and the events of its effects.
+fn ended(
+    state: &CampaignState,
+    name: &str,
+    end: EncounterEnd,
+    outcome: &Outcome,
+    k9: &str,
+    handler: &str,
+) -> Vec<Event> {
+    let mut events = vec![Event::K9EncounterResolved(K9EncounterResolved {
+        encounter: name.to_owned(),
+        end,
+        text: outcome.text.clone(),
+    })];
+    for effect in &outcome.effects {
+        let targets: &[&str] = match effect.who {
+            Who::K9 => &[k9],
+            Who::Handler => &[handler],
+            Who::Both => &[handler, k9],
+        };
+        for target in targets {
+            let Some(soldier) = state.soldier(target).filter(|s| s.is_on_the_books()) else {
+                continue;
+            };
+            let named = SoldierAmount {
+                soldier: soldier.card.name.clone(),
+                amount: effect.amount,
+            };
+            match effect.result {
+                EffectResult::Wound => events.push(Event::Wounded(named)),
+                EffectResult::Suppress => events.push(Event::Suppressed(named)),
+                EffectResult::Down if soldier.status == Status::Active => {
+                    events.extend(status_events(soldier, StatusChange::Down));
+                }
+                EffectResult::Down => {}
+                EffectResult::Kill => events.extend(status_events(soldier, StatusChange::Kill)),
+            }
+        }
+    }
+    events
+}
+
+pub(super) fn resolve_objective(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let objective = mission.k9_objective.clone().ok_or_else(|| {
+        RuleError::refused(format!(
+            "Mission {} has no K9 Objective to resolve",
+            mission.number
+        ))
+    })?;
+    super::mission::clear_to_end(state, mission)?;
+    let mut events = vec![Event::K9ObjectiveResolved(K9ObjectiveResolved {
+        mission: mission.number,
+        objective,
+    })];
+    // Rule 000: upon resolving the K9 Objective, the Mission is complete.
+    events.extend(super::mission::ending_events(
+        state,
+        mission,
+        crate::domain::MissionResult::Success,
+        None,
+    ));
+    Ok(events)
+}
