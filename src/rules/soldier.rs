@@ -95,7 +95,7 @@ pub(super) fn change_status(
 
 /// The events of a status change the caller has checked: Downed and KIA also remove the
 /// Soldier's Medal stickers (rule 004).
-pub(super) fn status_events(soldier: &SoldierState, change: StatusChange) -> Vec<Event> {
+pub(in crate::rules) fn status_events(soldier: &SoldierState, change: StatusChange) -> Vec<Event> {
     let named = SoldierNamed {
         soldier: soldier.card.name.clone(),
     };
