@@ -1,0 +1,125 @@
+//! The choice after a failure: Hardy, Hardy Any, a Wound or a Suppress, and refused choices.
+
+use super::*;
+
+#[test]
+fn a_failed_roll_paid_with_a_hardy_counter_of_its_type() {
+    let (mut log, at) = failed("Ivanov", "cold");
+    let state = step(
+        &mut log,
+        resolve("Ivanov", EnvironmentChoice::Hardy),
+        &[],
+        vec![
+            resolved("Ivanov", "cold", at, EnvironmentChoice::Hardy),
+            Event::HardyAdjusted(HardyAdjusted {
+                soldier: "Ivanov".into(),
+                hardy: "cold".into(),
+                amount: -1,
+                why: format!("Environ cold failed at v{at}"),
+            }),
+        ],
+    );
+    assert!(state.pending.is_empty());
+    let ivanov = state.soldier("Ivanov").unwrap();
+    assert_eq!(
+        ivanov.hardy.get("cold"),
+        None,
+        "the only Hardy Cold counter is spent"
+    );
+    assert_eq!(ivanov.hardy.get("any"), Some(&1));
+    assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
+}
+
+#[test]
+fn a_failed_roll_paid_with_a_hardy_any_counter() {
+    let (mut log, at) = failed("Ivanov", "fever");
+    let state = step(
+        &mut log,
+        resolve("Ivanov", EnvironmentChoice::HardyAny),
+        &[],
+        vec![
+            resolved("Ivanov", "fever", at, EnvironmentChoice::HardyAny),
+            Event::HardyAdjusted(HardyAdjusted {
+                soldier: "Ivanov".into(),
+                hardy: "any".into(),
+                amount: -1,
+                why: format!("Environ fever failed at v{at}"),
+            }),
+        ],
+    );
+    assert!(state.pending.is_empty());
+    assert_eq!(state.soldier("Ivanov").unwrap().hardy.get("any"), None);
+}
+
+#[test]
+fn a_failed_roll_paid_with_a_wound() {
+    let (mut log, at) = failed("Sokolov", "fever");
+    let state = step(
+        &mut log,
+        resolve("sokolov", EnvironmentChoice::Wound),
+        &[],
+        vec![
+            resolved("Sokolov", "fever", at, EnvironmentChoice::Wound),
+            Event::Wounded(amount("Sokolov", 1)),
+        ],
+    );
+    assert!(state.pending.is_empty());
+    assert_eq!(state.soldier("Sokolov").unwrap().wounds, 1);
+}
+
+#[test]
+fn a_failed_roll_paid_with_a_suppress() {
+    let (mut log, at) = failed("Sokolov", "fever");
+    let state = step(
+        &mut log,
+        resolve("Sokolov", EnvironmentChoice::Suppress),
+        &[],
+        vec![
+            resolved("Sokolov", "fever", at, EnvironmentChoice::Suppress),
+            Event::Suppressed(amount("Sokolov", 1)),
+        ],
+    );
+    assert!(state.pending.is_empty());
+    assert_eq!(state.soldier("Sokolov").unwrap().suppress, 1);
+}
+
+#[test]
+fn resolving_with_nothing_pending_is_refused() {
+    given(on_mission())
+        .when(resolve("Ivanov", EnvironmentChoice::Wound))
+        .then_refused(&[
+            "Ivanov has no failed Environment roll awaiting a choice",
+            "awaiting: nothing",
+        ]);
+}
+
+#[test]
+fn resolving_for_a_soldier_who_did_not_fail_names_who_is_awaited() {
+    let (log, at) = failed("Ivanov", "fever");
+    given(log)
+        .when(resolve("Sokolov", EnvironmentChoice::Wound))
+        .then_refused(&[
+            "Sokolov has no failed Environment roll",
+            &format!("awaiting: Ivanov (Environ fever, v{at})"),
+        ]);
+}
+
+#[test]
+fn a_hardy_counter_of_a_type_he_lacks_is_refused() {
+    let (log, _) = failed("Ivanov", "fever");
+    given(log)
+        .when(resolve("Ivanov", EnvironmentChoice::Hardy))
+        .then_refused(&[
+            "Ivanov has no Hardy fever counter",
+            "he has: any 1, cold 1",
+            "or hardy --any",
+        ]);
+}
+
+#[test]
+fn a_hardy_any_counter_he_lacks_is_refused() {
+    let (log, _) = failed("Sokolov", "fever");
+    given(log)
+        .when(resolve("Sokolov", EnvironmentChoice::HardyAny))
+        .then_refused(&["Sokolov has no Hardy any counter", "he has: none"]);
+}

@@ -1,0 +1,97 @@
+//! Environment rolls and Hardy (RULES 2, rule 002): the roll, Enduring and Fire, the choice
+//! after a failure, and the pending decision that holds up the turn and the Mission's end.
+//!
+//! The scenarios are grouped by topic; this module holds the squad and the builders they share.
+
+mod choice;
+mod pending;
+mod roll;
+
+use super::*;
+
+use crate::domain::command::NamedModifier;
+
+use crate::domain::state::PendingEnvironment;
+
+use crate::rules::harness::given;
+
+/// `muster environ SOLDIER TYPE TARGET+ --at Stream`.
+fn environ(soldier: &str, environment: &str, target: i64) -> Command {
+    Command::Environ {
+        soldier: soldier.into(),
+        environments: vec![(environment.into(), target)],
+        modifiers: vec![],
+        location: Some("Stream".into()),
+    }
+}
+
+fn resolve(soldier: &str, choice: EnvironmentChoice) -> Command {
+    Command::Resolve {
+        soldier: soldier.into(),
+        choice,
+    }
+}
+
+/// A Soldier card with these keywords and Hardy counters.
+fn soldier(name: &str, keywords: &[&str], hardy: &[(&str, u32)]) -> SoldierCard {
+    SoldierCard {
+        keywords: keywords.iter().map(|k| (*k).to_owned()).collect(),
+        hardy: hardy.iter().map(|(k, n)| ((*k).to_owned(), *n)).collect(),
+        ..player(name)
+    }
+}
+
+/// A WWII campaign in Russia: Ivanov holds Hardy Cold 1 and Hardy Any 1, Petrov is
+/// Enduring, Sokolov has the Fire keyword, Orlov stays behind. Mission 1 is at turn 1.
+fn on_mission() -> Vec<Event> {
+    vec![
+        created(Game::Wwii),
+        enlisted(soldier("Ivanov", &[], &[("cold", 1), ("any", 1)])),
+        enlisted(soldier("Petrov", &["enduring"], &[])),
+        enlisted(soldier("Sokolov", &["fire"], &[])),
+        enlisted(soldier("Orlov", &[], &[])),
+        mission_started(1, "Winter Line", &["Ivanov", "Petrov", "Sokolov"]),
+        Event::TurnStarted(TurnStarted { mission: 1, turn: 1 }),
+    ]
+}
+
+/// The EnvironmentRolled event of a roll made at the Stream.
+fn rolled(soldier: &str, environment: &str, target: u8, roll: Roll) -> Event {
+    Event::EnvironmentRolled(EnvironmentRolled {
+        soldier: soldier.into(),
+        environment: environment.into(),
+        target,
+        location: Some("Stream".into()),
+        immune: false,
+        roll: Some(roll),
+    })
+}
+
+/// `on_mission` with a failed roll of `soldier` against `environment` as its last event;
+/// returns the log and the version of that failed roll.
+fn failed(soldier: &str, environment: &str) -> (Vec<Event>, u64) {
+    let mut log = on_mission();
+    let purpose = format!("Environ {environment} 4+ at Stream");
+    step(
+        &mut log,
+        environ(soldier, environment, 4),
+        &[3],
+        vec![rolled(
+            soldier,
+            environment,
+            4,
+            d10(soldier, &purpose, 3, 4, false),
+        )],
+    );
+    let version = log.len() as u64;
+    (log, version)
+}
+
+fn resolved(soldier: &str, environment: &str, rolled_at: u64, choice: EnvironmentChoice) -> Event {
+    Event::EnvironmentResolved(EnvironmentResolved {
+        soldier: soldier.into(),
+        environment: environment.into(),
+        rolled_at,
+        choice,
+    })
+}

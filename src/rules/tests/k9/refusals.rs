@@ -1,0 +1,126 @@
+//! Refused draws and rolls, and the turn and the Mission's end held up by an open Encounter.
+
+use super::*;
+
+#[test]
+fn a_roll_is_refused_when_the_handler_was_downed_mid_mission() {
+    let mut log = on_mission();
+    log.extend([drawn("Wong"), Event::Downed(named("Wong"))]);
+    given(log)
+        .when_rolling(roll(&[Resource::Discipline]), &[9])
+        .then_refused(&[
+            "Wong is not active on Mission 1",
+            "needs both the Handler and his K9",
+        ]);
+}
+
+#[test]
+fn a_roll_is_refused_when_the_k9_was_downed_mid_mission() {
+    let mut log = after_gizmos_roll();
+    log.push(Event::Downed(named("Gizmo")));
+    given(log.clone())
+        .when_rolling(roll(&[Resource::Discards]), &[9])
+        .then_refused(&["Gizmo is not active on Mission 1"]);
+    given(log)
+        .when_rolling(Command::IgnoreEncounter, &[9])
+        .then_refused(&["Gizmo is not active on Mission 1"]);
+}
+
+#[test]
+fn drawing_with_no_k9_on_the_mission_is_refused() {
+    let mut log = squad();
+    log.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    given(log)
+        .when(draw(None))
+        .then_refused(&["no K9 is on Mission 1", "a K9 and his Handler"]);
+}
+
+#[test]
+fn drawing_with_no_mission_in_progress_is_refused() {
+    given(squad())
+        .when(draw(None))
+        .then_refused(&["no Mission is in progress"]);
+}
+
+#[test]
+fn drawing_while_an_encounter_is_open_is_refused() {
+    given(after_gizmos_roll()).when(draw(None)).then_refused(&[
+        "the Encounter 'Buried Explosive' is still open",
+        "finish it before drawing another",
+    ]);
+}
+
+#[test]
+fn rolling_with_no_encounter_open_is_refused() {
+    for command in [
+        roll(&[]),
+        Command::IgnoreEncounter,
+        Command::AcceptFailure,
+        retry(&[]),
+    ] {
+        given(on_mission())
+            .when_rolling(command, &[5])
+            .then_refused(&["no K9 Encounter is open", "muster k9 draw"]);
+    }
+}
+
+#[test]
+fn a_card_without_a_retry_suffers_the_failure_on_the_failed_roll() {
+    let card = EncounterCard {
+        retry: None,
+        ..buried_explosive()
+    };
+    let mut log = on_mission();
+    log.push(Event::K9EncounterDrawn(K9EncounterDrawn {
+        mission: 1,
+        card: card.clone(),
+        k9: "Gizmo".into(),
+        handler: "Wong".into(),
+        first_in: "Wong".into(),
+    }));
+    let mut expected = vec![k9_roll(
+        EncounterStep::Roll(0),
+        Roll {
+            modifiers: vec![modifier(-1, "card")],
+            total: Some(4),
+            success: false,
+            ..d10("Gizmo", ROLL_1, 5, 5, false)
+        },
+    )];
+    expected.extend(failure());
+    let state = step(&mut log, roll(&[]), &[5], expected);
+    assert_eq!(state.missions[0].encounter, None);
+    given(log)
+        .when(Command::AcceptFailure)
+        .then_refused(&["no K9 Encounter is open"]);
+}
+
+#[test]
+fn the_next_turn_and_the_mission_end_are_refused_while_an_encounter_is_open() {
+    for log in [after_gizmos_roll(), after_wongs_failure()] {
+        given(log.clone()).when(Command::NextTurn).then_refused(&[
+            "the K9 Encounter 'Buried Explosive' is still open",
+            "finish it first",
+        ]);
+        for result in [MissionResult::Success, MissionResult::Failure] {
+            given(log.clone())
+                .when(Command::EndMission {
+                    result,
+                    rp_award: None,
+                })
+                .then_refused(&["the K9 Encounter 'Buried Explosive' is still open"]);
+        }
+        given(log)
+            .when(Command::ResolveK9Objective)
+            .then_refused(&["the K9 Encounter 'Buried Explosive' is still open"]);
+    }
+}
+
+#[test]
+fn once_the_encounter_is_resolved_the_next_turn_goes_ahead() {
+    let mut log = after_wongs_failure();
+    log.extend(failure());
+    given(log)
+        .when(Command::NextTurn)
+        .then([Event::TurnStarted(TurnStarted { mission: 1, turn: 2 })]);
+}
