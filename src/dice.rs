@@ -153,7 +153,8 @@ impl Cup {
         self.roll(10)
     }
 
-    fn roll(&mut self, sides: u8) -> Result<Face, RuleError> {
+    /// Rolls a die of `sides` faces: the next entered face, else a generated one.
+    pub fn roll(&mut self, sides: u8) -> Result<Face, RuleError> {
         let index = self.next_index;
         self.next_index += 1;
         if let Some(entered) = self.entered.pop_front() {

@@ -4,9 +4,12 @@ use clap::{Subcommand, ValueEnum};
 use muster::domain::MissionResult;
 use muster::domain::command::Command as Intent;
 
+use muster::projection::mission::{self, MissionSummary};
+
 use super::args::{count, number};
 use super::context::Context;
 use super::error::CommandError;
+use super::output::{self, Format};
 
 /// How the Mission ended, as typed.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -17,6 +20,11 @@ pub enum ResultArg {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Sum up a Mission: who went, the squad's RP, Medal RP, Hostile-draw RP, the award
+    Show {
+        /// The Mission's number [default: the latest]
+        n: Option<String>,
+    },
     /// Start a Mission (every active Soldier goes unless --with names them)
     Start {
         /// The Mission's name, e.g. "Hill 112"
@@ -48,6 +56,15 @@ pub enum Command {
 
 pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
     let intent = match command {
+        Command::Show { n } => {
+            let number = n
+                .as_deref()
+                .map(|n| count(n, "the Mission's number"))
+                .transpose()?;
+            let (store, campaign) = ctx.open_campaign()?;
+            let summary = mission::summary(&store.events(&campaign, None)?, number)?;
+            return print(ctx.format, &summary);
+        }
         Command::Start {
             name,
             soldiers,
@@ -83,4 +100,35 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
         },
     };
     ctx.execute(&intent)
+}
+
+fn print(format: Format, m: &MissionSummary) -> Result<(), CommandError> {
+    if format == Format::Json {
+        return output::print_json(m);
+    }
+    let state = match m.result {
+        Some(result) => format!("ended: {result}"),
+        None => format!("in progress, turn {}", m.turn),
+    };
+    let mut text = format!("Mission {} '{}', {state}\n", m.number, m.name);
+    text.push_str(&format!("  Soldiers         {}\n", m.soldiers.join(", ")));
+    text.push_str(&format!(
+        "  squad RP         {} at the start, Medals not counted\n",
+        m.start_rp
+    ));
+    text.push_str(&format!("  Medal RP         {}\n", m.start_medal_rp));
+    text.push_str(&format!(
+        "  Hostile-draw RP  {} (squad RP + Medal RP)\n",
+        m.hostile_draw_rp
+    ));
+    text.push_str(&format!("  surviving RP     {}\n", m.surviving_rp));
+    match &m.rp_award {
+        Some(award) => text.push_str(&format!("  RP gained        {} ({})\n", award.amount, award.why)),
+        None => text.push_str(&format!(
+            "  RP gained        {} if it ended now (starting RP less surviving RP)\n",
+            m.start_rp.saturating_sub(m.surviving_rp)
+        )),
+    }
+    text.push_str(&format!("  bank             {} RP\n", m.rp_bank));
+    output::print(&text)
 }

@@ -24,8 +24,10 @@ mod output;
 mod resolve;
 mod roster;
 mod rp;
+mod rp_card;
 mod show;
 mod status;
+mod suppress_hostile;
 mod turn;
 mod verify;
 mod void;
@@ -104,9 +106,14 @@ enum Command {
     /// The squad's RP bank: grant and spend
     #[command(subcommand)]
     Rp(rp::Command),
-    /// Medal stickers
+    /// Medals: the Nation's deck, drawing, the recipient, earning and losing, stickers
     #[command(subcommand)]
     Medal(medal::Command),
+    /// A Soldier places a Suppression on a Hostile card
+    SuppressHostile(suppress_hostile::Args),
+    /// Skills, Equipment and Service Records that add to a Soldier's RP
+    #[command(subcommand)]
+    RpCard(rp_card::Command),
     /// An ability check: d10 plus modifiers against the target on the Soldier's card
     Check(check::Args),
     /// An Environment roll; a failure awaits `muster resolve`
@@ -170,6 +177,8 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Ekia(args) => ekia::run(ctx, args),
         Command::Rp(command) => rp::run(ctx, command),
         Command::Medal(command) => medal::run(ctx, command),
+        Command::SuppressHostile(args) => suppress_hostile::run(ctx, args),
+        Command::RpCard(command) => rp_card::run(ctx, command),
         Command::Check(args) => check::run(ctx, args),
         Command::Environ(args) => environ::run(ctx, args),
         Command::Resolve(args) => resolve::run(ctx, args),

@@ -75,6 +75,10 @@ fn render(roster: &Roster) -> String {
                 .collect();
             text.push_str(&format!("Objectives: {}\n", marks.join(" | ")));
         }
+        text.push_str(&format!(
+            "Started at squad RP {} + Medal RP {}: Hostiles drawn at {} RP\n",
+            m.start_rp, m.start_medal_rp, m.start_hostile_draw_rp
+        ));
         if let Some(objective) = &m.k9_objective {
             text.push_str(&format!("K9 Objective: {objective}\n"));
         }
@@ -105,6 +109,33 @@ fn render(roster: &Roster) -> String {
         text.push_str(&format!(" | team XP {team_xp}"));
     }
     text.push('\n');
+    if roster.elite_hostiles {
+        text.push_str("Medals in play: always use Elite Hostiles\n");
+    }
+    if let Some(deck) = &roster.medal_deck {
+        let drawn: Vec<String> = deck
+            .drawn
+            .iter()
+            .map(|d| {
+                let mut line = d.name.clone();
+                if d.face_down {
+                    line.push_str(" (face down)");
+                }
+                if let Some(recipient) = &d.recipient {
+                    line.push_str(&format!(" for {recipient}"));
+                }
+                line
+            })
+            .collect();
+        text.push_str(&format!(
+            "{} Medal deck: {} in the deck | drawn: {} | discarded: {} | earned: {}\n",
+            deck.nation,
+            deck.in_deck,
+            list_or_none(&drawn),
+            list_or_none(&deck.discarded),
+            list_or_none(&deck.earned)
+        ));
+    }
     for pending in &roster.pending {
         text.push_str(&format!("pending: {}\n", pending_line(pending)));
     }
@@ -194,5 +225,13 @@ fn game_name(game: Game) -> &'static str {
         Game::Wwii => "Warfighter WWII",
         Game::Modern => "Warfighter Modern",
         Game::ZeroDark => "Horizon Wars: Zero Dark",
+    }
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
     }
 }

@@ -119,6 +119,20 @@ mod tests {
     }
 
     #[test]
+    fn regression_a_payload_field_named_kind_was_lost_to_the_event_tag() {
+        use crate::domain::event::RpCard;
+        use crate::domain::medal::RpCardKind;
+        let event = Event::RpCardGained(RpCard {
+            soldier: "Boucher".into(),
+            card: RpCardKind::Skill,
+            name: "Veteran".into(),
+            rp: 2,
+        });
+        let stored = encode(&event);
+        assert_eq!(decode(stored.kind, stored.schema, &stored.payload), Ok(event));
+    }
+
+    #[test]
     fn a_newer_schema_is_refused_with_a_hint_to_upgrade() {
         let err = decode("wounded", 9, r#"{"amount":2,"soldier":"Wong"}"#).unwrap_err();
         assert!(matches!(err, DecodeError::NewerSchema { schema: 9, .. }));

@@ -2,6 +2,7 @@
 
 use super::event::EnvironmentChoice;
 use super::k9::{EncounterCard, Resource};
+use super::medal::{MedalDeckFile, MedalReturn, RpCardKind};
 use super::soldier::SoldierCard;
 use super::{Game, MissionResult};
 
@@ -149,6 +150,47 @@ pub enum Command {
     },
     /// The Mission's K9 Objective was resolved: the Mission is complete.
     ResolveK9Objective,
+    /// Shuffles the Nation's Medal deck for the campaign.
+    LoadMedalDeck(MedalDeckFile),
+    /// Draws the named Medal (the deck's top card) because `trigger` met its condition.
+    DrawMedal {
+        medal: String,
+        trigger: String,
+        hostile: Option<String>,
+    },
+    RevealMedal {
+        medal: String,
+    },
+    /// Chooses the drawn Medal's potential recipient at random among the Mission's Soldiers.
+    RollMedalRecipient {
+        medal: String,
+    },
+    /// The recipient met the requirement: the sticker and the benefit.
+    EarnMedal {
+        medal: String,
+    },
+    LoseMedal {
+        medal: String,
+        to: MedalReturn,
+        why: String,
+    },
+    ReshuffleMedals,
+    /// A Soldier places a Suppression on a Hostile card.
+    SuppressHostile {
+        soldier: String,
+        hostile: String,
+    },
+    GainRpCard {
+        soldier: String,
+        kind: RpCardKind,
+        name: String,
+        rp: i64,
+    },
+    LoseRpCard {
+        soldier: String,
+        kind: RpCardKind,
+        name: String,
+    },
 }
 
 impl Command {
@@ -161,6 +203,7 @@ impl Command {
                 | Command::IgnoreEncounter
                 | Command::RollEncounter { .. }
                 | Command::RetryEncounter { .. }
+                | Command::RollMedalRecipient { .. }
         )
     }
 }

@@ -6,6 +6,7 @@ pub mod error;
 pub mod event;
 pub mod evolve;
 pub mod k9;
+pub mod medal;
 pub mod roll;
 pub mod soldier;
 pub mod state;

@@ -8,6 +8,7 @@ use super::error::RuleError;
 use super::event::{Event, Heading, MedalSticker};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
+use super::medal::{HeldRpCard, MedalDeck};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::{Game, MissionResult};
 
@@ -53,11 +54,18 @@ pub struct SoldierState {
     /// A K9's Discipline counters; `None` for other kinds.
     pub discipline: Option<u32>,
     pub medals: Vec<MedalSticker>,
+    /// Skills, Equipment and Service Records worth RP.
+    pub rp_cards: Vec<HeldRpCard>,
     /// The numbers of the Missions he was taken on.
     pub missions: Vec<u32>,
 }
 
 impl SoldierState {
+    /// His RP: the card's RP plus his Skills, Equipment and Service Records (Medals apart).
+    pub fn rp(&self) -> u32 {
+        self.card.rp + self.rp_cards.iter().map(|c| c.rp).sum::<u32>()
+    }
+
     /// The Medal RP on his stickers.
     pub fn medal_rp(&self) -> u32 {
         self.medals.iter().map(|m| m.rp).sum()
@@ -88,6 +96,20 @@ pub struct MissionState {
     pub encounter: Option<EncounterState>,
     /// The ability checks made on named cards, for the once-only rules of headings.
     pub checks: Vec<CheckRecord>,
+    /// The squad's RP and Medal RP when it started (rule 004).
+    pub start_rp: u32,
+    pub start_medal_rp: u32,
+    /// The triggers that drew a Medal card: one card per trigger.
+    pub medal_triggers: Vec<String>,
+    /// Who placed each Suppression and EKIA on which Hostile card, for Eliminate Medals.
+    pub hostile_hits: Vec<HostileHit>,
+}
+
+/// One Suppression or EKIA placed on a Hostile card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostileHit {
+    pub hostile: String,
+    pub soldier: String,
 }
 
 /// Where one Objective stands.
@@ -148,6 +170,8 @@ pub struct CampaignState {
     pub seed_commitment: Option<String>,
     /// Failed Environment rolls awaiting a choice, oldest first.
     pub pending: Vec<PendingEnvironment>,
+    /// The Nation's Medal deck, once loaded.
+    pub medal_deck: Option<MedalDeck>,
     pub anomalies: Vec<Anomaly>,
 }
 

@@ -2,6 +2,7 @@
 
 pub mod as_of;
 pub mod history;
+pub mod mission;
 pub mod roster;
 pub mod show;
 pub mod summary;

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::domain::Game;
 use crate::domain::event::MedalSticker;
+use crate::domain::medal::{DrawnMedal, HeldRpCard};
 use crate::domain::soldier::{SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold};
 use crate::store::Head;
@@ -36,6 +37,21 @@ pub struct Roster {
     pub pending: Vec<Pending>,
     /// The SHA-256 commitment of the seed that generates dice now.
     pub dice_seed_commitment: Option<String>,
+    /// True with the Medals expansion, which always uses Elite Hostiles (rule 004).
+    pub elite_hostiles: bool,
+    /// Where the Medal cards are, once the Nation's deck is shuffled.
+    pub medal_deck: Option<DeckLine>,
+}
+
+/// The Medal deck at a glance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckLine {
+    pub nation: String,
+    /// How many cards are face down in the deck (their order is the physical deck's).
+    pub in_deck: usize,
+    pub drawn: Vec<DrawnMedal>,
+    pub discarded: Vec<String>,
+    pub earned: Vec<String>,
 }
 
 /// An open decision, which `turn` and `mission end` wait for.
@@ -73,6 +89,11 @@ pub struct MissionLine {
     pub inactive_at: Option<u32>,
     pub k9_objective: Option<String>,
     pub soldiers: Vec<String>,
+    /// The squad's RP and Medal RP when the Mission started, and their sum for drawing
+    /// Hostiles (rule 004).
+    pub start_rp: u32,
+    pub start_medal_rp: u32,
+    pub start_hostile_draw_rp: u32,
 }
 
 /// A K9's Discipline counters and stat.
@@ -94,8 +115,11 @@ pub struct SoldierLine {
     pub xp: u32,
     pub discipline: Option<Discipline>,
     pub medals: Vec<MedalSticker>,
+    /// His RP: the card's RP plus his Skills, Equipment and Service Records.
     pub rp: u32,
     pub medal_rp: u32,
+    /// The Skills, Equipment and Service Records that add to his RP.
+    pub rp_cards: Vec<HeldRpCard>,
     /// The Missions he was taken on, by number.
     pub missions: Vec<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -154,17 +178,28 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             inactive_at: m.inactive_at,
             k9_objective: m.k9_objective.clone(),
             soldiers: m.soldiers.clone(),
+            start_rp: m.start_rp,
+            start_medal_rp: m.start_medal_rp,
+            start_hostile_draw_rp: m.start_rp + m.start_medal_rp,
         }),
         soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
         squad: Squad {
-            rp: squad.iter().map(|s| s.card.rp).sum(),
+            rp: squad.iter().map(|s| s.rp()).sum(),
             medal_rp: squad.iter().map(|s| s.medal_rp()).sum(),
-            hostile_draw_rp: squad.iter().map(|s| s.card.rp + s.medal_rp()).sum(),
+            hostile_draw_rp: squad.iter().map(|s| s.rp() + s.medal_rp()).sum(),
             rp_bank: state.rp_bank,
         },
         team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
         pending: pending(state),
         dice_seed_commitment: state.seed_commitment.clone(),
+        elite_hostiles: info.expansions.iter().any(|e| e == "medals"),
+        medal_deck: state.medal_deck.as_ref().map(|deck| DeckLine {
+            nation: deck.nation.clone(),
+            in_deck: deck.in_deck.len(),
+            drawn: deck.drawn.clone(),
+            discarded: deck.discarded.clone(),
+            earned: deck.earned.clone(),
+        }),
     })
 }
 
@@ -240,8 +275,9 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
             stat: card.discipline.unwrap_or(0),
         }),
         medals: soldier.medals.clone(),
-        rp: card.rp,
+        rp: soldier.rp(),
         medal_rp: soldier.medal_rp(),
+        rp_cards: soldier.rp_cards.clone(),
         missions: soldier.missions.clone(),
         handler_of: state.k9_of(&card.name).map(|k9| k9.card.name.clone()),
         handler: card.handler.clone(),

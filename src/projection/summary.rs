@@ -2,6 +2,7 @@
 
 use crate::dice::Source;
 use crate::domain::event::{EncounterEnd, EnvironmentChoice, Event};
+use crate::domain::medal::MedalReturn;
 use crate::domain::roll::Roll;
 
 /// One line describing an event, in the game's words.
@@ -120,6 +121,40 @@ pub fn summary(event: &Event) -> String {
         Event::K9ObjectiveResolved(e) => {
             format!("Mission {} K9 Objective resolved: {}", e.mission, e.objective)
         }
+        Event::MedalDeckLoaded(e) => format!("{} Medal deck shuffled: {} cards", e.nation, e.medals.len()),
+        Event::MedalDrawn(e) => format!(
+            "Medal '{}' drawn{} ({}){}",
+            e.medal,
+            if e.face_down { " and held face down" } else { "" },
+            e.trigger,
+            e.hostile
+                .as_ref()
+                .map(|h| format!(", to Eliminate the {h}"))
+                .unwrap_or_default()
+        ),
+        Event::MedalRevealed(e) => format!("Medal '{}' revealed", e.medal),
+        Event::MedalRecipientRolled(e) => format!(
+            "Medal recipient for '{}': {} rolled {} among {}: {}",
+            e.medal,
+            e.roll.die,
+            e.roll.faces.first().copied().unwrap_or_default(),
+            e.candidates.join(", "),
+            e.recipient
+        ),
+        Event::MedalEarned(e) => format!("{} earns the Medal '{}'", e.soldier, e.medal),
+        Event::MedalLost(e) => format!(
+            "Medal '{}' not earned, {}: {}",
+            e.medal,
+            match e.to {
+                MedalReturn::Deck => "shuffled back into the deck",
+                MedalReturn::Discard => "discarded",
+            },
+            e.why
+        ),
+        Event::MedalsReshuffled(e) => format!("Medals shuffled back into the deck: {}", e.medals.join(", ")),
+        Event::HostileSuppressed(e) => format!("{} places a Suppression on {}", e.soldier, e.hostile),
+        Event::RpCardGained(e) => format!("{} gains the {} '{}' ({} RP)", e.soldier, e.card, e.name, e.rp),
+        Event::RpCardLost(e) => format!("{} loses the {} '{}' ({} RP)", e.soldier, e.card, e.name, e.rp),
     }
 }
 

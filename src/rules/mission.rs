@@ -138,10 +138,12 @@ pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> 
     clear_to_end(state, mission)?;
     let turn = mission.turn + 1;
     in_range("the turn number", i64::from(turn), 1, 99)?;
-    let mut events = vec![Event::TurnStarted(TurnStarted {
+    // Medals whose turn limit ran out with the last turn go back into the deck (rule 004).
+    let mut events = super::medals::expired_before(state, mission, turn);
+    events.push(Event::TurnStarted(TurnStarted {
         mission: mission.number,
         turn,
-    })];
+    }));
     if turn == 1 {
         // Rule 000: at the start of the 1st Turn each K9 gets Discipline counters equal to
         // its Discipline stat.
@@ -192,18 +194,40 @@ pub(super) fn end(
     Ok(ending_events(state, mission, result, rp_award))
 }
 
-/// The events that end `mission`: the end itself, then Suppress cleared for each Soldier.
+/// The RP the squad gains to make purchases, as RULES 5 reads the Medals example: the RP it
+/// started with less the RP of its Soldiers still alive, Medal RP counted in neither.
+fn computed_award(state: &CampaignState, mission: &MissionState) -> RpMovement {
+    let surviving: u32 = mission
+        .soldiers
+        .iter()
+        .filter_map(|name| state.soldier(name))
+        .filter(|s| s.status != Status::Kia)
+        .map(|s| s.rp())
+        .sum();
+    let amount = mission.start_rp.saturating_sub(surviving);
+    RpMovement {
+        amount,
+        why: format!(
+            "computed: the squad started at {} RP and ends at {surviving} RP, Medal RP excluded",
+            mission.start_rp
+        ),
+    }
+}
+
+/// The events that end `mission`: Medals not earned go back into the deck, the end itself
+/// with the squad's RP award, then Suppress cleared for each Soldier.
 pub(super) fn ending_events(
     state: &CampaignState,
     mission: &MissionState,
     result: MissionResult,
     rp_award: Option<RpMovement>,
 ) -> Vec<Event> {
-    let mut events = vec![Event::MissionEnded(MissionEnded {
+    let mut events = super::medals::unearned_at_end(state, mission);
+    events.push(Event::MissionEnded(MissionEnded {
         mission: mission.number,
         result,
-        rp_award,
-    })];
+        rp_award: Some(rp_award.unwrap_or_else(|| computed_award(state, mission))),
+    }));
     // Suppress clears at the end of each Mission (RULES 6); each clearing is its own event
     // so the audit shows where the counters went.
     events.extend(state.soldiers.iter().filter(|s| s.suppress > 0).map(|s| {

@@ -6,6 +6,7 @@ mod campaign;
 mod check;
 mod environment;
 mod k9;
+mod medals;
 mod mission;
 mod objectives;
 mod roll;
@@ -121,6 +122,25 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
         Command::AcceptFailure => k9::accept(state),
         Command::RetryEncounter { payments } => k9::retry(state, payments, cup),
         Command::ResolveK9Objective => k9::resolve_objective(state),
+        Command::LoadMedalDeck(file) => medals::load(state, created(state)?, file),
+        Command::DrawMedal {
+            medal,
+            trigger,
+            hostile,
+        } => medals::draw(state, medal, trigger, hostile.as_deref()),
+        Command::RevealMedal { medal } => medals::reveal(state, medal),
+        Command::RollMedalRecipient { medal } => medals::roll_recipient(state, medal, cup),
+        Command::EarnMedal { medal } => medals::earn(state, medal),
+        Command::LoseMedal { medal, to, why } => medals::lose(state, medal, *to, why),
+        Command::ReshuffleMedals => medals::reshuffle(state),
+        Command::SuppressHostile { soldier, hostile } => medals::suppress_hostile(state, soldier, hostile),
+        Command::GainRpCard {
+            soldier,
+            kind,
+            name,
+            rp,
+        } => squad::gain_card(state, soldier, *kind, name, *rp),
+        Command::LoseRpCard { soldier, kind, name } => squad::lose_card(state, soldier, *kind, name),
     }
 }
 

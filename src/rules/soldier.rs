@@ -201,11 +201,14 @@ pub(super) fn record_ekia(
             mission.soldiers.join(", ")
         )));
     }
-    Ok(vec![Event::EkiaRecorded(EkiaRecorded {
+    let losses = super::medals::eliminate_losses(state, &soldier.card.name, &hostile, "an EKIA");
+    let mut events = vec![Event::EkiaRecorded(EkiaRecorded {
         soldier: soldier.card.name.clone(),
         hostile,
         value,
-    })])
+    })];
+    events.extend(losses);
+    Ok(events)
 }
 
 pub(super) fn award_medal(

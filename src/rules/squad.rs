@@ -2,7 +2,8 @@
 
 use super::check_text;
 use crate::domain::error::{RuleError, in_range};
-use crate::domain::event::{Event, RpMovement};
+use crate::domain::event::{Event, RpCard, RpMovement};
+use crate::domain::medal::RpCardKind;
 use crate::domain::state::CampaignState;
 
 /// The most RP one command moves.
@@ -29,4 +30,63 @@ pub(super) fn spend(state: &CampaignState, amount: i64, why: &str) -> Result<Vec
         )));
     }
     Ok(vec![Event::RpSpent(movement)])
+}
+
+pub(super) fn gain_card(
+    state: &CampaignState,
+    soldier: &str,
+    kind: RpCardKind,
+    name: &str,
+    rp: i64,
+) -> Result<Vec<Event>, RuleError> {
+    let soldier = state.find_soldier(soldier)?;
+    if !soldier.is_on_the_books() {
+        return Err(RuleError::refused(format!(
+            "{} is {}: his record is closed",
+            soldier.card.name, soldier.status
+        )));
+    }
+    let name = check_text("the card's name", name)?;
+    let rp = u32::try_from(in_range("the card's RP", rp, 0, 20)?).unwrap_or(0);
+    Ok(vec![Event::RpCardGained(RpCard {
+        soldier: soldier.card.name.clone(),
+        card: kind,
+        name,
+        rp,
+    })])
+}
+
+pub(super) fn lose_card(
+    state: &CampaignState,
+    soldier: &str,
+    kind: RpCardKind,
+    name: &str,
+) -> Result<Vec<Event>, RuleError> {
+    let soldier = state.find_soldier(soldier)?;
+    let held = soldier
+        .rp_cards
+        .iter()
+        .find(|c| c.kind == kind && c.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| {
+            let cards: Vec<String> = soldier
+                .rp_cards
+                .iter()
+                .map(|c| format!("{} '{}'", c.kind, c.name))
+                .collect();
+            RuleError::refused(format!(
+                "{} holds no {kind} '{name}'; he holds: {}",
+                soldier.card.name,
+                if cards.is_empty() {
+                    "none".to_owned()
+                } else {
+                    cards.join(", ")
+                }
+            ))
+        })?;
+    Ok(vec![Event::RpCardLost(RpCard {
+        soldier: soldier.card.name.clone(),
+        card: kind,
+        name: held.name.clone(),
+        rp: held.rp,
+    })])
 }

@@ -5,11 +5,13 @@
 //! upcaster in `domain::codec` that turns the old payload into the new one on read.
 
 mod core;
+mod medals;
 mod rolls;
 
 use serde::{Deserialize, Serialize};
 
 pub use self::core::*;
+pub use medals::*;
 pub use rolls::*;
 
 /// One fact in a campaign's history.
@@ -84,6 +86,26 @@ pub enum Event {
     K9EncounterResolved(K9EncounterResolved),
     /// The Mission's K9 Objective was resolved, which completes the Mission.
     K9ObjectiveResolved(K9ObjectiveResolved),
+    /// The Nation's Medal deck was shuffled face down for the campaign.
+    MedalDeckLoaded(MedalDeckLoaded),
+    /// A Medal card was drawn because its condition was met.
+    MedalDrawn(MedalDrawn),
+    /// A Medal held face down was revealed.
+    MedalRevealed(MedalRevealed),
+    /// The drawn Medal's potential recipient was chosen at random.
+    MedalRecipientRolled(MedalRecipientRolled),
+    /// The recipient met the Medal's requirement; the sticker and benefits follow.
+    MedalEarned(MedalEarned),
+    /// A drawn Medal was not earned: shuffled back or discarded.
+    MedalLost(MedalLost),
+    /// The discarded Medals were shuffled back into the deck.
+    MedalsReshuffled(MedalsReshuffled),
+    /// A Soldier placed a Suppression on a Hostile card.
+    HostileSuppressed(HostileSuppressed),
+    /// A Soldier gained a Skill, Equipment or Service Record card worth RP.
+    RpCardGained(RpCard),
+    /// A Soldier lost such a card.
+    RpCardLost(RpCard),
 }
 
 impl Event {
@@ -124,6 +146,16 @@ impl Event {
             Event::DisciplineSpent(_) => "discipline_spent",
             Event::K9EncounterResolved(_) => "k9_encounter_resolved",
             Event::K9ObjectiveResolved(_) => "k9_objective_resolved",
+            Event::MedalDeckLoaded(_) => "medal_deck_loaded",
+            Event::MedalDrawn(_) => "medal_drawn",
+            Event::MedalRevealed(_) => "medal_revealed",
+            Event::MedalRecipientRolled(_) => "medal_recipient_rolled",
+            Event::MedalEarned(_) => "medal_earned",
+            Event::MedalLost(_) => "medal_lost",
+            Event::MedalsReshuffled(_) => "medals_reshuffled",
+            Event::HostileSuppressed(_) => "hostile_suppressed",
+            Event::RpCardGained(_) => "rp_card_gained",
+            Event::RpCardLost(_) => "rp_card_lost",
         }
     }
 
@@ -140,6 +172,7 @@ impl Event {
             Event::CheckRolled(e) => Some(&e.roll),
             Event::EnvironmentRolled(e) => e.roll.as_ref(),
             Event::K9RollMade(e) => Some(&e.roll),
+            Event::MedalRecipientRolled(e) => Some(&e.roll),
             _ => None,
         }
     }
@@ -163,6 +196,10 @@ impl Event {
             Event::EnvironmentResolved(e) => Some(&e.soldier),
             Event::DisciplineSpent(e) => Some(&e.soldier),
             Event::K9RollMade(e) => Some(&e.roll.who),
+            Event::MedalRecipientRolled(e) => Some(&e.recipient),
+            Event::MedalEarned(e) => Some(&e.soldier),
+            Event::HostileSuppressed(e) => Some(&e.soldier),
+            Event::RpCardGained(e) | Event::RpCardLost(e) => Some(&e.soldier),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)
@@ -176,7 +213,12 @@ impl Event {
             | Event::ObjectiveCompleted(_)
             | Event::K9EncounterDrawn(_)
             | Event::K9EncounterResolved(_)
-            | Event::K9ObjectiveResolved(_) => None,
+            | Event::K9ObjectiveResolved(_)
+            | Event::MedalDeckLoaded(_)
+            | Event::MedalDrawn(_)
+            | Event::MedalRevealed(_)
+            | Event::MedalLost(_)
+            | Event::MedalsReshuffled(_) => None,
         }
     }
 }

@@ -1,8 +1,10 @@
 //! `evolve`: how one event changes a campaign's state.
 
+mod medals;
 mod play;
 
 use super::event::Event;
+use super::medal::HeldRpCard;
 use super::soldier::{SoldierKind, Status};
 use super::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 
@@ -61,6 +63,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 xp: 0,
                 discipline,
                 medals: Vec::new(),
+                rp_cards: Vec::new(),
                 missions: Vec::new(),
                 card,
             });
@@ -93,7 +96,12 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 result: None,
                 encounter: None,
                 checks: Vec::new(),
+                start_rp: 0,
+                start_medal_rp: 0,
+                medal_triggers: Vec::new(),
+                hostile_hits: Vec::new(),
             });
+            medals::mission_started(&mut state);
         }
         Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
             Some(mission) if mission.result.is_none() => mission.turn = e.turn,
@@ -171,12 +179,15 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             }
             problem
         }),
-        Event::EkiaRecorded(e) => state
-            .during_mission("an EKIA", &e.soldier)
-            .with_soldier(&e.soldier, |s| {
-                s.xp = s.xp.saturating_add(e.value);
-                None
-            }),
+        Event::EkiaRecorded(e) => {
+            state
+                .during_mission("an EKIA", &e.soldier)
+                .with_soldier(&e.soldier, |s| {
+                    s.xp = s.xp.saturating_add(e.value);
+                    None
+                });
+            medals::hit(&mut state, &e.hostile, &e.soldier);
+        }
         Event::RpGranted(e) => state.rp_bank = state.rp_bank.saturating_add(e.amount),
         Event::RpSpent(e) => {
             if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
@@ -198,6 +209,40 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         }),
         Event::K9EncounterResolved(e) => play::encounter_resolved(&mut state, e),
         Event::K9ObjectiveResolved(e) => play::k9_objective_resolved(&mut state, e),
+        Event::MedalDeckLoaded(e) => medals::deck_loaded(&mut state, e),
+        Event::MedalDrawn(e) => medals::drawn(&mut state, e),
+        Event::MedalRevealed(e) => medals::with_drawn(&mut state, &e.medal, |d| d.face_down = false),
+        Event::MedalRecipientRolled(e) => {
+            medals::with_drawn(&mut state, &e.medal, |d| d.recipient = Some(e.recipient.clone()));
+        }
+        Event::MedalEarned(e) => medals::left_play(&mut state, &e.medal, None),
+        Event::MedalLost(e) => medals::left_play(&mut state, &e.medal, Some(e.to)),
+        Event::MedalsReshuffled(e) => medals::reshuffled(&mut state, e),
+        Event::HostileSuppressed(e) => medals::hit(&mut state, &e.hostile, &e.soldier),
+        Event::RpCardGained(e) => state.with_soldier(&e.soldier, |s| {
+            s.rp_cards.push(HeldRpCard {
+                kind: e.card,
+                name: e.name.clone(),
+                rp: e.rp,
+            });
+            None
+        }),
+        Event::RpCardLost(e) => state.with_soldier(&e.soldier, |s| {
+            let held = s
+                .rp_cards
+                .iter()
+                .position(|c| c.kind == e.card && c.name == e.name);
+            match held {
+                Some(i) => {
+                    s.rp_cards.remove(i);
+                    None
+                }
+                None => Some(format!(
+                    "takes the {} '{}' from {}, who does not hold it",
+                    e.card, e.name, e.soldier
+                )),
+            }
+        }),
     }
     state
 }

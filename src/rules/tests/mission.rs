@@ -290,7 +290,7 @@ fn ending_a_mission_clears_each_soldiers_suppress_after_recording_the_end() {
             Event::MissionEnded(MissionEnded {
                 mission: 1,
                 result: MissionResult::Failure,
-                rp_award: None,
+                rp_award: computed_award(12, 12),
             }),
             Event::SuppressCleared(amount("Wong", 2)),
             Event::SuppressCleared(amount("Lee", 1)),

@@ -102,6 +102,24 @@ fn k9_mission_started(mission: u32, name: &str, soldiers: &[&str], objective: &s
     })
 }
 
+/// The RP award `mission end` computes when the player names none: starting RP less the RP
+/// of the Soldiers still alive (RULES 5).
+fn computed_award(start: u32, end: u32) -> Option<crate::domain::event::RpMovement> {
+    Some(crate::domain::event::RpMovement {
+        amount: start.saturating_sub(end),
+        why: format!("computed: the squad started at {start} RP and ends at {end} RP, Medal RP excluded"),
+    })
+}
+
+/// A successful Mission end with the award computed from the squad's RP.
+fn mission_ended_computed(mission: u32, start: u32, end: u32) -> Event {
+    Event::MissionEnded(MissionEnded {
+        mission,
+        result: crate::domain::MissionResult::Success,
+        rp_award: computed_award(start, end),
+    })
+}
+
 fn mission_ended(mission: u32) -> Event {
     Event::MissionEnded(MissionEnded {
         mission,

@@ -186,7 +186,7 @@ fn a_mission_with_objectives_not_completed_can_end_in_failure() {
         .then([Event::MissionEnded(MissionEnded {
             mission: 1,
             result: MissionResult::Failure,
-            rp_award: None,
+            rp_award: computed_award(8, 8),
         })]);
 }
 
@@ -205,7 +205,7 @@ fn a_mission_with_every_objective_completed_ends_in_success() {
     assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
     given(log)
         .when(end(MissionResult::Success))
-        .then([mission_ended(1)]);
+        .then([mission_ended_computed(1, 8, 8)]);
 }
 
 #[test]

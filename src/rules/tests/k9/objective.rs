@@ -14,7 +14,7 @@ fn resolving_the_k9_objective_completes_the_mission() {
                 mission: 1,
                 objective: "Find the cache".into(),
             }),
-            mission_ended(1),
+            mission_ended_computed(1, 12, 12),
         ],
     );
     let mission = &state.missions[0];
@@ -32,7 +32,7 @@ fn resolving_the_k9_objective_clears_suppress_like_any_mission_end() {
             mission: 1,
             objective: "Find the cache".into(),
         }),
-        mission_ended(1),
+        mission_ended_computed(1, 12, 12),
         Event::SuppressCleared(amount("Park", 2)),
     ]);
 }

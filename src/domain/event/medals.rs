@@ -1,0 +1,83 @@
+//! Payloads of the Medals events (Warfighter WWII, Expansion #44), of Hostile hits that
+//! Eliminate Medals watch, and of the RP cards a Soldier gains.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::medal::{MedalCard, MedalReturn, RpCardKind};
+use crate::domain::roll::Roll;
+
+/// The payload of [`super::Event::MedalDeckLoaded`]: the Nation's whole deck, shuffled face
+/// down, so replaying never needs the deck file again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalDeckLoaded {
+    pub nation: String,
+    pub medals: Vec<MedalCard>,
+}
+
+/// The payload of [`super::Event::MedalDrawn`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalDrawn {
+    pub medal: String,
+    /// What met the card's draw condition, e.g. "played the Farmhouse Location".
+    pub trigger: String,
+    pub mission: u32,
+    pub turn: u32,
+    /// Held aside face down until its condition is met.
+    pub face_down: bool,
+    /// The Hostile card an Eliminate Medal is about.
+    pub hostile: Option<String>,
+}
+
+/// The payload of [`super::Event::MedalRevealed`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalRevealed {
+    pub medal: String,
+}
+
+/// The payload of [`super::Event::MedalRecipientRolled`]: face N picks the Nth candidate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalRecipientRolled {
+    pub medal: String,
+    /// The Soldiers on the Mission, in the order the die counts them.
+    pub candidates: Vec<String>,
+    pub recipient: String,
+    pub roll: Roll,
+}
+
+/// The payload of [`super::Event::MedalEarned`]; the sticker and benefits follow as events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalEarned {
+    pub medal: String,
+    pub soldier: String,
+}
+
+/// The payload of [`super::Event::MedalLost`]: a drawn Medal not earned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalLost {
+    pub medal: String,
+    pub to: MedalReturn,
+    pub why: String,
+}
+
+/// The payload of [`super::Event::MedalsReshuffled`]: discarded Medals back into the deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalsReshuffled {
+    pub medals: Vec<String>,
+}
+
+/// The payload of [`super::Event::HostileSuppressed`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostileSuppressed {
+    pub soldier: String,
+    pub hostile: String,
+}
+
+/// The payload of [`super::Event::RpCardGained`] and [`super::Event::RpCardLost`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RpCard {
+    pub soldier: String,
+    /// Which kind of card (`kind` names the event itself).
+    pub card: RpCardKind,
+    pub name: String,
+    pub rp: u32,
+}

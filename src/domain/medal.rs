@@ -1,0 +1,125 @@
+//! Medal cards (Warfighter WWII, Expansion #44) as data: one deck file per Nation.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A benefit that changes a number the tracker keeps, recorded as its own event on earning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum BenefitEffect {
+    /// XP for the recipient.
+    Xp { amount: u32 },
+    /// Hardy counters of one type.
+    Hardy { hardy: String, amount: u32 },
+    /// A Skill card worth RP ("select 2 RP of Skills").
+    Skill { name: String, rp: u32 },
+}
+
+/// One Medal card: its back's draw condition, its face's requirement and benefit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MedalCard {
+    pub name: String,
+    pub rp: u32,
+    /// The condition on the card's back: when it is drawn.
+    pub condition: String,
+    pub requirement: String,
+    pub benefit: String,
+    /// Turns allowed to meet the requirement, counting the turn it is drawn.
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
+    /// "Draw and leave face down": held aside until its condition is met.
+    #[serde(default)]
+    pub face_down: bool,
+    /// The recipient must inflict every Suppression and EKIA on the named Hostile card.
+    #[serde(default)]
+    pub eliminate: bool,
+    #[serde(default)]
+    pub effects: Vec<BenefitEffect>,
+}
+
+/// A Nation's Medal deck, as its card file holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MedalDeckFile {
+    pub nation: String,
+    pub medals: Vec<MedalCard>,
+}
+
+/// Where a Medal that was not earned goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MedalReturn {
+    /// Shuffled back into the Nation's deck (the rule text's default).
+    Deck,
+    /// Discarded (the printed example).
+    Discard,
+}
+
+/// A card a Soldier gains that is worth RP: a Skill, Equipment or a Service Record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RpCardKind {
+    Skill,
+    Equipment,
+    ServiceRecord,
+}
+
+impl fmt::Display for RpCardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RpCardKind::Skill => "Skill",
+            RpCardKind::Equipment => "Equipment",
+            RpCardKind::ServiceRecord => "Service Record",
+        })
+    }
+}
+
+/// A Medal drawn and not yet earned or lost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnMedal {
+    pub name: String,
+    /// The version of the event that drew it.
+    pub drawn_at: u64,
+    pub mission: u32,
+    pub turn: u32,
+    /// Still held aside face down.
+    pub face_down: bool,
+    /// The Hostile card an Eliminate Medal is about.
+    pub hostile: Option<String>,
+    /// The potential recipient, once rolled.
+    pub recipient: Option<String>,
+}
+
+/// Where every card of the campaign's Medal deck is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MedalDeck {
+    pub nation: String,
+    pub cards: Vec<MedalCard>,
+    /// Face down in the deck.
+    pub in_deck: Vec<String>,
+    pub drawn: Vec<DrawnMedal>,
+    pub discarded: Vec<String>,
+    pub earned: Vec<String>,
+}
+
+impl MedalDeck {
+    /// The card named `name` (any case).
+    pub fn card(&self, name: &str) -> Option<&MedalCard> {
+        self.cards.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The drawn Medal named `name` (any case).
+    pub fn drawn(&self, name: &str) -> Option<&DrawnMedal> {
+        self.drawn.iter().find(|d| d.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// A card worth RP that a Soldier holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldRpCard {
+    pub kind: RpCardKind,
+    pub name: String,
+    pub rp: u32,
+}

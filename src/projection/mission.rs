@@ -1,0 +1,90 @@
+//! One Mission's summary: who went, the squad's RP for each purpose, and the RP award.
+
+use serde::Serialize;
+
+use super::as_of::AsOf;
+use crate::Error;
+use crate::domain::MissionResult;
+use crate::domain::event::{Event, RpMovement};
+use crate::domain::soldier::Status;
+use crate::domain::state::{RecordedEvent, fold};
+
+/// `muster mission show`, as one object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MissionSummary {
+    pub number: u32,
+    pub name: String,
+    pub result: Option<MissionResult>,
+    pub turn: u32,
+    pub soldiers: Vec<String>,
+    /// The squad's RP when the Mission started, Medals not counted.
+    pub start_rp: u32,
+    pub start_medal_rp: u32,
+    /// What Hostiles are drawn at: squad RP plus Medal RP (rule 004).
+    pub hostile_draw_rp: u32,
+    /// The RP of its Soldiers not KIA: at the end, or now while it runs.
+    pub surviving_rp: u32,
+    /// The RP gained for purchases, once it ended.
+    pub rp_award: Option<RpMovement>,
+    /// The squad's bank at that point.
+    pub rp_bank: u32,
+}
+
+/// The summary of Mission `number`, or of the latest Mission when `None`.
+pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSummary, Error> {
+    let state = fold(log);
+    let number = match number.or_else(|| state.missions.last().map(|m| m.number)) {
+        Some(n) => n,
+        None => {
+            return Err(Error::input(
+                "no Mission has started yet; start one with `muster mission start NAME`",
+            ));
+        }
+    };
+    let ended = state
+        .missions
+        .iter()
+        .any(|m| m.number == number && m.result.is_some());
+    // An ended Mission is summed up as it stood when it ended.
+    let at_end = if ended {
+        let version = AsOf::MissionEnd(number).resolve(log)?;
+        let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
+        fold(&upto)
+    } else {
+        state
+    };
+    let mission = at_end
+        .missions
+        .iter()
+        .find(|m| m.number == number)
+        .ok_or_else(|| {
+            Error::input(format!(
+                "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
+                at_end.missions.len()
+            ))
+        })?;
+    let surviving_rp = mission
+        .soldiers
+        .iter()
+        .filter_map(|name| at_end.soldier(name))
+        .filter(|s| s.status != Status::Kia)
+        .map(|s| s.rp())
+        .sum();
+    let rp_award = log.iter().rev().find_map(|r| match &r.event {
+        Event::MissionEnded(e) if e.mission == number && ended => e.rp_award.clone(),
+        _ => None,
+    });
+    Ok(MissionSummary {
+        number,
+        name: mission.name.clone(),
+        result: mission.result,
+        turn: mission.turn,
+        soldiers: mission.soldiers.clone(),
+        start_rp: mission.start_rp,
+        start_medal_rp: mission.start_medal_rp,
+        hostile_draw_rp: mission.start_rp + mission.start_medal_rp,
+        surviving_rp,
+        rp_award,
+        rp_bank: at_end.rp_bank,
+    })
+}

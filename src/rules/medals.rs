@@ -1,0 +1,448 @@
+//! Medals (rule 004): the Nation's deck, one card per trigger, face-down cards, the random
+//! recipient, Eliminate, turn limits, and earning the sticker and its benefits.
+
+use super::campaign::check_word;
+use super::check_text;
+use super::mission::running;
+use crate::dice::Cup;
+use crate::domain::error::{RuleError, in_range};
+use crate::domain::event::{
+    Event, HardyAdjusted, MedalAwarded, MedalDeckLoaded, MedalDrawn, MedalEarned, MedalLost,
+    MedalRecipientRolled, MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
+};
+use crate::domain::medal::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::roll::Roll;
+use crate::domain::soldier::Status;
+use crate::domain::state::{CampaignInfo, CampaignState, MissionState};
+
+pub(super) fn load(
+    state: &CampaignState,
+    info: &CampaignInfo,
+    file: &MedalDeckFile,
+) -> Result<Vec<Event>, RuleError> {
+    if !info.expansions.iter().any(|e| e == "medals") {
+        return Err(RuleError::refused(
+            "this campaign does not use the Medals expansion; create it with --expansion medals",
+        ));
+    }
+    if let Some(deck) = &state.medal_deck {
+        return Err(RuleError::refused(format!(
+            "the {} Medal deck is already shuffled for this campaign; one deck per campaign",
+            deck.nation
+        )));
+    }
+    let nation = check_text("the deck's nation", &file.nation)?;
+    if let Some(ours) = info
+        .nation
+        .as_deref()
+        .filter(|ours| !ours.eq_ignore_ascii_case(&nation))
+    {
+        return Err(RuleError::refused(format!(
+            "this is the {nation} Medal deck, but the campaign commands {ours}; use only your Nation's Medal cards"
+        )));
+    }
+    if file.medals.is_empty() {
+        return Err(RuleError::refused(
+            "the deck file lists no Medal cards under \"medals\"",
+        ));
+    }
+    let mut medals = Vec::new();
+    for card in &file.medals {
+        let mut card = card.clone();
+        card.name = check_text("a Medal's name", &card.name)?;
+        if medals
+            .iter()
+            .any(|m: &crate::domain::medal::MedalCard| m.name.eq_ignore_ascii_case(&card.name))
+        {
+            return Err(RuleError::refused(format!(
+                "the deck lists '{}' twice; give each Medal card a distinct name",
+                card.name
+            )));
+        }
+        in_range("a Medal's RP", i64::from(card.rp), 0, 20)?;
+        if let Some(limit) = card.turn_limit {
+            in_range("a Medal's turn limit", i64::from(limit), 1, 10)?;
+        }
+        for text in [&card.condition, &card.requirement, &card.benefit] {
+            check_text("a Medal card's text", text)?;
+        }
+        for effect in &card.effects {
+            match effect {
+                BenefitEffect::Xp { amount } => {
+                    in_range("a benefit's XP", i64::from(*amount), 1, 99)?;
+                }
+                BenefitEffect::Hardy { hardy, amount } => {
+                    check_word("a Hardy type", hardy)?;
+                    in_range("a benefit's Hardy counters", i64::from(*amount), 1, 9)?;
+                }
+                BenefitEffect::Skill { name, rp } => {
+                    check_text("a Skill's name", name)?;
+                    in_range("a Skill's RP", i64::from(*rp), 0, 20)?;
+                }
+            }
+        }
+        medals.push(card);
+    }
+    Ok(vec![Event::MedalDeckLoaded(MedalDeckLoaded { nation, medals })])
+}
+
+fn deck(state: &CampaignState) -> Result<&MedalDeck, RuleError> {
+    state.medal_deck.as_ref().ok_or_else(|| {
+        RuleError::refused(
+            "no Medal deck is shuffled for this campaign; load your Nation's with `muster medal deck FILE`",
+        )
+    })
+}
+
+fn drawn<'a>(deck: &'a MedalDeck, name: &str) -> Result<&'a DrawnMedal, RuleError> {
+    deck.drawn(name).ok_or_else(|| {
+        let drawn: Vec<&str> = deck.drawn.iter().map(|d| d.name.as_str()).collect();
+        RuleError::refused(format!(
+            "the Medal '{name}' is not drawn; drawn now: {}",
+            if drawn.is_empty() {
+                "none".to_owned()
+            } else {
+                drawn.join(", ")
+            }
+        ))
+    })
+}
+
+pub(super) fn draw(
+    state: &CampaignState,
+    medal: &str,
+    trigger: &str,
+    hostile: Option<&str>,
+) -> Result<Vec<Event>, RuleError> {
+    let deck = deck(state)?;
+    let mission = running(state)?;
+    if deck.in_deck.is_empty() {
+        return Err(RuleError::refused(
+            "the Medal deck is empty; nothing can be drawn (discarded Medals come back with `muster medal reshuffle`)",
+        ));
+    }
+    let name = deck
+        .in_deck
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(medal))
+        .ok_or_else(|| {
+            RuleError::refused(format!(
+                "'{medal}' is not in the Medal deck; the deck holds: {}",
+                deck.in_deck.join(", ")
+            ))
+        })?;
+    let trigger = check_text("the trigger (--trigger)", trigger)?;
+    // Rule 004: draw only one card even if the next card has the same condition.
+    if mission
+        .medal_triggers
+        .iter()
+        .any(|t| t.eq_ignore_ascii_case(&trigger))
+    {
+        return Err(RuleError::refused(format!(
+            "'{trigger}' already drew a Medal this Mission; one card per trigger: name the new trigger (e.g. the next Location played)"
+        )));
+    }
+    let card = deck
+        .card(name)
+        .ok_or_else(|| RuleError::refused(format!("'{name}' has no card in the deck")))?;
+    let hostile = match (card.eliminate, hostile) {
+        (true, Some(h)) => Some(check_text("the Hostile card (--hostile)", h)?),
+        (true, None) => {
+            return Err(RuleError::refused(format!(
+                "'{name}' is an Eliminate Medal: name the Hostile card with --hostile NAME"
+            )));
+        }
+        (false, Some(_)) => {
+            return Err(RuleError::refused(format!(
+                "'{name}' is not an Eliminate Medal; drop --hostile"
+            )));
+        }
+        (false, None) => None,
+    };
+    Ok(vec![Event::MedalDrawn(MedalDrawn {
+        medal: name.clone(),
+        trigger,
+        mission: mission.number,
+        turn: mission.turn,
+        face_down: card.face_down,
+        hostile,
+    })])
+}
+
+pub(super) fn reveal(state: &CampaignState, medal: &str) -> Result<Vec<Event>, RuleError> {
+    let drawn = drawn(deck(state)?, medal)?;
+    if !drawn.face_down {
+        return Err(RuleError::refused(format!("'{}' is already face up", drawn.name)));
+    }
+    Ok(vec![Event::MedalRevealed(MedalRevealed {
+        medal: drawn.name.clone(),
+    })])
+}
+
+pub(super) fn roll_recipient(
+    state: &CampaignState,
+    medal: &str,
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    let drawn = drawn(deck(state)?, medal)?;
+    let mission = running(state)?;
+    if drawn.face_down {
+        return Err(RuleError::refused(format!(
+            "'{}' is held face down; reveal it when its condition is met (`muster medal reveal`)",
+            drawn.name
+        )));
+    }
+    if let Some(recipient) = &drawn.recipient {
+        return Err(RuleError::refused(format!(
+            "'{}' already has its recipient: {recipient}",
+            drawn.name
+        )));
+    }
+    // Rule 004: all Soldier types may receive Medals; those still in play are candidates.
+    let candidates: Vec<String> = mission
+        .soldiers
+        .iter()
+        .filter(|name| state.soldier(name).is_some_and(|s| s.is_on_the_books()))
+        .cloned()
+        .collect();
+    let sides = u8::try_from(candidates.len()).unwrap_or(u8::MAX);
+    if sides == 0 {
+        return Err(RuleError::refused(
+            "no Soldier on the Mission can receive the Medal",
+        ));
+    }
+    let face = cup.roll(sides)?;
+    let recipient = candidates
+        .get(usize::from(face.value) - 1)
+        .cloned()
+        .unwrap_or_default();
+    let roll = Roll {
+        who: recipient.clone(),
+        purpose: format!("Medal recipient for {}", drawn.name),
+        die: format!("d{sides}"),
+        faces: vec![face.value],
+        source: Some(face.source),
+        target: None,
+        modifiers: Vec::new(),
+        costs: Vec::new(),
+        total: Some(i32::from(face.value)),
+        success: true,
+        dice: face.key,
+    };
+    Ok(vec![Event::MedalRecipientRolled(MedalRecipientRolled {
+        medal: drawn.name.clone(),
+        candidates,
+        recipient,
+        roll,
+    })])
+}
+
+pub(super) fn earn(state: &CampaignState, medal: &str) -> Result<Vec<Event>, RuleError> {
+    let deck = deck(state)?;
+    let drawn = drawn(deck, medal)?;
+    let card = deck
+        .card(&drawn.name)
+        .ok_or_else(|| RuleError::refused("the Medal has no card"))?;
+    let Some(recipient) = &drawn.recipient else {
+        return Err(RuleError::refused(format!(
+            "'{}' has no recipient yet; roll one with `muster medal recipient \"{}\"`",
+            drawn.name, drawn.name
+        )));
+    };
+    let soldier = state.find_soldier(recipient)?;
+    if soldier.status != Status::Active {
+        return Err(RuleError::refused(format!(
+            "{recipient} is {}; a Medal sticker goes only on an active Soldier",
+            soldier.status
+        )));
+    }
+    if let (Some(hostile), Some(mission)) = (&drawn.hostile, state.mission_in_progress()) {
+        if !hits_on(mission, hostile).any(|who| who == recipient) {
+            return Err(RuleError::refused(format!(
+                "{recipient} has placed no Suppression or EKIA on the {hostile}; Eliminate needs him to inflict all of them"
+            )));
+        }
+    }
+    let name = soldier.card.name.clone();
+    let why = format!("Medal benefit: {}", card.benefit);
+    let mut events = vec![
+        Event::MedalEarned(MedalEarned {
+            medal: card.name.clone(),
+            soldier: name.clone(),
+        }),
+        Event::MedalAwarded(MedalAwarded {
+            soldier: name.clone(),
+            medal: MedalSticker {
+                name: card.name.clone(),
+                rp: card.rp,
+            },
+            why: card.requirement.clone(),
+        }),
+    ];
+    // Benefits that change a tracked number are recorded as those events (rule 004: applied
+    // at once, even one he could not normally have).
+    for effect in &card.effects {
+        events.push(match effect {
+            BenefitEffect::Xp { amount } => Event::XpAdjusted(XpAdjusted {
+                soldier: name.clone(),
+                amount: i64::from(*amount),
+                why: why.clone(),
+            }),
+            BenefitEffect::Hardy { hardy, amount } => Event::HardyAdjusted(HardyAdjusted {
+                soldier: name.clone(),
+                hardy: hardy.clone(),
+                amount: i64::from(*amount),
+                why: why.clone(),
+            }),
+            BenefitEffect::Skill { name: skill, rp } => Event::RpCardGained(RpCard {
+                soldier: name.clone(),
+                card: RpCardKind::Skill,
+                name: skill.clone(),
+                rp: *rp,
+            }),
+        });
+    }
+    Ok(events)
+}
+
+pub(super) fn lose(
+    state: &CampaignState,
+    medal: &str,
+    to: MedalReturn,
+    why: &str,
+) -> Result<Vec<Event>, RuleError> {
+    let drawn = drawn(deck(state)?, medal)?;
+    Ok(vec![Event::MedalLost(MedalLost {
+        medal: drawn.name.clone(),
+        to,
+        why: check_text("the reason (--why)", why)?,
+    })])
+}
+
+pub(super) fn reshuffle(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    let deck = deck(state)?;
+    if deck.discarded.is_empty() {
+        return Err(RuleError::refused(
+            "no Medal is discarded; nothing to shuffle back",
+        ));
+    }
+    Ok(vec![Event::MedalsReshuffled(MedalsReshuffled {
+        medals: deck.discarded.clone(),
+    })])
+}
+
+/// Who placed each Suppression and EKIA on `hostile` this Mission.
+fn hits_on<'a>(mission: &'a MissionState, hostile: &'a str) -> impl Iterator<Item = &'a str> {
+    mission
+        .hostile_hits
+        .iter()
+        .filter(move |h| h.hostile.eq_ignore_ascii_case(hostile))
+        .map(|h| h.soldier.as_str())
+}
+
+/// Eliminate Medals lost because `soldier` placed a Suppression or EKIA (`what`) on
+/// `hostile` while another Soldier is the recipient (rule 004). Shuffled back by default.
+pub(super) fn eliminate_losses(
+    state: &CampaignState,
+    soldier: &str,
+    hostile: &str,
+    what: &str,
+) -> Vec<Event> {
+    let Some(deck) = &state.medal_deck else {
+        return Vec::new();
+    };
+    deck.drawn
+        .iter()
+        .filter(|d| {
+            d.hostile
+                .as_deref()
+                .is_some_and(|h| h.eq_ignore_ascii_case(hostile))
+        })
+        .filter(|d| d.recipient.as_deref().is_some_and(|r| r != soldier))
+        .map(|d| {
+            Event::MedalLost(MedalLost {
+                medal: d.name.clone(),
+                to: MedalReturn::Deck,
+                why: format!(
+                    "{soldier} placed {what} on the {hostile}, which {} had to Eliminate alone",
+                    d.recipient.as_deref().unwrap_or_default()
+                ),
+            })
+        })
+        .collect()
+}
+
+/// Medals whose turn limit ends before `turn` starts; shuffled back by default (rule 004).
+pub(super) fn expired_before(state: &CampaignState, mission: &MissionState, turn: u32) -> Vec<Event> {
+    let Some(deck) = &state.medal_deck else {
+        return Vec::new();
+    };
+    deck.drawn
+        .iter()
+        .filter(|d| d.mission == mission.number)
+        .filter_map(|d| {
+            let limit = deck.card(&d.name)?.turn_limit?;
+            // A card drawn before turn 1 counts turn 1 as its first.
+            let last_turn = d.turn.max(1) + limit - 1;
+            (turn > last_turn).then(|| {
+                Event::MedalLost(MedalLost {
+                    medal: d.name.clone(),
+                    to: MedalReturn::Deck,
+                    why: format!(
+                        "its turn limit of {limit} turn{} ended with turn {last_turn}",
+                        if limit == 1 { "" } else { "s" }
+                    ),
+                })
+            })
+        })
+        .collect()
+}
+
+/// Medals still drawn when the Mission ends go back into the deck.
+pub(super) fn unearned_at_end(state: &CampaignState, mission: &MissionState) -> Vec<Event> {
+    let Some(deck) = &state.medal_deck else {
+        return Vec::new();
+    };
+    deck.drawn
+        .iter()
+        .filter(|d| d.mission == mission.number)
+        .map(|d| {
+            Event::MedalLost(MedalLost {
+                medal: d.name.clone(),
+                to: MedalReturn::Deck,
+                why: format!("not earned by the end of Mission {}", mission.number),
+            })
+        })
+        .collect()
+}
+
+pub(super) fn suppress_hostile(
+    state: &CampaignState,
+    soldier: &str,
+    hostile: &str,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let soldier = state.find_soldier(soldier)?;
+    let name = soldier.card.name.clone();
+    if soldier.card.kind == crate::domain::soldier::SoldierKind::K9 {
+        return Err(RuleError::refused(format!(
+            "{name} is a K9, and K9 Soldiers cannot perform Attacks against Hostiles (rule 000)"
+        )));
+    }
+    if !mission.soldiers.contains(&name) || soldier.status != Status::Active {
+        return Err(RuleError::refused(format!(
+            "{name} cannot attack: only an active Soldier on Mission {} can ({})",
+            mission.number,
+            mission.soldiers.join(", ")
+        )));
+    }
+    let hostile = check_text("the Hostile's name", hostile)?;
+    let mut events = vec![Event::HostileSuppressed(
+        crate::domain::event::HostileSuppressed {
+            soldier: name.clone(),
+            hostile: hostile.clone(),
+        },
+    )];
+    events.extend(eliminate_losses(state, &name, &hostile, "a Suppression"));
+    Ok(events)
+}
