@@ -111,6 +111,57 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     assert_eq!(soldier(&winter, "Ivanova")["wounds"], 0, "Enduring: immune");
     assert_eq!(winter["squad"]["rp_bank"], 3);
 
+    // Juno Beach: the Medals rulebook's example, 30 RP + 5 RP of Medals, ending at 20.
+    let juno = roster(&db, "Juno Beach");
+    assert_eq!(juno["elite_hostiles"], true);
+    let boucher = soldier(&juno, "Boucher");
+    assert_eq!(boucher["status"], "kia");
+    assert_eq!(
+        boucher["rp"], 10,
+        "his card's 8 RP and the Military Medal's 2 RP Skill"
+    );
+    assert_eq!(
+        boucher["medals"],
+        serde_json::json!([]),
+        "KIA removed his sticker"
+    );
+    let hale = soldier(&juno, "Hale");
+    assert_eq!(
+        hale["medals"],
+        serde_json::json!([]),
+        "Downed removed his sticker"
+    );
+    assert_eq!(
+        hale["hardy"],
+        serde_json::json!({"any": 1}),
+        "the Military Cross's benefit"
+    );
+    assert_eq!(
+        juno["squad"]["rp_bank"], 14,
+        "10 computed in Mission 2, 4 named in Mission 3"
+    );
+    assert_eq!(
+        juno["medal_deck"]["earned"],
+        serde_json::json!(["Military Medal", "Military Cross"])
+    );
+    assert_eq!(juno["medal_deck"]["in_deck"], 2);
+    let (code, stdout, _) = muster(
+        &db,
+        &["--campaign", "Juno Beach", "--json", "mission", "show", "2"].map(String::from),
+    );
+    assert_eq!(code, 0);
+    let hill = serde_json::from_str::<Value>(&stdout).unwrap();
+    assert_eq!(
+        (
+            hill["start_rp"].clone(),
+            hill["start_medal_rp"].clone(),
+            hill["hostile_draw_rp"].clone()
+        ),
+        (serde_json::json!(30), serde_json::json!(5), serde_json::json!(35))
+    );
+    assert_eq!(hill["surviving_rp"], 20);
+    assert_eq!(hill["rp_award"]["amount"], 10, "30 - 20, Medal RP excluded");
+
     // Gizmo's first roll, as `muster show 12` explains it: 4 - 1 + 4 = 7 against Bomb 5+.
     let (_, stdout, _) = muster(
         &db,
@@ -131,10 +182,15 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     );
     assert_eq!(shown["recomputed"]["agrees"], true);
 
-    let (code, stdout, _) = muster(&db, &["--json".into(), "verify".into()]);
-    assert_eq!(code, 0);
-    let report: Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(report["ok"], true);
+    for campaign in ["Operation Lodestar", "Winter Storm", "Juno Beach"] {
+        let (code, stdout, _) = muster(
+            &db,
+            &["--campaign", campaign, "--json", "verify"].map(String::from),
+        );
+        assert_eq!(code, 0, "{campaign} verifies");
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(report["ok"], true);
+    }
 }
 
 #[test]

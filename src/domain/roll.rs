@@ -55,7 +55,8 @@ pub struct Roll {
 impl Roll {
     /// Recomputes the total and the outcome from the roll's own inputs.
     ///
-    /// A Trap's assumed 1 is never raised by modifiers; a roll with no face fails.
+    /// A Trap's assumed 1 is never raised by modifiers and fails; a roll with no face fails;
+    /// a roll with no target (a Medal's recipient) picks, and so succeeds.
     pub fn recompute(&self) -> (Option<i32>, bool) {
         let Some(face) = self.faces.first().map(|f| i32::from(*f)) else {
             return (None, false);
@@ -65,7 +66,60 @@ impl Roll {
         } else {
             face + self.modifiers.iter().map(|m| m.value).sum::<i32>()
         };
-        let success = self.target.is_some_and(|t| total >= i32::from(t));
+        let success = match self.target {
+            Some(target) => total >= i32::from(target),
+            // A roll with no target picks rather than passes (a Medal's recipient); a Trap's
+            // assumed 1 is a failure.
+            None => self.source != Some(Source::Assumed),
+        };
         (Some(total), success)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(faces: Vec<u8>, source: Option<Source>, target: Option<u8>, modifiers: &[i32]) -> Roll {
+        Roll {
+            who: "Gizmo".into(),
+            purpose: "test".into(),
+            die: "d10".into(),
+            faces,
+            source,
+            target,
+            modifiers: modifiers
+                .iter()
+                .map(|v| Modifier {
+                    value: *v,
+                    source: "card".into(),
+                })
+                .collect(),
+            costs: Vec::new(),
+            total: None,
+            success: false,
+            dice: None,
+        }
+    }
+
+    #[test]
+    fn the_rulebooks_bomb_roll_recomputes_to_seven_against_five() {
+        let bomb = roll(vec![4], Some(Source::Entered), Some(5), &[-1, 4]);
+        assert_eq!(bomb.recompute(), (Some(7), true));
+        let short = roll(vec![1], Some(Source::Entered), Some(5), &[-1, 4]);
+        assert_eq!(short.recompute(), (Some(4), false));
+    }
+
+    #[test]
+    fn a_trap_is_not_raised_and_a_missing_face_fails() {
+        let trap = roll(vec![1], Some(Source::Assumed), None, &[5]);
+        assert_eq!(trap.recompute(), (Some(1), false));
+        assert_eq!(roll(vec![], None, None, &[]).recompute(), (None, false));
+    }
+
+    #[test]
+    fn regression_a_recipient_roll_without_a_target_was_recomputed_as_failed() {
+        let recipient = roll(vec![3], Some(Source::Generated), None, &[]);
+        assert_eq!(recipient.recompute(), (Some(3), true));
     }
 }
