@@ -15,6 +15,8 @@ mod history;
 mod integrity;
 #[path = "cli/k9.rs"]
 mod k9;
+#[path = "cli/medals.rs"]
+mod medals;
 #[path = "cli/mission.rs"]
 mod mission;
 #[path = "cli/numbers.rs"]

@@ -33,6 +33,7 @@ mod verify;
 mod void;
 mod written;
 mod xp;
+mod zero_dark;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -126,6 +127,21 @@ enum Command {
     /// K9 Encounters: draw, ignore, roll, accept or retry; and the K9 Objective
     #[command(subcommand)]
     K9(k9::Command),
+    /// Zero Dark: a hero's state (ready, targeted, wounded N, stunned, down, dead, captured, lost)
+    HeroState(zero_dark::HeroStateArgs),
+    /// Zero Dark: bogeys of the Red Force: add, down, dead
+    #[command(subcommand)]
+    Bogey(zero_dark::BogeyCommand),
+    /// Zero Dark: a hero places a bogey into the targeted state
+    Target(zero_dark::TargetArgs),
+    /// Zero Dark: the Spook's Buy Time and priority task
+    #[command(subcommand)]
+    Spook(zero_dark::SpookCommand),
+    /// Zero Dark: persuade a bogey in CQB (A successes against the bogey's)
+    Persuade(zero_dark::PersuadeArgs),
+    /// Zero Dark: Allies: the Dependent upgrade, and straying more than 4"
+    #[command(subcommand)]
+    Ally(zero_dark::AllyCommand),
     /// Print the roster, now or as of an earlier point
     Roster(roster::Args),
     /// Print the log of events
@@ -184,6 +200,12 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Resolve(args) => resolve::run(ctx, args),
         Command::Objective(command) => objective::run(ctx, command),
         Command::K9(command) => k9::run(ctx, command),
+        Command::HeroState(args) => zero_dark::hero_state(ctx, args),
+        Command::Bogey(command) => zero_dark::bogey(ctx, command),
+        Command::Target(args) => zero_dark::target(ctx, args),
+        Command::Spook(command) => zero_dark::spook(ctx, command),
+        Command::Persuade(args) => zero_dark::persuade(ctx, args),
+        Command::Ally(command) => zero_dark::ally(ctx, command),
         Command::Roster(args) => roster::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),

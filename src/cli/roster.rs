@@ -33,6 +33,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
 pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
     match format {
         Format::Json => output::print_json(roster),
+        Format::Table if roster.game == Game::ZeroDark => output::print(&render_zero_dark(roster)),
         Format::Table => output::print(&render(roster)),
     }
 }
@@ -234,4 +235,98 @@ fn list_or_none(items: &[String]) -> String {
     } else {
         items.join(", ")
     }
+}
+
+/// A Zero Dark roster: heroes with their state, stats for the Mission, allies and the team.
+fn render_zero_dark(roster: &Roster) -> String {
+    let mut text = format!("{} (Horizon Wars: Zero Dark)", roster.campaign);
+    if roster.as_of.version < roster.head.version {
+        text.push_str(&format!(
+            " as of v{} ({})",
+            roster.as_of.version, roster.as_of.recorded_at
+        ));
+    }
+    text.push('\n');
+    if let Some(m) = &roster.mission {
+        text.push_str(&format!(
+            "Mission {} '{}' in progress, turn {}: {}\n",
+            m.number,
+            m.name,
+            m.turn,
+            m.soldiers.join(", ")
+        ));
+        if let Some(z) = &m.zero_dark {
+            if let (Some(spook), Some(task)) = (&z.spook, z.task) {
+                let target = z
+                    .task_target
+                    .as_ref()
+                    .map(|t| format!(", target {t}"))
+                    .unwrap_or_default();
+                text.push_str(&format!("Priority task: {spook}, {task}{target}\n"));
+            }
+            if let Some(cards) = z.bought_time {
+                text.push_str(&format!("Bought time: {cards} Control Deck cards set aside\n"));
+            }
+            let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
+            if !bogeys.is_empty() {
+                text.push_str(&format!("Bogeys: {}\n", bogeys.join(", ")));
+            }
+        }
+    }
+    let rows = roster.soldiers.iter().map(|s| {
+        let stats = s
+            .mission_stats
+            .or(s.stats)
+            .map(|st| format!("M{} F{} A{} D{}", st.m, st.f, st.a, st.d))
+            .unwrap_or_default();
+        let allies = s
+            .allies
+            .iter()
+            .flatten()
+            .map(|a| {
+                let mut name = a.name.clone();
+                if a.dependent {
+                    name.push_str(" (Dependent)");
+                }
+                if a.dead {
+                    name.push_str(" (dead)");
+                }
+                name
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        vec![
+            s.name.clone(),
+            s.specialism.clone().unwrap_or_default(),
+            s.state.map(|st| st.to_string()).unwrap_or_default(),
+            stats,
+            s.mission_upgrades
+                .iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+            allies,
+            s.xp.to_string(),
+        ]
+    });
+    text.push_str(&output::table(
+        &["Hero", "Specialism", "State", "Stats", "Upgrades", "Allies", "XP"],
+        rows,
+    ));
+    text.push('\n');
+    text.push_str(&format!("Team XP {}\n", roster.team_xp.unwrap_or(0)));
+    text.push_str(&format!(
+        "head v{} {}",
+        roster.head.version,
+        output::short_hash(&roster.head.hash)
+    ));
+    if let Some(commitment) = &roster.dice_seed_commitment {
+        text.push_str(&format!(
+            " | dice seed commitment {}",
+            output::short_hash(commitment)
+        ));
+    }
+    text.push('\n');
+    text
 }

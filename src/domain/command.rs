@@ -4,6 +4,7 @@ use super::event::EnvironmentChoice;
 use super::k9::{EncounterCard, Resource};
 use super::medal::{MedalDeckFile, MedalReturn, RpCardKind};
 use super::soldier::SoldierCard;
+use super::zero_dark::{Bogey, HeroState, PriorityTask};
 use super::{Game, MissionResult};
 
 /// A modifier the player names on the command line: a value and where it comes from.
@@ -191,6 +192,54 @@ pub enum Command {
         kind: RpCardKind,
         name: String,
     },
+    /// Zero Dark: a hero's state in play.
+    SetHeroState {
+        hero: String,
+        state: HeroState,
+    },
+    /// Zero Dark: a bogey placed for the Mission.
+    AddBogey(Bogey),
+    /// Zero Dark: a hero places a bogey into the targeted state.
+    TargetBogey {
+        bogey: String,
+        by: String,
+    },
+    DownBogey {
+        bogey: String,
+        by: String,
+    },
+    /// A bogey put into the dead state (a Boss the Spook must kill is only down until his
+    /// verifying action).
+    KillBogey {
+        bogey: String,
+        by: String,
+    },
+    /// The Spook buys time; in Versus, with the other side's revealed choice and Spook's D.
+    BuyTime {
+        versus: Option<(bool, i64)>,
+    },
+    ChooseTask(PriorityTask),
+    InteractDeadDrop,
+    /// Rescue: the persuaded bogey ended within 4" of the Spook, or left the table alive.
+    RescueExtracted,
+    Persuade {
+        hero: String,
+        bogey: String,
+        hero_successes: i64,
+        bogey_successes: i64,
+        /// The hero died in the CQB; the Ally attaches to `ally_to`, the nearest living hero.
+        hero_died: bool,
+        ally_to: Option<String>,
+    },
+    MakeDependent {
+        hero: String,
+        ally: String,
+    },
+    /// An Ally ended an activation more than 4" from its hero.
+    AllyStrayed {
+        hero: String,
+        ally: String,
+    },
 }
 
 impl Command {
@@ -204,6 +253,7 @@ impl Command {
                 | Command::RollEncounter { .. }
                 | Command::RetryEncounter { .. }
                 | Command::RollMedalRecipient { .. }
+                | Command::ChooseTask(_)
         )
     }
 }

@@ -10,6 +10,7 @@ pub mod medal;
 pub mod roll;
 pub mod soldier;
 pub mod state;
+pub mod zero_dark;
 
 use std::fmt;
 

@@ -10,6 +10,7 @@ use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medal::{HeldRpCard, MedalDeck};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
+use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
 use super::{Game, MissionResult};
 
 /// An event as read back from the log, with its place in it.
@@ -56,6 +57,10 @@ pub struct SoldierState {
     pub medals: Vec<MedalSticker>,
     /// Skills, Equipment and Service Records worth RP.
     pub rp_cards: Vec<HeldRpCard>,
+    /// A Zero Dark hero's state in play (`Ready` for Soldiers).
+    pub hero_state: HeroState,
+    /// A Zero Dark hero's Allies.
+    pub allies: Vec<Ally>,
     /// The numbers of the Missions he was taken on.
     pub missions: Vec<u32>,
 }
@@ -99,10 +104,14 @@ pub struct MissionState {
     /// The squad's RP and Medal RP when it started (rule 004).
     pub start_rp: u32,
     pub start_medal_rp: u32,
+    /// Each Soldier's RP when it started, for the RP lost to casualties.
+    pub start_rp_by_soldier: Vec<(String, u32)>,
     /// The triggers that drew a Medal card: one card per trigger.
     pub medal_triggers: Vec<String>,
     /// Who placed each Suppression and EKIA on which Hostile card, for Eliminate Medals.
     pub hostile_hits: Vec<HostileHit>,
+    /// Zero Dark: the bogeys, the Spook's task and what happened to them.
+    pub zero_dark: ZeroDarkMission,
 }
 
 /// One Suppression or EKIA placed on a Hostile card.
@@ -173,6 +182,18 @@ pub struct CampaignState {
     /// The Nation's Medal deck, once loaded.
     pub medal_deck: Option<MedalDeck>,
     pub anomalies: Vec<Anomaly>,
+}
+
+impl MissionState {
+    /// The RP of its Soldiers not KIA, each counted at his RP when the Mission started, so
+    /// that only casualties lower it (rule 004: "worth 20 RP due to losses").
+    pub fn surviving_rp(&self, state: &CampaignState) -> u32 {
+        self.start_rp_by_soldier
+            .iter()
+            .filter(|(name, _)| state.soldier(name).is_some_and(|s| s.status != Status::Kia))
+            .map(|(_, rp)| rp)
+            .sum()
+    }
 }
 
 impl CampaignState {

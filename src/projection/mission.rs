@@ -6,7 +6,6 @@ use super::as_of::AsOf;
 use crate::Error;
 use crate::domain::MissionResult;
 use crate::domain::event::{Event, RpMovement};
-use crate::domain::soldier::Status;
 use crate::domain::state::{RecordedEvent, fold};
 
 /// `muster mission show`, as one object.
@@ -22,7 +21,7 @@ pub struct MissionSummary {
     pub start_medal_rp: u32,
     /// What Hostiles are drawn at: squad RP plus Medal RP (rule 004).
     pub hostile_draw_rp: u32,
-    /// The RP of its Soldiers not KIA: at the end, or now while it runs.
+    /// The starting RP of its Soldiers not KIA: at the end, or now while it runs.
     pub surviving_rp: u32,
     /// The RP gained for purchases, once it ended.
     pub rp_award: Option<RpMovement>,
@@ -63,13 +62,7 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
                 at_end.missions.len()
             ))
         })?;
-    let surviving_rp = mission
-        .soldiers
-        .iter()
-        .filter_map(|name| at_end.soldier(name))
-        .filter(|s| s.status != Status::Kia)
-        .map(|s| s.rp())
-        .sum();
+    let surviving_rp = mission.surviving_rp(&at_end);
     let rp_award = log.iter().rev().find_map(|r| match &r.event {
         Event::MissionEnded(e) if e.mission == number && ended => e.rp_award.clone(),
         _ => None,

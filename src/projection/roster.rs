@@ -11,6 +11,7 @@ use crate::domain::event::MedalSticker;
 use crate::domain::medal::{DrawnMedal, HeldRpCard};
 use crate::domain::soldier::{SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold};
+use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
 use crate::store::Head;
 
 /// A point in the log: its version and when it was recorded.
@@ -94,6 +95,8 @@ pub struct MissionLine {
     pub start_rp: u32,
     pub start_medal_rp: u32,
     pub start_hostile_draw_rp: u32,
+    /// Zero Dark: the bogeys, the Spook's task and Buy Time; null in Warfighter.
+    pub zero_dark: Option<ZeroDarkMission>,
 }
 
 /// A K9's Discipline counters and stat.
@@ -130,6 +133,18 @@ pub struct SoldierLine {
     pub stats: Option<Stats>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub specialism: Option<String>,
+    /// A Zero Dark hero's state in play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<HeroState>,
+    /// A Zero Dark hero's Allies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allies: Option<Vec<Ally>>,
+    /// A Zero Dark hero's stats for the Mission in progress, with his priority task's bonus.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mission_stats: Option<Stats>,
+    /// Upgrades for the Mission in progress: the Dotlight of an Observation task.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mission_upgrades: Option<Vec<String>>,
 }
 
 /// The squad's RP for each purpose.
@@ -181,6 +196,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             start_rp: m.start_rp,
             start_medal_rp: m.start_medal_rp,
             start_hostile_draw_rp: m.start_rp + m.start_medal_rp,
+            zero_dark: (info.game == Game::ZeroDark).then(|| m.zero_dark.clone()),
         }),
         soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
         squad: Squad {
@@ -262,6 +278,12 @@ fn squad_of(state: &CampaignState) -> Vec<&SoldierState> {
 
 fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
     let card = &soldier.card;
+    let is_hero = card.kind == SoldierKind::Hero;
+    // The task's bonus applies to the Spook, for the Mission in progress only.
+    let task = state
+        .mission_in_progress()
+        .filter(|m| m.zero_dark.spook.as_deref() == Some(card.name.as_str()))
+        .and_then(|m| m.zero_dark.task);
     SoldierLine {
         name: card.name.clone(),
         kind: card.kind,
@@ -283,5 +305,18 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
         handler: card.handler.clone(),
         stats: card.stats,
         specialism: card.specialism.clone(),
+        state: is_hero.then_some(soldier.hero_state),
+        allies: is_hero.then(|| soldier.allies.clone()),
+        mission_stats: card
+            .stats
+            .filter(|_| is_hero)
+            .map(|stats| mission_stats(stats, task)),
+        mission_upgrades: is_hero.then(|| {
+            if task == Some(PriorityTask::Observation) {
+                vec!["Dotlight".to_owned()]
+            } else {
+                Vec::new()
+            }
+        }),
     }
 }

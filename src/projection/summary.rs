@@ -155,6 +155,74 @@ pub fn summary(event: &Event) -> String {
         Event::HostileSuppressed(e) => format!("{} places a Suppression on {}", e.soldier, e.hostile),
         Event::RpCardGained(e) => format!("{} gains the {} '{}' ({} RP)", e.soldier, e.card, e.name, e.rp),
         Event::RpCardLost(e) => format!("{} loses the {} '{}' ({} RP)", e.soldier, e.card, e.name, e.rp),
+        Event::HeroStateSet(e) => format!("{} is {}", e.hero, e.state),
+        Event::BogeyAdded(e) => {
+            let b = &e.bogey;
+            let mut traits = vec![format!("{:?}", b.bogey_type).to_lowercase()];
+            for (flag, word) in [
+                (b.synthetic, "synthetic"),
+                (b.nemesis, "Nemesis"),
+                (b.named, "named"),
+            ] {
+                if flag {
+                    traits.push(word.to_owned());
+                }
+            }
+            format!(
+                "bogey {} placed for Mission {} ({})",
+                b.name,
+                e.mission,
+                traits.join(", ")
+            )
+        }
+        Event::BogeyTargeted(e) => format!("{} places {} into the targeted state", e.by, e.bogey),
+        Event::BogeyDowned(e) => format!("{} puts {} down", e.by, e.bogey),
+        Event::BogeyKilled(e) => format!("{} puts {} into the dead state", e.by, e.bogey),
+        Event::BuyTimeDeclared(e) => format!(
+            "{} buys time: {} Control Deck cards set aside{}",
+            e.spook,
+            e.cards,
+            match &e.versus {
+                Some(v) if v.opponent_buys_time =>
+                    format!(" (Versus: both bought time; opponent's D {})", v.opponent_d),
+                Some(_) => " (Versus: the opponent did not buy time)".to_owned(),
+                None => String::new(),
+            }
+        ),
+        Event::PriorityTaskChosen(e) => format!(
+            "{}'s priority task: {}{}",
+            e.spook,
+            e.task,
+            e.target
+                .as_ref()
+                .map(|t| format!(", target {t}"))
+                .unwrap_or_default()
+        ),
+        Event::DeadDropInteracted(e) => format!("{} acquires the dead-drop's intelligence", e.spook),
+        Event::RescueExtracted(e) => format!(
+            "{}'s Rescue: the agent is extracted (within 4\" or off the table alive)",
+            e.spook
+        ),
+        Event::PriorityTaskResolved(e) => format!(
+            "{}'s {} task {}: {}",
+            e.spook,
+            e.task,
+            if e.success { "succeeds" } else { "fails" },
+            e.why
+        ),
+        Event::PersuasionTested(e) => format!(
+            "{} tries to persuade {}: {} successes to {}{}",
+            e.hero,
+            e.bogey,
+            e.hero_successes,
+            e.bogey_successes,
+            match (&e.persuaded, &e.ally_of) {
+                (true, Some(ally)) => format!(": persuaded, now {ally}'s Ally"),
+                _ => ": not persuaded".to_owned(),
+            }
+        ),
+        Event::AllyMadeDependent(e) => format!("{}'s Ally {} becomes Dependent: {}", e.hero, e.ally, e.why),
+        Event::AllyDied(e) => format!("{}'s Ally {} is dead: {}", e.hero, e.ally, e.why),
     }
 }
 

@@ -229,12 +229,26 @@ pub(super) fn roll_recipient(
         success: true,
         dice: face.key,
     };
-    Ok(vec![Event::MedalRecipientRolled(MedalRecipientRolled {
+    // An Eliminate Medal is already lost if another Soldier hit its Hostile this Mission.
+    let spoiled_by = drawn.hostile.as_deref().and_then(|hostile| {
+        hits_on(mission, hostile)
+            .find(|who| **who != recipient)
+            .map(|who| (hostile, who))
+    });
+    let mut events = vec![Event::MedalRecipientRolled(MedalRecipientRolled {
         medal: drawn.name.clone(),
         candidates,
-        recipient,
+        recipient: recipient.clone(),
         roll,
-    })])
+    })];
+    if let Some((hostile, other)) = spoiled_by {
+        events.push(Event::MedalLost(MedalLost {
+            medal: drawn.name.clone(),
+            to: MedalReturn::Deck,
+            why: format!("{other} had already hit the {hostile}, which {recipient} had to Eliminate alone"),
+        }));
+    }
+    Ok(events)
 }
 
 pub(super) fn earn(state: &CampaignState, medal: &str) -> Result<Vec<Event>, RuleError> {
@@ -260,6 +274,11 @@ pub(super) fn earn(state: &CampaignState, medal: &str) -> Result<Vec<Event>, Rul
         if !hits_on(mission, hostile).any(|who| who == recipient) {
             return Err(RuleError::refused(format!(
                 "{recipient} has placed no Suppression or EKIA on the {hostile}; Eliminate needs him to inflict all of them"
+            )));
+        }
+        if let Some(other) = hits_on(mission, hostile).find(|who| *who != recipient) {
+            return Err(RuleError::refused(format!(
+                "{other} also hit the {hostile}, so {recipient} did not Eliminate it alone; record the Medal lost with `muster medal lose`"
             )));
         }
     }

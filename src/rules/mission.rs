@@ -1,13 +1,13 @@
 //! Missions: who goes, turns (with K9 Discipline at turn 1), and the end of a Mission.
 
 use super::check_text;
-use crate::domain::MissionResult;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
 };
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{CampaignState, MissionState};
+use crate::domain::{Game, MissionResult};
 
 pub(super) fn start(
     state: &CampaignState,
@@ -169,6 +169,11 @@ pub(super) fn end(
 ) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
     clear_to_end(state, mission)?;
+    if rp_award.is_some() && state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark) {
+        return Err(RuleError::refused(
+            "a Zero Dark team gains XP, not RP: drop --rp-award (the Spook's task is settled from the log)",
+        ));
+    }
     let unfinished = super::objectives::unfinished(mission);
     if result == MissionResult::Success && !unfinished.is_empty() {
         let one = unfinished.len() == 1;
@@ -195,15 +200,10 @@ pub(super) fn end(
 }
 
 /// The RP the squad gains to make purchases, as RULES 5 reads the Medals example: the RP it
-/// started with less the RP of its Soldiers still alive, Medal RP counted in neither.
+/// started with less the starting RP of its Soldiers still alive (so, the RP its casualties
+/// were worth), Medal RP counted in neither.
 fn computed_award(state: &CampaignState, mission: &MissionState) -> RpMovement {
-    let surviving: u32 = mission
-        .soldiers
-        .iter()
-        .filter_map(|name| state.soldier(name))
-        .filter(|s| s.status != Status::Kia)
-        .map(|s| s.rp())
-        .sum();
+    let surviving = mission.surviving_rp(state);
     let amount = mission.start_rp.saturating_sub(surviving);
     RpMovement {
         amount,
@@ -222,11 +222,21 @@ pub(super) fn ending_events(
     result: MissionResult,
     rp_award: Option<RpMovement>,
 ) -> Vec<Event> {
-    let mut events = super::medals::unearned_at_end(state, mission);
+    let zero_dark = state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark);
+    let mut events = if zero_dark {
+        // Zero Dark has a team and XP, not a squad's RP: the Spook's task is settled instead.
+        super::zero_dark::spook::resolution(state, mission)
+    } else {
+        super::medals::unearned_at_end(state, mission)
+    };
     events.push(Event::MissionEnded(MissionEnded {
         mission: mission.number,
         result,
-        rp_award: Some(rp_award.unwrap_or_else(|| computed_award(state, mission))),
+        rp_award: match rp_award {
+            Some(award) => Some(award),
+            None if zero_dark => None,
+            None => Some(computed_award(state, mission)),
+        },
     }));
     // Suppress clears at the end of each Mission (RULES 6); each clearing is its own event
     // so the audit shows where the counters went.

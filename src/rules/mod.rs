@@ -13,12 +13,14 @@ mod roll;
 mod soldier;
 mod squad;
 pub mod void;
+mod zero_dark;
 
 use crate::dice::Cup;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::{Event, SeedCommitted};
 use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::domain::zero_dark::PriorityTask;
 
 /// Decides what `command` records in a campaign at `state`, or why it is refused.
 ///
@@ -26,7 +28,7 @@ use crate::domain::state::{CampaignInfo, CampaignState};
 /// generated from the committed seed.
 pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     if !matches!(command, Command::CreateCampaign { .. }) {
-        created(state)?;
+        zero_dark::check_game(created(state)?.game, command)?;
     }
     match command {
         Command::CreateCampaign {
@@ -141,6 +143,35 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             rp,
         } => squad::gain_card(state, soldier, *kind, name, *rp),
         Command::LoseRpCard { soldier, kind, name } => squad::lose_card(state, soldier, *kind, name),
+        Command::SetHeroState { hero, state: new } => zero_dark::set_hero_state(state, hero, *new),
+        Command::AddBogey(bogey) => zero_dark::add_bogey(state, bogey),
+        Command::TargetBogey { bogey, by } => zero_dark::target(state, bogey, by),
+        Command::DownBogey { bogey, by } => zero_dark::down(state, bogey, by),
+        Command::KillBogey { bogey, by } => zero_dark::kill(state, bogey, by),
+        Command::BuyTime { versus } => zero_dark::spook::buy_time(state, *versus),
+        Command::ChooseTask(task) => zero_dark::spook::choose_task(state, *task, cup),
+        Command::InteractDeadDrop => zero_dark::spook::task_step(state, PriorityTask::Acquisition),
+        Command::RescueExtracted => zero_dark::spook::task_step(state, PriorityTask::Rescue),
+        Command::Persuade {
+            hero,
+            bogey,
+            hero_successes,
+            bogey_successes,
+            hero_died,
+            ally_to,
+        } => zero_dark::persuade(
+            state,
+            &zero_dark::Persuasion {
+                hero,
+                bogey,
+                hero_successes: *hero_successes,
+                bogey_successes: *bogey_successes,
+                hero_died: *hero_died,
+                ally_to: ally_to.as_deref(),
+            },
+        ),
+        Command::MakeDependent { hero, ally } => zero_dark::make_dependent(state, hero, ally),
+        Command::AllyStrayed { hero, ally } => zero_dark::strayed(state, hero, ally),
     }
 }
 

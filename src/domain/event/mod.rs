@@ -7,12 +7,14 @@
 mod core;
 mod medals;
 mod rolls;
+mod zero_dark;
 
 use serde::{Deserialize, Serialize};
 
 pub use self::core::*;
 pub use medals::*;
 pub use rolls::*;
+pub use zero_dark::*;
 
 /// One fact in a campaign's history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,6 +108,32 @@ pub enum Event {
     RpCardGained(RpCard),
     /// A Soldier lost such a card.
     RpCardLost(RpCard),
+    /// A Zero Dark hero's state changed.
+    HeroStateSet(HeroStateSet),
+    /// A bogey of the Red Force was placed for the Mission.
+    BogeyAdded(BogeyAdded),
+    /// A hero placed a bogey into the targeted state.
+    BogeyTargeted(BogeyAction),
+    /// A bogey was put into the down state.
+    BogeyDowned(BogeyAction),
+    /// A bogey was put into the dead state.
+    BogeyKilled(BogeyAction),
+    /// The Spook bought time instead of drawing his hand.
+    BuyTimeDeclared(BuyTimeDeclared),
+    /// The Spook's priority task for the Mission.
+    PriorityTaskChosen(PriorityTaskChosen),
+    /// The Spook interacted with the dead-drop (Acquisition).
+    DeadDropInteracted(DeadDropInteracted),
+    /// Rescue: the persuaded bogey ended within 4" of the Spook, or left the table alive.
+    RescueExtracted(DeadDropInteracted),
+    /// The priority task's outcome, computed from the log at the Mission's end.
+    PriorityTaskResolved(PriorityTaskResolved),
+    /// A hero tested A against a bogey in CQB to persuade it.
+    PersuasionTested(PersuasionTested),
+    /// An Ally took the Dependent upgrade.
+    AllyMadeDependent(AllyEvent),
+    /// An Ally died (a Dependent Ally left more than 4" from its hero).
+    AllyDied(AllyEvent),
 }
 
 impl Event {
@@ -156,6 +184,19 @@ impl Event {
             Event::HostileSuppressed(_) => "hostile_suppressed",
             Event::RpCardGained(_) => "rp_card_gained",
             Event::RpCardLost(_) => "rp_card_lost",
+            Event::HeroStateSet(_) => "hero_state_set",
+            Event::BogeyAdded(_) => "bogey_added",
+            Event::BogeyTargeted(_) => "bogey_targeted",
+            Event::BogeyDowned(_) => "bogey_downed",
+            Event::BogeyKilled(_) => "bogey_killed",
+            Event::BuyTimeDeclared(_) => "buy_time_declared",
+            Event::PriorityTaskChosen(_) => "priority_task_chosen",
+            Event::DeadDropInteracted(_) => "dead_drop_interacted",
+            Event::RescueExtracted(_) => "rescue_extracted",
+            Event::PriorityTaskResolved(_) => "priority_task_resolved",
+            Event::PersuasionTested(_) => "persuasion_tested",
+            Event::AllyMadeDependent(_) => "ally_made_dependent",
+            Event::AllyDied(_) => "ally_died",
         }
     }
 
@@ -173,6 +214,7 @@ impl Event {
             Event::EnvironmentRolled(e) => e.roll.as_ref(),
             Event::K9RollMade(e) => Some(&e.roll),
             Event::MedalRecipientRolled(e) => Some(&e.roll),
+            Event::PriorityTaskChosen(e) => e.roll.as_ref(),
             _ => None,
         }
     }
@@ -200,6 +242,14 @@ impl Event {
             Event::MedalEarned(e) => Some(&e.soldier),
             Event::HostileSuppressed(e) => Some(&e.soldier),
             Event::RpCardGained(e) | Event::RpCardLost(e) => Some(&e.soldier),
+            Event::HeroStateSet(e) => Some(&e.hero),
+            Event::BogeyTargeted(e) | Event::BogeyDowned(e) | Event::BogeyKilled(e) => Some(&e.by),
+            Event::BuyTimeDeclared(e) => Some(&e.spook),
+            Event::PriorityTaskChosen(e) => Some(&e.spook),
+            Event::DeadDropInteracted(e) | Event::RescueExtracted(e) => Some(&e.spook),
+            Event::PriorityTaskResolved(e) => Some(&e.spook),
+            Event::PersuasionTested(e) => Some(&e.hero),
+            Event::AllyMadeDependent(e) | Event::AllyDied(e) => Some(&e.hero),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)
@@ -218,7 +268,8 @@ impl Event {
             | Event::MedalDrawn(_)
             | Event::MedalRevealed(_)
             | Event::MedalLost(_)
-            | Event::MedalsReshuffled(_) => None,
+            | Event::MedalsReshuffled(_)
+            | Event::BogeyAdded(_) => None,
         }
     }
 }

@@ -16,9 +16,11 @@ pub(super) fn mission_started(state: &mut CampaignState) {
         .collect();
     let rp = squad.iter().map(|s| s.rp()).sum();
     let medal_rp = squad.iter().map(|s| s.medal_rp()).sum();
+    let by_soldier: Vec<(String, u32)> = squad.iter().map(|s| (s.card.name.clone(), s.rp())).collect();
     if let Some(mission) = state.missions.last_mut() {
         mission.start_rp = rp;
         mission.start_medal_rp = medal_rp;
+        mission.start_rp_by_soldier = by_soldier;
     }
 }
 

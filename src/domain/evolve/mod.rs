@@ -2,11 +2,13 @@
 
 mod medals;
 mod play;
+mod zero_dark;
 
 use super::event::Event;
 use super::medal::HeldRpCard;
 use super::soldier::{SoldierKind, Status};
 use super::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
+use super::zero_dark::{HeroState, ZeroDarkMission};
 
 /// Moves a Soldier to status `to`, describing the move when he was not in one of `from`.
 fn change_status(soldier: &mut SoldierState, from: &[Status], to: Status) -> Option<String> {
@@ -64,6 +66,8 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 discipline,
                 medals: Vec::new(),
                 rp_cards: Vec::new(),
+                hero_state: HeroState::Ready,
+                allies: Vec::new(),
                 missions: Vec::new(),
                 card,
             });
@@ -98,8 +102,10 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 checks: Vec::new(),
                 start_rp: 0,
                 start_medal_rp: 0,
+                start_rp_by_soldier: Vec::new(),
                 medal_triggers: Vec::new(),
                 hostile_hits: Vec::new(),
+                zero_dark: ZeroDarkMission::default(),
             });
             medals::mission_started(&mut state);
         }
@@ -227,6 +233,34 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             });
             None
         }),
+        Event::HeroStateSet(e) => state.with_soldier(&e.hero, |s| {
+            s.hero_state = e.state;
+            None
+        }),
+        Event::BogeyAdded(e) => zero_dark::with_mission(&mut state, |z| z.bogeys.push(e.bogey.clone())),
+        Event::BogeyTargeted(e) => {
+            zero_dark::with_mission(&mut state, |z| z.targeted.push((e.bogey.clone(), e.by.clone())));
+        }
+        Event::BogeyDowned(e) => zero_dark::with_mission(&mut state, |z| z.down.push(e.bogey.clone())),
+        Event::BogeyKilled(e) => zero_dark::with_mission(&mut state, |z| {
+            z.down.retain(|b| *b != e.bogey);
+            z.dead.push((e.bogey.clone(), e.by.clone()));
+        }),
+        Event::BuyTimeDeclared(e) => zero_dark::with_mission(&mut state, |z| {
+            z.spook = Some(e.spook.clone());
+            z.bought_time = Some(e.cards);
+        }),
+        Event::PriorityTaskChosen(e) => zero_dark::with_mission(&mut state, |z| {
+            z.spook = Some(e.spook.clone());
+            z.task = Some(e.task);
+            z.task_target = e.target.clone();
+        }),
+        Event::DeadDropInteracted(_) => zero_dark::with_mission(&mut state, |z| z.dead_drop = true),
+        Event::RescueExtracted(_) => zero_dark::with_mission(&mut state, |z| z.extracted = true),
+        Event::PriorityTaskResolved(_) => {}
+        Event::PersuasionTested(e) => zero_dark::persuasion(&mut state, e),
+        Event::AllyMadeDependent(e) => zero_dark::with_ally(&mut state, e, |a| a.dependent = true),
+        Event::AllyDied(e) => zero_dark::with_ally(&mut state, e, |a| a.dead = true),
         Event::RpCardLost(e) => state.with_soldier(&e.soldier, |s| {
             let held = s
                 .rp_cards

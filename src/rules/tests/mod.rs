@@ -7,6 +7,7 @@ mod check;
 mod environment;
 mod evolve;
 mod k9;
+mod medals;
 mod mission;
 mod objectives;
 mod record;

@@ -1,0 +1,256 @@
+//! The Horizon Wars: Zero Dark commands: `hero-state`, `bogey`, `target`, `spook`,
+//! `persuade` and `ally`.
+
+use clap::{Subcommand, ValueEnum};
+use muster::domain::command::Command as Intent;
+use muster::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
+
+use super::args::{count, number};
+use super::context::Context;
+use super::dice_args::RollArgs;
+use super::error::CommandError;
+
+/// A hero's state, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum StateArg {
+    Ready,
+    Targeted,
+    Wounded,
+    Stunned,
+    Down,
+    Dead,
+    Captured,
+    Lost,
+}
+
+/// `muster hero-state HERO STATE [N]`.
+#[derive(Debug, clap::Args)]
+pub struct HeroStateArgs {
+    /// The hero
+    hero: String,
+    /// His state
+    #[arg(value_enum)]
+    state: StateArg,
+    /// With wounded: how many wounds
+    n: Option<String>,
+}
+
+pub fn hero_state(ctx: &Context, args: HeroStateArgs) -> Result<(), CommandError> {
+    let state = match (args.state, args.n.as_deref()) {
+        (StateArg::Wounded, n) => HeroState::Wounded(count(n.unwrap_or("1"), "the wounds")?),
+        (_, Some(_)) => {
+            return Err(CommandError::refused(
+                "a number goes only with wounded: `muster hero-state HERO wounded 2`",
+            ));
+        }
+        (StateArg::Ready, None) => HeroState::Ready,
+        (StateArg::Targeted, None) => HeroState::Targeted,
+        (StateArg::Stunned, None) => HeroState::Stunned,
+        (StateArg::Down, None) => HeroState::Down,
+        (StateArg::Dead, None) => HeroState::Dead,
+        (StateArg::Captured, None) => HeroState::Captured,
+        (StateArg::Lost, None) => HeroState::Lost,
+    };
+    ctx.execute(&Intent::SetHeroState {
+        hero: args.hero,
+        state,
+    })
+}
+
+/// A bogey's type, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum TypeArg {
+    Grunt,
+    Elite,
+    Boss,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BogeyCommand {
+    /// Place a bogey of the Red Force for the Mission
+    Add {
+        /// A name to tell it apart, e.g. "Grunt 2" or "The Colonel"
+        name: String,
+        #[arg(long = "type", value_enum)]
+        bogey_type: TypeArg,
+        /// A synthetic bogey (cannot be persuaded)
+        #[arg(long)]
+        synthetic: bool,
+        /// A Nemesis
+        #[arg(long)]
+        nemesis: bool,
+        /// A named bogey
+        #[arg(long)]
+        named: bool,
+    },
+    /// A hero puts a bogey into the down state
+    Down {
+        bogey: String,
+        #[arg(long, value_name = "HERO")]
+        by: String,
+    },
+    /// A hero puts a bogey into the dead state (an Assassination Boss: down, then the Spook's verifying action)
+    Dead {
+        bogey: String,
+        #[arg(long, value_name = "HERO")]
+        by: String,
+    },
+}
+
+pub fn bogey(ctx: &Context, command: BogeyCommand) -> Result<(), CommandError> {
+    let intent = match command {
+        BogeyCommand::Add {
+            name,
+            bogey_type,
+            synthetic,
+            nemesis,
+            named,
+        } => Intent::AddBogey(Bogey {
+            name,
+            bogey_type: match bogey_type {
+                TypeArg::Grunt => BogeyType::Grunt,
+                TypeArg::Elite => BogeyType::Elite,
+                TypeArg::Boss => BogeyType::Boss,
+            },
+            synthetic,
+            nemesis,
+            named,
+        }),
+        BogeyCommand::Down { bogey, by } => Intent::DownBogey { bogey, by },
+        BogeyCommand::Dead { bogey, by } => Intent::KillBogey { bogey, by },
+    };
+    ctx.execute(&intent)
+}
+
+/// `muster target BOGEY --by HERO`.
+#[derive(Debug, clap::Args)]
+pub struct TargetArgs {
+    /// The bogey placed into the targeted state
+    bogey: String,
+    /// The hero who targeted it
+    #[arg(long, value_name = "HERO")]
+    by: String,
+}
+
+pub fn target(ctx: &Context, args: TargetArgs) -> Result<(), CommandError> {
+    ctx.execute(&Intent::TargetBogey {
+        bogey: args.bogey,
+        by: args.by,
+    })
+}
+
+/// A priority task, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum TaskArg {
+    Rescue,
+    Assassination,
+    Observation,
+    Acquisition,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SpookCommand {
+    /// Buy time instead of drawing the hand: cards set aside equal the Spook's D
+    BuyTime {
+        /// A Versus mission: record the other side's revealed choice too
+        #[arg(long)]
+        versus: bool,
+        /// Versus: the other side also bought time
+        #[arg(long, requires = "versus")]
+        opponent_buys: bool,
+        /// Versus: the other Spook's D
+        #[arg(long, value_name = "N", requires = "versus")]
+        opponent_d: Option<String>,
+    },
+    /// Choose the Spook's priority task for this Mission (one; at its start)
+    Task {
+        #[arg(value_enum)]
+        task: TaskArg,
+        #[command(flatten)]
+        roll: RollArgs,
+    },
+    /// Acquisition: the Spook interacted with the dead-drop (A(16))
+    DeadDrop,
+    /// Rescue: the persuaded agent ended within 4" of the Spook, or left the table alive
+    Extracted,
+}
+
+pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
+    match command {
+        SpookCommand::BuyTime {
+            versus,
+            opponent_buys,
+            opponent_d,
+        } => {
+            let versus = match (versus, opponent_d) {
+                (false, _) => None,
+                (true, Some(d)) => Some((opponent_buys, number(&d, "--opponent-d")?)),
+                (true, None) if opponent_buys => {
+                    return Err(CommandError::refused(
+                        "both sides bought time: give the other Spook's D with --opponent-d N",
+                    ));
+                }
+                (true, None) => Some((false, 0)),
+            };
+            ctx.execute(&Intent::BuyTime { versus })
+        }
+        SpookCommand::Task { task, roll } => {
+            let task = match task {
+                TaskArg::Rescue => PriorityTask::Rescue,
+                TaskArg::Assassination => PriorityTask::Assassination,
+                TaskArg::Observation => PriorityTask::Observation,
+                TaskArg::Acquisition => PriorityTask::Acquisition,
+            };
+            ctx.execute_rolling(&Intent::ChooseTask(task), &roll.entered()?)
+        }
+        SpookCommand::DeadDrop => ctx.execute(&Intent::InteractDeadDrop),
+        SpookCommand::Extracted => ctx.execute(&Intent::RescueExtracted),
+    }
+}
+
+/// `muster persuade HERO BOGEY --hero N --bogey M [--hero-died --ally-to HERO]`.
+#[derive(Debug, clap::Args)]
+pub struct PersuadeArgs {
+    /// The hero, engaged, testing A instead of D in CQB
+    hero: String,
+    /// The bogey
+    bogey: String,
+    /// The hero's A successes
+    #[arg(long = "hero", value_name = "N")]
+    hero_successes: String,
+    /// The bogey's successes (they still wound the hero)
+    #[arg(long = "bogey", value_name = "N")]
+    bogey_successes: String,
+    /// The hero was killed in this CQB
+    #[arg(long, requires = "ally_to")]
+    hero_died: bool,
+    /// With --hero-died: the nearest hero who isn't dead takes the Ally
+    #[arg(long, value_name = "HERO")]
+    ally_to: Option<String>,
+}
+
+pub fn persuade(ctx: &Context, args: PersuadeArgs) -> Result<(), CommandError> {
+    ctx.execute(&Intent::Persuade {
+        hero: args.hero,
+        bogey: args.bogey,
+        hero_successes: number(&args.hero_successes, "--hero")?,
+        bogey_successes: number(&args.bogey_successes, "--bogey")?,
+        hero_died: args.hero_died,
+        ally_to: args.ally_to,
+    })
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AllyCommand {
+    /// Give an Ally the Dependent upgrade (no cost; half an upgrade)
+    Dependent { hero: String, ally: String },
+    /// A Dependent Ally ended an activation more than 4" from its hero: it is dead
+    Strayed { hero: String, ally: String },
+}
+
+pub fn ally(ctx: &Context, command: AllyCommand) -> Result<(), CommandError> {
+    ctx.execute(&match command {
+        AllyCommand::Dependent { hero, ally } => Intent::MakeDependent { hero, ally },
+        AllyCommand::Strayed { hero, ally } => Intent::AllyStrayed { hero, ally },
+    })
+}

@@ -1,0 +1,93 @@
+//! Payloads of the Horizon Wars: Zero Dark events: hero states, bogeys, the Spook's tasks,
+//! persuasion and allies.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::roll::Roll;
+use crate::domain::zero_dark::{Bogey, HeroState, PriorityTask};
+
+/// The payload of [`super::Event::HeroStateSet`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroStateSet {
+    pub hero: String,
+    pub state: HeroState,
+}
+
+/// The payload of [`super::Event::BogeyAdded`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BogeyAdded {
+    pub mission: u32,
+    pub bogey: Bogey,
+}
+
+/// A hero's action on a bogey: targeting it, putting it down, making it dead.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BogeyAction {
+    pub bogey: String,
+    pub by: String,
+}
+
+/// The other side's choice in a Versus mission, recorded once both are revealed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VersusChoice {
+    pub opponent_buys_time: bool,
+    /// The opponent Spook's D.
+    pub opponent_d: u32,
+}
+
+/// The payload of [`super::Event::BuyTimeDeclared`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuyTimeDeclared {
+    pub spook: String,
+    /// Control Deck cards set aside: the Spook's D, plus the opponent's when both buy time.
+    pub cards: u32,
+    pub versus: Option<VersusChoice>,
+}
+
+/// The payload of [`super::Event::PriorityTaskChosen`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PriorityTaskChosen {
+    pub spook: String,
+    pub task: PriorityTask,
+    /// The Rescue bogey or the Assassination Boss.
+    pub target: Option<String>,
+    /// The roll that chose it at random, when there was a choice.
+    pub roll: Option<Roll>,
+}
+
+/// The payload of [`super::Event::DeadDropInteracted`] and [`super::Event::RescueExtracted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeadDropInteracted {
+    pub spook: String,
+}
+
+/// The payload of [`super::Event::PriorityTaskResolved`]; the XP follows as its own events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PriorityTaskResolved {
+    pub spook: String,
+    pub task: PriorityTask,
+    pub success: bool,
+    /// What the log showed.
+    pub why: String,
+}
+
+/// The payload of [`super::Event::PersuasionTested`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersuasionTested {
+    pub bogey: String,
+    pub hero: String,
+    /// The hero's A successes; they never wound the bogey.
+    pub hero_successes: u32,
+    pub bogey_successes: u32,
+    pub persuaded: bool,
+    /// The hero the new Ally attaches to: the persuader, or the nearest living hero when he died.
+    pub ally_of: Option<String>,
+}
+
+/// The payload of [`super::Event::AllyMadeDependent`] and [`super::Event::AllyDied`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllyEvent {
+    pub hero: String,
+    pub ally: String,
+    pub why: String,
+}

@@ -1,0 +1,133 @@
+//! Horizon Wars: Zero Dark: hero states, bogeys, the Spook's priority tasks, and allies.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::soldier::Stats;
+
+/// A hero's state in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", content = "n", rename_all = "snake_case")]
+pub enum HeroState {
+    Ready,
+    Targeted,
+    Wounded(u32),
+    Stunned,
+    Down,
+    Dead,
+    Captured,
+    Lost,
+}
+
+impl fmt::Display for HeroState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeroState::Ready => f.write_str("ready"),
+            HeroState::Targeted => f.write_str("targeted"),
+            HeroState::Wounded(n) => write!(f, "wounded({n})"),
+            HeroState::Stunned => f.write_str("stunned"),
+            HeroState::Down => f.write_str("down"),
+            HeroState::Dead => f.write_str("dead"),
+            HeroState::Captured => f.write_str("captured"),
+            HeroState::Lost => f.write_str("lost"),
+        }
+    }
+}
+
+/// A bogey's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BogeyType {
+    Grunt,
+    Elite,
+    Boss,
+}
+
+/// A bogey of the Red Force on one Mission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bogey {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub bogey_type: BogeyType,
+    pub synthetic: bool,
+    pub nemesis: bool,
+    pub named: bool,
+}
+
+/// The Spook's priority task for a Mission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorityTask {
+    /// +1 A; a randomly selected bogey must be persuaded by the Spook.
+    Rescue,
+    /// +1 D; the Boss must die by the Spook's verifying action.
+    Assassination,
+    /// The Dotlight upgrade; five distinct bogeys targeted by the Spook.
+    Observation,
+    /// +1 M; the dead-drop interaction, and the Spook not lost.
+    Acquisition,
+}
+
+impl fmt::Display for PriorityTask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PriorityTask::Rescue => "Rescue",
+            PriorityTask::Assassination => "Assassination",
+            PriorityTask::Observation => "Observation",
+            PriorityTask::Acquisition => "Acquisition",
+        })
+    }
+}
+
+/// An Ally attached to a hero.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ally {
+    pub name: String,
+    /// Dependent: an upgrade at no cost that counts as half an upgrade.
+    pub dependent: bool,
+    pub dead: bool,
+}
+
+/// What happened to the bogeys and the Spook on the Mission in progress.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZeroDarkMission {
+    pub bogeys: Vec<Bogey>,
+    /// (bogey, hero) for every time a hero placed a bogey into the targeted state.
+    pub targeted: Vec<(String, String)>,
+    /// Bogeys in the down state.
+    pub down: Vec<String>,
+    /// (bogey, hero whose action made it dead).
+    pub dead: Vec<(String, String)>,
+    /// (bogey, hero who persuaded it).
+    pub persuaded: Vec<(String, String)>,
+    pub spook: Option<String>,
+    pub task: Option<PriorityTask>,
+    /// The task's target: the Rescue bogey or the Assassination Boss.
+    pub task_target: Option<String>,
+    pub dead_drop: bool,
+    /// Rescue: the player recorded the persuaded bogey within 4" at the end (or exited alive).
+    pub extracted: bool,
+    /// Control Deck cards set aside by Buying Time.
+    pub bought_time: Option<u32>,
+}
+
+/// A Spook's stats for a Mission, with his priority task's bonus (rule 003): Rescue +1 A,
+/// Assassination +1 D, Acquisition +1 M; Observation gives the Dotlight upgrade instead.
+pub fn mission_stats(stats: Stats, task: Option<PriorityTask>) -> Stats {
+    match task {
+        Some(PriorityTask::Rescue) => Stats {
+            a: stats.a + 1,
+            ..stats
+        },
+        Some(PriorityTask::Assassination) => Stats {
+            d: stats.d + 1,
+            ..stats
+        },
+        Some(PriorityTask::Acquisition) => Stats {
+            m: stats.m + 1,
+            ..stats
+        },
+        Some(PriorityTask::Observation) | None => stats,
+    }
+}

@@ -1,0 +1,352 @@
+//! Horizon Wars: Zero Dark (rule 003): which commands belong to which game, hero states,
+//! bogeys, persuasion and allies. The Spook's Buy Time and priority tasks are in `spook`.
+
+pub(super) mod spook;
+
+use super::check_text;
+use super::mission::running;
+use crate::domain::Game;
+use crate::domain::command::Command;
+use crate::domain::error::{RuleError, in_range};
+use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
+use crate::domain::soldier::SoldierKind;
+use crate::domain::state::{CampaignState, MissionState, SoldierState};
+use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
+
+/// Refuses a command that belongs to the other game, naming what this game uses instead.
+pub(super) fn check_game(game: Game, command: &Command) -> Result<(), RuleError> {
+    let warfighter_only = match command {
+        Command::Harm { .. } | Command::ChangeStatus { .. } => Some(
+            "Wounds, Suppress and Soldier statuses belong to Warfighter; record a hero's state with `muster hero-state`",
+        ),
+        Command::AdjustHardy { .. } | Command::Environ { .. } | Command::Resolve { .. } => {
+            Some("Hardy counters and Environment rolls belong to Warfighter")
+        }
+        Command::RecordEkia { .. } | Command::SuppressHostile { .. } => {
+            Some("Hostile cards belong to Warfighter; Zero Dark has bogeys (`muster bogey`, `muster target`)")
+        }
+        Command::GrantRp { .. }
+        | Command::SpendRp { .. }
+        | Command::GainRpCard { .. }
+        | Command::LoseRpCard { .. } => {
+            Some("RP belongs to Warfighter; a Zero Dark team gains XP (`muster xp team N`)")
+        }
+        Command::AwardMedal { .. }
+        | Command::LoadMedalDeck(_)
+        | Command::DrawMedal { .. }
+        | Command::RevealMedal { .. }
+        | Command::RollMedalRecipient { .. }
+        | Command::EarnMedal { .. }
+        | Command::LoseMedal { .. }
+        | Command::ReshuffleMedals => Some("Medals belong to Warfighter WWII"),
+        Command::Check { .. } => Some("ability checks belong to Warfighter; heroes test their stats"),
+        Command::ActivateObjective(_) | Command::CompleteObjective(_) => {
+            Some("Multiple Objectives belong to Warfighter")
+        }
+        Command::DrawEncounter { .. }
+        | Command::IgnoreEncounter
+        | Command::RollEncounter { .. }
+        | Command::AcceptFailure
+        | Command::RetryEncounter { .. }
+        | Command::ResolveK9Objective => Some("K9 Encounters belong to Warfighter Modern"),
+        _ => None,
+    };
+    let zero_dark_only = matches!(
+        command,
+        Command::SetHeroState { .. }
+            | Command::AddBogey(_)
+            | Command::TargetBogey { .. }
+            | Command::DownBogey { .. }
+            | Command::KillBogey { .. }
+            | Command::BuyTime { .. }
+            | Command::ChooseTask(_)
+            | Command::InteractDeadDrop
+            | Command::RescueExtracted
+            | Command::Persuade { .. }
+            | Command::MakeDependent { .. }
+            | Command::AllyStrayed { .. }
+    );
+    match (game, warfighter_only) {
+        (Game::ZeroDark, Some(what)) => Err(RuleError::refused(format!(
+            "this is a Horizon Wars: Zero Dark campaign: {what}"
+        ))),
+        (Game::Wwii | Game::Modern, _) if zero_dark_only => Err(RuleError::refused(format!(
+            "heroes, bogeys and Spooks belong to Horizon Wars: Zero Dark, and this is a {game} campaign"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The hero named `name`, on the Mission in progress.
+fn hero_on<'a>(
+    state: &'a CampaignState,
+    mission: &MissionState,
+    name: &str,
+) -> Result<&'a SoldierState, RuleError> {
+    let hero = state.find_soldier(name)?;
+    if hero.card.kind != SoldierKind::Hero || !mission.soldiers.contains(&hero.card.name) {
+        return Err(RuleError::refused(format!(
+            "{} is not a hero on Mission {} ({})",
+            hero.card.name,
+            mission.number,
+            mission.soldiers.join(", ")
+        )));
+    }
+    Ok(hero)
+}
+
+/// The bogey named `name` on the Mission in progress.
+fn bogey<'a>(mission: &'a MissionState, name: &str) -> Result<&'a Bogey, RuleError> {
+    let bogeys = &mission.zero_dark.bogeys;
+    bogeys
+        .iter()
+        .find(|b| b.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let known: Vec<&str> = bogeys.iter().map(|b| b.name.as_str()).collect();
+            RuleError::refused(format!(
+                "no bogey named '{name}' on Mission {}; bogeys: {} (place one with `muster bogey add`)",
+                mission.number,
+                if known.is_empty() {
+                    "none".to_owned()
+                } else {
+                    known.join(", ")
+                }
+            ))
+        })
+}
+
+pub(super) fn set_hero_state(
+    state: &CampaignState,
+    hero: &str,
+    new: HeroState,
+) -> Result<Vec<Event>, RuleError> {
+    let hero = state.find_soldier(hero)?;
+    if hero.card.kind != SoldierKind::Hero {
+        return Err(RuleError::refused(format!("{} is not a hero", hero.card.name)));
+    }
+    if let HeroState::Wounded(n) = new {
+        in_range("the wounds", i64::from(n), 1, 9)?;
+    }
+    Ok(vec![Event::HeroStateSet(HeroStateSet {
+        hero: hero.card.name.clone(),
+        state: new,
+    })])
+}
+
+pub(super) fn add_bogey(state: &CampaignState, bogey: &Bogey) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let name = check_text("the bogey's name", &bogey.name)?;
+    if mission
+        .zero_dark
+        .bogeys
+        .iter()
+        .any(|b| b.name.eq_ignore_ascii_case(&name))
+    {
+        return Err(RuleError::refused(format!(
+            "a bogey named '{name}' is already on Mission {}; give each a distinct name (e.g. \"Grunt 2\")",
+            mission.number
+        )));
+    }
+    Ok(vec![Event::BogeyAdded(BogeyAdded {
+        mission: mission.number,
+        bogey: Bogey {
+            name,
+            ..bogey.clone()
+        },
+    })])
+}
+
+/// A hero's action on a bogey still in play.
+fn action(state: &CampaignState, bogey_name: &str, by: &str) -> Result<BogeyAction, RuleError> {
+    let mission = running(state)?;
+    let hero = hero_on(state, mission, by)?;
+    let bogey = bogey(mission, bogey_name)?;
+    let z = &mission.zero_dark;
+    if z.dead.iter().any(|(b, _)| *b == bogey.name) || z.persuaded.iter().any(|(b, _)| *b == bogey.name) {
+        return Err(RuleError::refused(format!(
+            "{} is no longer a bogey in play",
+            bogey.name
+        )));
+    }
+    Ok(BogeyAction {
+        bogey: bogey.name.clone(),
+        by: hero.card.name.clone(),
+    })
+}
+
+pub(super) fn target(state: &CampaignState, bogey: &str, by: &str) -> Result<Vec<Event>, RuleError> {
+    Ok(vec![Event::BogeyTargeted(action(state, bogey, by)?)])
+}
+
+pub(super) fn down(state: &CampaignState, bogey: &str, by: &str) -> Result<Vec<Event>, RuleError> {
+    Ok(vec![Event::BogeyDowned(action(state, bogey, by)?)])
+}
+
+/// The dead state; under Assassination the Boss is only down until the Spook's verifying
+/// action, which only the Spook, engaged, can make (rule 003).
+pub(super) fn kill(state: &CampaignState, bogey: &str, by: &str) -> Result<Vec<Event>, RuleError> {
+    let act = action(state, bogey, by)?;
+    let mission = running(state)?;
+    let z = &mission.zero_dark;
+    let is_the_boss =
+        z.task == Some(PriorityTask::Assassination) && z.task_target.as_deref() == Some(act.bogey.as_str());
+    if !is_the_boss {
+        return Ok(vec![Event::BogeyKilled(act)]);
+    }
+    let spook = z.spook.clone().unwrap_or_default();
+    if !z.down.contains(&act.bogey) {
+        return Ok(vec![Event::BogeyDowned(act)]);
+    }
+    if act.by != spook {
+        return Err(RuleError::refused(format!(
+            "the Boss {} is down; only the Spook {spook}, engaged, can put him into the dead state (Assassination)",
+            act.bogey
+        )));
+    }
+    Ok(vec![Event::BogeyKilled(act)])
+}
+
+pub(super) struct Persuasion<'a> {
+    pub hero: &'a str,
+    pub bogey: &'a str,
+    pub hero_successes: i64,
+    pub bogey_successes: i64,
+    pub hero_died: bool,
+    pub ally_to: Option<&'a str>,
+}
+
+pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<Event>, RuleError> {
+    let act = action(state, p.bogey, p.hero)?;
+    let mission = running(state)?;
+    let bogey = bogey(mission, &act.bogey)?;
+    if bogey.synthetic {
+        return Err(RuleError::refused(format!(
+            "{} is synthetic, and synthetic bogeys cannot be persuaded",
+            bogey.name
+        )));
+    }
+    let hero = state.find_soldier(&act.by)?;
+    if hero.hero_state == HeroState::Dead {
+        return Err(RuleError::refused(format!(
+            "{} is dead and cannot persuade",
+            act.by
+        )));
+    }
+    let mine = u32::try_from(in_range("the hero's successes", p.hero_successes, 0, 20)?).unwrap_or(0);
+    let theirs = u32::try_from(in_range("the bogey's successes", p.bogey_successes, 0, 20)?).unwrap_or(0);
+    let persuaded = mine > theirs;
+    let ally_of = match (persuaded, p.hero_died, p.ally_to) {
+        (false, _, _) => None,
+        (true, false, _) => Some(act.by.clone()),
+        (true, true, Some(other)) => {
+            let other = hero_on(state, mission, other)?;
+            if other.card.name == act.by || other.hero_state == HeroState::Dead {
+                return Err(RuleError::refused(format!(
+                    "{} cannot take the Ally; name the nearest hero who isn't dead",
+                    other.card.name
+                )));
+            }
+            Some(other.card.name.clone())
+        }
+        (true, true, None) => {
+            return Err(RuleError::refused(
+                "the persuader died but out-scored the bogey: name the nearest living hero with --ally-to HERO",
+            ));
+        }
+    };
+    let mut events = vec![Event::PersuasionTested(PersuasionTested {
+        bogey: act.bogey.clone(),
+        hero: act.by.clone(),
+        hero_successes: mine,
+        bogey_successes: theirs,
+        persuaded,
+        ally_of,
+    })];
+    // The hero's A test never wounds the bogey, but the bogey's successes wound the hero.
+    let wounded = match hero.hero_state {
+        HeroState::Wounded(n) => n + theirs,
+        _ => theirs,
+    };
+    if p.hero_died {
+        events.push(Event::HeroStateSet(HeroStateSet {
+            hero: act.by,
+            state: HeroState::Dead,
+        }));
+    } else if theirs > 0 {
+        events.push(Event::HeroStateSet(HeroStateSet {
+            hero: act.by,
+            state: HeroState::Wounded(wounded),
+        }));
+    }
+    Ok(events)
+}
+
+fn ally_of(state: &CampaignState, hero: &str, ally: &str) -> Result<AllyEvent, RuleError> {
+    let hero = state.find_soldier(hero)?;
+    let found = hero
+        .allies
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case(ally) && !a.dead)
+        .ok_or_else(|| {
+            let allies: Vec<&str> = hero
+                .allies
+                .iter()
+                .filter(|a| !a.dead)
+                .map(|a| a.name.as_str())
+                .collect();
+            RuleError::refused(format!(
+                "{} has no living Ally named '{ally}'; his Allies: {}",
+                hero.card.name,
+                if allies.is_empty() {
+                    "none".to_owned()
+                } else {
+                    allies.join(", ")
+                }
+            ))
+        })?;
+    Ok(AllyEvent {
+        hero: hero.card.name.clone(),
+        ally: found.name.clone(),
+        why: String::new(),
+    })
+}
+
+pub(super) fn make_dependent(state: &CampaignState, hero: &str, ally: &str) -> Result<Vec<Event>, RuleError> {
+    let event = ally_of(state, hero, ally)?;
+    Ok(vec![Event::AllyMadeDependent(AllyEvent {
+        why: "an upgrade at no cost that counts as half an upgrade".to_owned(),
+        ..event
+    })])
+}
+
+pub(super) fn strayed(state: &CampaignState, hero: &str, ally: &str) -> Result<Vec<Event>, RuleError> {
+    let event = ally_of(state, hero, ally)?;
+    let dependent = state
+        .soldier(&event.hero)
+        .is_some_and(|h| h.allies.iter().any(|a| a.name == event.ally && a.dependent));
+    if !dependent {
+        return Err(RuleError::refused(format!(
+            "{} is not Dependent; only a Dependent Ally dies for ending an activation more than 4\" from its hero",
+            event.ally
+        )));
+    }
+    Ok(vec![Event::AllyDied(AllyEvent {
+        why: "a Dependent Ally ended an activation more than 4\" from its hero".to_owned(),
+        ..event
+    })])
+}
+
+/// Bogeys of this type on the Mission, for random choices.
+fn bogeys_of(mission: &MissionState, wanted: impl Fn(&Bogey) -> bool) -> Vec<String> {
+    mission
+        .zero_dark
+        .bogeys
+        .iter()
+        .filter(|b| wanted(b))
+        .map(|b| b.name.clone())
+        .collect()
+}
+
+fn is_boss(b: &Bogey) -> bool {
+    b.bogey_type == BogeyType::Boss
+}

@@ -1,0 +1,262 @@
+//! The Spook (rule 003): Buy Time, one priority task per Mission with its bonus, and the
+//! task's outcome and XP computed from the log at the Mission's end.
+
+use std::collections::BTreeSet;
+
+use super::{bogeys_of, is_boss};
+use crate::dice::Cup;
+use crate::domain::error::{RuleError, in_range};
+use crate::domain::event::{
+    BuyTimeDeclared, DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted,
+    VersusChoice, XpAdjusted,
+};
+use crate::domain::roll::Roll;
+use crate::domain::state::{CampaignState, MissionState, SoldierState};
+use crate::domain::zero_dark::{HeroState, PriorityTask, mission_stats};
+use crate::rules::mission::running;
+
+/// XP for a priority task's success, its cost on failure, and Rescue's further bonus.
+const SUCCESS_XP: i64 = 5;
+const FAILURE_XP: i64 = 1;
+const RESCUE_XP: i64 = 2;
+
+/// The Spook on the Mission in progress: the hero whose specialism is Spook.
+fn spook<'a>(state: &'a CampaignState, mission: &MissionState) -> Result<&'a SoldierState, RuleError> {
+    mission
+        .soldiers
+        .iter()
+        .filter_map(|name| state.soldier(name))
+        .find(|s| {
+            s.card
+                .specialism
+                .as_deref()
+                .is_some_and(|sp| sp.eq_ignore_ascii_case("spook"))
+        })
+        .ok_or_else(|| {
+            RuleError::refused(format!(
+                "no Spook is on Mission {}; a hero with the specialism spook must go on it",
+                mission.number
+            ))
+        })
+}
+
+fn at_the_start(mission: &MissionState, what: &str) -> Result<(), RuleError> {
+    if mission.turn > 0 {
+        return Err(RuleError::refused(format!(
+            "{what} is chosen at the start of a Mission, before its first turn; Mission {} is at turn {}",
+            mission.number, mission.turn
+        )));
+    }
+    Ok(())
+}
+
+pub(in crate::rules) fn buy_time(
+    state: &CampaignState,
+    versus: Option<(bool, i64)>,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    at_the_start(mission, "Buying Time")?;
+    if mission.zero_dark.bought_time.is_some() {
+        return Err(RuleError::refused("the Spook already bought time this Mission"));
+    }
+    let spook = spook(state, mission)?;
+    let d = spook
+        .card
+        .stats
+        .map(|s| mission_stats(s, mission.zero_dark.task).d)
+        .unwrap_or(0);
+    let versus = match versus {
+        Some((buys, opponent_d)) => Some(VersusChoice {
+            opponent_buys_time: buys,
+            opponent_d: u32::try_from(in_range("the opponent Spook's D", opponent_d, 0, 20)?).unwrap_or(0),
+        }),
+        None => None,
+    };
+    // Versus: if both buy time, the cards set aside are the sum of both Spooks' D.
+    let cards = u32::from(d)
+        + versus
+            .as_ref()
+            .filter(|v| v.opponent_buys_time)
+            .map_or(0, |v| v.opponent_d);
+    Ok(vec![Event::BuyTimeDeclared(BuyTimeDeclared {
+        spook: spook.card.name.clone(),
+        cards,
+        versus,
+    })])
+}
+
+pub(in crate::rules) fn choose_task(
+    state: &CampaignState,
+    task: PriorityTask,
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    at_the_start(mission, "A priority task")?;
+    if let Some(chosen) = mission.zero_dark.task {
+        return Err(RuleError::refused(format!(
+            "the Spook's priority task for this Mission is already {chosen}; only one task may be selected"
+        )));
+    }
+    let spook = spook(state, mission)?;
+    let (candidates, what) = match task {
+        // Rescue: a random bogey, never a Nemesis or named one.
+        PriorityTask::Rescue => (
+            bogeys_of(mission, |b| !b.nemesis && !b.named),
+            "a bogey that is not a Nemesis or named",
+        ),
+        // Assassination: the Boss, or a randomly selected one of several.
+        PriorityTask::Assassination => (bogeys_of(mission, is_boss), "a Boss"),
+        PriorityTask::Observation | PriorityTask::Acquisition => (Vec::new(), ""),
+    };
+    let (target, roll) = match (task, candidates.as_slice()) {
+        (PriorityTask::Observation | PriorityTask::Acquisition, _) => (None, None),
+        (_, []) => {
+            return Err(RuleError::refused(format!(
+                "the {task} task needs {what} on the table: place the Mission's bogeys first with `muster bogey add`"
+            )));
+        }
+        (PriorityTask::Assassination, [only]) => (Some(only.clone()), None),
+        (_, several) => {
+            let sides = u8::try_from(several.len()).unwrap_or(u8::MAX);
+            let face = cup.roll(sides)?;
+            let chosen = several
+                .get(usize::from(face.value) - 1)
+                .cloned()
+                .unwrap_or_default();
+            let roll = Roll {
+                who: spook.card.name.clone(),
+                purpose: format!("{task} target among {}", several.join(", ")),
+                die: format!("d{sides}"),
+                faces: vec![face.value],
+                source: Some(face.source),
+                target: None,
+                modifiers: Vec::new(),
+                costs: Vec::new(),
+                total: Some(i32::from(face.value)),
+                success: true,
+                dice: face.key,
+            };
+            (Some(chosen), Some(roll))
+        }
+    };
+    Ok(vec![Event::PriorityTaskChosen(PriorityTaskChosen {
+        spook: spook.card.name.clone(),
+        task,
+        target,
+        roll,
+    })])
+}
+
+/// A record the Spook makes for his task: the dead-drop interaction, or the Rescue extracted.
+pub(in crate::rules) fn task_step(
+    state: &CampaignState,
+    task: PriorityTask,
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    if mission.zero_dark.task != Some(task) {
+        return Err(RuleError::refused(format!(
+            "the Spook's priority task this Mission is not {task} ({})",
+            mission
+                .zero_dark
+                .task
+                .map_or("none".to_owned(), |t| t.to_string())
+        )));
+    }
+    let spook = DeadDropInteracted {
+        spook: mission.zero_dark.spook.clone().unwrap_or_default(),
+    };
+    Ok(vec![match task {
+        PriorityTask::Rescue => Event::RescueExtracted(spook),
+        _ => Event::DeadDropInteracted(spook),
+    }])
+}
+
+/// The task's outcome and its XP, computed from the log at the Mission's end.
+pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState) -> Vec<Event> {
+    let z = &mission.zero_dark;
+    let (Some(task), Some(spook)) = (z.task, z.spook.as_deref()) else {
+        return Vec::new();
+    };
+    let (success, why) = match task {
+        PriorityTask::Observation => {
+            let by_spook: BTreeSet<&str> = z
+                .targeted
+                .iter()
+                .filter(|(_, by)| by == spook)
+                .map(|(b, _)| b.as_str())
+                .collect();
+            (
+                by_spook.len() >= 5,
+                format!(
+                    "{} distinct bogeys targeted by {spook} (5 needed)",
+                    by_spook.len()
+                ),
+            )
+        }
+        PriorityTask::Assassination => {
+            let boss = z.task_target.clone().unwrap_or_default();
+            let verified = z.dead.iter().any(|(b, by)| *b == boss && by == spook);
+            (
+                verified,
+                if verified {
+                    format!("{spook} verified the death of {boss}")
+                } else {
+                    format!("{boss} was not made dead by {spook}")
+                },
+            )
+        }
+        PriorityTask::Acquisition => {
+            let lost = state
+                .soldier(spook)
+                .is_some_and(|s| s.hero_state == HeroState::Lost);
+            (
+                z.dead_drop && !lost,
+                match (z.dead_drop, lost) {
+                    (false, _) => "the dead-drop was never interacted with".to_owned(),
+                    (true, true) => format!("{spook} is lost at the end"),
+                    (true, false) => "the intelligence is secured".to_owned(),
+                },
+            )
+        }
+        PriorityTask::Rescue => {
+            let agent = z.task_target.clone().unwrap_or_default();
+            let persuaded = z.persuaded.iter().any(|(b, by)| *b == agent && by == spook);
+            (
+                persuaded,
+                if persuaded {
+                    format!("{agent} was persuaded by {spook}")
+                } else {
+                    format!("{agent} was not persuaded by {spook}")
+                },
+            )
+        }
+    };
+    let mut events = vec![Event::PriorityTaskResolved(PriorityTaskResolved {
+        spook: spook.to_owned(),
+        task,
+        success,
+        why,
+    })];
+    let xp = |amount: i64, why: String| {
+        Event::XpAdjusted(XpAdjusted {
+            soldier: spook.to_owned(),
+            amount,
+            why,
+        })
+    };
+    if success {
+        events.push(xp(SUCCESS_XP, format!("{task} task succeeded")));
+        if task == PriorityTask::Rescue && z.extracted {
+            events.push(xp(RESCUE_XP, "Rescue: the agent was extracted".to_owned()));
+        }
+    } else if state.soldier(spook).is_some_and(|s| s.xp > 0) {
+        events.push(xp(-FAILURE_XP, format!("{task} task failed")));
+    } else if state.team_xp > 0 {
+        // The Spook has no XP to lose: the deduction comes off the team's XP.
+        events.push(Event::TeamXpAdjusted(TeamXpAdjusted {
+            amount: -FAILURE_XP,
+            why: format!("{task} task failed and {spook} had no XP to lose"),
+        }));
+    }
+    events
+}
