@@ -162,6 +162,19 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     assert_eq!(hill["surviving_rp"], 20);
     assert_eq!(hill["rp_award"]["amount"], 10, "30 - 20, Medal RP excluded");
 
+    // Night Shift: the Spook's XP and the team's XP as the rule text's arithmetic gives them.
+    let night = roster(&db, "Night Shift");
+    assert_eq!(night["team_xp"], 1, "Rescue failed while Vega had no XP: 2 - 1");
+    let vega = soldier(&night, "Vega");
+    assert_eq!(vega["xp"], 5, "Observation succeeded: +5");
+    assert_eq!(vega["specialism"], "spook");
+    let kato = soldier(&night, "Kato");
+    assert_eq!(kato["state"], serde_json::json!({"state": "wounded", "n": 1}));
+    assert_eq!(
+        kato["allies"],
+        serde_json::json!([{"name": "Sentry", "dependent": true, "dead": true}])
+    );
+
     // Gizmo's first roll, as `muster show 12` explains it: 4 - 1 + 4 = 7 against Bomb 5+.
     let (_, stdout, _) = muster(
         &db,
@@ -182,7 +195,7 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     );
     assert_eq!(shown["recomputed"]["agrees"], true);
 
-    for campaign in ["Operation Lodestar", "Winter Storm", "Juno Beach"] {
+    for campaign in ["Operation Lodestar", "Winter Storm", "Juno Beach", "Night Shift"] {
         let (code, stdout, _) = muster(
             &db,
             &["--campaign", campaign, "--json", "verify"].map(String::from),

@@ -115,7 +115,7 @@ pub(in crate::rules) fn choose_task(
                 "the {task} task needs {what} on the table: place the Mission's bogeys first with `muster bogey add`"
             )));
         }
-        (PriorityTask::Assassination, [only]) => (Some(only.clone()), None),
+        (_, [only]) => (Some(only.clone()), None),
         (_, several) => {
             let sides = u8::try_from(several.len()).unwrap_or(u8::MAX);
             let face = cup.roll(sides)?;
