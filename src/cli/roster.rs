@@ -40,26 +40,8 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
 
 /// The roster as text: a heading, one row per Soldier, the squad's RP and the head.
 fn render(roster: &Roster) -> String {
-    let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
-    if let Some(nation) = &roster.nation {
-        text.push_str(&format!(", {nation}"));
-    }
-    text.push(')');
-    if roster.as_of.version < roster.head.version {
-        text.push_str(&format!(
-            " as of v{} ({})",
-            roster.as_of.version, roster.as_of.recorded_at
-        ));
-    }
-    text.push('\n');
+    let mut text = heading(roster);
     if let Some(m) = &roster.mission {
-        text.push_str(&format!(
-            "Mission {} '{}' in progress, turn {}: {}\n",
-            m.number,
-            m.name,
-            m.turn,
-            m.soldiers.join(", ")
-        ));
         if !m.objectives.is_empty() {
             let marks: Vec<String> = m
                 .objectives
@@ -140,18 +122,7 @@ fn render(roster: &Roster) -> String {
     for pending in &roster.pending {
         text.push_str(&format!("pending: {}\n", pending_line(pending)));
     }
-    text.push_str(&format!(
-        "head v{} {}",
-        roster.head.version,
-        output::short_hash(&roster.head.hash)
-    ));
-    if let Some(commitment) = &roster.dice_seed_commitment {
-        text.push_str(&format!(
-            " | dice seed commitment {}",
-            output::short_hash(commitment)
-        ));
-    }
-    text.push('\n');
+    text.push_str(&footer(roster));
     text
 }
 
@@ -239,22 +210,8 @@ fn list_or_none(items: &[String]) -> String {
 
 /// A Zero Dark roster: heroes with their state, stats for the Mission, allies and the team.
 fn render_zero_dark(roster: &Roster) -> String {
-    let mut text = format!("{} (Horizon Wars: Zero Dark)", roster.campaign);
-    if roster.as_of.version < roster.head.version {
-        text.push_str(&format!(
-            " as of v{} ({})",
-            roster.as_of.version, roster.as_of.recorded_at
-        ));
-    }
-    text.push('\n');
+    let mut text = heading(roster);
     if let Some(m) = &roster.mission {
-        text.push_str(&format!(
-            "Mission {} '{}' in progress, turn {}: {}\n",
-            m.number,
-            m.name,
-            m.turn,
-            m.soldiers.join(", ")
-        ));
         if let Some(z) = &m.zero_dark {
             if let (Some(spook), Some(task)) = (&z.spook, z.task) {
                 let target = z
@@ -316,11 +273,43 @@ fn render_zero_dark(roster: &Roster) -> String {
     ));
     text.push('\n');
     text.push_str(&format!("Team XP {}\n", roster.team_xp.unwrap_or(0)));
-    text.push_str(&format!(
+    text.push_str(&footer(roster));
+    text
+}
+
+/// The campaign, the point shown, and the Mission in progress.
+fn heading(roster: &Roster) -> String {
+    let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
+    if let Some(nation) = &roster.nation {
+        text.push_str(&format!(", {nation}"));
+    }
+    text.push(')');
+    if roster.as_of.version < roster.head.version {
+        text.push_str(&format!(
+            " as of v{} ({})",
+            roster.as_of.version, roster.as_of.recorded_at
+        ));
+    }
+    text.push('\n');
+    if let Some(m) = &roster.mission {
+        text.push_str(&format!(
+            "Mission {} '{}' in progress, turn {}: {}\n",
+            m.number,
+            m.name,
+            m.turn,
+            m.soldiers.join(", ")
+        ));
+    }
+    text
+}
+
+/// The log's head and the dice seed commitment, to note on paper.
+fn footer(roster: &Roster) -> String {
+    let mut text = format!(
         "head v{} {}",
         roster.head.version,
         output::short_hash(&roster.head.hash)
-    ));
+    );
     if let Some(commitment) = &roster.dice_seed_commitment {
         text.push_str(&format!(
             " | dice seed commitment {}",

@@ -48,3 +48,38 @@ pub(super) fn named_modifiers(modifiers: &[NamedModifier]) -> Result<Vec<Modifie
         })
         .collect()
 }
+
+/// Picks one of `candidates` at random: a d*N* over them, face *k* picking the *k*th. The
+/// roll is recorded as made by `who`, or by the one picked when `who` is `None`.
+pub(super) fn pick(
+    cup: &mut Cup,
+    who: Option<&str>,
+    purpose: String,
+    candidates: &[String],
+) -> Result<(String, Roll), RuleError> {
+    let sides = u8::try_from(candidates.len()).unwrap_or(u8::MAX);
+    if sides == 0 {
+        return Err(RuleError::refused(format!(
+            "nothing to choose from for the {purpose}"
+        )));
+    }
+    let face = cup.roll(sides)?;
+    let chosen = candidates
+        .get(usize::from(face.value) - 1)
+        .cloned()
+        .unwrap_or_default();
+    let roll = Roll {
+        who: who.unwrap_or(&chosen).to_owned(),
+        purpose,
+        die: format!("d{sides}"),
+        faces: vec![face.value],
+        source: Some(face.source),
+        target: None,
+        modifiers: Vec::new(),
+        costs: Vec::new(),
+        total: Some(i32::from(face.value)),
+        success: true,
+        dice: face.key,
+    };
+    Ok((chosen, roll))
+}

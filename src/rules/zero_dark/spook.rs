@@ -10,10 +10,10 @@ use crate::domain::event::{
     BuyTimeDeclared, DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted,
     VersusChoice, XpAdjusted,
 };
-use crate::domain::roll::Roll;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::zero_dark::{HeroState, PriorityTask, mission_stats};
 use crate::rules::mission::running;
+use crate::rules::roll::pick;
 
 /// XP for a priority task's success, its cost on failure, and Rescue's further bonus.
 const SUCCESS_XP: i64 = 5;
@@ -117,25 +117,8 @@ pub(in crate::rules) fn choose_task(
         }
         (_, [only]) => (Some(only.clone()), None),
         (_, several) => {
-            let sides = u8::try_from(several.len()).unwrap_or(u8::MAX);
-            let face = cup.roll(sides)?;
-            let chosen = several
-                .get(usize::from(face.value) - 1)
-                .cloned()
-                .unwrap_or_default();
-            let roll = Roll {
-                who: spook.card.name.clone(),
-                purpose: format!("{task} target among {}", several.join(", ")),
-                die: format!("d{sides}"),
-                faces: vec![face.value],
-                source: Some(face.source),
-                target: None,
-                modifiers: Vec::new(),
-                costs: Vec::new(),
-                total: Some(i32::from(face.value)),
-                success: true,
-                dice: face.key,
-            };
+            let purpose = format!("{task} target among {}", several.join(", "));
+            let (chosen, roll) = pick(cup, Some(&spook.card.name), purpose, several)?;
             (Some(chosen), Some(roll))
         }
     };

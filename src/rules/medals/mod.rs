@@ -3,7 +3,13 @@
 
 use super::campaign::check_word;
 use super::check_text;
+mod lapses;
+
+use lapses::hits_on;
+pub(super) use lapses::{eliminate_losses, expired_before, unearned_at_end};
+
 use super::mission::running;
+use super::roll::pick;
 use crate::dice::Cup;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
@@ -11,9 +17,8 @@ use crate::domain::event::{
     MedalRecipientRolled, MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
 };
 use crate::domain::medal::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
-use crate::domain::roll::Roll;
 use crate::domain::soldier::Status;
-use crate::domain::state::{CampaignInfo, CampaignState, MissionState};
+use crate::domain::state::{CampaignInfo, CampaignState};
 
 pub(super) fn load(
     state: &CampaignState,
@@ -205,30 +210,17 @@ pub(super) fn roll_recipient(
         .filter(|name| state.soldier(name).is_some_and(|s| s.is_on_the_books()))
         .cloned()
         .collect();
-    let sides = u8::try_from(candidates.len()).unwrap_or(u8::MAX);
-    if sides == 0 {
+    if candidates.is_empty() {
         return Err(RuleError::refused(
             "no Soldier on the Mission can receive the Medal",
         ));
     }
-    let face = cup.roll(sides)?;
-    let recipient = candidates
-        .get(usize::from(face.value) - 1)
-        .cloned()
-        .unwrap_or_default();
-    let roll = Roll {
-        who: recipient.clone(),
-        purpose: format!("Medal recipient for {}", drawn.name),
-        die: format!("d{sides}"),
-        faces: vec![face.value],
-        source: Some(face.source),
-        target: None,
-        modifiers: Vec::new(),
-        costs: Vec::new(),
-        total: Some(i32::from(face.value)),
-        success: true,
-        dice: face.key,
-    };
+    let (recipient, roll) = pick(
+        cup,
+        None,
+        format!("Medal recipient for {}", drawn.name),
+        &candidates,
+    )?;
     // An Eliminate Medal is already lost if another Soldier hit its Hostile this Mission.
     let spoiled_by = drawn.hostile.as_deref().and_then(|hostile| {
         hits_on(mission, hostile)
@@ -348,91 +340,6 @@ pub(super) fn reshuffle(state: &CampaignState) -> Result<Vec<Event>, RuleError> 
     Ok(vec![Event::MedalsReshuffled(MedalsReshuffled {
         medals: deck.discarded.clone(),
     })])
-}
-
-/// Who placed each Suppression and EKIA on `hostile` this Mission.
-fn hits_on<'a>(mission: &'a MissionState, hostile: &'a str) -> impl Iterator<Item = &'a str> {
-    mission
-        .hostile_hits
-        .iter()
-        .filter(move |h| h.hostile.eq_ignore_ascii_case(hostile))
-        .map(|h| h.soldier.as_str())
-}
-
-/// Eliminate Medals lost because `soldier` placed a Suppression or EKIA (`what`) on
-/// `hostile` while another Soldier is the recipient (rule 004). Shuffled back by default.
-pub(super) fn eliminate_losses(
-    state: &CampaignState,
-    soldier: &str,
-    hostile: &str,
-    what: &str,
-) -> Vec<Event> {
-    let Some(deck) = &state.medal_deck else {
-        return Vec::new();
-    };
-    deck.drawn
-        .iter()
-        .filter(|d| {
-            d.hostile
-                .as_deref()
-                .is_some_and(|h| h.eq_ignore_ascii_case(hostile))
-        })
-        .filter(|d| d.recipient.as_deref().is_some_and(|r| r != soldier))
-        .map(|d| {
-            Event::MedalLost(MedalLost {
-                medal: d.name.clone(),
-                to: MedalReturn::Deck,
-                why: format!(
-                    "{soldier} placed {what} on the {hostile}, which {} had to Eliminate alone",
-                    d.recipient.as_deref().unwrap_or_default()
-                ),
-            })
-        })
-        .collect()
-}
-
-/// Medals whose turn limit ends before `turn` starts; shuffled back by default (rule 004).
-pub(super) fn expired_before(state: &CampaignState, mission: &MissionState, turn: u32) -> Vec<Event> {
-    let Some(deck) = &state.medal_deck else {
-        return Vec::new();
-    };
-    deck.drawn
-        .iter()
-        .filter(|d| d.mission == mission.number)
-        .filter_map(|d| {
-            let limit = deck.card(&d.name)?.turn_limit?;
-            // A card drawn before turn 1 counts turn 1 as its first.
-            let last_turn = d.turn.max(1) + limit - 1;
-            (turn > last_turn).then(|| {
-                Event::MedalLost(MedalLost {
-                    medal: d.name.clone(),
-                    to: MedalReturn::Deck,
-                    why: format!(
-                        "its turn limit of {limit} turn{} ended with turn {last_turn}",
-                        if limit == 1 { "" } else { "s" }
-                    ),
-                })
-            })
-        })
-        .collect()
-}
-
-/// Medals still drawn when the Mission ends go back into the deck.
-pub(super) fn unearned_at_end(state: &CampaignState, mission: &MissionState) -> Vec<Event> {
-    let Some(deck) = &state.medal_deck else {
-        return Vec::new();
-    };
-    deck.drawn
-        .iter()
-        .filter(|d| d.mission == mission.number)
-        .map(|d| {
-            Event::MedalLost(MedalLost {
-                medal: d.name.clone(),
-                to: MedalReturn::Deck,
-                why: format!("not earned by the end of Mission {}", mission.number),
-            })
-        })
-        .collect()
 }
 
 pub(super) fn suppress_hostile(
