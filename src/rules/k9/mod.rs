@@ -193,23 +193,9 @@ pub(super) fn ignore(state: &CampaignState, cup: &mut Cup) -> Result<Vec<Event>,
             text: "Ignored: the Encounter is discarded".to_owned(),
             effects: Vec::new(),
         };
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::Discarded,
-            &discarded,
-            &encounter.k9,
-            &encounter.handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::Discarded, &discarded));
     } else {
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::Failure,
-            &card.failure,
-            &encounter.k9,
-            &encounter.handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::Failure, &card.failure));
     }
     Ok(events)
 }
@@ -239,29 +225,10 @@ pub(super) fn roll_next(
         step: EncounterStep::Roll(index),
         roll,
     }));
-    let (k9, handler) = (&encounter.k9, &encounter.handler);
     if success && index + 1 == card.rolls.len() {
-        let reward = Outcome {
-            text: card.reward.clone(),
-            effects: Vec::new(),
-        };
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::Reward,
-            &reward,
-            k9,
-            handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::Reward, &reward(card)));
     } else if !success && card.retry.is_none() {
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::Failure,
-            &card.failure,
-            k9,
-            handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::Failure, &card.failure));
     }
     Ok(events)
 }
@@ -273,14 +240,11 @@ pub(super) fn accept(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
     if out_of_action(state, mission, encounter).is_none() {
         awaiting(state)?;
     }
-    let card = &encounter.card;
-    Ok(ended(
+    Ok(finish(
         state,
-        &card.name,
+        encounter,
         EncounterEnd::Failure,
-        &card.failure,
-        &encounter.k9,
-        &encounter.handler,
+        &encounter.card.failure,
     ))
 }
 
@@ -302,29 +266,10 @@ pub(super) fn retry(
         step: EncounterStep::Retry,
         roll,
     }));
-    let (k9, handler) = (&encounter.k9, &encounter.handler);
     if success {
-        let reward = Outcome {
-            text: card.reward.clone(),
-            effects: Vec::new(),
-        };
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::Reward,
-            &reward,
-            k9,
-            handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::Reward, &reward(card)));
     } else {
-        events.extend(ended(
-            state,
-            &card.name,
-            EncounterEnd::MajorFailure,
-            &retry.major,
-            k9,
-            handler,
-        ));
+        events.extend(finish(state, encounter, EncounterEnd::MajorFailure, &retry.major));
     }
     Ok(events)
 }
@@ -362,4 +307,29 @@ pub(super) fn resolve_objective(state: &CampaignState) -> Result<Vec<Event>, Rul
         None,
     ));
     Ok(events)
+}
+
+/// The end of the open Encounter and the events of its effects.
+fn finish(
+    state: &CampaignState,
+    encounter: &EncounterState,
+    end: EncounterEnd,
+    outcome: &Outcome,
+) -> Vec<Event> {
+    ended(
+        state,
+        &encounter.card.name,
+        end,
+        outcome,
+        &encounter.k9,
+        &encounter.handler,
+    )
+}
+
+/// The card's Reward, which has no effects muster records.
+fn reward(card: &EncounterCard) -> Outcome {
+    Outcome {
+        text: card.reward.clone(),
+        effects: Vec::new(),
+    }
 }
