@@ -24,6 +24,11 @@ pub(super) fn start(
     }
     let name = check_text("the Mission's name", name)?;
     if let Some(count) = objectives {
+        if state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark) {
+            return Err(RuleError::refused(
+                "this is a Horizon Wars: Zero Dark campaign: Multiple Objectives belong to Warfighter; drop --objectives",
+            ));
+        }
         in_range("the number of Objectives", i64::from(count), 1, 10)?;
     }
     let soldiers = if requested.is_empty() {

@@ -29,9 +29,10 @@ pub(super) fn persuasion(state: &mut CampaignState, e: &PersuasionTested) {
     }
 }
 
+/// Applies `f` to the hero's living Ally of that name (bogey names repeat across Missions).
 pub(super) fn with_ally(state: &mut CampaignState, e: &AllyEvent, f: impl FnOnce(&mut Ally)) {
     state.with_soldier(&e.hero, |s| {
-        match s.allies.iter_mut().find(|a| a.name == e.ally) {
+        match s.allies.iter_mut().find(|a| a.name == e.ally && !a.dead) {
             Some(ally) => {
                 f(ally);
                 None

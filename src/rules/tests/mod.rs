@@ -14,6 +14,7 @@ mod record;
 mod soldier;
 mod squad;
 mod void;
+mod zero_dark;
 
 use crate::domain::Game;
 use crate::domain::command::Command;

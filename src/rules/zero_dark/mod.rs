@@ -321,9 +321,11 @@ pub(super) fn make_dependent(state: &CampaignState, hero: &str, ally: &str) -> R
 
 pub(super) fn strayed(state: &CampaignState, hero: &str, ally: &str) -> Result<Vec<Event>, RuleError> {
     let event = ally_of(state, hero, ally)?;
-    let dependent = state
-        .soldier(&event.hero)
-        .is_some_and(|h| h.allies.iter().any(|a| a.name == event.ally && a.dependent));
+    let dependent = state.soldier(&event.hero).is_some_and(|h| {
+        h.allies
+            .iter()
+            .any(|a| a.name == event.ally && !a.dead && a.dependent)
+    });
     if !dependent {
         return Err(RuleError::refused(format!(
             "{} is not Dependent; only a Dependent Ally dies for ending an activation more than 4\" from its hero",

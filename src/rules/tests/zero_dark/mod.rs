@@ -29,7 +29,7 @@ const MEDIC: &str = "Moss";
 const MISSION: &str = "Catch the Pigeon";
 
 /// A hero who is not a Spook, with D `d`.
-fn specialist(name: &str, specialism: &str, d: u32) -> SoldierCard {
+fn specialist(name: &str, specialism: &str, d: u8) -> SoldierCard {
     SoldierCard {
         stats: Some(Stats { m: 4, f: 4, a: 2, d }),
         specialism: Some(specialism.into()),

@@ -54,6 +54,13 @@ fn rescue_rolls_the_agent_among_the_bogeys_that_are_neither_nemesis_nor_named() 
 }
 
 #[test]
+fn rescue_with_a_lone_eligible_bogey_takes_it_without_a_roll() {
+    given(with_bogeys([nemesis("Viper"), grunt("Grunt 1")]))
+        .when(choose(PriorityTask::Rescue))
+        .then([task_chosen(PriorityTask::Rescue, Some("Grunt 1"))]);
+}
+
+#[test]
 fn rescue_never_rolls_a_face_beyond_the_eligible_bogeys() {
     // Four bogeys on the table, two eligible: the die is a d2, so a 3 or 4 is not on it.
     for face in [3, 4] {
@@ -83,7 +90,12 @@ fn assassination_with_one_boss_takes_him_without_a_roll() {
 #[test]
 fn assassination_rolls_among_several_bosses() {
     let bosses = ["Big Al", "The Duke", "Madame X"];
-    let table = with_bogeys([boss("Big Al"), grunt("Grunt 1"), boss("The Duke"), boss("Madame X")]);
+    let table = with_bogeys([
+        boss("Big Al"),
+        grunt("Grunt 1"),
+        boss("The Duke"),
+        boss("Madame X"),
+    ]);
     for (face, chosen) in [(1, "Big Al"), (2, "The Duke"), (3, "Madame X")] {
         given(table.clone())
             .when_rolling(choose(PriorityTask::Assassination), &[i64::from(face)])
