@@ -23,3 +23,5 @@ mod mission;
 mod numbers;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/zero_dark.rs"]
+mod zero_dark;

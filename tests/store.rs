@@ -10,6 +10,8 @@
 mod append;
 #[path = "store/chain.rs"]
 mod chain;
+#[path = "store/medal_seed.rs"]
+mod medal_seed;
 #[path = "store/open.rs"]
 mod open;
 #[path = "store/race.rs"]

@@ -222,10 +222,10 @@ pub struct PersuadeArgs {
     #[arg(long = "bogey", value_name = "N")]
     bogey_successes: String,
     /// The hero was killed in this CQB
-    #[arg(long, requires = "ally_to")]
+    #[arg(long)]
     hero_died: bool,
-    /// With --hero-died: the nearest hero who isn't dead takes the Ally
-    #[arg(long, value_name = "HERO")]
+    /// With --hero-died, when he out-scored the bogey: the nearest hero who isn't dead takes the Ally
+    #[arg(long, value_name = "HERO", requires = "hero_died")]
     ally_to: Option<String>,
 }
 

@@ -160,6 +160,12 @@ pub(super) fn add_bogey(state: &CampaignState, bogey: &Bogey) -> Result<Vec<Even
 fn action(state: &CampaignState, bogey_name: &str, by: &str) -> Result<BogeyAction, RuleError> {
     let mission = running(state)?;
     let hero = hero_on(state, mission, by)?;
+    if hero.hero_state == HeroState::Dead {
+        return Err(RuleError::refused(format!(
+            "{} is dead and cannot act",
+            hero.card.name
+        )));
+    }
     let bogey = bogey(mission, bogey_name)?;
     let z = &mission.zero_dark;
     if z.dead.iter().any(|(b, _)| *b == bogey.name) || z.persuaded.iter().any(|(b, _)| *b == bogey.name) {
@@ -226,12 +232,6 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
         )));
     }
     let hero = state.find_soldier(&act.by)?;
-    if hero.hero_state == HeroState::Dead {
-        return Err(RuleError::refused(format!(
-            "{} is dead and cannot persuade",
-            act.by
-        )));
-    }
     let mine = u32::try_from(in_range("the hero's successes", p.hero_successes, 0, 20)?).unwrap_or(0);
     let theirs = u32::try_from(in_range("the bogey's successes", p.bogey_successes, 0, 20)?).unwrap_or(0);
     let persuaded = mine > theirs;

@@ -100,9 +100,10 @@ pub(in crate::rules) fn choose_task(
     let spook = spook(state, mission)?;
     let (candidates, what) = match task {
         // Rescue: a random bogey, never a Nemesis or named one.
+        // Never a synthetic one either: it could not be persuaded, so the task could not be done.
         PriorityTask::Rescue => (
-            bogeys_of(mission, |b| !b.nemesis && !b.named),
-            "a bogey that is not a Nemesis or named",
+            bogeys_of(mission, |b| !b.nemesis && !b.named && !b.synthetic),
+            "a bogey that is not a Nemesis, named or synthetic",
         ),
         // Assassination: the Boss, or a randomly selected one of several.
         PriorityTask::Assassination => (bogeys_of(mission, is_boss), "a Boss"),
@@ -148,6 +149,19 @@ pub(in crate::rules) fn task_step(
     let spook = DeadDropInteracted {
         spook: mission.zero_dark.spook.clone().unwrap_or_default(),
     };
+    let z = &mission.zero_dark;
+    let agent = z.task_target.clone().unwrap_or_default();
+    if task == PriorityTask::Rescue
+        && !z
+            .persuaded
+            .iter()
+            .any(|(b, by)| *b == agent && *by == spook.spook)
+    {
+        return Err(RuleError::refused(format!(
+            "{agent} has not been persuaded by {}; the agent is extracted only once persuaded",
+            spook.spook
+        )));
+    }
     Ok(vec![match task {
         PriorityTask::Rescue => Event::RescueExtracted(spook),
         _ => Event::DeadDropInteracted(spook),

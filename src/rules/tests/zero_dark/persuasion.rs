@@ -208,7 +208,7 @@ fn a_hero_already_dead_cannot_persuade() {
     events.push(hero_state(GUNNER, HeroState::Dead));
     given(events)
         .when(persuade(GUNNER, "Pigeon", 3, 0))
-        .then_refused(&["Vega is dead and cannot persuade"]);
+        .then_refused(&["Vega is dead and cannot act"]);
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn rescue_with_only_a_nemesis_and_a_named_bogey_on_the_table_is_refused() {
     given(with_bogeys([nemesis("Viper"), named_bogey("Colonel Ash")]))
         .when_rolling(choose(PriorityTask::Rescue), &[1])
         .then_refused(&[
-            "the Rescue task needs a bogey that is not a Nemesis or named on the table",
+            "the Rescue task needs a bogey that is not a Nemesis, named or synthetic on the table",
             "`muster bogey add`",
         ]);
 }
@@ -220,6 +220,17 @@ fn the_dead_drop_is_recorded_only_under_acquisition() {
 fn the_rescue_extraction_is_recorded_only_under_rescue() {
     let mut events = with_bogeys([grunt("Grunt 1")]);
     events.push(task_chosen(PriorityTask::Rescue, Some("Grunt 1")));
+    given(events.clone())
+        .when(Command::RescueExtracted)
+        .then_refused(&["Grunt 1 has not been persuaded by Kestrel"]);
+    events.push(Event::PersuasionTested(crate::domain::event::PersuasionTested {
+        bogey: "Grunt 1".into(),
+        hero: "Kestrel".into(),
+        hero_successes: 2,
+        bogey_successes: 0,
+        persuaded: true,
+        ally_of: Some("Kestrel".into()),
+    }));
     let state = given(events)
         .when(Command::RescueExtracted)
         .then([Event::RescueExtracted(spook_step())]);
