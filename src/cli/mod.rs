@@ -127,7 +127,7 @@ enum Command {
     /// K9 Encounters: draw, ignore, roll, accept or retry; and the K9 Objective
     #[command(subcommand)]
     K9(k9::Command),
-    /// Zero Dark: a hero's state (ready, targeted, wounded N, stunned, down, dead, captured, lost)
+    /// Zero Dark: a hero's state (ready, targeted, wounded N, stunned, down, dead, persuaded, captured, lost)
     HeroState(zero_dark::HeroStateArgs),
     /// Zero Dark: bogeys of the Red Force: add, down, dead
     #[command(subcommand)]

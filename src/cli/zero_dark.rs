@@ -19,6 +19,7 @@ pub enum StateArg {
     Stunned,
     Down,
     Dead,
+    Persuaded,
     Captured,
     Lost,
 }
@@ -48,6 +49,7 @@ pub fn hero_state(ctx: &Context, args: HeroStateArgs) -> Result<(), CommandError
         (StateArg::Stunned, None) => HeroState::Stunned,
         (StateArg::Down, None) => HeroState::Down,
         (StateArg::Dead, None) => HeroState::Dead,
+        (StateArg::Persuaded, None) => HeroState::Persuaded,
         (StateArg::Captured, None) => HeroState::Captured,
         (StateArg::Lost, None) => HeroState::Lost,
     };

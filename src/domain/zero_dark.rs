@@ -16,6 +16,8 @@ pub enum HeroState {
     Stunned,
     Down,
     Dead,
+    /// Persuaded by the other side (a Versus mission).
+    Persuaded,
     Captured,
     Lost,
 }
@@ -29,6 +31,7 @@ impl fmt::Display for HeroState {
             HeroState::Stunned => f.write_str("stunned"),
             HeroState::Down => f.write_str("down"),
             HeroState::Dead => f.write_str("dead"),
+            HeroState::Persuaded => f.write_str("persuaded"),
             HeroState::Captured => f.write_str("captured"),
             HeroState::Lost => f.write_str("lost"),
         }
@@ -129,5 +132,32 @@ pub fn mission_stats(stats: Stats, task: Option<PriorityTask>) -> Stats {
             ..stats
         },
         Some(PriorityTask::Observation) | None => stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hero_states_print_as_the_rules_name_them() {
+        assert_eq!(HeroState::Wounded(2).to_string(), "wounded(2)");
+        assert_eq!(HeroState::Persuaded.to_string(), "persuaded");
+        let json = serde_json::to_value(HeroState::Wounded(2)).unwrap();
+        assert_eq!(json, serde_json::json!({"state": "wounded", "n": 2}));
+    }
+
+    #[test]
+    fn each_task_gives_its_own_bonus() {
+        let stats = Stats {
+            m: 3,
+            f: 2,
+            a: 4,
+            d: 3,
+        };
+        assert_eq!(mission_stats(stats, Some(PriorityTask::Rescue)).a, 5);
+        assert_eq!(mission_stats(stats, Some(PriorityTask::Assassination)).d, 4);
+        assert_eq!(mission_stats(stats, Some(PriorityTask::Acquisition)).m, 4);
+        assert_eq!(mission_stats(stats, Some(PriorityTask::Observation)), stats);
     }
 }
