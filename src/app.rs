@@ -208,6 +208,31 @@ fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<
         .and_then(Seed::from_hex))
 }
 
+/// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one.
+pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
+    let (_, state) = load(store, campaign)?;
+    let Some(commitment) = state.seed_commitment else {
+        return Err(Error::input(
+            "no dice seed is committed in this campaign; nothing to reveal",
+        ));
+    };
+    let Some(seed) = store.seed(campaign, &commitment)? else {
+        return Err(Error::input(format!(
+            "the seed committed as {commitment} is not in this database: a seed stays in the file that committed it; reveal it there"
+        )));
+    };
+    let next = new_seed(store, campaign)?;
+    execute(
+        store,
+        campaign,
+        &Command::RevealSeed {
+            seed,
+            next_commitment: next,
+        },
+        clock,
+    )
+}
+
 /// Voids the command that wrote `version`, with the player's reason.
 pub fn void(
     store: &mut Store,

@@ -3,15 +3,20 @@
 //! The hash chain and its gaps, payloads that no longer decode, the campaign's first event,
 //! voids that point at real commands, commands whose events are not contiguous, and
 //! anything the fold had to clamp (a counter driven below zero, an unknown Soldier), and
-//! every roll whose recorded outcome its own face, modifiers and target do not give.
+//! every roll whose recorded outcome its own face, modifiers and target do not give,
+//! generated faces against revealed seeds, and the paper sheets asserted.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::DateTime;
 use serde::Serialize;
 
+use crate::dice::Seed;
 use crate::domain::event::Event;
-use crate::domain::state::{RecordedEvent, fold};
+use crate::domain::evolve::evolve;
+use crate::domain::sheet;
+use crate::domain::state::{CampaignState, RecordedEvent, fold, voided_commands};
+use crate::projection::blame::changes;
 use crate::store::StoredRow;
 use crate::store::chain::{self, GENESIS};
 
@@ -85,6 +90,8 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
         }
     }
     check_structure(&decoded, &mut found);
+    check_seeds(campaign, &decoded, &mut found);
+    check_assertions(&decoded, &mut found);
     for recorded in &decoded {
         let Some(roll) = recorded.event.roll() else {
             continue;
@@ -189,6 +196,112 @@ fn check_structure(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'
                 );
             }
             Some(_) => {}
+        }
+    }
+}
+
+/// Seeds: a revealed seed must match its commitment; a generated face must come from the
+/// seed in force when it was rolled, and equal the face that seed gives once revealed.
+fn check_seeds(
+    campaign: &str,
+    log: &[RecordedEvent],
+    found: &mut impl FnMut(Option<u64>, &'static str, String),
+) {
+    let mut in_force: Option<&str> = None;
+    let mut revealed: BTreeMap<&str, Seed> = BTreeMap::new();
+    let mut generated = Vec::new();
+    for recorded in log {
+        let v = Some(recorded.version);
+        match &recorded.event {
+            Event::SeedCommitted(e) => in_force = Some(e.commitment.as_str()),
+            Event::SeedRevealed(e) => match Seed::from_hex(&e.seed) {
+                Some(seed) if seed.commitment() == e.commitment => {
+                    revealed.insert(e.commitment.as_str(), seed);
+                }
+                _ => found(
+                    v,
+                    "seed",
+                    format!(
+                        "the revealed seed does not hash to its commitment {}",
+                        e.commitment
+                    ),
+                ),
+            },
+            event => {
+                let Some(key) = event.roll().and_then(|r| r.dice.as_ref().map(|k| (r, k))) else {
+                    continue;
+                };
+                if in_force != Some(key.1.commitment.as_str()) {
+                    found(
+                        v,
+                        "seed",
+                        "a generated face names a seed that was not the one committed at the time".to_owned(),
+                    );
+                }
+                generated.push((recorded.version, key));
+            }
+        }
+    }
+    for (version, (roll, key)) in generated {
+        let Some(seed) = revealed.get(key.commitment.as_str()) else {
+            continue;
+        };
+        let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
+        let expected = seed.face(campaign, key.version, key.index, sides);
+        if roll.faces.first() != Some(&expected) {
+            found(
+                Some(version),
+                "seed",
+                format!(
+                    "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {})",
+                    roll.faces, key.version, key.index
+                ),
+            );
+        }
+    }
+}
+
+/// Assertions: at each one, the log's numbers (voids applied) must be the paper sheet's.
+fn check_assertions(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'static str, String)) {
+    let voided = voided_commands(log);
+    let mut state = CampaignState::default();
+    for (i, recorded) in log.iter().enumerate() {
+        state.version = recorded.version;
+        if voided.contains(&recorded.command_id) {
+            continue;
+        }
+        state = evolve(state, &recorded.event);
+        let Event::AssertionRecorded(a) = &recorded.event else {
+            continue;
+        };
+        let Some(soldier) = state.soldier(&a.soldier) else {
+            continue;
+        };
+        for (field, paper) in &a.fields {
+            let logged = sheet::value(soldier, field).unwrap_or_default();
+            if logged.eq_ignore_ascii_case(paper) {
+                continue;
+            }
+            let upto = log.get(..=i).unwrap_or_default();
+            let events: Vec<String> = upto
+                .iter()
+                .filter(|r| !voided.contains(&r.command_id))
+                .filter(|r| changes(&r.event, &a.soldier).iter().any(|(f, _)| f == field))
+                .map(|r| format!("v{}", r.version))
+                .collect();
+            found(
+                Some(recorded.version),
+                "assert",
+                format!(
+                    "{}'s {field} is {logged} in the log but {paper} on the paper sheet; the events that made it: {}",
+                    a.soldier,
+                    if events.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        events.join(", ")
+                    }
+                ),
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The command line: clap definitions, one module per command, and the dispatch.
 
 mod args;
+mod audit;
 mod campaign;
 mod check;
 mod context;
@@ -146,6 +147,15 @@ enum Command {
     Roster(roster::Args),
     /// Print the log of events
     Log(log::Args),
+    /// For every number in a Soldier's roster row, the events that made it
+    Blame(audit::BlameArgs),
+    /// Record what a Soldier's paper sheet says; `verify` checks it against the log
+    Assert(audit::AssertArgs),
+    /// What changed on the roster between two points
+    Diff(audit::DiffArgs),
+    /// The dice seed: reveal it so anyone can recompute the generated faces
+    #[command(subcommand)]
+    Seed(audit::SeedCommand),
     /// Explain one event: its command, whether it was voided, its hash
     Show(show::Args),
     /// Void every event of the command that wrote VERSION (the fix for a mistake)
@@ -208,6 +218,10 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Ally(command) => zero_dark::ally(ctx, command),
         Command::Roster(args) => roster::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
+        Command::Blame(args) => audit::blame(ctx, args),
+        Command::Assert(args) => audit::assert(ctx, args),
+        Command::Diff(args) => audit::diff(ctx, args),
+        Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),
         Command::Void(args) => void::run(ctx, args),
         Command::Verify(args) => verify::run(ctx, args),

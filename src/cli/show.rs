@@ -1,6 +1,7 @@
 //! `muster show VERSION`: one event explained.
 
 use muster::dice::Source;
+use muster::projection::as_of::AsOf;
 use muster::projection::show::{self, Shown};
 use muster::projection::summary::roll_line;
 
@@ -13,13 +14,20 @@ use super::output::{self, Format};
 pub struct Args {
     /// The event's campaign version (see `muster log`)
     version: String,
+    /// As the log stood at REF (a later void is not yet known): a version, a time, mission:N
+    #[arg(long, value_name = "REF")]
+    as_of: Option<String>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
-    let rows = store.rows(&campaign, None)?;
+    let up_to = match &args.as_of {
+        Some(text) => Some(text.parse::<AsOf>()?.resolve(&store.events(&campaign, None)?)?),
+        None => None,
+    };
+    let rows = store.rows(&campaign, up_to)?;
     let shown = show::explain(&rows, version)?;
     print(ctx.format, &shown)
 }
@@ -78,6 +86,15 @@ fn render(shown: &Shown) -> String {
             "DISAGREES with the record"
         };
         field("recomputed", &format!("{total}: {outcome}; {verdict}"));
+        let generated = shown.roll.as_ref().is_some_and(|r| r.dice.is_some());
+        match again.face_from_seed {
+            Some(face) => field("seed check", &format!("the revealed seed gives the face {face}")),
+            None if generated => field(
+                "seed check",
+                "the seed is not revealed yet (`muster seed reveal`)",
+            ),
+            None => {}
+        }
     }
     field("payload", &shown.payload.to_string());
     match &shown.voided_by {

@@ -240,6 +240,16 @@ pub enum Command {
         hero: String,
         ally: String,
     },
+    /// Reveals the seed in force (64 hex digits) and commits the next one.
+    RevealSeed {
+        seed: String,
+        next_commitment: String,
+    },
+    /// Records what a Soldier's paper sheet says, for `verify` to check.
+    Assert {
+        soldier: String,
+        fields: Vec<(String, String)>,
+    },
 }
 
 impl Command {

@@ -8,6 +8,7 @@ pub mod evolve;
 pub mod k9;
 pub mod medal;
 pub mod roll;
+pub mod sheet;
 pub mod soldier;
 pub mod state;
 pub mod zero_dark;

@@ -1,6 +1,8 @@
 //! Read models folded from the log: the roster, the history, one event explained.
 
 pub mod as_of;
+pub mod blame;
+pub mod diff;
 pub mod history;
 pub mod mission;
 pub mod roster;

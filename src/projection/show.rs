@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::summary::summary;
 use crate::Error;
+use crate::dice::Seed;
 use crate::domain::event::Event;
 use crate::domain::roll::Roll;
 use crate::domain::state::RecordedEvent;
@@ -34,12 +35,17 @@ pub struct Shown {
     pub hash: String,
 }
 
-/// A roll's outcome computed again from its face, modifiers and target.
+/// A roll's outcome computed again from its face, modifiers and target, and a generated
+/// face computed again from its seed once that seed is revealed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Recomputed {
     pub total: Option<i32>,
     pub success: bool,
-    /// True when the recorded total and outcome are the ones computed now.
+    /// The face the revealed seed gives; null while the seed is unrevealed or the face was
+    /// entered.
+    pub face_from_seed: Option<u8>,
+    /// True when the recorded total and outcome (and face, once the seed is revealed) are
+    /// the ones computed now.
     pub agrees: bool,
 }
 
@@ -89,10 +95,17 @@ pub fn explain(rows: &[StoredRow], version: u64) -> Result<Shown, Error> {
         roll: target.event.roll().cloned(),
         recomputed: target.event.roll().map(|roll| {
             let (total, success) = roll.recompute();
+            let face_from_seed = roll.dice.as_ref().and_then(|key| {
+                let seed = revealed_seed(&decoded, &key.commitment)?;
+                let sides = roll.die.trim_start_matches('d').parse::<u8>().ok()?;
+                Some(seed.face(&row.campaign, key.version, key.index, sides))
+            });
+            let face_agrees = face_from_seed.is_none_or(|f| roll.faces.first() == Some(&f));
             Recomputed {
                 total,
                 success,
-                agrees: total == roll.total && success == roll.success,
+                face_from_seed,
+                agrees: total == roll.total && success == roll.success && face_agrees,
             }
         }),
         voided: voided_by.is_some(),
@@ -108,5 +121,13 @@ pub fn explain(rows: &[StoredRow], version: u64) -> Result<Shown, Error> {
             .collect(),
         prev_hash: row.prev_hash.clone(),
         hash: row.hash.clone(),
+    })
+}
+
+/// The seed revealed for `commitment` in the log, if it has been.
+fn revealed_seed(log: &[RecordedEvent], commitment: &str) -> Option<Seed> {
+    log.iter().find_map(|r| match &r.event {
+        Event::SeedRevealed(e) if e.commitment == commitment => Seed::from_hex(&e.seed),
+        _ => None,
     })
 }

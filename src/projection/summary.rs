@@ -223,6 +223,20 @@ pub fn summary(event: &Event) -> String {
         ),
         Event::AllyMadeDependent(e) => format!("{}'s Ally {} becomes Dependent: {}", e.hero, e.ally, e.why),
         Event::AllyDied(e) => format!("{}'s Ally {} is dead: {}", e.hero, e.ally, e.why),
+        Event::SeedRevealed(e) => format!(
+            "dice seed {} revealed: {}",
+            &e.commitment[..e.commitment.len().min(12)],
+            e.seed
+        ),
+        Event::AssertionRecorded(e) => format!(
+            "{}'s paper sheet says {}",
+            e.soldier,
+            e.fields
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 

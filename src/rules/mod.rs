@@ -2,6 +2,7 @@
 //!
 //! Nothing here touches the store, the clock or the dice; callers pass in what they need.
 
+mod audit;
 mod campaign;
 mod check;
 mod environment;
@@ -172,6 +173,11 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
         ),
         Command::MakeDependent { hero, ally } => zero_dark::make_dependent(state, hero, ally),
         Command::AllyStrayed { hero, ally } => zero_dark::strayed(state, hero, ally),
+        Command::RevealSeed {
+            seed,
+            next_commitment,
+        } => audit::reveal_seed(state, seed, next_commitment),
+        Command::Assert { soldier, fields } => audit::assert(state, soldier, fields),
     }
 }
 

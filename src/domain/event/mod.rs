@@ -134,6 +134,10 @@ pub enum Event {
     AllyMadeDependent(AllyEvent),
     /// An Ally died (a Dependent Ally left more than 4" from its hero).
     AllyDied(AllyEvent),
+    /// A committed dice seed was revealed; a new one is committed in the same command.
+    SeedRevealed(SeedRevealed),
+    /// The numbers on a Soldier's paper sheet, which `verify` checks against the log.
+    AssertionRecorded(AssertionRecorded),
 }
 
 impl Event {
@@ -197,6 +201,8 @@ impl Event {
             Event::PersuasionTested(_) => "persuasion_tested",
             Event::AllyMadeDependent(_) => "ally_made_dependent",
             Event::AllyDied(_) => "ally_died",
+            Event::SeedRevealed(_) => "seed_revealed",
+            Event::AssertionRecorded(_) => "assertion_recorded",
         }
     }
 
@@ -250,6 +256,7 @@ impl Event {
             Event::PriorityTaskResolved(e) => Some(&e.spook),
             Event::PersuasionTested(e) => Some(&e.hero),
             Event::AllyMadeDependent(e) | Event::AllyDied(e) => Some(&e.hero),
+            Event::AssertionRecorded(e) => Some(&e.soldier),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)
@@ -269,7 +276,8 @@ impl Event {
             | Event::MedalRevealed(_)
             | Event::MedalLost(_)
             | Event::MedalsReshuffled(_)
-            | Event::BogeyAdded(_) => None,
+            | Event::BogeyAdded(_)
+            | Event::SeedRevealed(_) => None,
         }
     }
 }

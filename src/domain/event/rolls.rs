@@ -157,3 +157,20 @@ pub fn payment_source(resource: Resource, amount: u32) -> String {
         Resource::Discards => format!("discarded {amount} cards"),
     }
 }
+
+/// The payload of [`super::Event::SeedRevealed`]: the seed behind a commitment, so anyone
+/// can recompute every face it generated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedRevealed {
+    pub commitment: String,
+    /// The seed, 64 hex digits.
+    pub seed: String,
+}
+
+/// The payload of [`super::Event::AssertionRecorded`]: what the paper sheet says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssertionRecorded {
+    pub soldier: String,
+    /// Field (`xp`, `wounds`, `hardy.cold`…) to the value on paper.
+    pub fields: std::collections::BTreeMap<String, String>,
+}

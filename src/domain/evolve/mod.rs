@@ -202,6 +202,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         }
         Event::CommandVoided(_) => {}
         Event::SeedCommitted(e) => state.seed_commitment = Some(e.commitment.clone()),
+        Event::SeedRevealed(_) | Event::AssertionRecorded(_) => {}
         Event::CheckRolled(e) => play::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => play::environment_rolled(&mut state, e),
         Event::EnvironmentResolved(e) => play::environment_resolved(&mut state, e),

@@ -1,0 +1,129 @@
+//! The audit commands: `blame`, `assert`, `diff` and `seed reveal`.
+
+use clap::Subcommand;
+use muster::app;
+use muster::domain::command::Command;
+use muster::projection::as_of::AsOf;
+use muster::projection::blame::{self, Change};
+use muster::projection::diff;
+use muster::projection::roster;
+
+use super::args::pair;
+use super::context::Context;
+use super::error::CommandError;
+use super::output::{self, Format};
+
+/// `muster blame SOLDIER [--as-of REF]`.
+#[derive(Debug, clap::Args)]
+pub struct BlameArgs {
+    /// The Soldier
+    soldier: String,
+    /// As of REF: a version, an RFC 3339 time, a date, or mission:N
+    #[arg(long, value_name = "REF")]
+    as_of: Option<String>,
+}
+
+pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
+    let (store, campaign) = ctx.open_campaign()?;
+    let mut log = store.events(&campaign, None)?;
+    if let Some(text) = &args.as_of {
+        let version = text.parse::<AsOf>()?.resolve(&log)?;
+        log.retain(|r| r.version <= version);
+    }
+    let blamed = blame::blame(&log, &args.soldier)?;
+    if ctx.format == Format::Json {
+        return output::print_json(&blamed);
+    }
+    let mut text = format!("{}\n", blamed.soldier);
+    for (field, f) in &blamed.fields {
+        text.push_str(&format!("  {field} = {}\n", f.value));
+        for line in &f.lines {
+            let change = match &line.change {
+                Change::Add(n) => format!("{n:+}"),
+                Change::Set(v) => format!("= {v}"),
+            };
+            let voided = if line.voided { " VOIDED" } else { "" };
+            text.push_str(&format!(
+                "    v{:<5} {:<8} {}{voided}  ({}, command {})\n",
+                line.version,
+                change,
+                line.summary,
+                line.recorded_at,
+                output::short_hash(&line.command_id)
+            ));
+        }
+    }
+    output::print(&text)
+}
+
+/// `muster assert SOLDIER FIELD=VALUE...`.
+#[derive(Debug, clap::Args)]
+pub struct AssertArgs {
+    /// The Soldier
+    soldier: String,
+    /// What his paper sheet says: xp=7 wounds=1 hardy.cold=2 status=active…
+    #[arg(required = true, value_name = "FIELD=VALUE")]
+    fields: Vec<String>,
+}
+
+pub fn assert(ctx: &Context, args: AssertArgs) -> Result<(), CommandError> {
+    let fields = args
+        .fields
+        .iter()
+        .map(|f| pair(f, "a field", "xp=7").map(|(k, v)| (k, v.to_owned())))
+        .collect::<Result<Vec<_>, _>>()?;
+    ctx.execute(&Command::Assert {
+        soldier: args.soldier,
+        fields,
+    })
+}
+
+/// `muster diff REF REF`.
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// The earlier point: a version, an RFC 3339 time, a date, or mission:N
+    from: String,
+    /// The later point
+    to: String,
+}
+
+pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
+    let (store, campaign) = ctx.open_campaign()?;
+    let log = store.events(&campaign, None)?;
+    let head = store.head(&campaign)?;
+    let at = |text: &str| -> Result<roster::Roster, CommandError> {
+        let version = text.parse::<AsOf>()?.resolve(&log)?;
+        roster::at(&campaign, &log, version, &head)
+            .ok_or_else(|| CommandError::refused(format!("campaign '{campaign}' has no roster at {text}")))
+    };
+    let (a, b) = (at(&args.from)?, at(&args.to)?);
+    let changes = diff::diff(&a, &b);
+    if ctx.format == Format::Json {
+        return output::print_json(&changes);
+    }
+    let mut text = format!("from v{} to v{}:\n", a.as_of.version, b.as_of.version);
+    if changes.is_empty() {
+        text.push_str("  nothing changed on the roster\n");
+    }
+    for d in &changes {
+        let who = d.soldier.as_deref().unwrap_or("squad");
+        text.push_str(&format!("  {who}: {} {} -> {}\n", d.field, d.before, d.after));
+    }
+    output::print(&text)
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SeedCommand {
+    /// Reveal the seed in force (anyone can then recompute its faces) and commit a new one
+    Reveal,
+}
+
+pub fn seed(ctx: &Context, command: SeedCommand) -> Result<(), CommandError> {
+    match command {
+        SeedCommand::Reveal => {
+            let (mut store, campaign) = ctx.open_campaign()?;
+            let written = app::reveal_seed(&mut store, &campaign, ctx.clock.as_ref())?;
+            ctx.report(&written)
+        }
+    }
+}
