@@ -2,6 +2,7 @@
 //!
 //! The scenarios are grouped by rulebook area; this module holds the builders they share.
 
+mod audit;
 mod campaign;
 mod check;
 mod environment;

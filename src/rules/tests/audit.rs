@@ -1,0 +1,89 @@
+//! The audit's records: revealing the dice seed, and a paper sheet's assertions.
+
+use super::*;
+use crate::dice::Seed;
+use crate::domain::event::{AssertionRecorded, SeedCommitted, SeedRevealed};
+
+fn with_seed(seed: &Seed) -> Vec<Event> {
+    let mut events = modern_squad();
+    events.push(Event::SeedCommitted(SeedCommitted {
+        commitment: seed.commitment(),
+    }));
+    events
+}
+
+fn reveal(seed: &str) -> Command {
+    Command::RevealSeed {
+        seed: seed.into(),
+        next_commitment: "ab".repeat(32),
+    }
+}
+
+#[test]
+fn revealing_the_seed_in_force_logs_it_and_commits_the_next() {
+    let seed = Seed::from_bytes([9; 32]);
+    let state = given(with_seed(&seed)).when(reveal(&seed.to_hex())).then([
+        Event::SeedRevealed(SeedRevealed {
+            commitment: seed.commitment(),
+            seed: seed.to_hex(),
+        }),
+        Event::SeedCommitted(SeedCommitted {
+            commitment: "ab".repeat(32),
+        }),
+    ]);
+    assert_eq!(state.seed_commitment, Some("ab".repeat(32)));
+}
+
+#[test]
+fn a_seed_that_does_not_match_the_commitment_is_refused() {
+    let seed = Seed::from_bytes([9; 32]);
+    let other = Seed::from_bytes([8; 32]);
+    given(with_seed(&seed))
+        .when(reveal(&other.to_hex()))
+        .then_refused(&["does not match the commitment in force"]);
+    given(with_seed(&seed))
+        .when(reveal("xyz"))
+        .then_refused(&["64 hex digits"]);
+    given(modern_squad())
+        .when(reveal(&seed.to_hex()))
+        .then_refused(&["no dice seed is committed"]);
+}
+
+fn assert_cmd(soldier: &str, fields: &[(&str, &str)]) -> Command {
+    Command::Assert {
+        soldier: soldier.into(),
+        fields: fields.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect(),
+    }
+}
+
+#[test]
+fn an_assertion_records_the_paper_sheet_whatever_the_log_says() {
+    // It records; `verify` is what compares it with the log.
+    given(modern_squad())
+        .when(assert_cmd("wong", &[("XP", "7"), ("hardy.cold", "2")]))
+        .then([Event::AssertionRecorded(AssertionRecorded {
+            soldier: "Wong".into(),
+            fields: [
+                ("hardy.cold".to_owned(), "2".to_owned()),
+                ("xp".to_owned(), "7".to_owned()),
+            ]
+            .into_iter()
+            .collect(),
+        })]);
+}
+
+#[test]
+fn an_assertion_of_an_unknown_field_or_a_field_he_lacks_is_refused() {
+    given(modern_squad())
+        .when(assert_cmd("Wong", &[("luck", "3")]))
+        .then_refused(&["'luck' is not a field of the roster", "hardy.TYPE"]);
+    given(modern_squad())
+        .when(assert_cmd("Wong", &[("discipline", "2")]))
+        .then_refused(&["Wong has no discipline"]);
+    given(modern_squad())
+        .when(assert_cmd("Wong", &[("xp", "1"), ("XP", "2")]))
+        .then_refused(&["xp is stated twice"]);
+    given(modern_squad())
+        .when(assert_cmd("Wong", &[]))
+        .then_refused(&["name at least one field"]);
+}
