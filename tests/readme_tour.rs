@@ -9,8 +9,13 @@ use serde_json::Value;
 
 /// The `muster` command lines of the README's tour block, split as a shell would.
 fn tour_commands() -> Vec<Vec<String>> {
+    block_commands("<!-- tour")
+}
+
+/// The `muster` command lines of the README's block after `marker`.
+fn block_commands(marker: &str) -> Vec<Vec<String>> {
     let readme = include_str!("../README.md");
-    let start = readme.find("<!-- tour").expect("the README marks its tour block");
+    let start = readme.find(marker).expect("the README marks its block");
     let block = &readme[start..];
     let block = &block[block.find("```sh").expect("the tour is a sh block") + 5..];
     let block = &block[..block.find("```").expect("the tour block ends")];
@@ -226,4 +231,45 @@ fn the_readme_shows_the_roster_the_tour_prints() {
             "the README's roster lacks the line {line:?}"
         );
     }
+}
+
+#[test]
+fn the_readme_dispute_walkthrough_answers_its_three_questions() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tour.db");
+    for args in tour_commands() {
+        muster(&db, &args);
+    }
+    let dispute = block_commands("<!-- dispute");
+    for args in &dispute {
+        let (code, _, stderr) = muster(&db, args);
+        assert_eq!(code, 0, "`muster {}` failed: {stderr}", args.join(" "));
+    }
+    let json = |args: &[&str]| -> Value {
+        let mut all = vec!["--json"];
+        all.extend_from_slice(args);
+        let (_, stdout, _) = muster(&db, &all.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        serde_json::from_str(&stdout).unwrap()
+    };
+    // Was the roll fair? The generated face is the one the revealed seed gives.
+    let shown = json(&["show", "48"]);
+    assert_eq!(shown["roll"]["source"], "generated");
+    assert_eq!(shown["recomputed"]["face_from_seed"], shown["roll"]["faces"][0]);
+    assert_eq!(shown["recomputed"]["agrees"], true);
+    // Why does Wong have one Wound? Two were recorded, one of them healed.
+    let blame = json(&["blame", "Wong"]);
+    assert_eq!(blame["fields"]["wounds"]["value"], "1");
+    let adds: i64 = blame["fields"]["wounds"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["voided"] == false)
+        .map(|l| l["change"]["add"].as_i64().unwrap())
+        .sum();
+    assert_eq!(adds, 1, "the blame adds up to the roster's number");
+    // Was the log edited? It verifies, the paper sheet's assertion included.
+    assert_eq!(json(&["verify"])["ok"], true);
+    // Before its void, the mistaken Wound was not voided yet.
+    assert_eq!(json(&["show", "26", "--as-of", "26"])["voided"], false);
+    assert_eq!(json(&["show", "26"])["voided"], true);
 }
