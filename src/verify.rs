@@ -305,3 +305,56 @@ fn check_assertions(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &
         }
     }
 }
+
+/// Checks the log against a head a player noted (its version and at least the first 12 hex
+/// digits of its hash): a truncated, rewritten or replaced log no longer holds it.
+pub fn noted_head(rows: &[StoredRow], version: u64, hash_prefix: &str) -> Option<Finding> {
+    let prefix = hash_prefix.to_lowercase();
+    let problem = match rows.iter().find(|r| r.version == version) {
+        None => format!(
+            "the noted head v{version} is gone: the log ends at v{}",
+            rows.last().map_or(0, |r| r.version)
+        ),
+        Some(row) if !row.hash.starts_with(&prefix) => format!(
+            "v{version}'s hash is {}, not the {prefix} noted: the log was rewritten since",
+            &row.hash[..row.hash.len().min(prefix.len().max(12))]
+        ),
+        Some(_) => return None,
+    };
+    Some(Finding {
+        version: Some(version),
+        check: "head",
+        problem,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(version: u64, hash: &str) -> StoredRow {
+        StoredRow {
+            seq: 0,
+            campaign: "c".into(),
+            version,
+            event_id: format!("e{version}"),
+            command_id: format!("c{version}"),
+            recorded_at: "2026-11-29T21:00:00Z".into(),
+            kind: "wounded".into(),
+            schema: 1,
+            payload: "{}".into(),
+            prev_hash: GENESIS.into(),
+            hash: hash.into(),
+        }
+    }
+
+    #[test]
+    fn a_noted_head_still_held_passes_and_a_lost_or_rewritten_one_is_found() {
+        let rows = vec![row(1, &"ab".repeat(32)), row(2, &"cd".repeat(32))];
+        assert_eq!(noted_head(&rows, 2, "cdcdcdcdcdcd"), None);
+        let rewritten = noted_head(&rows, 2, "000000000000").unwrap();
+        assert!(rewritten.problem.contains("rewritten"), "{rewritten:?}");
+        let truncated = noted_head(&rows, 3, "cdcdcdcdcdcd").unwrap();
+        assert!(truncated.problem.contains("the log ends at v2"), "{truncated:?}");
+    }
+}

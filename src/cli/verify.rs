@@ -7,12 +7,22 @@ use super::error::CommandError;
 use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH (at least 12 hex
+    /// digits), e.g. 45:d14fcf3c35b5; verify then also checks the log still holds it
+    #[arg(long, value_name = "VERSION:HASH")]
+    head: Option<String>,
+}
 
-pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let noted = args.head.as_deref().map(parse_head).transpose()?;
     let (store, campaign) = ctx.open_campaign()?;
     let rows = store.rows(&campaign, None)?;
-    let report = verify::verify(&campaign, &rows);
+    let mut report = verify::verify(&campaign, &rows);
+    if let Some(finding) = noted.and_then(|(version, hash)| verify::noted_head(&rows, version, &hash)) {
+        report.findings.push(finding);
+        report.ok = false;
+    }
     match ctx.format {
         Format::Json => output::print_json(&report)?,
         Format::Table => {
@@ -43,4 +53,25 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
             report.campaign
         )))
     }
+}
+
+/// Reads `VERSION:HASH` (a leading `v` allowed), with a hash of 12 to 64 hex digits.
+fn parse_head(text: &str) -> Result<(u64, String), CommandError> {
+    let bad = || {
+        CommandError::refused(format!(
+            "--head '{}' is not accepted; write VERSION:HASH as the roster prints it, e.g. 45:d14fcf3c35b5",
+            text.escape_debug()
+        ))
+    };
+    let (version, hash) = text.split_once(':').ok_or_else(bad)?;
+    let version = version
+        .trim()
+        .trim_start_matches('v')
+        .parse::<u64>()
+        .map_err(|_| bad())?;
+    let hash = hash.trim();
+    if !(12..=64).contains(&hash.len()) || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    Ok((version, hash.to_lowercase()))
 }
