@@ -9,20 +9,24 @@ use thiserror::Error;
 
 use super::event::Event;
 
-/// The highest schema number this build reads, for every kind.
-pub const CURRENT_SCHEMA: u32 = 1;
+/// The schema number of each kind's current payload shape: 1 unless listed here.
+pub fn current_schema(kind: &str) -> u32 {
+    match kind {
+        // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
+        "mission_started" => 2,
+        _ => 1,
+    }
+}
 
 /// A stored payload that cannot be turned back into an event.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DecodeError {
     #[error(
-        "event kind '{kind}' has schema {schema}, but this muster reads schemas up to {CURRENT_SCHEMA}: the log was written by a newer muster; upgrade muster to read it"
+        "event kind '{kind}' has schema {schema}, but this muster reads it up to schema {known}: the log was written by a newer muster; upgrade muster to read it"
     )]
-    NewerSchema { kind: String, schema: u32 },
-    #[error(
-        "event kind '{kind}' with schema {schema} has no upcaster; schemas 1 to {CURRENT_SCHEMA} are known"
-    )]
-    UnknownSchema { kind: String, schema: u32 },
+    NewerSchema { kind: String, schema: u32, known: u32 },
+    #[error("event kind '{kind}' with schema {schema} has no upcaster; schemas 1 to {known} are known")]
+    UnknownSchema { kind: String, schema: u32, known: u32 },
     #[error("payload of a '{kind}' event is not valid: {reason}")]
     BadPayload { kind: String, reason: String },
 }
@@ -72,22 +76,44 @@ pub fn decode(kind: &str, schema: u32, payload: &str) -> Result<Event, DecodeErr
     serde_json::from_value(Value::Object(fields)).map_err(|e| bad(e.to_string()))
 }
 
-/// Brings an older payload up to the current schema of its kind.
-///
-/// Every kind is still at its first schema, so only schema 1 is known. A kind whose shape
-/// changes gets a match arm here turning schema N into N + 1.
-fn upcast(kind: &str, schema: u32, fields: Map<String, Value>) -> Result<Map<String, Value>, DecodeError> {
-    match schema {
-        CURRENT_SCHEMA => Ok(fields),
-        s if s > CURRENT_SCHEMA => Err(DecodeError::NewerSchema {
+/// Brings an older payload up to the current schema of its kind, one schema at a time.
+fn upcast(
+    kind: &str,
+    schema: u32,
+    mut fields: Map<String, Value>,
+) -> Result<Map<String, Value>, DecodeError> {
+    let known = current_schema(kind);
+    if schema > known {
+        return Err(DecodeError::NewerSchema {
             kind: kind.to_owned(),
             schema,
-        }),
-        _ => Err(DecodeError::UnknownSchema {
-            kind: kind.to_owned(),
-            schema,
-        }),
+            known,
+        });
     }
+    if schema == 0 {
+        return Err(DecodeError::UnknownSchema {
+            kind: kind.to_owned(),
+            schema,
+            known,
+        });
+    }
+    for from in schema..known {
+        fields = match (kind, from) {
+            // Schema 1 counted the Objectives placed (default 1) and never tracked them.
+            ("mission_started", 1) => {
+                fields.insert("objectives".to_owned(), Value::Null);
+                fields
+            }
+            _ => {
+                return Err(DecodeError::UnknownSchema {
+                    kind: kind.to_owned(),
+                    schema,
+                    known,
+                });
+            }
+        };
+    }
+    Ok(fields)
 }
 
 #[cfg(test)]
@@ -135,8 +161,27 @@ mod tests {
     #[test]
     fn a_newer_schema_is_refused_with_a_hint_to_upgrade() {
         let err = decode("wounded", 9, r#"{"amount":2,"soldier":"Wong"}"#).unwrap_err();
-        assert!(matches!(err, DecodeError::NewerSchema { schema: 9, .. }));
+        assert!(matches!(
+            err,
+            DecodeError::NewerSchema {
+                schema: 9,
+                known: 1,
+                ..
+            }
+        ));
         assert!(err.to_string().contains("upgrade muster"));
+    }
+
+    #[test]
+    fn a_schema_1_mission_start_is_upcast_to_untracked_objectives() {
+        let old =
+            r#"{"k9_objective":null,"mission":1,"name":"Cold Start","objectives":2,"soldiers":["Wong"]}"#;
+        let Ok(Event::MissionStarted(started)) = decode("mission_started", 1, old) else {
+            panic!("a schema 1 mission start decodes");
+        };
+        assert_eq!(started.objectives, None, "schema 1 never tracked its Objectives");
+        let current = encode(&Event::MissionStarted(started));
+        assert_eq!(current.schema, 2);
     }
 
     #[test]

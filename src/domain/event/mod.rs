@@ -208,9 +208,9 @@ impl Event {
 
     /// The current schema number of this event's payload shape.
     ///
-    /// Every kind is at schema 1; raising one needs an upcaster in `domain::codec`.
+    /// Raising one needs an upcaster in `domain::codec` from the schema before it.
     pub fn schema(&self) -> u32 {
-        1
+        super::codec::current_schema(self.kind())
     }
 
     /// The roll this event records, if it records one.

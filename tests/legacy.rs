@@ -1,0 +1,61 @@
+//! Logs written by earlier versions of muster replay, through upcasters, to the roster
+//! those versions printed (see fixtures/legacy/README.md).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use muster::projection::roster;
+use muster::store::Store;
+use muster::transfer;
+use muster::verify::verify;
+use serde_json::Value;
+
+/// Checks that every field of `old` has the same value in `new` (fields added since are
+/// not compared); arrays of Soldiers are matched by name.
+fn holds(old: &Value, new: &Value, path: &str) {
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            for (key, value) in o {
+                let there = n
+                    .get(key)
+                    .unwrap_or_else(|| panic!("{path}.{key} is gone from the roster"));
+                holds(value, there, &format!("{path}.{key}"));
+            }
+        }
+        (Value::Array(o), Value::Array(n)) if o.iter().all(|x| x.get("name").is_some()) && !o.is_empty() => {
+            assert_eq!(o.len(), n.len(), "{path}: as many entries");
+            for x in o {
+                let y = n
+                    .iter()
+                    .find(|y| y["name"] == x["name"])
+                    .unwrap_or_else(|| panic!("{path}: {} is gone", x["name"]));
+                holds(x, y, &format!("{path}[{}]", x["name"]));
+            }
+        }
+        _ => assert_eq!(old, new, "{path} changed"),
+    }
+}
+
+#[test]
+fn a_schema_1_log_replays_to_the_roster_its_muster_printed() {
+    let text = include_str!("../fixtures/legacy/lodestar-schema1.jsonl");
+    let printed: Value =
+        serde_json::from_str(include_str!("../fixtures/legacy/lodestar-schema1.roster.json")).unwrap();
+    let rows = transfer::parse(text).unwrap();
+    assert!(
+        rows.iter().any(|r| r.kind == "mission_started" && r.schema == 1),
+        "the fixture keeps the older schema"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("legacy.db")).unwrap();
+    let imported = transfer::import(&mut store, text).unwrap();
+    let stored = store.rows(&imported.campaign, None).unwrap();
+    assert!(
+        verify(&imported.campaign, &stored).ok,
+        "the old log verifies, its bytes untouched"
+    );
+    let log = store.events(&imported.campaign, None).unwrap();
+    let now = roster::at(&imported.campaign, &log, imported.head.version, &imported.head).unwrap();
+    let now = serde_json::to_value(&now).unwrap();
+    holds(&printed, &now, "roster");
+}
