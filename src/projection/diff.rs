@@ -32,6 +32,15 @@ pub fn diff(a: &Roster, b: &Roster) -> Vec<Difference> {
             .unwrap_or(Value::Null);
         compare(&mut out, Some(&name), "", &previous, s);
     }
+    // A Soldier no longer on the later roster (his enlistment voided since): one line.
+    for s in old.iter().filter(|o| !new.iter().any(|n| n["name"] == o["name"])) {
+        out.push(Difference {
+            soldier: s["name"].as_str().map(str::to_owned),
+            field: "enlisted".to_owned(),
+            before: Value::Bool(true),
+            after: Value::Null,
+        });
+    }
     for key in ["squad", "team_xp", "pending", "dice_seed_commitment"] {
         compare(&mut out, None, key, &before[key], &after[key]);
     }
