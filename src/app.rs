@@ -7,6 +7,7 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use crate::Error;
+use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
 use crate::domain::command::Command;
@@ -42,40 +43,49 @@ pub fn open(path: &Path) -> Result<Store, Error> {
 
 /// The campaign a command works on: the one named, else the one selected, else the only one.
 pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Error> {
-    let campaigns = store.campaigns()?;
-    let listing = || {
-        if campaigns.is_empty() {
-            "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
-                .to_owned()
-        } else {
-            format!(
-                "campaigns here: {}",
-                campaigns
-                    .iter()
-                    .map(|c| c.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
-    };
-    let exists = |name: &str| campaigns.iter().any(|c| c.name == name);
+    // Looking one campaign up is an index lookup; listing them all scans the log, so that is
+    // done only when no campaign is named or selected, or to explain a refusal.
+    let exists = |name: &str| -> Result<bool, Error> { Ok(store.head(name)?.version > 0) };
     if let Some(name) = named {
-        return if exists(name) {
+        return if exists(name)? {
             Ok(name.to_owned())
         } else {
-            Err(Error::input(format!("no campaign named '{name}'; {}", listing())))
+            Err(Error::input(format!(
+                "no campaign named '{name}'; {}",
+                listing(store)?
+            )))
         };
     }
-    if let Some(selected) = store.setting(SELECTED)?.filter(|s| exists(s)) {
-        return Ok(selected);
+    if let Some(selected) = store.setting(SELECTED)? {
+        if exists(&selected)? {
+            return Ok(selected);
+        }
     }
-    match campaigns.as_slice() {
+    match store.campaigns()?.as_slice() {
         [only] => Ok(only.name.clone()),
         _ => Err(Error::input(format!(
             "no campaign is selected; pass --campaign NAME or run `muster campaign use NAME`; {}",
-            listing()
+            listing(store)?
         ))),
     }
+}
+
+/// The campaigns in the file, for a refusal's message.
+fn listing(store: &Store) -> Result<String, Error> {
+    let campaigns = store.campaigns()?;
+    Ok(if campaigns.is_empty() {
+        "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
+            .to_owned()
+    } else {
+        format!(
+            "campaigns here: {}",
+            campaigns
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
 }
 
 /// Selects `name` as the campaign later commands use by default.
@@ -160,7 +170,7 @@ pub fn execute_rolling(
     entered: &[i64],
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, _, state| {
+    decide_and_append(store, campaign, clock, |store, state| {
         let held = match &state.seed_commitment {
             Some(commitment) => store_seed(store, campaign, commitment)?,
             None => None,
@@ -241,8 +251,10 @@ pub fn void(
     why: &str,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |_, log, _| {
-        Ok(rules::void::decide(log, version, why)?)
+    decide_and_append(store, campaign, clock, |store, _| {
+        // A void checks every later event against the log without the voided command.
+        let log = store.events(campaign, None)?;
+        Ok(rules::void::decide(&log, version, why)?)
     })
 }
 
@@ -252,20 +264,20 @@ fn decide_and_append(
     store: &mut Store,
     campaign: &str,
     clock: &dyn Clock,
-    decide: impl Fn(&Store, &[RecordedEvent], &CampaignState) -> Result<Vec<Event>, Error>,
+    decide: impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
     let mut last_conflict = None;
     for attempt in 0..MAX_ATTEMPTS {
         if attempt > 0 {
             back_off(attempt);
         }
-        let (log, state) = load(store, campaign)?;
+        let state = checkpoint::state_at(store, campaign, None)?;
         if state.info.is_none() {
             return Err(Error::input(format!(
                 "no campaign named '{campaign}' in this database"
             )));
         }
-        let events = decide(store, &log, &state)?;
+        let events = decide(store, &state)?;
         match append(store, campaign, state.version, events, clock) {
             Err(Error::Store(conflict @ StoreError::Conflict { .. })) => last_conflict = Some(conflict),
             other => return other,
@@ -290,6 +302,7 @@ fn append(
 ) -> Result<Written, Error> {
     let command_id = Uuid::new_v4().to_string();
     let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
+    checkpoint::refresh(store, campaign, head.version);
     Ok(Written {
         first_version: expected + 1,
         head,

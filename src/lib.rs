@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod catalog;
+pub mod checkpoint;
 pub mod clock;
 pub mod dice;
 pub mod domain;

@@ -7,6 +7,8 @@
 #[path = "cli/support.rs"]
 mod support;
 
+#[path = "cli/audit.rs"]
+mod audit;
 #[path = "cli/campaign.rs"]
 mod campaign;
 #[path = "cli/history.rs"]

@@ -8,6 +8,8 @@
 
 #[path = "store/append.rs"]
 mod append;
+#[path = "store/audit.rs"]
+mod audit;
 #[path = "store/chain.rs"]
 mod chain;
 #[path = "store/medal_seed.rs"]

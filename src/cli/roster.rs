@@ -1,5 +1,6 @@
 //! `muster roster [--as-of REF]`: every Soldier's numbers and the squad's RP.
 
+use muster::checkpoint;
 use muster::domain::Game;
 use muster::domain::state::ObjectiveState;
 use muster::projection::as_of::AsOf;
@@ -18,14 +19,30 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let log = store.events(&campaign, None)?;
     let head = store.head(&campaign)?;
-    let version = match args.as_of {
-        Some(text) => text.parse::<AsOf>()?.resolve(&log)?,
-        None => head.version,
+    let none = || CommandError::refused(format!("campaign '{campaign}' has no events to show"));
+    let roster = match args.as_of {
+        // A point in the past is found in the whole log.
+        Some(text) => {
+            let log = store.events(&campaign, None)?;
+            let version = text.parse::<AsOf>()?.resolve(&log)?;
+            roster::at(&campaign, &log, version, &head).ok_or_else(none)?
+        }
+        // Now: the newest checkpoint and the events after it.
+        None => {
+            let state = checkpoint::state_at(&store, &campaign, None)?;
+            let recorded_at = store
+                .rows_between(&campaign, head.version.saturating_sub(1), Some(head.version))?
+                .pop()
+                .map(|r| r.recorded_at)
+                .unwrap_or_default();
+            let point = roster::Point {
+                version: head.version,
+                recorded_at,
+            };
+            roster::from_state(&campaign, &state, point, head).ok_or_else(none)?
+        }
     };
-    let roster = roster::at(&campaign, &log, version, &head)
-        .ok_or_else(|| CommandError::refused(format!("campaign '{campaign}' has no events to show")))?;
     print(ctx.format, &roster)
 }
 

@@ -285,14 +285,17 @@ pub fn fold(events: &[RecordedEvent]) -> CampaignState {
 
 /// Folds `events`, skipping the events of the commands in `voided`.
 pub fn fold_skipping(events: &[RecordedEvent], voided: &BTreeSet<String>) -> CampaignState {
-    events
-        .iter()
-        .fold(CampaignState::default(), |mut state, recorded| {
-            state.version = recorded.version;
-            if voided.contains(&recorded.command_id) {
-                state
-            } else {
-                evolve(state, &recorded.event)
-            }
-        })
+    fold_onto(CampaignState::default(), events, voided)
+}
+
+/// Folds `events` onto `state` (a checkpoint), skipping the events of the commands in `voided`.
+pub fn fold_onto(state: CampaignState, events: &[RecordedEvent], voided: &BTreeSet<String>) -> CampaignState {
+    events.iter().fold(state, |mut state, recorded| {
+        state.version = recorded.version;
+        if voided.contains(&recorded.command_id) {
+            state
+        } else {
+            evolve(state, &recorded.event)
+        }
+    })
 }

@@ -33,7 +33,10 @@ pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Even
         _ => {}
     }
     // A seed once revealed is public: un-revealing it would let it generate faces again.
-    if log.iter().any(|r| r.command_id == target.command_id && matches!(r.event, Event::SeedRevealed(_))) {
+    if log
+        .iter()
+        .any(|r| r.command_id == target.command_id && matches!(r.event, Event::SeedRevealed(_)))
+    {
         return Err(RuleError::refused(format!(
             "version {version} belongs to a seed reveal, which cannot be voided: a revealed seed must never generate faces again"
         )));

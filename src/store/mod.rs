@@ -2,6 +2,7 @@
 //! version, reading back, and the local settings table.
 
 pub mod chain;
+mod checkpoints;
 mod error;
 
 use std::path::Path;
@@ -27,6 +28,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_events.sql"),
     include_str!("../../migrations/0002_refuse_replace.sql"),
     include_str!("../../migrations/0003_seeds.sql"),
+    include_str!("../../migrations/0004_checkpoints.sql"),
 ];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
@@ -170,13 +172,23 @@ impl Store {
 
     /// The rows of `campaign` in version order, up to and including `up_to` when given.
     pub fn rows(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<StoredRow>, StoreError> {
-        let mut stmt = self.conn.prepare(
+        self.rows_between(campaign, 0, up_to)
+    }
+
+    /// The rows of `campaign` after version `after`, up to and including `up_to` when given.
+    pub fn rows_between(
+        &self,
+        campaign: &str,
+        after: u64,
+        up_to: Option<u64>,
+    ) -> Result<Vec<StoredRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
                     payload, prev_hash, hash
-             FROM events WHERE campaign = ?1 AND version <= ?2 ORDER BY version",
+             FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let rows = stmt.query_map(params![campaign, limit], |row| {
+        let rows = stmt.query_map(params![campaign, after, limit], |row| {
             Ok(StoredRow {
                 seq: row.get(0)?,
                 campaign: row.get(1)?,
@@ -196,7 +208,17 @@ impl Store {
 
     /// The decoded events of `campaign` in version order, up to `up_to` when given.
     pub fn events(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<RecordedEvent>, StoreError> {
-        self.rows(campaign, up_to)?
+        self.events_between(campaign, 0, up_to)
+    }
+
+    /// The decoded events of `campaign` after version `after`, up to `up_to` when given.
+    pub fn events_between(
+        &self,
+        campaign: &str,
+        after: u64,
+        up_to: Option<u64>,
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
+        self.rows_between(campaign, after, up_to)?
             .iter()
             .map(|row| {
                 row.decode()

@@ -1,0 +1,52 @@
+//! A campaign's state from its newest usable checkpoint and the events after it, so that a
+//! command costs the same on a campaign's first day as after years of play.
+//!
+//! Checkpoints are a cache: one made by other projection code, one that no longer parses,
+//! or one that a later void reaches back past, is ignored and the state is folded from the
+//! log, which alone is the truth.
+
+use crate::Error;
+use crate::domain::event::Event;
+use crate::domain::state::{CampaignState, fold, fold_onto, voided_commands};
+use crate::store::Store;
+
+/// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
+/// checkpoints with another tag are then ignored.
+pub const PROJECTION: &str = concat!("campaign-state/1 muster/", env!("CARGO_PKG_VERSION"));
+
+/// A checkpoint is written once this many events have been appended since the last one.
+pub const INTERVAL: u64 = 1000;
+
+/// The state of `campaign` at `up_to` (the head when `None`).
+pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
+    let limit = up_to.unwrap_or(u64::MAX >> 1);
+    if let Some((version, text)) = store.checkpoint(campaign, limit, PROJECTION)? {
+        if let Ok(state) = serde_json::from_str::<CampaignState>(&text) {
+            let tail = store.events_between(campaign, version, up_to)?;
+            // A void reaching back into the checkpoint's events would need them un-applied.
+            let reaches_back = tail
+                .iter()
+                .any(|r| matches!(&r.event, Event::CommandVoided(v) if v.version <= version));
+            if !reaches_back {
+                let voided = voided_commands(&tail);
+                return Ok(fold_onto(state, &tail, &voided));
+            }
+        }
+    }
+    Ok(fold(&store.events(campaign, up_to)?))
+}
+
+/// Writes a checkpoint of the campaign's current state when enough events have been
+/// appended since the last. A failure only costs time later, so it is not an error.
+pub fn refresh(store: &Store, campaign: &str, head: u64) {
+    let newest = store.newest_checkpoint(campaign, PROJECTION).unwrap_or(0);
+    if head < newest + INTERVAL {
+        return;
+    }
+    let Ok(state) = state_at(store, campaign, None) else {
+        return;
+    };
+    if let Ok(text) = serde_json::to_string(&state) {
+        let _cache_only = store.save_checkpoint(campaign, state.version, PROJECTION, &text);
+    }
+}

@@ -1,0 +1,157 @@
+//! Checkpoints are a cache: the state from one plus the events after it is always the state
+//! the whole log folds to, and a checkpoint that cannot be trusted is ignored.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use chrono::{TimeZone, Utc};
+use muster::app;
+use muster::checkpoint::{self, INTERVAL, PROJECTION};
+use muster::clock::FixedClock;
+use muster::domain::Game;
+use muster::domain::command::{Command, XpTarget};
+use muster::domain::soldier::{SoldierCard, SoldierKind};
+use muster::domain::state::fold;
+use muster::store::Store;
+
+const CAMPAIGN: &str = "Lodestar";
+
+fn clock() -> FixedClock {
+    FixedClock(Utc.with_ymd_and_hms(2026, 11, 29, 21, 0, 0).unwrap())
+}
+
+fn xp(amount: i64) -> Command {
+    Command::AdjustXp {
+        target: XpTarget::Soldier("Wong".into()),
+        amount,
+        why: "test".into(),
+    }
+}
+
+/// A copy of one campaign with more events than one checkpoint interval, written once
+/// through the real write path (a thousand commands, each its own transaction).
+fn long_campaign() -> (tempfile::TempDir, Store) {
+    static BUILT: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, original) = BUILT.get_or_init(build);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("c.db");
+    std::fs::copy(original, &copy).unwrap();
+    let store = Store::open(&copy).unwrap();
+    (dir, store)
+}
+
+fn build() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.db");
+    let mut store = Store::open(&path).unwrap();
+    let create = Command::CreateCampaign {
+        game: Game::Wwii,
+        nation: None,
+        expansions: vec![],
+    };
+    app::create_campaign(&mut store, CAMPAIGN, &create, &clock()).unwrap();
+    let card = SoldierCard {
+        name: "Wong".into(),
+        kind: SoldierKind::Player,
+        rp: 8,
+        health: None,
+        abilities: Default::default(),
+        keywords: vec![],
+        discipline: None,
+        handler: None,
+        hardy: Default::default(),
+        stats: None,
+        specialism: None,
+    };
+    app::execute(&mut store, CAMPAIGN, &Command::Enlist(card), &clock()).unwrap();
+    for _ in 0..INTERVAL + 50 {
+        app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
+    }
+    // Closing the last connection folds the write-ahead log into the file to copy.
+    drop(store);
+    (dir, path)
+}
+
+fn full_fold(store: &Store) -> muster::domain::state::CampaignState {
+    fold(&store.events(CAMPAIGN, None).unwrap())
+}
+
+#[test]
+fn a_checkpoint_is_written_as_the_log_grows_and_folds_to_the_same_state() {
+    let (_dir, store) = long_campaign();
+    let newest = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    assert!(
+        newest >= INTERVAL,
+        "a checkpoint after {INTERVAL} events, got {newest}"
+    );
+    let head = store.head(CAMPAIGN).unwrap().version;
+    assert!(
+        newest < head,
+        "events after the checkpoint are folded on top of it"
+    );
+    assert_eq!(
+        checkpoint::state_at(&store, CAMPAIGN, None).unwrap(),
+        full_fold(&store)
+    );
+    assert_eq!(
+        full_fold(&store).soldiers[0].xp,
+        u32::try_from(INTERVAL + 50).unwrap()
+    );
+}
+
+#[test]
+fn a_void_reaching_back_before_the_checkpoint_is_applied() {
+    let (_dir, mut store) = long_campaign();
+    // Version 4 is the first XP point, long before the checkpoint.
+    app::void(&mut store, CAMPAIGN, 4, "never happened", &clock()).unwrap();
+    let state = checkpoint::state_at(&store, CAMPAIGN, None).unwrap();
+    assert_eq!(state, full_fold(&store));
+    assert_eq!(state.soldiers[0].xp, u32::try_from(INTERVAL + 49).unwrap());
+    // And a command decided after it sees the voided point gone: spending all he had
+    // before the void is an overdraft now.
+    let all = i64::try_from(INTERVAL + 50).unwrap();
+    for _ in 0..all / 999 {
+        app::execute(&mut store, CAMPAIGN, &xp(-999), &clock()).unwrap();
+    }
+    let left = all % 999;
+    assert!(
+        app::execute(&mut store, CAMPAIGN, &xp(-left), &clock()).is_err(),
+        "one point was voided"
+    );
+    app::execute(&mut store, CAMPAIGN, &xp(1 - left), &clock()).unwrap();
+    assert_eq!(full_fold(&store).soldiers[0].xp, 0);
+}
+
+#[test]
+fn a_checkpoint_from_other_projection_code_or_unreadable_is_ignored() {
+    let (_dir, store) = long_campaign();
+    let truth = full_fold(&store);
+    let head = store.head(CAMPAIGN).unwrap().version;
+    // A newer checkpoint made by other code, claiming a different state: ignored.
+    let mut other = truth.clone();
+    other.soldiers[0].xp = 9999;
+    store
+        .save_checkpoint(
+            CAMPAIGN,
+            head,
+            "campaign-state/0 someone-else",
+            &serde_json::to_string(&other).unwrap(),
+        )
+        .unwrap();
+    assert_eq!(checkpoint::state_at(&store, CAMPAIGN, None).unwrap(), truth);
+    // Our own tag but a damaged body: ignored, rebuilt from the log.
+    store
+        .save_checkpoint(CAMPAIGN, head, PROJECTION, "{not json")
+        .unwrap();
+    assert_eq!(checkpoint::state_at(&store, CAMPAIGN, None).unwrap(), truth);
+}
+
+#[test]
+fn a_state_as_of_an_earlier_version_ignores_later_checkpoints() {
+    let (_dir, store) = long_campaign();
+    let at = checkpoint::state_at(&store, CAMPAIGN, Some(10)).unwrap();
+    assert_eq!(at, fold(&store.events(CAMPAIGN, Some(10)).unwrap()));
+    assert_eq!(at.version, 10);
+}
