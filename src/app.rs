@@ -17,8 +17,8 @@ use crate::domain::state::{CampaignState, RecordedEvent, fold};
 use crate::rules;
 use crate::store::{Head, Store, StoreError};
 
-/// How many times a command is decided again after losing a race to another writer.
-const MAX_ATTEMPTS: u32 = 30;
+/// How many times a command is decided; the last time under the write lock.
+const MAX_ATTEMPTS: u32 = 4;
 
 /// The settings key of the campaign selected with `campaign use`.
 const SELECTED: &str = "selected_campaign";
@@ -116,8 +116,21 @@ pub fn create_campaign(
         &Command::CommitSeed { commitment },
         &mut Cup::empty(),
     )?);
-    let written = append(store, &name, 0, events, clock)?;
-    store.set_setting(SELECTED, &name)?;
+    // The campaign's events and its selection are written together, or neither is.
+    let command_id = Uuid::new_v4().to_string();
+    let head = store.append_setting(
+        &name,
+        0,
+        &command_id,
+        &events,
+        clock.now(),
+        Some((SELECTED, &name)),
+    )?;
+    let written = Written {
+        first_version: 1,
+        head,
+        events,
+    };
     Ok(written)
 }
 
@@ -259,31 +272,40 @@ pub fn void(
 }
 
 /// The write path every command shares: load, decide, append with the expected version;
-/// on a conflict, load the fresh state and decide again, a bounded number of times.
+/// on a conflict, load the fresh state and decide again. The last attempt holds the write
+/// lock from load to append, so a command always lands in the end, however busy the file.
 fn decide_and_append(
     store: &mut Store,
     campaign: &str,
     clock: &dyn Clock,
     decide: impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
-    let mut last_conflict = None;
-    for attempt in 0..MAX_ATTEMPTS {
-        if attempt > 0 {
+    for attempt in 1..MAX_ATTEMPTS {
+        if attempt > 1 {
             back_off(attempt);
         }
-        let state = checkpoint::state_at(store, campaign, None)?;
-        if state.info.is_none() {
-            return Err(Error::input(format!(
-                "no campaign named '{campaign}' in this database"
-            )));
-        }
-        let events = decide(store, &state)?;
-        match append(store, campaign, state.version, events, clock) {
-            Err(Error::Store(conflict @ StoreError::Conflict { .. })) => last_conflict = Some(conflict),
+        match attempt_once(store, campaign, clock, &decide) {
+            Err(Error::Store(StoreError::Conflict { .. })) => {}
             other => return other,
         }
     }
-    Err(Error::Store(last_conflict.unwrap_or(StoreError::Busy)))
+    store.locked(|store| attempt_once(store, campaign, clock, &decide))
+}
+
+fn attempt_once(
+    store: &mut Store,
+    campaign: &str,
+    clock: &dyn Clock,
+    decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
+) -> Result<Written, Error> {
+    let state = checkpoint::state_at(store, campaign, None)?;
+    if state.info.is_none() {
+        return Err(Error::input(format!(
+            "no campaign named '{campaign}' in this database"
+        )));
+    }
+    let events = decide(store, &state)?;
+    append(store, campaign, state.version, events, clock)
 }
 
 /// Waits a short, random, growing time so racing writers stop colliding in step.

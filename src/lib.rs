@@ -13,6 +13,7 @@ mod error;
 pub mod projection;
 pub mod rules;
 pub mod store;
+pub mod synth;
 pub mod transfer;
 pub mod verify;
 

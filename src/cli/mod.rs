@@ -6,6 +6,7 @@ mod campaign;
 mod check;
 mod context;
 mod demo;
+mod dev;
 mod dice_args;
 mod ekia;
 mod enlist;
@@ -166,6 +167,9 @@ enum Command {
     Export(export::Args),
     /// Read a file written by `export` into this database
     Import(import::Args),
+    /// Developer tools: synthetic campaigns for benchmarks
+    #[command(subcommand)]
+    Dev(dev::Command),
 }
 
 /// Runs a parsed command line and returns the process's exit code.
@@ -227,5 +231,6 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Dev(command) => dev::run(ctx, command),
     }
 }

@@ -30,14 +30,25 @@ pub enum StoreError {
     /// The file holds something the log's guarantees rule out.
     #[error("the log is damaged: {0}; run `muster verify` for a full report")]
     Damaged(String),
+    /// The file could not be written: a full disk, a read-only file, an I/O failure.
+    #[error("{0}; nothing was written")]
+    Unwritable(String),
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode;
+        let unwritable = |what: &str| StoreError::Unwritable(format!("{what} ({error})"));
         match error.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => StoreError::Busy,
+            _ if super::is_busy(&error) => StoreError::Busy,
+            Some(ErrorCode::DiskFull) => unwritable("the disk is full, or the file reached its size limit"),
+            Some(ErrorCode::ReadOnly) => unwritable("the database file is read-only"),
+            Some(ErrorCode::SystemIoFailure) => unwritable("the disk refused a read or write"),
+            Some(ErrorCode::CannotOpen) => {
+                unwritable("the database file cannot be opened: check the path and its permissions")
+            }
             _ => StoreError::Sqlite(error),
         }
     }

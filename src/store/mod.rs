@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 use uuid::Uuid;
 
@@ -122,6 +122,12 @@ impl Store {
         // Every transaction takes the write lock up front, so two writers never deadlock
         // upgrading a read lock (which SQLite reports as busy without waiting).
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
+        // A file from a newer muster is refused before anything here could change it.
+        let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
+        let known = MIGRATIONS.len();
+        if usize::try_from(found).map_or(true, |found| found > known) {
+            return Err(StoreError::TooNew { found, known });
+        }
         // Switching a new file to WAL needs a lock SQLite does not wait for; retry briefly.
         let mode: String = retry_busy(|| conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0)))?;
         if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
@@ -133,11 +139,6 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // A REPLACE's implicit delete then fires the DELETE trigger too.
         conn.pragma_update(None, "recursive_triggers", "ON")?;
-        let found: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-        let known = MIGRATIONS.len();
-        if usize::try_from(found).map_or(true, |found| found > known) {
-            return Err(StoreError::TooNew { found, known });
-        }
         let migrations = Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect());
         if let Err(e) = migrations.to_latest(&mut conn) {
             // Two processes opening a new file at once both see it unmigrated; the one that
@@ -239,45 +240,45 @@ impl Store {
         events: &[Event],
         at: DateTime<Utc>,
     ) -> Result<Head, StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut head = head_in(&tx, campaign)?;
-        if head.version != expected_version {
-            return Err(StoreError::Conflict {
-                campaign: campaign.to_owned(),
-                expected: expected_version,
-                found: head.version,
-            });
+        self.append_setting(campaign, expected_version, command_id, events, at, None)
+    }
+
+    /// Like [`Store::append`], also writing a setting (`key`, `value`) in the same
+    /// transaction, so that both are written or neither.
+    pub fn append_setting(
+        &mut self,
+        campaign: &str,
+        expected_version: u64,
+        command_id: &str,
+        events: &[Event],
+        at: DateTime<Utc>,
+        setting: Option<(&str, &str)>,
+    ) -> Result<Head, StoreError> {
+        let write = |conn: &Connection| -> Result<Head, StoreError> {
+            if let Some((key, value)) = setting {
+                conn.execute(
+                    "INSERT INTO settings (key, value) VALUES (?1, ?2)
+                     ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    [key, value],
+                )?;
+            }
+            write_events(conn, campaign, expected_version, command_id, events, at)
+        };
+        // Inside a write lock already held (`Store::locked`), a savepoint; else a
+        // transaction that takes the lock up front.
+        if self.conn.is_autocommit() {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let head = write(&tx)?;
+            tx.commit()?;
+            Ok(head)
+        } else {
+            let savepoint = self.conn.savepoint()?;
+            let head = write(&savepoint)?;
+            savepoint.commit()?;
+            Ok(head)
         }
-        let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
-        for event in events {
-            let encoded = codec::encode(event);
-            let event_id = Uuid::new_v4().to_string();
-            let row = StoredRow {
-                seq: 0,
-                campaign: campaign.to_owned(),
-                version: head.version + 1,
-                event_id,
-                command_id: command_id.to_owned(),
-                recorded_at: recorded_at.clone(),
-                kind: encoded.kind.to_owned(),
-                schema: encoded.schema,
-                payload: encoded.payload,
-                prev_hash: head.hash.clone(),
-                hash: String::new(),
-            };
-            let hash = chain::hash(&head.hash, &row.link()).ok_or_else(|| {
-                StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits"))
-            })?;
-            head = Head {
-                version: row.version,
-                hash: hash.clone(),
-            };
-            insert(&tx, &StoredRow { hash, ..row })?;
-        }
-        tx.commit()?;
-        Ok(head)
     }
 
     /// Appends rows that already carry their ids and hashes (an import), in one transaction.
@@ -330,6 +331,22 @@ impl Store {
             .optional()?)
     }
 
+    /// Runs `f` holding the write lock, so nothing can be appended between what `f` reads
+    /// and what it writes; committed if `f` succeeds, rolled back otherwise.
+    pub fn locked<T, E: From<StoreError>>(
+        &mut self,
+        f: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
+        let result = f(self);
+        let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        match (result, self.conn.execute_batch(end)) {
+            (Ok(value), Ok(())) => Ok(value),
+            (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
+            (Err(e), _) => Err(e),
+        }
+    }
+
     /// A local setting, such as the selected campaign.
     pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
@@ -378,6 +395,51 @@ fn is_busy(error: &rusqlite::Error) -> bool {
     )
 }
 
+/// Writes one command's events after the head, if the head is still `expected_version`.
+fn write_events(
+    conn: &Connection,
+    campaign: &str,
+    expected_version: u64,
+    command_id: &str,
+    events: &[Event],
+    at: DateTime<Utc>,
+) -> Result<Head, StoreError> {
+    let mut head = head_in(conn, campaign)?;
+    if head.version != expected_version {
+        return Err(StoreError::Conflict {
+            campaign: campaign.to_owned(),
+            expected: expected_version,
+            found: head.version,
+        });
+    }
+    let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+    for event in events {
+        let encoded = codec::encode(event);
+        let row = StoredRow {
+            seq: 0,
+            campaign: campaign.to_owned(),
+            version: head.version + 1,
+            event_id: Uuid::new_v4().to_string(),
+            command_id: command_id.to_owned(),
+            recorded_at: recorded_at.clone(),
+            kind: encoded.kind.to_owned(),
+            schema: encoded.schema,
+            payload: encoded.payload,
+            prev_hash: head.hash.clone(),
+            hash: String::new(),
+        };
+        let hash = chain::hash(&head.hash, &row.link()).ok_or_else(|| {
+            StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits"))
+        })?;
+        head = Head {
+            version: row.version,
+            hash: hash.clone(),
+        };
+        insert(conn, &StoredRow { hash, ..row })?;
+    }
+    Ok(head)
+}
+
 fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
     let head = conn
         .query_row(
@@ -394,7 +456,7 @@ fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
     Ok(head.unwrap_or_else(Head::empty))
 }
 
-fn insert(tx: &Transaction<'_>, row: &StoredRow) -> Result<(), StoreError> {
+fn insert(tx: &Connection, row: &StoredRow) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind,
                              schema, payload, prev_hash, hash)
