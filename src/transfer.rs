@@ -62,7 +62,7 @@ pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
         if line.trim().is_empty() {
             continue;
         }
-        let line: Line = serde_json::from_str(line).map_err(|e| {
+        let line: Line = crate::catalog::from_object(line).map_err(|e| {
             Error::input(format!(
                 "line {} is not an exported event: {e}; each line must be one JSON object as `muster export` writes it",
                 index + 1

@@ -317,7 +317,7 @@ pub fn noted_head(rows: &[StoredRow], version: u64, hash_prefix: &str) -> Option
         ),
         Some(row) if !row.hash.starts_with(&prefix) => format!(
             "v{version}'s hash is {}, not the {prefix} noted: the log was rewritten since",
-            &row.hash[..row.hash.len().min(prefix.len().max(12))]
+            row.hash.get(..prefix.len().max(12)).unwrap_or(&row.hash)
         ),
         Some(_) => return None,
     };

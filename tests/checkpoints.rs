@@ -155,3 +155,17 @@ fn a_state_as_of_an_earlier_version_ignores_later_checkpoints() {
     assert_eq!(at, fold(&store.events(CAMPAIGN, Some(10)).unwrap()));
     assert_eq!(at.version, 10);
 }
+
+#[test]
+fn a_streamed_rebuild_equals_the_fold_of_the_whole_log() {
+    let (_dir, mut store) = long_campaign();
+    app::void(&mut store, CAMPAIGN, 5, "a mistake", &clock()).unwrap();
+    assert_eq!(
+        checkpoint::rebuild(&store, CAMPAIGN, None).unwrap(),
+        full_fold(&store)
+    );
+    assert_eq!(
+        checkpoint::rebuild(&store, CAMPAIGN, Some(40)).unwrap(),
+        fold(&store.events(CAMPAIGN, Some(40)).unwrap())
+    );
+}

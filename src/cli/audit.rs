@@ -15,6 +15,7 @@ use super::output::{self, Format};
 
 /// `muster blame SOLDIER [--as-of REF]`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct BlameArgs {
     /// The Soldier
     soldier: String,
@@ -80,6 +81,7 @@ pub fn assert(ctx: &Context, args: AssertArgs) -> Result<(), CommandError> {
 
 /// `muster diff REF REF`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct DiffArgs {
     /// The earlier point: a version, an RFC 3339 time, a date, or mission:N
     from: String,

@@ -11,6 +11,7 @@ use super::output;
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Write a synthetic, rule-valid campaign (the same for the same seed), for benchmarks
+    #[command(allow_negative_numbers = true)]
     Synth {
         /// About how many events (it ends with a whole command)
         #[arg(long, value_name = "N")]

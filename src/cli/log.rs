@@ -10,6 +10,7 @@ use super::error::CommandError;
 use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Only events about this Soldier
     #[arg(long)]

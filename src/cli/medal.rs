@@ -63,6 +63,7 @@ pub enum Command {
     /// Shuffle the discarded Medals back into the deck
     Reshuffle,
     /// Put a Medal sticker (name and RP) on a Soldier directly, outside the deck
+    #[command(allow_negative_numbers = true)]
     Award {
         /// The Soldier, by name
         soldier: String,

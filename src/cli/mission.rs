@@ -21,11 +21,13 @@ pub enum ResultArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Sum up a Mission: who went, the squad's RP, Medal RP, Hostile-draw RP, the award
+    #[command(allow_negative_numbers = true)]
     Show {
         /// The Mission's number [default: the latest]
         n: Option<String>,
     },
     /// Start a Mission (every active Soldier goes unless --with names them)
+    #[command(allow_negative_numbers = true)]
     Start {
         /// The Mission's name, e.g. "Hill 112"
         name: String,

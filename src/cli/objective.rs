@@ -10,6 +10,7 @@ use super::error::CommandError;
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Activate Objective N (the one carrying the Inactive counter; it moves right)
+    #[command(allow_negative_numbers = true)]
     Activate {
         /// The Objective, 1 being the left-most
         n: String,

@@ -11,6 +11,7 @@ use super::error::CommandError;
 use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Show the roster as it was at REF: a version (12), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]

@@ -30,6 +30,7 @@ impl From<KindArg> for RpCardKind {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// A Soldier gains a card worth RP
+    #[command(allow_negative_numbers = true)]
     Gain {
         /// The Soldier
         soldier: String,

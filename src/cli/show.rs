@@ -11,6 +11,7 @@ use super::error::CommandError;
 use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// The event's campaign version (see `muster log`)
     version: String,

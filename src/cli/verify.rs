@@ -7,6 +7,7 @@ use super::error::CommandError;
 use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct Args {
     /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH (at least 12 hex
     /// digits), e.g. 45:d14fcf3c35b5; verify then also checks the log still holds it

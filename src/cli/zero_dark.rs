@@ -26,6 +26,7 @@ pub enum StateArg {
 
 /// `muster hero-state HERO STATE [N]`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct HeroStateArgs {
     /// The hero
     hero: String,
@@ -153,6 +154,7 @@ pub enum TaskArg {
 #[derive(Debug, Subcommand)]
 pub enum SpookCommand {
     /// Buy time instead of drawing the hand: cards set aside equal the Spook's D
+    #[command(allow_negative_numbers = true)]
     BuyTime {
         /// A Versus mission: record the other side's revealed choice too
         #[arg(long)]
@@ -212,6 +214,7 @@ pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
 
 /// `muster persuade HERO BOGEY --hero N --bogey M [--hero-died --ally-to HERO]`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct PersuadeArgs {
     /// The hero, engaged, testing A instead of D in CQB
     hero: String,

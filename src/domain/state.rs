@@ -205,7 +205,17 @@ impl CampaignState {
     /// The Soldier named `name` (any case), or a refusal listing who is there.
     pub fn find_soldier(&self, name: &str) -> Result<&SoldierState, RuleError> {
         self.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
-            name: name.to_owned(),
+            // Escaped, so a control character in a typed name cannot reach the terminal.
+            name: name
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect(),
             known: if self.soldiers.is_empty() {
                 "none yet (enlist one with `muster enlist`)".to_owned()
             } else {

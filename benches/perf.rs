@@ -1,0 +1,147 @@
+//! The performance table: the raw limit of reading the log, a full rebuild and `verify`
+//! against it, import, and whole-process wall time of `roster` and one appending command on
+//! campaigns of 1,000, 100,000 and 1,000,000 events.
+//!
+//! `cargo bench` prints one Markdown table. `MUSTER_BENCH_MAX` caps the largest campaign
+//! (default 1000000); `MUSTER_BENCH_RUNS` sets the runs per figure (default 5, median kept).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use muster::checkpoint;
+use muster::domain::codec;
+use muster::store::Store;
+use muster::{synth, transfer, verify};
+
+const CAMPAIGN: &str = "Bench";
+
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The median of `runs` timings of `f`, in seconds.
+fn median(runs: u64, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// The peak resident memory of this process so far, in MiB (Linux; 0 elsewhere).
+fn peak_rss_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(str::to_owned))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn muster(db: &Path, args: &[&str]) {
+    let status = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .args(["--campaign", CAMPAIGN])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "muster {args:?} failed");
+}
+
+fn main() {
+    let max = env("MUSTER_BENCH_MAX", 1_000_000);
+    let runs = env("MUSTER_BENCH_RUNS", 5);
+    let dir = tempfile::tempdir().unwrap();
+    let sizes: Vec<u64> = [1_000, 100_000, 1_000_000]
+        .into_iter()
+        .filter(|n| *n <= max)
+        .collect();
+    let mut walls = Vec::new();
+    for &n in &sizes {
+        let db = dir.path().join(format!("bench-{n}.db"));
+        let mut store = Store::open(&db).unwrap();
+        let started = Instant::now();
+        synth::write(&mut store, CAMPAIGN, n, 7).unwrap();
+        eprintln!(
+            "synthetic campaign of {n} events written in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        drop(store);
+        let roster = median(runs, || muster(&db, &["roster"]));
+        let mut i = 0;
+        let command = median(runs, || {
+            i += 1;
+            muster(&db, &["xp", "Soldier 01", "+1", "--why", &format!("bench {i}")]);
+        });
+        walls.push((n, roster, command));
+    }
+
+    let largest = *sizes.last().unwrap();
+    let db = dir.path().join(format!("bench-{largest}.db"));
+    let store = Store::open(&db).unwrap();
+    let events = store.head(CAMPAIGN).unwrap().version;
+    let rate = |secs: f64| events as f64 / secs;
+    // The raw limit: every row handed over by SQLite, its payload parsed into the event type.
+    let raw = median(runs, || {
+        store
+            .for_each_row(CAMPAIGN, 0, None, |row| {
+                codec::decode(&row.kind, row.schema, &row.payload).unwrap();
+                Ok(())
+            })
+            .unwrap();
+    });
+    let rebuild = median(runs, || {
+        checkpoint::rebuild(&store, CAMPAIGN, None).unwrap();
+    });
+    let verified = median(runs, || {
+        let rows = store.rows(CAMPAIGN, None).unwrap();
+        assert!(verify::verify(CAMPAIGN, &rows).ok);
+    });
+    let export: String = transfer::export(&store.rows(CAMPAIGN, None).unwrap())
+        .iter()
+        .map(|line| serde_json::to_string(line).unwrap() + "\n")
+        .collect();
+    let import = median(runs.min(3), || {
+        let target = tempfile::tempdir().unwrap();
+        let mut fresh = Store::open(&target.path().join("import.db")).unwrap();
+        transfer::import(&mut fresh, &export).unwrap();
+    });
+
+    println!("| figure | value |");
+    println!("| --- | --- |");
+    println!("| events in the log | {events} |");
+    println!("| raw limit (SELECT + parse) | {:.0} events/s |", rate(raw));
+    println!(
+        "| rebuild, no checkpoint | {:.0} events/s ({:.2} of the limit) |",
+        rate(rebuild),
+        raw / rebuild
+    );
+    println!(
+        "| verify, hashing included | {:.0} events/s ({:.2} of the limit) |",
+        rate(verified),
+        raw / verified
+    );
+    println!("| import, chain checked | {:.0} events/s |", rate(import));
+    for (n, roster, command) in &walls {
+        println!(
+            "| `roster` / `xp` at {n} events | {:.1} ms / {:.1} ms |",
+            roster * 1000.0,
+            command * 1000.0
+        );
+    }
+    println!(
+        "| peak RSS of this benchmark process | {:.0} MiB |",
+        peak_rss_mib()
+    );
+}

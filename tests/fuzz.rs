@@ -1,0 +1,585 @@
+//! Fuzzing the readers of outside data: `transfer::parse` and `transfer::import` on any text
+//! (arbitrary, and real exports mutated line by line and field by field), and
+//! `codec::decode` on any kind, schema and payload (arbitrary text, JSON-shaped values, and
+//! real payloads with parts replaced). None may panic; what they accept must hold up:
+//! an import that succeeds leaves a campaign that verifies, a parsed file exports back to
+//! the same rows, and a decoded event encodes back to itself.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use muster::domain::codec::{decode, encode};
+use muster::store::Store;
+use muster::transfer::{export, import, parse};
+use muster::verify::verify;
+use proptest::prelude::*;
+use proptest::sample::{Index, select};
+use proptest::test_runner::Config;
+use serde_json::{Map, Value};
+
+/// The bundled demo campaign and the legacy schema-1 log: real export files.
+fn exports() -> &'static [String; 2] {
+    static TEXTS: OnceLock<[String; 2]> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        let read =
+            |path: &str| std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        [
+            read("fixtures/campaigns/demo.jsonl"),
+            read("fixtures/legacy/lodestar-schema1.jsonl"),
+        ]
+    })
+}
+
+/// Every line of both exports, parsed.
+fn lines(which: usize) -> Vec<Value> {
+    exports()[which]
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// (kind, schema, payload) of every real event.
+fn real_events() -> &'static [(String, u32, Value)] {
+    static EVENTS: OnceLock<Vec<(String, u32, Value)>> = OnceLock::new();
+    EVENTS.get_or_init(|| {
+        (0..2)
+            .flat_map(lines)
+            .map(|l| {
+                (
+                    l["kind"].as_str().unwrap().to_owned(),
+                    u32::try_from(l["schema"].as_u64().unwrap()).unwrap(),
+                    l["payload"].clone(),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Every event kind muster writes today.
+const KINDS: &[&str] = &[
+    "campaign_created",
+    "soldier_enlisted",
+    "mission_started",
+    "turn_started",
+    "discipline_reset",
+    "mission_ended",
+    "wounded",
+    "suppressed",
+    "healed",
+    "suppress_cleared",
+    "downed",
+    "recovered",
+    "killed",
+    "discharged",
+    "medal_awarded",
+    "medal_stickers_removed",
+    "xp_adjusted",
+    "team_xp_adjusted",
+    "hardy_adjusted",
+    "ekia_recorded",
+    "rp_granted",
+    "rp_spent",
+    "command_voided",
+    "seed_committed",
+    "check_rolled",
+    "environment_rolled",
+    "environment_resolved",
+    "objective_activated",
+    "objective_completed",
+    "k9_encounter_drawn",
+    "k9_roll_made",
+    "discipline_spent",
+    "k9_encounter_resolved",
+    "k9_objective_resolved",
+    "medal_deck_loaded",
+    "medal_drawn",
+    "medal_revealed",
+    "medal_recipient_rolled",
+    "medal_earned",
+    "medal_lost",
+    "medals_reshuffled",
+    "hostile_suppressed",
+    "rp_card_gained",
+    "rp_card_lost",
+    "hero_state_set",
+    "bogey_added",
+    "bogey_targeted",
+    "bogey_downed",
+    "bogey_killed",
+    "buy_time_declared",
+    "priority_task_chosen",
+    "dead_drop_interacted",
+    "rescue_extracted",
+    "priority_task_resolved",
+    "persuasion_tested",
+    "ally_made_dependent",
+    "ally_died",
+    "seed_revealed",
+    "assertion_recorded",
+];
+
+/// Every object key in the real exports (fields of lines and payloads), so generated
+/// objects look like muster's own.
+fn vocabulary() -> Vec<String> {
+    fn keys(value: &Value, into: &mut BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    into.insert(k.clone());
+                    keys(v, into);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| keys(v, into)),
+            _ => {}
+        }
+    }
+    let mut all = BTreeSet::new();
+    for line in (0..2).flat_map(lines) {
+        keys(&line, &mut all);
+    }
+    all.extend(
+        [
+            "kind", "seed", "hero", "bogey", "state", "task", "versus", "fields",
+        ]
+        .map(str::to_owned),
+    );
+    all.into_iter().collect()
+}
+
+/// Strings a payload might hold: muster's words, names, hashes, times, and anything.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => select(vec![
+            "Wong", "Gizmo", "wong", "", "player", "k9", "hero", "cold", "any", "d10", "d4",
+            "entered", "generated", "assumed", "success", "failure", "discipline", "xp",
+            "discards", "handler", "both", "wound", "kill", "modern", "wwii", "zero_dark",
+            "2026-11-29T21:00:00Z", "not a time",
+            "0000000000000000000000000000000000000000000000000000000000000000",
+        ])
+        .prop_map(str::to_owned),
+        1 => any::<String>(),
+        1 => "[a-z_]{0,12}",
+    ]
+}
+
+/// JSON values of any shape, with keys mostly from muster's vocabulary and numbers at the
+/// edges of every integer type.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-3i64..40).prop_map(Value::from),
+        select(vec![
+            i64::MIN,
+            i64::from(i32::MIN) - 1,
+            -1,
+            0,
+            i64::from(u8::MAX) + 1,
+            i64::from(i32::MAX) + 1,
+            i64::from(u32::MAX),
+            i64::from(u32::MAX) + 1,
+            i64::MAX,
+        ])
+        .prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        text().prop_map(Value::from),
+    ];
+    let keys = vocabulary();
+    leaf.prop_recursive(4, 48, 8, move |inner| {
+        let key = prop_oneof![4 => select(keys.clone()), 1 => any::<String>()];
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((key, inner), 0..8)
+                .prop_map(|fields| Value::Object(fields.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// Every JSON pointer inside `value`, the root included.
+fn pointers(value: &Value, at: String, into: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let escaped = k.replace('~', "~0").replace('/', "~1");
+                pointers(v, format!("{at}/{escaped}"), into);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                pointers(v, format!("{at}/{i}"), into);
+            }
+        }
+        _ => {}
+    }
+    into.push(at);
+}
+
+/// One edit to a JSON value.
+#[derive(Debug, Clone)]
+enum Edit {
+    /// A value somewhere inside replaced by another.
+    Replace(Index, Value),
+    /// A member of an object somewhere inside removed.
+    Remove(Index),
+    /// A member added to an object somewhere inside.
+    Add(Index, String, Value),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        3 => (any::<Index>(), json_value()).prop_map(|(at, v)| Edit::Replace(at, v)),
+        1 => any::<Index>().prop_map(Edit::Remove),
+        1 => (any::<Index>(), prop_oneof![select(vocabulary()), any::<String>()], json_value())
+            .prop_map(|(at, k, v)| Edit::Add(at, k, v)),
+    ]
+}
+
+fn apply_edit(value: &mut Value, edit: &Edit) {
+    let mut all = Vec::new();
+    pointers(value, String::new(), &mut all);
+    match edit {
+        Edit::Replace(at, new) => {
+            let pointer = at.get(&all).clone();
+            *value.pointer_mut(&pointer).unwrap() = new.clone();
+        }
+        Edit::Remove(at) => {
+            let members: Vec<&String> = all.iter().filter(|p| !p.is_empty()).collect();
+            if members.is_empty() {
+                return;
+            }
+            let pointer = (*at.get(&members)).clone();
+            let (parent, last) = pointer.rsplit_once('/').unwrap();
+            let key = last.replace("~1", "/").replace("~0", "~");
+            match value.pointer_mut(parent).unwrap() {
+                Value::Object(map) => {
+                    map.remove(&key);
+                }
+                Value::Array(items) => {
+                    let i: usize = key.parse().unwrap();
+                    items.remove(i);
+                }
+                _ => unreachable!("a pointer's parent is a container"),
+            }
+        }
+        Edit::Add(at, key, new) => {
+            let objects: Vec<&String> = all
+                .iter()
+                .filter(|p| value.pointer(p).is_some_and(Value::is_object))
+                .collect();
+            let Some(pointer) = objects.get(at.index(objects.len().max(1))).map(|p| (*p).clone()) else {
+                return;
+            };
+            if let Some(Value::Object(map)) = value.pointer_mut(&pointer) {
+                map.insert(key.clone(), new.clone());
+            }
+        }
+    }
+}
+
+/// One edit to an export file.
+#[derive(Debug, Clone)]
+enum FileEdit {
+    /// A JSON edit inside one line.
+    Line(Index, Edit),
+    DeleteLine(Index),
+    DuplicateLine(Index, Index),
+    SwapLines(Index, Index),
+    /// The text cut at a byte (rounded down to a character boundary).
+    Cut(Index),
+    /// Text inserted at a byte (rounded down to a character boundary).
+    Insert(Index, String),
+}
+
+fn file_edit() -> impl Strategy<Value = FileEdit> {
+    prop_oneof![
+        6 => (any::<Index>(), edit()).prop_map(|(at, e)| FileEdit::Line(at, e)),
+        1 => any::<Index>().prop_map(FileEdit::DeleteLine),
+        1 => (any::<Index>(), any::<Index>()).prop_map(|(a, b)| FileEdit::DuplicateLine(a, b)),
+        1 => (any::<Index>(), any::<Index>()).prop_map(|(a, b)| FileEdit::SwapLines(a, b)),
+        1 => any::<Index>().prop_map(FileEdit::Cut),
+        1 => (any::<Index>(), prop_oneof![any::<String>(), Just("\n".to_owned()), Just("{}".to_owned())])
+            .prop_map(|(at, s)| FileEdit::Insert(at, s)),
+    ]
+}
+
+/// An export file (one of the two, or a prefix of one) after a few edits.
+fn edited_export() -> impl Strategy<Value = (String, Vec<FileEdit>)> {
+    (
+        0usize..2,
+        any::<Index>(),
+        prop::collection::vec(file_edit(), 1..4),
+    )
+        .prop_map(|(which, keep, edits)| {
+            let mut lines = lines(which);
+            // Often a short campaign, so an accepted import is quick to check.
+            let keep = 1 + keep.index(lines.len());
+            lines.truncate(keep);
+            let mut text: Option<String> = None;
+            for e in &edits {
+                let n = lines.len();
+                match e {
+                    FileEdit::Line(at, edit) if n > 0 => apply_edit(&mut lines[at.index(n)], edit),
+                    FileEdit::DeleteLine(at) if n > 1 => {
+                        lines.remove(at.index(n));
+                    }
+                    FileEdit::DuplicateLine(a, b) if n > 0 => {
+                        let copy = lines[a.index(n)].clone();
+                        lines.insert(b.index(n + 1), copy);
+                    }
+                    FileEdit::SwapLines(a, b) if n > 0 => lines.swap(a.index(n), b.index(n)),
+                    FileEdit::Cut(_) | FileEdit::Insert(..) => {}
+                    _ => {}
+                }
+            }
+            for e in &edits {
+                let current = text.get_or_insert_with(|| to_jsonl(&lines));
+                match e {
+                    FileEdit::Cut(at) => {
+                        let i = floor_boundary(current, at.index(current.len() + 1));
+                        current.truncate(i);
+                    }
+                    FileEdit::Insert(at, s) => {
+                        let i = floor_boundary(current, at.index(current.len() + 1));
+                        current.insert_str(i, s);
+                    }
+                    _ => {}
+                }
+            }
+            (text.unwrap_or_else(|| to_jsonl(&lines)), edits)
+        })
+}
+
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn to_jsonl(lines: &[Value]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// Imports `text` into a fresh store; whatever it accepts must verify there.
+fn import_fresh(text: &str) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("muster.db")).unwrap();
+    if let Ok(imported) = import(&mut store, text) {
+        let rows = store.rows(&imported.campaign, None).unwrap();
+        prop_assert_eq!(rows.len(), imported.added);
+        let report = verify(&imported.campaign, &rows);
+        prop_assert!(
+            report.ok,
+            "an accepted import does not verify: {:?}",
+            report.findings
+        );
+        prop_assert_eq!(report.head_hash, imported.head.hash);
+    }
+    Ok(())
+}
+
+/// True when `value` holds a number that is not an integer.
+fn has_float(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_f64(),
+        Value::Array(items) => items.iter().any(has_float),
+        Value::Object(map) => map.values().any(has_float),
+        _ => false,
+    }
+}
+
+/// A parsed file, exported and parsed again, gives the same rows.
+///
+/// Payloads holding a fractional number are left out: serde_json's default float parser is
+/// not correctly rounded, so they do not survive (see
+/// `regression_a_payload_with_a_float_does_not_survive_import_then_export`); drop the
+/// exception once that is fixed.
+fn round_trips(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(rows) = parse(text) {
+        if rows
+            .iter()
+            .any(|r| has_float(&serde_json::from_str(&r.payload).unwrap_or(Value::Null)))
+        {
+            return Ok(());
+        }
+        let again: String = export(&rows)
+            .iter()
+            .map(|line| serde_json::to_string(line).unwrap() + "\n")
+            .collect();
+        let reparsed = parse(&again);
+        prop_assert!(
+            reparsed.is_ok(),
+            "the export of a parsed file does not parse: {:?}",
+            reparsed.err()
+        );
+        prop_assert_eq!(reparsed.unwrap(), rows);
+    }
+    Ok(())
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn the_real_exports_parse_import_and_decode() {
+    for text in exports() {
+        let rows = parse(text).unwrap();
+        for row in &rows {
+            decode(&row.kind, row.schema, &row.payload).unwrap();
+        }
+        import_fresh(text).unwrap();
+        round_trips(text).unwrap();
+    }
+    assert!(real_events().len() > 100);
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    #[test]
+    fn parse_never_panics_on_arbitrary_text(text in any::<String>()) {
+        let _ = parse(&text);
+    }
+
+    #[test]
+    fn parse_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        let _ = parse(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn parse_never_panics_on_lines_of_json_values(values in prop::collection::vec(json_value(), 0..6)) {
+        let text = to_jsonl(&values);
+        let _ = parse(&text);
+        round_trips(&text)?;
+    }
+
+    #[test]
+    fn decode_never_panics_on_arbitrary_kind_schema_and_text(
+        kind in prop_oneof![3 => select(KINDS).prop_map(str::to_owned), 1 => "[a-z_0-9]{0,20}"],
+        schema in prop_oneof![0u32..4, any::<u32>()],
+        payload in any::<String>(),
+    ) {
+        let _ = decode(&kind, schema, &payload);
+    }
+
+    #[test]
+    fn decode_never_panics_on_json_payloads_and_what_it_decodes_encodes_back(
+        kind in prop_oneof![6 => select(KINDS).prop_map(str::to_owned), 1 => any::<String>()],
+        schema in prop_oneof![4 => 1u32..3, 1 => Just(0u32), 1 => any::<u32>()],
+        payload in json_value(),
+    ) {
+        check_decode(&kind, schema, &payload.to_string())?;
+    }
+
+    #[test]
+    fn decode_never_panics_on_real_payloads_with_parts_replaced(
+        event in select(real_events().to_vec()),
+        edits in prop::collection::vec(edit(), 0..4),
+        schema_shift in prop_oneof![8 => Just(0i64), 1 => -2i64..3],
+    ) {
+        let (kind, schema, mut payload) = event;
+        for e in &edits {
+            apply_edit(&mut payload, e);
+        }
+        let schema = u32::try_from(i64::from(schema) + schema_shift).unwrap_or(0);
+        check_decode(&kind, schema, &payload.to_string())?;
+        if edits.is_empty() && schema_shift == 0 {
+            prop_assert!(decode(&kind, schema, &payload.to_string()).is_ok(), "a real payload decodes");
+        }
+    }
+}
+
+/// `decode` returns (no panic); an event it gives encodes to the same kind and decodes back
+/// to itself.
+fn check_decode(kind: &str, schema: u32, payload: &str) -> Result<(), TestCaseError> {
+    if let Ok(event) = decode(kind, schema, payload) {
+        let stored = encode(&event);
+        prop_assert_eq!(stored.kind, kind);
+        let again = decode(stored.kind, stored.schema, &stored.payload);
+        prop_assert_eq!(again, Ok(event));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(600))]
+
+    #[test]
+    fn parse_and_import_never_panic_on_edited_exports((text, _edits) in edited_export()) {
+        let _ = parse(&text);
+        round_trips(&text)?;
+        import_fresh(&text)?;
+    }
+
+    #[test]
+    fn import_never_panics_on_arbitrary_text(text in prop_oneof![
+        any::<String>(),
+        prop::collection::vec(json_value(), 1..4).prop_map(|v| to_jsonl(&v)),
+    ]) {
+        import_fresh(&text)?;
+    }
+}
+
+/// The codec promises that "an export re-read from JSON gives back the same bytes and the
+/// same hashes". Payloads do not refuse unknown fields, so a file whose payload carries a
+/// fractional number (hashed over its canonical bytes) verifies and imports; but `export`
+/// re-reads the stored payload with serde_json's default float parser, which is not
+/// correctly rounded, and writes a different number: the campaign's own export then fails
+/// to verify, and cannot be imported anywhere.
+#[test]
+fn regression_a_payload_with_a_float_does_not_survive_import_then_export() {
+    let mut lines = lines(0);
+    lines.truncate(3);
+    let last = lines.len() - 1;
+    let extra: Value = serde_json::from_str("3.6822788430765065e227").unwrap();
+    lines[last]["payload"]["note"] = extra;
+    rehash(&mut lines, last);
+    let text = to_jsonl(&lines);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("muster.db")).unwrap();
+    let imported = import(&mut store, &text).expect("the file verifies, so it imports");
+    let rows = store.rows(&imported.campaign, None).unwrap();
+    assert!(verify(&imported.campaign, &rows).ok);
+
+    let exported: String = export(&rows)
+        .iter()
+        .map(|line| serde_json::to_string(line).unwrap() + "\n")
+        .collect();
+    let reparsed = parse(&exported).unwrap();
+    assert_eq!(
+        reparsed[last].payload, rows[last].payload,
+        "the exported payload is not the stored one"
+    );
+    let report = verify(&imported.campaign, &reparsed);
+    assert!(
+        report.ok,
+        "the campaign's own export does not verify: {:?}",
+        report.findings
+    );
+}
+
+/// Recomputes the hashes of `lines[from..]` so only the edit, not the chain, is wrong: over
+/// the payload bytes `parse` makes of the lines' text, as `import` checks them.
+fn rehash(lines: &mut [Value], from: usize) {
+    let rows = parse(&to_jsonl(lines)).unwrap();
+    let mut prev = if from == 0 {
+        muster::store::chain::GENESIS.to_owned()
+    } else {
+        rows[from - 1].hash.clone()
+    };
+    for (line, row) in lines.iter_mut().zip(&rows).skip(from) {
+        let hash = muster::store::chain::hash(&prev, &row.link()).unwrap();
+        line["prev_hash"] = Value::from(prev);
+        line["hash"] = Value::from(hash.clone());
+        prev = hash;
+    }
+}
