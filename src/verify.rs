@@ -165,9 +165,12 @@ fn check_structure(log: &[RecordedEvent], found: &mut impl FnMut(Option<u64>, &'
             continue;
         };
         let v = Some(recorded.version);
+        // Versions are sorted: a binary search, not a scan per void.
         let target = log
-            .iter()
-            .find(|r| r.version == void.version && r.version < recorded.version);
+            .binary_search_by_key(&void.version, |r| r.version)
+            .ok()
+            .and_then(|i| log.get(i))
+            .filter(|r| r.version < recorded.version);
         match target {
             None => found(
                 v,

@@ -123,7 +123,14 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         }),
         Event::MissionEnded(e) => {
             match state.missions.iter_mut().find(|m| m.number == e.mission) {
-                Some(mission) if mission.result.is_none() => mission.result = Some(e.result),
+                Some(mission) if mission.result.is_none() => {
+                    mission.result = Some(e.result);
+                    // What only the Mission in progress needs goes, so the state (and its
+                    // checkpoints) stays small however long the campaign runs.
+                    mission.checks = Vec::new();
+                    mission.hostile_hits = Vec::new();
+                    mission.medal_triggers = Vec::new();
+                }
                 Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
                 None => state.note(format!("ends Mission {}, which never started", e.mission)),
             }
