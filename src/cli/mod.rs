@@ -81,7 +81,7 @@ enum Command {
     Campaign(campaign::Command),
     /// Enlist a Soldier (or a Zero Dark hero), from flags or a card file
     Enlist(enlist::Args),
-    /// Start and end Missions
+    /// Start, end and sum up Missions
     #[command(subcommand)]
     Mission(mission::Command),
     /// Start the next turn of the Mission (turn 1 sets each K9's Discipline)
@@ -161,7 +161,7 @@ enum Command {
     Show(show::Args),
     /// Void every event of the command that wrote VERSION (the fix for a mistake)
     Void(void::Args),
-    /// Check the hash chain, gaps, voids and the fold; exit 3 on any finding
+    /// Check the chain, gaps, voids, rolls, seeds, assertions and the fold; exit 3 on a finding
     Verify(verify::Args),
     /// Write a campaign as JSON Lines to standard output
     Export(export::Args),
