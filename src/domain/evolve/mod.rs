@@ -109,7 +109,8 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             });
             medals::mission_started(&mut state);
         }
-        Event::TurnStarted(e) => match state.missions.iter_mut().find(|m| m.number == e.mission) {
+        // Missions are in order and the one meant is nearly always the last: search from the end.
+        Event::TurnStarted(e) => match state.missions.iter_mut().rev().find(|m| m.number == e.mission) {
             Some(mission) if mission.result.is_none() => mission.turn = e.turn,
             Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
             None => state.note(format!(
@@ -122,7 +123,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             None
         }),
         Event::MissionEnded(e) => {
-            match state.missions.iter_mut().find(|m| m.number == e.mission) {
+            match state.missions.iter_mut().rev().find(|m| m.number == e.mission) {
                 Some(mission) if mission.result.is_none() => {
                     mission.result = Some(e.result);
                     // What only the Mission in progress needs goes, so the state (and its
