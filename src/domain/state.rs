@@ -87,31 +87,50 @@ impl SoldierState {
 pub struct MissionState {
     pub number: u32,
     pub name: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub soldiers: Vec<String>,
     /// The Objectives placed left to right, when the Mission tracks Multiple Objectives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<ObjectiveState>,
     /// The Objective (1-based) carrying the Inactive counter; `None` once it is back in
     /// the supply, or when Objectives are not tracked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inactive_at: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k9_objective: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub k9_objective_resolved: bool,
     pub turn: u32,
     pub result: Option<MissionResult>,
     /// The K9 Encounter drawn and not yet resolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encounter: Option<EncounterState>,
     /// The ability checks made on named cards, for the once-only rules of headings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<CheckRecord>,
     /// The squad's RP and Medal RP when it started (rule 004).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub start_rp: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub start_medal_rp: u32,
     /// Each Soldier's RP when it started, for the RP lost to casualties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_rp_by_soldier: Vec<(String, u32)>,
     /// The triggers that drew a Medal card: one card per trigger.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub medal_triggers: Vec<String>,
     /// Who placed each Suppression and EKIA on which Hostile card, for Eliminate Medals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hostile_hits: Vec<HostileHit>,
     /// Zero Dark: the bogeys, the Spook's task and what happened to them.
+    #[serde(default, skip_serializing_if = "ZeroDarkMission::is_unused")]
     pub zero_dark: ZeroDarkMission,
+}
+
+/// For checkpoints: a Mission's empty fields are left out, so that the record of every
+/// Mission ended long ago stays a few bytes.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One Suppression or EKIA placed on a Hostile card.

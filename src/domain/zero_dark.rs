@@ -83,6 +83,13 @@ impl fmt::Display for PriorityTask {
     }
 }
 
+impl ZeroDarkMission {
+    /// True when nothing of Zero Dark happened on the Mission.
+    pub fn is_unused(&self) -> bool {
+        *self == ZeroDarkMission::default()
+    }
+}
+
 /// An Ally attached to a hero.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ally {

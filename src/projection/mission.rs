@@ -44,14 +44,26 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
         .missions
         .iter()
         .any(|m| m.number == number && m.result.is_some());
-    // An ended Mission is summed up as it stood when it ended.
-    let at_end = if ended {
-        let version = AsOf::MissionEnd(number).resolve(log)?;
-        let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
-        fold(&upto)
+    // An ended Mission is summed up as it stood just before its end (the state keeps only a
+    // lean record of ended Missions), with the bank as the end left it.
+    let (before_end, rp_bank) = if ended {
+        let fold_to = |version: u64| {
+            let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
+            fold(&upto)
+        };
+        let voided = crate::domain::state::voided_commands(log);
+        let end_event = log
+            .iter()
+            .filter(|r| !voided.contains(&r.command_id))
+            .find(|r| matches!(&r.event, Event::MissionEnded(e) if e.mission == number))
+            .map_or(0, |r| r.version);
+        let bank = fold_to(AsOf::MissionEnd(number).resolve(log)?).rp_bank;
+        (fold_to(end_event.saturating_sub(1)), bank)
     } else {
-        state
+        let bank = state.rp_bank;
+        (state.clone(), bank)
     };
+    let at_end = before_end;
     let mission = at_end
         .missions
         .iter()
@@ -70,7 +82,11 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
     Ok(MissionSummary {
         number,
         name: mission.name.clone(),
-        result: mission.result,
+        result: state
+            .missions
+            .iter()
+            .find(|m| m.number == number)
+            .and_then(|m| m.result),
         turn: mission.turn,
         soldiers: mission.soldiers.clone(),
         start_rp: mission.start_rp,
@@ -78,6 +94,6 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
         hostile_draw_rp: mission.start_rp + mission.start_medal_rp,
         surviving_rp,
         rp_award,
-        rp_bank: at_end.rp_bank,
+        rp_bank,
     })
 }

@@ -131,6 +131,10 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                     mission.checks = Vec::new();
                     mission.hostile_hits = Vec::new();
                     mission.medal_triggers = Vec::new();
+                    mission.soldiers = Vec::new();
+                    mission.start_rp_by_soldier = Vec::new();
+                    mission.zero_dark = ZeroDarkMission::default();
+                    mission.encounter = None;
                 }
                 Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
                 None => state.note(format!("ends Mission {}, which never started", e.mission)),
