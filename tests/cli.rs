@@ -11,6 +11,8 @@ mod support;
 mod audit;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/formats.rs"]
+mod formats;
 #[path = "cli/history.rs"]
 mod history;
 #[path = "cli/integrity.rs"]

@@ -86,10 +86,10 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 .collect();
             match ctx.format {
                 Format::Json => output::print_json(&listed),
-                Format::Table if listed.is_empty() => output::print(
+                Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
                     "no campaigns yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`\n",
                 ),
-                Format::Table => {
+                Format::Table | Format::Csv | Format::Md => {
                     let rows = listed.iter().map(|c| {
                         vec![
                             if c.selected { "*".to_owned() } else { String::new() },

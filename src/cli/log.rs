@@ -49,8 +49,27 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             .transpose()?,
     };
     let entries = history::entries(&log, &filter);
+    let plain = |markdown: bool| {
+        entries.iter().map(move |e| {
+            vec![
+                e.version.to_string(),
+                e.recorded_at.clone(),
+                e.mission.map(|m| m.to_string()).unwrap_or_default(),
+                e.kind.to_owned(),
+                e.voided.to_string(),
+                if markdown && e.voided {
+                    format!("~~{}~~", e.summary)
+                } else {
+                    e.summary.clone()
+                },
+            ]
+        })
+    };
+    let header = ["version", "recorded_at", "mission", "kind", "voided", "summary"];
     match ctx.format {
         Format::Json => entries.iter().try_for_each(output::print_json),
+        Format::Csv => output::print(&output::csv(&header, plain(false))?),
+        Format::Md => output::print(&format!("{}\n", output::markdown(&header, plain(true)))),
         Format::Table => {
             let rows = entries.iter().map(|e| {
                 vec![

@@ -27,6 +27,7 @@ mod resolve;
 mod roster;
 mod rp;
 mod rp_card;
+mod shell;
 mod show;
 mod status;
 mod suppress_hostile;
@@ -170,6 +171,10 @@ enum Command {
     /// Developer tools: synthetic campaigns for benchmarks
     #[command(subcommand)]
     Dev(dev::Command),
+    /// Print a completion script for bash, zsh or fish
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `muster man > muster.1`
+    Man,
 }
 
 /// Runs a parsed command line and returns the process's exit code.
@@ -232,5 +237,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
     }
 }

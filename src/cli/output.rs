@@ -16,6 +16,10 @@ pub enum Format {
     Table,
     /// JSON, a documented and stable contract for programs.
     Json,
+    /// CSV, one row per Soldier (roster) or event (log); other commands print their table.
+    Csv,
+    /// Markdown, for forums (roster and log); other commands print their table.
+    Md,
 }
 
 /// Writes `text` to standard output. A closed pipe (`muster log | head`) is not an error.
@@ -45,6 +49,32 @@ pub fn table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> St
     }
     let mut table = builder.build();
     table.with(Style::psql());
+    table.to_string()
+}
+
+/// Renders rows under a header as CSV (RFC 4180 quoting, by the csv crate).
+pub fn csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> Result<String, CommandError> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let fail = |e: csv::Error| CommandError::storage(format!("cannot write CSV: {e}"));
+    writer.write_record(header).map_err(fail)?;
+    for row in rows {
+        writer.write_record(&row).map_err(fail)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| CommandError::storage(format!("cannot write CSV: {e}")))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Renders rows under a header as a Markdown table.
+pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut builder = Builder::default();
+    builder.push_record(header.iter().map(|h| (*h).to_owned()));
+    for row in rows {
+        builder.push_record(row.into_iter().map(|cell| cell.replace('|', "\\|")));
+    }
+    let mut table = builder.build();
+    table.with(Style::markdown());
     table.to_string()
 }
 

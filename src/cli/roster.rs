@@ -53,7 +53,63 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
         Format::Json => output::print_json(roster),
         Format::Table if roster.game == Game::ZeroDark => output::print(&render_zero_dark(roster)),
         Format::Table => output::print(&render(roster)),
+        Format::Csv => output::print(&output::csv(
+            &PLAIN_HEADER,
+            roster.soldiers.iter().map(plain_row),
+        )?),
+        Format::Md => {
+            let mut text = heading(roster);
+            text.push('\n');
+            text.push_str(&output::markdown(
+                &PLAIN_HEADER,
+                roster.soldiers.iter().map(plain_row),
+            ));
+            text.push_str("\n\n");
+            text.push_str(&footer(roster));
+            output::print(&text)
+        }
     }
+}
+
+/// The columns of a roster as CSV or Markdown: one plain value per cell.
+const PLAIN_HEADER: [&str; 12] = [
+    "name",
+    "kind",
+    "status",
+    "wounds",
+    "suppress",
+    "hardy",
+    "xp",
+    "discipline",
+    "medals",
+    "rp",
+    "medal_rp",
+    "missions",
+];
+
+fn plain_row(s: &SoldierLine) -> Vec<String> {
+    let join = |items: Vec<String>| items.join("; ");
+    vec![
+        s.name.clone(),
+        s.kind.to_string(),
+        s.status.to_string(),
+        s.wounds.to_string(),
+        s.suppress.to_string(),
+        join(s.hardy.iter().map(|(t, n)| format!("{t} {n}")).collect()),
+        s.xp.to_string(),
+        s.discipline
+            .map(|d| format!("{}/{}", d.current, d.stat))
+            .unwrap_or_default(),
+        join(
+            s.medals
+                .iter()
+                .map(|m| format!("{} ({} RP)", m.name, m.rp))
+                .collect(),
+        ),
+        s.rp.to_string(),
+        s.medal_rp.to_string(),
+        s.missions.len().to_string(),
+    ]
 }
 
 /// The roster as text: a heading, one row per Soldier, the squad's RP and the head.

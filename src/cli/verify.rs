@@ -26,7 +26,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     }
     match ctx.format {
         Format::Json => output::print_json(&report)?,
-        Format::Table => {
+        Format::Table | Format::Csv | Format::Md => {
             let mut text = format!(
                 "campaign '{}': {} events, head v{} {}\n",
                 report.campaign,

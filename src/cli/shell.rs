@@ -1,0 +1,43 @@
+//! `muster completions bash|zsh|fish` and `muster man`: shell integration.
+
+use clap::{CommandFactory, ValueEnum};
+
+use super::Cli;
+use super::error::CommandError;
+use super::output;
+
+/// A shell to complete for.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ShellArg {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+/// `muster completions SHELL`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell, e.g. `muster completions bash > /etc/bash_completion.d/muster`
+    #[arg(value_enum)]
+    shell: ShellArg,
+}
+
+pub fn completions(args: CompletionsArgs) -> Result<(), CommandError> {
+    let shell = match args.shell {
+        ShellArg::Bash => clap_complete::Shell::Bash,
+        ShellArg::Zsh => clap_complete::Shell::Zsh,
+        ShellArg::Fish => clap_complete::Shell::Fish,
+    };
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "muster", &mut script);
+    output::print(&String::from_utf8_lossy(&script))
+}
+
+/// `muster man`: the manual page, in roff.
+pub fn man() -> Result<(), CommandError> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(|e| CommandError::storage(format!("cannot write the manual page: {e}")))?;
+    output::print(&String::from_utf8_lossy(&page))
+}
