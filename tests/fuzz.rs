@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use muster::domain::codec::{decode, encode};
+use muster::domain::event::KINDS;
 use muster::store::Store;
 use muster::transfer::{export, import, parse};
 use muster::verify::verify;
@@ -56,69 +57,6 @@ fn real_events() -> &'static [(String, u32, Value)] {
             .collect()
     })
 }
-
-/// Every event kind muster writes today.
-const KINDS: &[&str] = &[
-    "campaign_created",
-    "soldier_enlisted",
-    "mission_started",
-    "turn_started",
-    "discipline_reset",
-    "mission_ended",
-    "wounded",
-    "suppressed",
-    "healed",
-    "suppress_cleared",
-    "downed",
-    "recovered",
-    "killed",
-    "discharged",
-    "medal_awarded",
-    "medal_stickers_removed",
-    "xp_adjusted",
-    "team_xp_adjusted",
-    "hardy_adjusted",
-    "ekia_recorded",
-    "rp_granted",
-    "rp_spent",
-    "command_voided",
-    "seed_committed",
-    "check_rolled",
-    "environment_rolled",
-    "environment_resolved",
-    "objective_activated",
-    "objective_completed",
-    "k9_encounter_drawn",
-    "k9_roll_made",
-    "discipline_spent",
-    "k9_encounter_resolved",
-    "k9_objective_resolved",
-    "medal_deck_loaded",
-    "medal_drawn",
-    "medal_revealed",
-    "medal_recipient_rolled",
-    "medal_earned",
-    "medal_lost",
-    "medals_reshuffled",
-    "hostile_suppressed",
-    "rp_card_gained",
-    "rp_card_lost",
-    "hero_state_set",
-    "bogey_added",
-    "bogey_targeted",
-    "bogey_downed",
-    "bogey_killed",
-    "buy_time_declared",
-    "priority_task_chosen",
-    "dead_drop_interacted",
-    "rescue_extracted",
-    "priority_task_resolved",
-    "persuasion_tested",
-    "ally_made_dependent",
-    "ally_died",
-    "seed_revealed",
-    "assertion_recorded",
-];
 
 /// Every object key in the real exports (fields of lines and payloads), so generated
 /// objects look like muster's own.

@@ -159,6 +159,14 @@ mod tests {
     }
 
     #[test]
+    fn the_list_of_kinds_is_every_kind_the_decoder_knows() {
+        // serde's refusal of an unknown kind lists every variant it knows.
+        let err = decode("no_such_kind", 1, "{}").unwrap_err().to_string();
+        let known: Vec<&str> = err.split('`').skip(3).step_by(2).collect();
+        assert_eq!(known, crate::domain::event::KINDS, "{err}");
+    }
+
+    #[test]
     fn a_newer_schema_is_refused_with_a_hint_to_upgrade() {
         let err = decode("wounded", 9, r#"{"amount":2,"soldier":"Wong"}"#).unwrap_err();
         assert!(matches!(
