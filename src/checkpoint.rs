@@ -13,7 +13,7 @@ use crate::store::{Store, StoreError};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.
-pub const PROJECTION: &str = concat!("campaign-state/2 muster/", env!("CARGO_PKG_VERSION"));
+pub const PROJECTION: &str = concat!("campaign-state/3 muster/", env!("CARGO_PKG_VERSION"));
 
 /// A checkpoint is written once this many events have been appended since the last one.
 pub const INTERVAL: u64 = 1000;

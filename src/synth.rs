@@ -117,7 +117,10 @@ impl Writer {
         let Some(mission) = self.state.mission_in_progress() else {
             let with = self.fit().into_iter().take(6).collect();
             return self.command(&Command::StartMission {
-                name: format!("Mission {}", self.state.missions.len() + 1),
+                name: format!(
+                    "Mission {}",
+                    self.state.mission.as_ref().map_or(1, |m| m.number + 1)
+                ),
                 soldiers: with,
                 objectives: None,
                 k9_objective: None,

@@ -169,3 +169,32 @@ fn a_streamed_rebuild_equals_the_fold_of_the_whole_log() {
         fold(&store.events(CAMPAIGN, Some(40)).unwrap())
     );
 }
+
+/// The newest checkpoint's size after a synthetic campaign of `events` events, and how many
+/// Missions it played.
+fn checkpoint_size_after(events: u64) -> (usize, u32) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("s.db")).unwrap();
+    let head = muster::synth::write(&mut store, "Synth", events, 7).unwrap();
+    let (_, text) = store
+        .checkpoint("Synth", head.version, PROJECTION)
+        .unwrap()
+        .unwrap();
+    let state = checkpoint::state_at(&store, "Synth", None).unwrap();
+    (text.len(), state.mission.unwrap().number)
+}
+
+#[test]
+fn a_checkpoint_stays_the_same_size_however_many_missions_were_played() {
+    let (small, few) = checkpoint_size_after(3_000);
+    let (large, many) = checkpoint_size_after(30_000);
+    assert!(
+        many >= few * 5,
+        "the longer campaign plays more Missions: {few} and {many}"
+    );
+    // Bounded, not proportional: ten times the log may change a few numbers' widths only.
+    assert!(
+        large < small + small / 4,
+        "checkpoint of {large} bytes after {many} Missions against {small} after {few}"
+    );
+}

@@ -7,6 +7,7 @@ pub mod event;
 pub mod evolve;
 pub mod k9;
 pub mod medal;
+mod ranges;
 pub mod roll;
 pub mod sheet;
 pub mod soldier;

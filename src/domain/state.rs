@@ -61,7 +61,8 @@ pub struct SoldierState {
     pub hero_state: HeroState,
     /// A Zero Dark hero's Allies.
     pub allies: Vec<Ally>,
-    /// The numbers of the Missions he was taken on.
+    /// The numbers of the Missions he was taken on, in order.
+    #[serde(with = "super::ranges")]
     pub missions: Vec<u32>,
 }
 
@@ -191,7 +192,11 @@ pub struct CampaignState {
     pub version: u64,
     /// Soldiers in the order they were enlisted.
     pub soldiers: Vec<SoldierState>,
-    pub missions: Vec<MissionState>,
+    /// The latest Mission: the one in progress, or the last to end. Earlier Missions live on
+    /// in the log alone (`mission show N` folds it), so the state, and each checkpoint of it,
+    /// stays the same size however many Missions a campaign plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<MissionState>,
     pub rp_bank: u32,
     pub team_xp: u32,
     /// The commitment of the seed that generates faces now.
@@ -253,12 +258,27 @@ impl CampaignState {
 
     /// The Mission in progress, if one is.
     pub fn mission_in_progress(&self) -> Option<&MissionState> {
-        self.missions.last().filter(|m| m.result.is_none())
+        self.mission.as_ref().filter(|m| m.result.is_none())
     }
 
     /// The Mission in progress, to change.
     pub(super) fn mission_in_progress_mut(&mut self) -> Option<&mut MissionState> {
-        self.missions.last_mut().filter(|m| m.result.is_none())
+        self.mission.as_mut().filter(|m| m.result.is_none())
+    }
+
+    /// Mission `number` when it is the latest one, in progress or ended; earlier Missions
+    /// are no longer kept in the state.
+    pub(super) fn mission_numbered(&mut self, number: u32) -> Option<&mut MissionState> {
+        self.mission.as_mut().filter(|m| m.number == number)
+    }
+
+    /// Why Mission `number` is not the latest: it ended before it, or it never started.
+    pub(super) fn mission_fate(&self, number: u32) -> &'static str {
+        if self.mission.as_ref().is_some_and(|m| number < m.number) {
+            "had ended"
+        } else {
+            "never started"
+        }
     }
 
     /// The K9 whose Handler is `handler`, if he has one.

@@ -32,61 +32,55 @@ pub struct MissionSummary {
 /// The summary of Mission `number`, or of the latest Mission when `None`.
 pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSummary, Error> {
     let state = fold(log);
-    let number = match number.or_else(|| state.missions.last().map(|m| m.number)) {
-        Some(n) => n,
-        None => {
-            return Err(Error::input(
-                "no Mission has started yet; start one with `muster mission start NAME`",
-            ));
+    let Some(latest) = state.mission.as_ref() else {
+        return Err(Error::input(
+            "no Mission has started yet; start one with `muster mission start NAME`",
+        ));
+    };
+    let number = number.unwrap_or(latest.number);
+    if number == 0 || number > latest.number {
+        return Err(Error::input(format!(
+            "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
+            latest.number
+        )));
+    }
+    let voided = crate::domain::state::voided_commands(log);
+    let end = log
+        .iter()
+        .filter(|r| !voided.contains(&r.command_id))
+        .find_map(|r| match &r.event {
+            Event::MissionEnded(e) if e.mission == number => Some((r.version, e)),
+            _ => None,
+        });
+    // An ended Mission is summed up as it stood just before its end (the state keeps only the
+    // latest Mission, and only a lean record once it ends), with the bank as the end left it.
+    let (at_end, rp_bank, result, rp_award) = match end {
+        Some((version, ended)) => {
+            let fold_to = |version: u64| {
+                let upto: Vec<RecordedEvent> =
+                    log.iter().take_while(|r| r.version <= version).cloned().collect();
+                fold(&upto)
+            };
+            let bank = fold_to(AsOf::MissionEnd(number).resolve(log)?).rp_bank;
+            (
+                fold_to(version.saturating_sub(1)),
+                bank,
+                Some(ended.result),
+                ended.rp_award.clone(),
+            )
         }
+        None => (state.clone(), state.rp_bank, None, None),
     };
-    let ended = state
-        .missions
-        .iter()
-        .any(|m| m.number == number && m.result.is_some());
-    // An ended Mission is summed up as it stood just before its end (the state keeps only a
-    // lean record of ended Missions), with the bank as the end left it.
-    let (before_end, rp_bank) = if ended {
-        let fold_to = |version: u64| {
-            let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
-            fold(&upto)
-        };
-        let voided = crate::domain::state::voided_commands(log);
-        let end_event = log
-            .iter()
-            .filter(|r| !voided.contains(&r.command_id))
-            .find(|r| matches!(&r.event, Event::MissionEnded(e) if e.mission == number))
-            .map_or(0, |r| r.version);
-        let bank = fold_to(AsOf::MissionEnd(number).resolve(log)?).rp_bank;
-        (fold_to(end_event.saturating_sub(1)), bank)
-    } else {
-        let bank = state.rp_bank;
-        (state.clone(), bank)
-    };
-    let at_end = before_end;
     let mission = at_end
-        .missions
-        .iter()
-        .find(|m| m.number == number)
-        .ok_or_else(|| {
-            Error::input(format!(
-                "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
-                at_end.missions.len()
-            ))
-        })?;
+        .mission
+        .as_ref()
+        .filter(|m| m.number == number)
+        .ok_or_else(|| Error::input(format!("Mission {number} has no record left in the log to show")))?;
     let surviving_rp = mission.surviving_rp(&at_end);
-    let rp_award = log.iter().rev().find_map(|r| match &r.event {
-        Event::MissionEnded(e) if e.mission == number && ended => e.rp_award.clone(),
-        _ => None,
-    });
     Ok(MissionSummary {
         number,
         name: mission.name.clone(),
-        result: state
-            .missions
-            .iter()
-            .find(|m| m.number == number)
-            .and_then(|m| m.result),
+        result,
         turn: mission.turn,
         soldiers: mission.soldiers.clone(),
         start_rp: mission.start_rp,

@@ -81,7 +81,7 @@ pub(super) fn start(
         Some(text) => Some(check_text("the K9 Objective", text)?),
         None => None,
     };
-    let number = state.missions.last().map_or(1, |m| m.number + 1);
+    let number = state.mission.as_ref().map_or(1, |m| m.number + 1);
     Ok(vec![Event::MissionStarted(MissionStarted {
         mission: number,
         name,

@@ -162,9 +162,20 @@ impl Store {
 
     /// Every campaign in the file, oldest first, with its head version.
     pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT campaign, MAX(version) FROM events GROUP BY campaign ORDER BY MIN(seq)")?;
+        // One index probe per campaign rather than a pass over every event: the names are
+        // walked with MIN(campaign) > previous, each on the (campaign, version) index.
+        let mut stmt = self.conn.prepare(
+            "WITH RECURSIVE names(name) AS (
+                 SELECT MIN(campaign) FROM events
+                 UNION ALL
+                 SELECT (SELECT MIN(campaign) FROM events WHERE campaign > names.name)
+                 FROM names WHERE names.name IS NOT NULL
+             )
+             SELECT name,
+                    (SELECT MAX(version) FROM events WHERE campaign = names.name),
+                    (SELECT seq FROM events WHERE campaign = names.name ORDER BY version LIMIT 1) AS first
+             FROM names WHERE name IS NOT NULL ORDER BY first",
+        )?;
         let rows = stmt.query_map([], |row| {
             Ok(CampaignSummary {
                 name: row.get(0)?,

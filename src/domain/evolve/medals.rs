@@ -6,7 +6,7 @@ use crate::domain::state::{CampaignState, HostileHit};
 
 /// Notes the squad's RP and Medal RP as the Mission just started finds them (rule 004).
 pub(super) fn mission_started(state: &mut CampaignState) {
-    let Some(mission) = state.missions.last() else {
+    let Some(mission) = state.mission.as_ref() else {
         return;
     };
     let squad: Vec<_> = mission
@@ -17,7 +17,7 @@ pub(super) fn mission_started(state: &mut CampaignState) {
     let rp = squad.iter().map(|s| s.rp()).sum();
     let medal_rp = squad.iter().map(|s| s.medal_rp()).sum();
     let by_soldier: Vec<(String, u32)> = squad.iter().map(|s| (s.card.name.clone(), s.rp())).collect();
-    if let Some(mission) = state.missions.last_mut() {
+    if let Some(mission) = state.mission.as_mut() {
         mission.start_rp = rp;
         mission.start_medal_rp = medal_rp;
         mission.start_rp_by_soldier = by_soldier;

@@ -87,7 +87,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 });
             }
             let count = e.objectives.unwrap_or(0);
-            state.missions.push(MissionState {
+            state.mission = Some(MissionState {
                 number: e.mission,
                 name: e.name.clone(),
                 soldiers: e.soldiers.clone(),
@@ -110,12 +110,13 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             medals::mission_started(&mut state);
         }
         // Missions are in order and the one meant is nearly always the last: search from the end.
-        Event::TurnStarted(e) => match state.missions.iter_mut().rev().find(|m| m.number == e.mission) {
+        Event::TurnStarted(e) => match state.mission_numbered(e.mission) {
             Some(mission) if mission.result.is_none() => mission.turn = e.turn,
             Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
             None => state.note(format!(
-                "starts a turn of Mission {}, which never started",
-                e.mission
+                "starts a turn of Mission {}, which {}",
+                e.mission,
+                state.mission_fate(e.mission)
             )),
         },
         Event::DisciplineReset(e) => state.with_soldier(&e.soldier, |s| {
@@ -123,7 +124,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             None
         }),
         Event::MissionEnded(e) => {
-            match state.missions.iter_mut().rev().find(|m| m.number == e.mission) {
+            match state.mission_numbered(e.mission) {
                 Some(mission) if mission.result.is_none() => {
                     mission.result = Some(e.result);
                     // What only the Mission in progress needs goes, so the state (and its
@@ -137,7 +138,11 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                     mission.encounter = None;
                 }
                 Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
-                None => state.note(format!("ends Mission {}, which never started", e.mission)),
+                None => state.note(format!(
+                    "ends Mission {}, which {}",
+                    e.mission,
+                    state.mission_fate(e.mission)
+                )),
             }
             if let Some(award) = &e.rp_award {
                 state.rp_bank = state.rp_bank.saturating_add(award.amount);

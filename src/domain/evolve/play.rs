@@ -131,11 +131,12 @@ pub(super) fn encounter_resolved(state: &mut CampaignState, e: &K9EncounterResol
 }
 
 pub(super) fn k9_objective_resolved(state: &mut CampaignState, e: &K9ObjectiveResolved) {
-    match state.missions.iter_mut().rev().find(|m| m.number == e.mission) {
+    match state.mission_numbered(e.mission) {
         Some(mission) => mission.k9_objective_resolved = true,
         None => state.note(format!(
-            "resolves the K9 Objective of Mission {}, which never started",
-            e.mission
+            "resolves the K9 Objective of Mission {}, which {}",
+            e.mission,
+            state.mission_fate(e.mission)
         )),
     }
 }

@@ -160,12 +160,37 @@ fn evolve_notes_a_turn_of_a_mission_that_never_started() {
         Event::TurnStarted(TurnStarted { mission: 4, turn: 1 }),
     ])
     .state;
-    assert!(state.missions.is_empty());
+    assert!(state.mission.is_none());
     assert_eq!(
         state.anomalies,
         vec![Anomaly {
             version: 2,
             message: "starts a turn of Mission 4, which never started".into(),
+        }]
+    );
+}
+
+#[test]
+fn evolve_notes_a_turn_of_a_mission_that_ended_before_the_latest() {
+    let state = given([
+        created(Game::Modern),
+        mission_started(1, "Caen", &[]),
+        mission_ended(1),
+        mission_started(2, "Carpiquet", &[]),
+        Event::TurnStarted(TurnStarted { mission: 1, turn: 2 }),
+    ])
+    .state;
+    let latest = state.mission.as_ref().unwrap();
+    assert_eq!(
+        (latest.number, latest.turn),
+        (2, 0),
+        "the latest Mission is untouched"
+    );
+    assert_eq!(
+        state.anomalies,
+        vec![Anomaly {
+            version: 5,
+            message: "starts a turn of Mission 1, which had ended".into(),
         }]
     );
 }

@@ -188,7 +188,7 @@ fn mission_numbers_follow_the_last_mission() {
     let state = given(events)
         .when(start("Last Stand", &["Wong"]))
         .then([mission_started(3, "Last Stand", &["Wong"])]);
-    assert_eq!(state.missions.len(), 3);
+    assert_eq!(state.mission.as_ref().unwrap().number, 3);
     assert_eq!(state.soldier("Wong").unwrap().missions, vec![1, 3]);
 }
 
@@ -297,7 +297,10 @@ fn ending_a_mission_clears_each_soldiers_suppress_after_recording_the_end() {
         ]);
     assert!(state.soldiers.iter().all(|s| s.suppress == 0));
     assert!(state.mission_in_progress().is_none());
-    assert_eq!(state.missions[0].result, Some(MissionResult::Failure));
+    assert_eq!(
+        state.mission.as_ref().unwrap().result,
+        Some(MissionResult::Failure)
+    );
     assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
 }
 

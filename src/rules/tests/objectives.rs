@@ -73,7 +73,7 @@ fn a_mission_started_with_three_objectives_puts_the_inactive_counter_on_the_firs
             k9_objective: None,
         })
         .then(three_objectives().into_iter().skip(3));
-    let mission = &state.missions[0];
+    let mission = state.mission.as_ref().unwrap();
     assert_eq!(mission.inactive_at, Some(1));
     assert_eq!(mission.objectives, vec![ObjectiveState::Waiting; 3]);
 }
@@ -82,7 +82,7 @@ fn a_mission_started_with_three_objectives_puts_the_inactive_counter_on_the_firs
 fn activating_the_first_objective_moves_the_inactive_counter_to_the_second() {
     let mut log = three_objectives();
     let state = step(&mut log, activate(1), &[], vec![activated(1)]);
-    let mission = &state.missions[0];
+    let mission = state.mission.as_ref().unwrap();
     assert_eq!(mission.inactive_at, Some(2));
     assert_eq!(
         mission.objectives,
@@ -113,7 +113,7 @@ fn activating_the_same_objective_twice_is_refused() {
 fn activating_the_last_objective_returns_the_inactive_counter_to_the_supply() {
     let mut log = then_after(&[activated(1), activated(2)]);
     let state = step(&mut log, activate(3), &[], vec![activated(3)]);
-    let mission = &state.missions[0];
+    let mission = state.mission.as_ref().unwrap();
     assert_eq!(mission.inactive_at, None);
     assert_eq!(mission.objectives, vec![ObjectiveState::Activated; 3]);
     given(log).when(activate(3)).then_refused(&[
@@ -145,9 +145,12 @@ fn completing_an_objective_before_it_is_activated_is_refused() {
 fn completing_an_activated_objective_is_accepted() {
     let mut log = then_after(&[activated(1)]);
     let state = step(&mut log, complete(1), &[], vec![completed(1)]);
-    assert_eq!(state.missions[0].objectives[0], ObjectiveState::Completed);
     assert_eq!(
-        state.missions[0].inactive_at,
+        state.mission.as_ref().unwrap().objectives[0],
+        ObjectiveState::Completed
+    );
+    assert_eq!(
+        state.mission.as_ref().unwrap().inactive_at,
         Some(2),
         "completing does not move the counter"
     );
@@ -201,7 +204,10 @@ fn a_mission_with_every_objective_completed_ends_in_success() {
         completed(3),
     ]);
     let state = given(log.clone()).state;
-    assert_eq!(state.missions[0].objectives, vec![ObjectiveState::Completed; 3]);
+    assert_eq!(
+        state.mission.as_ref().unwrap().objectives,
+        vec![ObjectiveState::Completed; 3]
+    );
     assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
     given(log)
         .when(end(MissionResult::Success))

@@ -20,7 +20,7 @@ fn after_a_success_on_a_named_card_another_check_on_it_is_refused() {
             d10("Baker", "demo check on Bridge", 6, 5, true),
         )],
     );
-    let record = &state.missions[0].checks[0];
+    let record = &state.mission.as_ref().unwrap().checks[0];
     assert_eq!((record.card.as_str(), record.success), ("Bridge", true));
     // Neither another Soldier nor the same one gains the benefit twice.
     for soldier in ["Charlie", "Baker"] {
@@ -113,7 +113,7 @@ fn a_fail_heading_is_rolled_once_per_soldier_on_a_card() {
             d10("Charlie", "demo check on Minefield", 8, 6, true),
         )],
     );
-    assert_eq!(state.missions[0].checks.len(), 2);
+    assert_eq!(state.mission.as_ref().unwrap().checks.len(), 2);
 }
 
 #[test]

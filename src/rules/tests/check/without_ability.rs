@@ -23,7 +23,7 @@ fn a_soldier_without_the_ability_fails_without_rolling_or_using_a_die() {
         },
     )]);
     assert!(
-        state.missions[0].checks.is_empty(),
+        state.mission.as_ref().unwrap().checks.is_empty(),
         "no named card, nothing to remember"
     );
 }
@@ -53,7 +53,7 @@ fn a_soldier_without_the_ability_fails_a_fail_heading_on_entering_without_a_die(
             dice: None,
         },
     )]);
-    let record = &state.missions[0].checks[0];
+    let record = &state.mission.as_ref().unwrap().checks[0];
     assert_eq!((record.soldier.as_str(), record.success), ("Able", false));
 }
 

@@ -32,7 +32,7 @@ fn the_encounters_hostile_value_never_gives_xp() {
             "{events:?}"
         );
         let state = given(log.into_iter().chain(events)).state;
-        assert_eq!(state.missions[0].encounter, None);
+        assert_eq!(state.mission.as_ref().unwrap().encounter, None);
         assert_eq!(state.soldier("Wong").unwrap().xp, 0);
         assert_eq!(state.soldier("Gizmo").unwrap().xp, 0);
     }

@@ -8,7 +8,11 @@ fn another_soldier_entering_first_fails_the_rolls_at_once() {
     let mut expected = vec![drawn("Park")];
     expected.extend(failure());
     let state = step(&mut log, draw(Some("park")), &[], expected);
-    assert_eq!(state.missions[0].encounter, None, "nothing is left open");
+    assert_eq!(
+        state.mission.as_ref().unwrap().encounter,
+        None,
+        "nothing is left open"
+    );
     for name in ["Wong", "Gizmo"] {
         assert_eq!(state.soldier(name).unwrap().wounds, 1, "{name}");
     }
@@ -20,7 +24,7 @@ fn the_k9_entering_first_rolls_as_usual() {
     let state = given(on_mission())
         .when(draw(Some("Gizmo")))
         .then([drawn("Gizmo")]);
-    assert!(state.missions[0].encounter.is_some());
+    assert!(state.mission.as_ref().unwrap().encounter.is_some());
 }
 
 #[test]
@@ -46,7 +50,7 @@ fn ignoring_on_a_3_discards_the_encounter() {
             resolved(EncounterEnd::Discarded, "Ignored: the Encounter is discarded"),
         ],
     );
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
     assert_eq!(state.soldier("Wong").unwrap().wounds, 0);
 }
 
@@ -60,7 +64,7 @@ fn ignoring_on_a_2_suffers_the_failure() {
     let mut log = on_mission();
     log.push(drawn("Wong"));
     let state = step(&mut log, Command::IgnoreEncounter, &[2], expected);
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
 }
 
 #[test]

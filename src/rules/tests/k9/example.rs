@@ -18,7 +18,7 @@ fn the_rulebooks_worked_example_replays_step_for_step() {
     let mut log = on_mission();
     // Wong places the new Location and draws the K9 Encounter; he Enters first.
     let state = step(&mut log, draw(None), &[], vec![drawn("Wong")]);
-    let open = state.missions[0].encounter.as_ref().unwrap();
+    let open = state.mission.as_ref().unwrap().encounter.as_ref().unwrap();
     assert_eq!((open.next_roll, open.awaiting_choice), (0, false));
 
     // Gizmo: Bomb 5+, card −1, pays 1 Discipline for +4, rolls 4: 4 − 1 + 4 = 7 ≥ 5.
@@ -47,7 +47,7 @@ fn the_rulebooks_worked_example_replays_step_for_step() {
         ],
     );
     assert_eq!(state.soldier("Gizmo").unwrap().discipline, Some(1));
-    let open = state.missions[0].encounter.as_ref().unwrap();
+    let open = state.mission.as_ref().unwrap().encounter.as_ref().unwrap();
     assert_eq!((open.next_roll, open.awaiting_choice), (1, false));
 
     // Wong: Handler 7+, discards 2 cards for +3, declines the XP, rolls 6: 6 + 3 = 9 ≥ 7.
@@ -75,7 +75,7 @@ fn the_rulebooks_worked_example_replays_step_for_step() {
             resolved(EncounterEnd::Reward, REWARD),
         ],
     );
-    let mission = &state.missions[0];
+    let mission = state.mission.as_ref().unwrap();
     assert_eq!(mission.encounter, None, "the Reward closes the Encounter");
     // No XP for the Encounter's Hostile value (5), and nobody is hurt.
     for name in ["Wong", "Gizmo"] {
@@ -105,7 +105,7 @@ fn wongs_failed_roll_awaits_the_choice_instead_of_resolving() {
         &[2],
         vec![k9_roll(EncounterStep::Roll(1), wong_discarding(2, 5, false))],
     );
-    let open = state.missions[0].encounter.as_ref().unwrap();
+    let open = state.mission.as_ref().unwrap().encounter.as_ref().unwrap();
     assert_eq!((open.next_roll, open.awaiting_choice), (2, true));
     given(log).when_rolling(roll(&[]), &[9]).then_refused(&[
         "a roll failed and the card offers a choice",
@@ -118,7 +118,7 @@ fn wongs_failed_roll_awaits_the_choice_instead_of_resolving() {
 fn accepting_the_failure_wounds_wong_and_gizmo_once_each() {
     let mut log = after_wongs_failure();
     let state = step(&mut log, Command::AcceptFailure, &[], failure());
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
     for name in ["Wong", "Gizmo"] {
         let soldier = state.soldier(name).unwrap();
         assert_eq!(
@@ -145,7 +145,7 @@ fn a_failed_retry_paying_another_discipline_kills_wong_and_gizmo() {
             Event::Killed(named("Gizmo")),
         ],
     );
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
     assert_eq!(state.soldier("Gizmo").unwrap().discipline, Some(0));
     for name in ["Wong", "Gizmo"] {
         assert_eq!(state.soldier(name).unwrap().status, Status::Kia, "{name}");
@@ -192,7 +192,7 @@ fn a_successful_retry_gains_the_reward() {
             resolved(EncounterEnd::Reward, REWARD),
         ],
     );
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
     for name in ["Wong", "Gizmo"] {
         let soldier = state.soldier(name).unwrap();
         assert_eq!(

@@ -17,7 +17,7 @@ fn resolving_the_k9_objective_completes_the_mission() {
             mission_ended_computed(1, 12, 12),
         ],
     );
-    let mission = &state.missions[0];
+    let mission = state.mission.as_ref().unwrap();
     assert!(mission.k9_objective_resolved);
     assert_eq!(mission.result, Some(MissionResult::Success));
     assert!(state.mission_in_progress().is_none());

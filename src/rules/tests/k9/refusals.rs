@@ -89,7 +89,7 @@ fn a_card_without_a_retry_suffers_the_failure_on_the_failed_roll() {
     )];
     expected.extend(failure());
     let state = step(&mut log, roll(&[]), &[5], expected);
-    assert_eq!(state.missions[0].encounter, None);
+    assert_eq!(state.mission.as_ref().unwrap().encounter, None);
     given(log)
         .when(Command::AcceptFailure)
         .then_refused(&["no K9 Encounter is open"]);

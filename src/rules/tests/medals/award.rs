@@ -70,8 +70,8 @@ fn the_rulebooks_example_draws_hostiles_at_35_and_gains_10_rp() {
         &[],
         vec![mission_started(1, "Carpiquet", &["Able", "Baker", "Charlie"])],
     );
-    assert_eq!(state.missions[0].start_rp, 30);
-    assert_eq!(state.missions[0].start_medal_rp, 5);
+    assert_eq!(state.mission.as_ref().unwrap().start_rp, 30);
+    assert_eq!(state.mission.as_ref().unwrap().start_medal_rp, 5);
     let shown = summary(&as_recorded(&log), None).unwrap();
     assert_eq!(
         (shown.start_rp, shown.start_medal_rp, shown.hostile_draw_rp),
@@ -225,8 +225,8 @@ fn a_skill_worth_2_rp_raises_the_soldiers_rp_and_the_squads() {
         &[],
         vec![mission_started(1, "Juno Beach", &["Able", "Baker", "Charlie"])],
     );
-    assert_eq!(state.missions[0].start_rp, 14);
-    assert_eq!(state.missions[0].start_medal_rp, 0);
+    assert_eq!(state.mission.as_ref().unwrap().start_rp, 14);
+    assert_eq!(state.mission.as_ref().unwrap().start_medal_rp, 0);
 }
 
 #[test]

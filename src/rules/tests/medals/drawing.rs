@@ -19,7 +19,7 @@ fn drawing_a_card_records_its_trigger_mission_and_turn() {
         (card.face_down, card.hostile.as_deref(), card.recipient.as_deref()),
         (false, None, None)
     );
-    assert_eq!(state.missions[0].medal_triggers, names(&[LOCATION]));
+    assert_eq!(state.mission.as_ref().unwrap().medal_triggers, names(&[LOCATION]));
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn a_new_trigger_draws_the_next_card() {
         .when(draw(MID, "played the Church Location"))
         .then([drawn(MID, "played the Church Location", 1)]);
     assert_eq!(
-        state.missions[0].medal_triggers,
+        state.mission.as_ref().unwrap().medal_triggers,
         names(&[LOCATION, "played the Church Location"])
     );
 }

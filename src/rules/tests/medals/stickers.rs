@@ -36,7 +36,7 @@ fn stickers_stay_across_three_missions_when_nothing_happens_to_him() {
             &[],
             vec![mission_started(number, name, &ALL)],
         );
-        let mission = state.missions.last().unwrap();
+        let mission = state.mission.as_ref().unwrap();
         assert_eq!((mission.start_rp, mission.start_medal_rp), (12, 1));
         let state = step(
             &mut log,
@@ -47,7 +47,7 @@ fn stickers_stay_across_three_missions_when_nothing_happens_to_him() {
         assert_eq!(state.soldier("Able").unwrap().medals, vec![sticker(MID, 1)]);
     }
     let state = given(log).state;
-    assert_eq!(state.missions.len(), 4);
+    assert_eq!(state.mission.as_ref().unwrap().number, 4);
     assert!(state.anomalies.is_empty());
 }
 
@@ -98,7 +98,7 @@ fn recovering_does_not_bring_the_stickers_back() {
         vec![mission_started(3, "Carpiquet", &ALL)],
     );
     assert!(state.soldier("Able").unwrap().medals.is_empty());
-    assert_eq!(state.missions[2].start_medal_rp, 0);
+    assert_eq!(state.mission.as_ref().unwrap().start_medal_rp, 0);
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn the_next_missions_medal_rp_drops_once_the_stickers_are_removed() {
         &[],
         vec![mission_started(3, "Carpiquet", &["Baker", "Charlie"])],
     );
-    let mission = &state.missions[2];
+    let mission = state.mission.as_ref().unwrap();
     assert_eq!((mission.start_rp, mission.start_medal_rp), (8, 0));
     assert_eq!(state.rp_bank, 4);
 }

@@ -23,7 +23,7 @@ fn a_one_turn_medal_drawn_in_turn_1_goes_back_when_turn_2_starts() {
     let deck = deck(&state);
     assert!(deck.drawn.is_empty());
     assert_eq!(deck.in_deck, names(&[DCM, MC, MID, MM]));
-    assert_eq!(state.missions[0].turn, 2);
+    assert_eq!(state.mission.as_ref().unwrap().turn, 2);
 }
 
 #[test]
