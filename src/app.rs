@@ -117,7 +117,7 @@ pub fn create_campaign(
         &mut Cup::empty(),
     )?);
     // The campaign's events and its selection are written together, or neither is.
-    let command_id = Uuid::new_v4().to_string();
+    let command_id = Uuid::now_v7().to_string();
     let head = store.append_setting(
         &name,
         0,
@@ -322,7 +322,7 @@ fn append(
     events: Vec<Event>,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    let command_id = Uuid::new_v4().to_string();
+    let command_id = Uuid::now_v7().to_string();
     let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
     checkpoint::refresh(store, campaign, head.version);
     Ok(Written {

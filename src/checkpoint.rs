@@ -10,6 +10,7 @@ use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
 use crate::domain::state::{CampaignState, fold_onto, voided_commands};
 use crate::store::{Store, StoreError};
+use crate::verify::{Known, PROGRESS_EVERY};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.
@@ -40,8 +41,19 @@ pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Cam
 /// The state of `campaign` at `up_to` folded from the whole log, one row at a time, without
 /// any checkpoint: the voids first (a small query), then every other event in order.
 pub fn rebuild(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
-    let voided = store.voided_command_ids(campaign, up_to)?;
+    rebuild_with(store, campaign, up_to, &mut |_| {})
+}
+
+/// Like [`rebuild`], telling `progress` how many rows have been folded now and then.
+pub fn rebuild_with(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CampaignState, Error> {
+    let voided = reaching_back(store, campaign, up_to)?.voided().clone();
     let mut state = CampaignState::default();
+    let mut read = 0_u64;
     store.for_each_row(campaign, 0, up_to, |row| {
         state.version = row.version;
         if !voided.contains(&row.command_id) {
@@ -50,9 +62,37 @@ pub fn rebuild(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Camp
                 .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
             state = evolve(std::mem::take(&mut state), &recorded.event);
         }
+        read += 1;
+        if read % PROGRESS_EVERY == 0 {
+            progress(read);
+        }
         Ok(())
     })?;
+    progress(read);
     Ok(state)
+}
+
+/// Folds `campaign` from its whole log and writes the result as its newest checkpoint,
+/// whatever checkpoints it had: the cure for a cache in doubt.
+pub fn rewrite(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
+    let state = rebuild_with(store, campaign, None, progress)?;
+    let text = serde_json::to_string(&state)
+        .map_err(|e| StoreError::Damaged(format!("the state of '{campaign}' cannot be written: {e}")))?;
+    store.save_checkpoint(campaign, state.version, PROJECTION, &text)?;
+    Ok(state)
+}
+
+/// The rare events of `campaign` up to `up_to` that reach back over the log (voids,
+/// revealed seeds, asserted sheets), read on their own index.
+pub fn reaching_back(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Known, Error> {
+    let mut known = Known::default();
+    for row in store.rows_reaching_back(campaign, up_to)? {
+        let recorded = row
+            .decode()
+            .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
+        known.note(&recorded);
+    }
+    Ok(known)
 }
 
 /// Writes a checkpoint of the campaign's current state when enough events have been

@@ -2,7 +2,7 @@
 //! seed, decided by the real rules and written through the store's import path in batches.
 
 use chrono::{DateTime, Duration, SecondsFormat, TimeZone, Utc};
-use uuid::Uuid;
+use uuid::Builder;
 
 use crate::Error;
 use crate::dice::Cup;
@@ -54,6 +54,7 @@ pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Resul
         state: CampaignState::default(),
         head: store.head(campaign)?,
         pending: Vec::new(),
+        ids: 0,
         start: Utc
             .with_ymd_and_hms(2026, 1, 1, 18, 0, 0)
             .single()
@@ -109,6 +110,8 @@ struct Writer {
     head: Head,
     pending: Vec<StoredRow>,
     start: DateTime<Utc>,
+    /// Ids handed out so far.
+    ids: u64,
 }
 
 impl Writer {
@@ -256,9 +259,17 @@ impl Writer {
         }
     }
 
+    /// A time-ordered id (UUID version 7) like the ones muster writes, each a millisecond
+    /// after the last from the campaign's start, with the rest from the seed.
     fn uuid(&mut self) -> String {
-        let bytes = (u128::from(self.prng.next()) << 64) | u128::from(self.prng.next());
-        Uuid::from_u128(bytes).to_string()
+        self.ids += 1;
+        let millis = u64::try_from(self.start.timestamp_millis()).unwrap_or(0) + self.ids;
+        let random = (u128::from(self.prng.next()) << 64 | u128::from(self.prng.next())).to_be_bytes();
+        let mut tail = [0_u8; 10];
+        tail.copy_from_slice(random.get(..10).unwrap_or(&[0; 10]));
+        Builder::from_unix_timestamp_millis(millis, &tail)
+            .into_uuid()
+            .to_string()
     }
 
     /// Writes the queued rows in one transaction.

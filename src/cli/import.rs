@@ -1,13 +1,15 @@
 //! `muster import FILE.jsonl`: read an export into this database.
 
+use std::fs::File;
+use std::io::BufReader;
 use std::path::PathBuf;
 
-use muster::transfer;
+use muster::{checkpoint, transfer};
 
 use super::context::Context;
 use super::error::CommandError;
-use super::file::read_text;
 use super::output;
+use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -16,9 +18,18 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let text = read_text(&args.file, "export file")?;
     let mut store = ctx.open()?;
-    let imported = transfer::import(&mut store, &text)?;
+    let size = std::fs::metadata(&args.file).map_or(0, |m| m.len());
+    // About 400 bytes a line: the bar's length is a guess until the file has been counted.
+    let mut progress = Progress::new("importing", size / 400);
+    let open = || {
+        File::open(&args.file).map(BufReader::new).map_err(|e| {
+            muster::Error::input(format!("cannot read export file {}: {e}", args.file.display()))
+        })
+    };
+    let imported = transfer::import_from(&mut store, open, &mut |done| progress.set(done))?;
+    drop(progress);
+    checkpoint::refresh(&store, &imported.campaign, imported.head.version);
     output::print(&format!(
         "campaign '{}': {} event{} imported, head v{} {}\n",
         imported.campaign,

@@ -23,6 +23,8 @@ mod medal;
 mod mission;
 mod objective;
 mod output;
+mod progress;
+mod rebuild;
 mod resolve;
 mod roster;
 mod rp;
@@ -168,6 +170,8 @@ enum Command {
     Export(export::Args),
     /// Read a file written by `export` into this database
     Import(import::Args),
+    /// Fold the whole log again and write a fresh checkpoint (checkpoints are only a cache)
+    Rebuild(rebuild::Args),
     /// Developer tools: synthetic campaigns for benchmarks
     #[command(subcommand)]
     Dev(dev::Command),
@@ -236,6 +240,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),

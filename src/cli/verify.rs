@@ -5,6 +5,7 @@ use muster::verify;
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
+use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
@@ -18,11 +19,19 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let noted = args.head.as_deref().map(parse_head).transpose()?;
     let (store, campaign) = ctx.open_campaign()?;
-    let rows = store.rows(&campaign, None)?;
-    let mut report = verify::verify(&campaign, &rows);
-    if let Some(finding) = noted.and_then(|(version, hash)| verify::noted_head(&rows, version, &hash)) {
-        report.findings.push(finding);
-        report.ok = false;
+    let mut progress = Progress::new("verifying", store.head(&campaign)?.version);
+    let mut report = verify::verify_store(&store, &campaign, &mut |done| progress.set(done))?;
+    drop(progress);
+    if let Some((version, hash)) = noted {
+        let held = store.rows_between(&campaign, version.saturating_sub(1), Some(version))?;
+        let held = held
+            .iter()
+            .find(|r| r.version == version)
+            .map(|r| r.hash.as_str());
+        if let Some(finding) = verify::noted_head_held(held, report.head_version, version, &hash) {
+            report.findings.push(finding);
+            report.ok = false;
+        }
     }
     match ctx.format {
         Format::Json => output::print_json(&report)?,

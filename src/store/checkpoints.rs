@@ -1,10 +1,8 @@
 //! Projection checkpoints: a disposable cache of folded states, kept beside the log.
 
-use std::collections::BTreeSet;
-
 use rusqlite::{OptionalExtension, params};
 
-use super::{Store, StoreError, StoredRow};
+use super::{Store, StoreError, StoredRow, stored_row};
 
 /// How many checkpoints a campaign keeps; older ones are dropped as newer ones are written.
 const KEPT: i64 = 3;
@@ -77,45 +75,51 @@ impl Store {
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
         let mut rows = stmt.query(params![campaign, after, limit])?;
         while let Some(row) = rows.next()? {
-            f(StoredRow {
-                seq: row.get(0)?,
-                campaign: row.get(1)?,
-                version: row.get(2)?,
-                event_id: row.get(3)?,
-                command_id: row.get(4)?,
-                recorded_at: row.get(5)?,
-                kind: row.get(6)?,
-                schema: row.get(7)?,
-                payload: row.get(8)?,
-                prev_hash: row.get(9)?,
-                hash: row.get(10)?,
-            })?;
+            f(stored_row(row)?)?;
         }
         Ok(())
     }
 
-    /// The ids of the commands voided in `campaign` up to `up_to`, read without the rest of
-    /// the log.
-    pub fn voided_command_ids(
+    /// The rows of `campaign` up to `up_to` that reach back over the log (voids, revealed
+    /// seeds, asserted sheets), read on their own index without the rest of the log.
+    pub fn rows_reaching_back(
         &self,
         campaign: &str,
         up_to: Option<u64>,
-    ) -> Result<BTreeSet<String>, StoreError> {
-        let mut voided = BTreeSet::new();
+    ) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT payload FROM events
-             WHERE campaign = ?1 AND kind = 'command_voided' AND version <= ?2",
+            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+                    payload, prev_hash, hash
+             FROM events
+             WHERE campaign = ?1 AND version <= ?2
+               AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')
+             ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let mut rows = stmt.query(params![campaign, limit])?;
-        while let Some(row) = rows.next()? {
-            let payload: String = row.get(0)?;
-            let value: serde_json::Value = serde_json::from_str(&payload)
-                .map_err(|e| StoreError::Damaged(format!("a void's payload is not JSON: {e}")))?;
-            if let Some(id) = value["command_id"].as_str() {
-                voided.insert(id.to_owned());
-            }
-        }
-        Ok(voided)
+        let rows = stmt.query_map(params![campaign, limit], stored_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The command id and kind of the event of `campaign` at `version`, if there is one.
+    pub fn command_at(&self, campaign: &str, version: u64) -> Result<Option<(String, String)>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT command_id, kind FROM events WHERE campaign = ?1 AND version = ?2")?
+            .query_row(params![campaign, version], |row| Ok((row.get(0)?, row.get(1)?)))
+            .optional()?)
+    }
+
+    /// Whether `command_id` wrote an event of `campaign` before `version`.
+    pub fn command_before(&self, campaign: &str, command_id: &str, version: u64) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                // `+version`: the lookup goes by command id; left to itself SQLite would
+                // walk every earlier version instead.
+                "SELECT 1 FROM events WHERE campaign = ?1 AND command_id = ?2 AND +version < ?3 LIMIT 1",
+            )?
+            .query_row(params![campaign, command_id, version], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 }

@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_seeds.sql"),
     include_str!("../../migrations/0004_checkpoints.sql"),
     include_str!("../../migrations/0005_refuse_replace_by_index.sql"),
+    include_str!("../../migrations/0006_events_reaching_back.sql"),
 ];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
@@ -40,7 +41,8 @@ pub struct Head {
 }
 
 impl Head {
-    fn empty() -> Self {
+    /// The head of a campaign with no events: version 0 and the genesis hash.
+    pub fn empty() -> Self {
         Head {
             version: 0,
             hash: GENESIS.to_owned(),
@@ -140,6 +142,9 @@ impl Store {
         // A larger page cache (about 16 MiB) keeps big imports and rebuilds off the disk.
         conn.pragma_update(None, "cache_size", -16_384)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Each insert fires triggers that may abort it, so SQLite keeps a statement journal
+        // for it; in memory, rather than a temporary file written for every event.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         // A REPLACE's implicit delete then fires the DELETE trigger too.
         conn.pragma_update(None, "recursive_triggers", "ON")?;
         let migrations = Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect());
@@ -203,21 +208,7 @@ impl Store {
              FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let rows = stmt.query_map(params![campaign, after, limit], |row| {
-            Ok(StoredRow {
-                seq: row.get(0)?,
-                campaign: row.get(1)?,
-                version: row.get(2)?,
-                event_id: row.get(3)?,
-                command_id: row.get(4)?,
-                recorded_at: row.get(5)?,
-                kind: row.get(6)?,
-                schema: row.get(7)?,
-                payload: row.get(8)?,
-                prev_hash: row.get(9)?,
-                hash: row.get(10)?,
-            })
-        })?;
+        let rows = stmt.query_map(params![campaign, after, limit], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -322,6 +313,12 @@ impl Store {
         let head = head_in(&tx, campaign)?;
         tx.commit()?;
         Ok(head)
+    }
+
+    /// Writes one row as it stands (its hash already made): the import's write, inside the
+    /// transaction of [`Store::locked`].
+    pub fn insert_row(&self, row: &StoredRow) -> Result<(), StoreError> {
+        insert(&self.conn, row)
     }
 
     /// Keeps a dice seed (hex) for `campaign` under its commitment.
@@ -433,7 +430,7 @@ fn write_events(
             seq: 0,
             campaign: campaign.to_owned(),
             version: head.version + 1,
-            event_id: Uuid::new_v4().to_string(),
+            event_id: Uuid::now_v7().to_string(),
             command_id: command_id.to_owned(),
             recorded_at: recorded_at.clone(),
             kind: encoded.kind.to_owned(),
@@ -465,6 +462,24 @@ fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
         })
         .optional()?;
     Ok(head.unwrap_or_else(Head::empty))
+}
+
+/// A row of `SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+/// payload, prev_hash, hash`.
+fn stored_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow> {
+    Ok(StoredRow {
+        seq: row.get(0)?,
+        campaign: row.get(1)?,
+        version: row.get(2)?,
+        event_id: row.get(3)?,
+        command_id: row.get(4)?,
+        recorded_at: row.get(5)?,
+        kind: row.get(6)?,
+        schema: row.get(7)?,
+        payload: row.get(8)?,
+        prev_hash: row.get(9)?,
+        hash: row.get(10)?,
+    })
 }
 
 fn insert(tx: &Connection, row: &StoredRow) -> Result<(), StoreError> {

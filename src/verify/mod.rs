@@ -1,0 +1,159 @@
+//! `muster verify`: checks a campaign's rows for everything the log guarantees.
+//!
+//! The hash chain and its gaps, payloads that no longer decode, the campaign's first event,
+//! voids that point at real commands, commands whose events are not contiguous, and
+//! anything the fold had to clamp (a counter driven below zero, an unknown Soldier), and
+//! every roll whose recorded outcome its own face, modifiers and target do not give,
+//! generated faces against revealed seeds, and the paper sheets asserted.
+
+mod stream;
+
+use serde::Serialize;
+
+use crate::Error;
+use crate::store::{Store, StoreError, StoredRow};
+pub use stream::{Earlier, Known, RARE_KINDS, Verifier};
+
+/// One thing `verify` found wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The version it concerns, when it concerns one.
+    pub version: Option<u64>,
+    /// A short name for the check that failed.
+    pub check: &'static str,
+    pub problem: String,
+}
+
+/// The result of verifying one campaign.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub campaign: String,
+    pub events: usize,
+    pub head_version: u64,
+    pub head_hash: String,
+    pub ok: bool,
+    pub findings: Vec<Finding>,
+}
+
+/// Verifies one campaign's rows held in memory (in version order).
+pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
+    let mut known = Known::default();
+    for row in rows.iter().filter(|r| RARE_KINDS.contains(&r.kind.as_str())) {
+        if let Ok(recorded) = row.decode() {
+            known.note(&recorded);
+        }
+    }
+    let mut verifier = Verifier::new(campaign, rows.len() as u64, known);
+    let mut earlier = Held(rows);
+    for row in rows {
+        // Lookups in memory cannot fail.
+        let _infallible = verifier.push(row, &mut earlier);
+    }
+    verifier.finish()
+}
+
+/// Verifies `campaign` in `store`, reading its rows one at a time; `progress` is told how
+/// many rows have been read, now and then.
+pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<Report, Error> {
+    let known = crate::checkpoint::reaching_back(store, campaign, None)?;
+    let head = store.head(campaign)?;
+    let mut verifier = Verifier::new(campaign, head.version, known);
+    let mut earlier = Stored { store, campaign };
+    let mut read = 0_u64;
+    store.for_each_row(campaign, 0, None, |row| {
+        verifier.push(&row, &mut earlier)?;
+        read += 1;
+        if read % PROGRESS_EVERY == 0 {
+            progress(read);
+        }
+        Ok(())
+    })?;
+    progress(read);
+    Ok(verifier.finish())
+}
+
+/// How many rows go by between two reports of progress.
+pub const PROGRESS_EVERY: u64 = 10_000;
+
+/// The log in a database, as the rows before the one being read.
+struct Stored<'a> {
+    store: &'a Store,
+    campaign: &'a str,
+}
+
+impl Earlier for Stored<'_> {
+    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError> {
+        self.store.command_at(self.campaign, version)
+    }
+
+    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError> {
+        self.store.command_before(self.campaign, command_id, version)
+    }
+}
+
+/// Rows held in memory, as the log before the row being read.
+struct Held<'a>(&'a [StoredRow]);
+
+impl Earlier for Held<'_> {
+    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError> {
+        // Versions are sorted: a binary search, not a scan per void.
+        Ok(self
+            .0
+            .binary_search_by_key(&version, |r| r.version)
+            .ok()
+            .and_then(|i| self.0.get(i))
+            .map(|r| (r.command_id.clone(), r.kind.clone())))
+    }
+
+    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError> {
+        Ok(self
+            .0
+            .iter()
+            .take_while(|r| r.version < version)
+            .any(|r| r.command_id == command_id))
+    }
+}
+
+/// Checks the log against a head a player noted (its version and at least the first 12 hex
+/// digits of its hash): a truncated, rewritten or replaced log no longer holds it. `held` is
+/// the log's hash at that version, if it reaches it; `end` is the log's last version.
+pub fn noted_head_held(held: Option<&str>, end: u64, version: u64, hash_prefix: &str) -> Option<Finding> {
+    let prefix = hash_prefix.to_lowercase();
+    let problem = match held {
+        None => format!("the noted head v{version} is gone: the log ends at v{end}"),
+        Some(hash) if !hash.starts_with(&prefix) => format!(
+            "v{version}'s hash is {}, not the {prefix} noted: the log was rewritten since",
+            hash.get(..prefix.len().max(12)).unwrap_or(hash)
+        ),
+        Some(_) => return None,
+    };
+    Some(Finding {
+        version: Some(version),
+        check: "head",
+        problem,
+    })
+}
+
+/// Like [`noted_head_held`], for rows held in memory.
+pub fn noted_head(rows: &[StoredRow], version: u64, hash_prefix: &str) -> Option<Finding> {
+    let held = rows
+        .iter()
+        .find(|r| r.version == version)
+        .map(|r| r.hash.as_str());
+    noted_head_held(held, rows.last().map_or(0, |r| r.version), version, hash_prefix)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_noted_head_still_held_passes_and_a_lost_or_rewritten_one_is_found() {
+        let held = "cd".repeat(32);
+        assert_eq!(noted_head_held(Some(&held), 2, 2, "cdcdcdcdcdcd"), None);
+        let rewritten = noted_head_held(Some(&held), 2, 2, "000000000000").unwrap();
+        assert!(rewritten.problem.contains("rewritten"), "{rewritten:?}");
+        let truncated = noted_head_held(None, 2, 3, "cdcdcdcdcdcd").unwrap();
+        assert!(truncated.problem.contains("the log ends at v2"), "{truncated:?}");
+    }
+}

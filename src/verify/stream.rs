@@ -1,0 +1,343 @@
+//! The verifier that reads a log one row at a time, so that checking a campaign of any
+//! length needs the same memory.
+//!
+//! What reaches back is known before the first row: the voided commands, the revealed seeds
+//! and the assertions (rare events, gathered first by [`Known::note`]). What reaches further
+//! back than one row is asked of an [`Earlier`]: the log itself, in a database or a slice.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use bloomfilter::Bloom;
+use chrono::DateTime;
+
+use super::{Finding, Report};
+use crate::dice::Seed;
+use crate::domain::event::{AssertionRecorded, Event};
+use crate::domain::evolve::evolve;
+use crate::domain::sheet;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::projection::blame::changes;
+use crate::store::chain::{self, GENESIS};
+use crate::store::{StoreError, StoredRow};
+
+/// The kinds of event that reach back: gathered before the rows are read.
+pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion_recorded"];
+
+/// The rare events of a log that the verifier must know before it reads it.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    voided: BTreeSet<String>,
+    seeds: BTreeMap<String, Seed>,
+    assertions: Vec<(u64, AssertionRecorded)>,
+}
+
+impl Known {
+    /// Takes note of one event if it is of a rare kind; others are ignored.
+    pub fn note(&mut self, recorded: &RecordedEvent) {
+        match &recorded.event {
+            Event::CommandVoided(v) => {
+                self.voided.insert(v.command_id.clone());
+            }
+            Event::SeedRevealed(e) => {
+                if let Some(seed) = Seed::from_hex(&e.seed).filter(|s| s.commitment() == e.commitment) {
+                    self.seeds.insert(e.commitment.clone(), seed);
+                }
+            }
+            Event::AssertionRecorded(a) => self.assertions.push((recorded.version, a.clone())),
+            _ => {}
+        }
+    }
+
+    /// The command ids voided anywhere in the log.
+    pub fn voided(&self) -> &BTreeSet<String> {
+        &self.voided
+    }
+}
+
+/// The rows before the one being read, for the few checks that look further back.
+pub trait Earlier {
+    /// The command id and kind of the event at `version`, if the log has one.
+    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError>;
+    /// Whether `command_id` wrote any event before `version`.
+    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError>;
+}
+
+/// A paper sheet asserted later in the log, and the events so far that changed its fields.
+struct Tracked {
+    version: u64,
+    assertion: AssertionRecorded,
+    changed_by: BTreeMap<String, Vec<u64>>,
+}
+
+/// Checks a campaign's rows, fed in version order with [`Verifier::push`].
+pub struct Verifier {
+    campaign: String,
+    known: Known,
+    findings: Vec<Finding>,
+    events: usize,
+    prev_hash: String,
+    expected_version: u64,
+    /// Command ids seen so far: a probable "seen" is confirmed against the log (without a
+    /// filter, every new command is looked up).
+    commands: Option<Bloom<str>>,
+    previous_command: Option<String>,
+    voided_so_far: BTreeSet<String>,
+    seed_in_force: Option<String>,
+    tracked: Vec<Tracked>,
+    state: CampaignState,
+}
+
+impl Verifier {
+    /// A verifier for `campaign`, expecting about `rows` rows, with its rare events known.
+    pub fn new(campaign: &str, rows: u64, known: Known) -> Verifier {
+        let expected = usize::try_from(rows)
+            .unwrap_or(usize::MAX)
+            .clamp(1_000, 50_000_000);
+        // One in a hundred command ids is looked up again: about 1.2 MB per million rows.
+        let commands = Bloom::new_for_fp_rate_with_seed(expected, 0.01, &[7; 32]).ok();
+        let tracked = known
+            .assertions
+            .iter()
+            .map(|(version, assertion)| Tracked {
+                version: *version,
+                assertion: assertion.clone(),
+                changed_by: BTreeMap::new(),
+            })
+            .collect();
+        Verifier {
+            campaign: campaign.to_owned(),
+            known,
+            findings: Vec::new(),
+            events: 0,
+            prev_hash: GENESIS.to_owned(),
+            expected_version: 1,
+            commands,
+            previous_command: None,
+            voided_so_far: BTreeSet::new(),
+            seed_in_force: None,
+            tracked,
+            state: CampaignState::default(),
+        }
+    }
+
+    fn found(&mut self, version: u64, check: &'static str, problem: String) {
+        self.findings.push(Finding {
+            version: Some(version),
+            check,
+            problem,
+        });
+    }
+
+    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
+    /// what its event means for the campaign.
+    pub fn push(&mut self, row: &StoredRow, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let v = row.version;
+        self.events += 1;
+        if v != self.expected_version {
+            let expected = self.expected_version;
+            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
+        }
+        self.expected_version = v.saturating_add(1);
+        if row.prev_hash != self.prev_hash {
+            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
+        }
+        if chain::hash(&row.prev_hash, &row.link()).as_deref() != Some(row.hash.as_str()) {
+            self.found(
+                v,
+                "hash",
+                "its hash does not match its contents: the row was edited".to_owned(),
+            );
+        }
+        self.prev_hash.clone_from(&row.hash);
+        if DateTime::parse_from_rfc3339(&row.recorded_at).is_err() {
+            let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
+            self.found(v, "time", problem);
+        }
+        match row.decode() {
+            Ok(recorded) => self.event(&recorded, earlier),
+            Err(e) => {
+                self.found(v, "decode", e.to_string());
+                Ok(())
+            }
+        }
+    }
+
+    fn event(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let v = recorded.version;
+        let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
+        if self.events == 1 && !is_creation {
+            self.found(
+                v,
+                "start",
+                "the campaign's first event is not campaign_created".to_owned(),
+            );
+        }
+        if self.events > 1 && is_creation {
+            self.found(
+                v,
+                "start",
+                "campaign_created appears after the campaign began".to_owned(),
+            );
+        }
+        self.contiguity(recorded, earlier)?;
+        match &recorded.event {
+            Event::CommandVoided(void) => self.void(v, &void.command_id, void.version, earlier)?,
+            Event::SeedCommitted(e) => self.seed_in_force = Some(e.commitment.clone()),
+            Event::SeedRevealed(e) if !self.known.seeds.contains_key(&e.commitment) => {
+                let problem = format!(
+                    "the revealed seed does not hash to its commitment {}",
+                    e.commitment
+                );
+                self.found(v, "seed", problem);
+            }
+            _ => {}
+        }
+        self.roll(recorded);
+        let voided = self.known.voided.contains(&recorded.command_id);
+        if !voided {
+            for tracked in self.tracked.iter_mut().filter(|t| t.version >= v) {
+                for (field, _) in changes(&recorded.event, &tracked.assertion.soldier) {
+                    if tracked.assertion.fields.contains_key(&field) {
+                        tracked.changed_by.entry(field).or_default().push(v);
+                    }
+                }
+            }
+        }
+        self.state.version = v;
+        if !voided {
+            self.state = evolve(std::mem::take(&mut self.state), &recorded.event);
+            if let Event::AssertionRecorded(a) = &recorded.event {
+                self.assertion(v, a);
+            }
+        }
+        Ok(())
+    }
+
+    /// A command's events are written together: its id must not come back after another's.
+    fn contiguity(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let id = recorded.command_id.as_str();
+        if self.previous_command.as_deref() == Some(id) {
+            return Ok(());
+        }
+        let maybe_seen = self.commands.as_mut().is_none_or(|seen| seen.check_and_set(id));
+        if maybe_seen && earlier.command_before(id, recorded.version)? {
+            let problem = format!("command {id} resumes after other commands: its events are not contiguous");
+            self.found(recorded.version, "command", problem);
+        }
+        self.previous_command = Some(id.to_owned());
+        Ok(())
+    }
+
+    /// A void must name an earlier event of the command it voids, once.
+    fn void(
+        &mut self,
+        v: u64,
+        command_id: &str,
+        target: u64,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let found = if target < v { earlier.at(target)? } else { None };
+        let problem = match found {
+            None => format!("voids version {target}, which does not precede it"),
+            Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
+            Some((_, kind)) if kind == "campaign_created" || kind == "command_voided" => {
+                format!("voids version {target}, which cannot be voided")
+            }
+            Some(_) if !self.voided_so_far.insert(command_id.to_owned()) => {
+                format!("voids the command of version {target} a second time")
+            }
+            Some(_) => return Ok(()),
+        };
+        self.found(v, "void", problem);
+        Ok(())
+    }
+
+    /// A roll's outcome must follow from its face, modifiers and target; a generated face
+    /// must come from the seed in force, and equal the face that seed gives once revealed.
+    fn roll(&mut self, recorded: &RecordedEvent) {
+        let Some(roll) = recorded.event.roll() else {
+            return;
+        };
+        let v = recorded.version;
+        if roll.recompute() != (roll.total, roll.success) {
+            let problem = format!(
+                "its recorded outcome ({:?}, success {}) is not what its face, modifiers and target give",
+                roll.total, roll.success
+            );
+            self.found(v, "roll", problem);
+        }
+        let Some(key) = roll.dice.as_ref() else {
+            return;
+        };
+        if self.seed_in_force.as_deref() != Some(key.commitment.as_str()) {
+            self.found(
+                v,
+                "seed",
+                "a generated face names a seed that was not the one committed at the time".to_owned(),
+            );
+        }
+        let Some(seed) = self.known.seeds.get(&key.commitment) else {
+            return;
+        };
+        let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
+        let expected = seed.face(&self.campaign, key.version, key.index, sides);
+        if roll.faces.first() != Some(&expected) {
+            let problem = format!(
+                "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {})",
+                roll.faces, key.version, key.index
+            );
+            self.found(v, "seed", problem);
+        }
+    }
+
+    /// At an assertion, the log's numbers (voids applied) must be the paper sheet's.
+    fn assertion(&mut self, v: u64, a: &AssertionRecorded) {
+        let Some(soldier) = self.state.soldier(&a.soldier) else {
+            return;
+        };
+        let mut problems = Vec::new();
+        for (field, paper) in &a.fields {
+            let logged = sheet::value(soldier, field).unwrap_or_default();
+            if logged.eq_ignore_ascii_case(paper) {
+                continue;
+            }
+            let events = self
+                .tracked
+                .iter()
+                .find(|t| t.version == v)
+                .and_then(|t| t.changed_by.get(field))
+                .map(|versions| versions.iter().map(|v| format!("v{v}")).collect::<Vec<_>>())
+                .unwrap_or_default();
+            problems.push(format!(
+                "{}'s {field} is {logged} in the log but {paper} on the paper sheet; the events that made it: {}",
+                a.soldier,
+                if events.is_empty() {
+                    "none".to_owned()
+                } else {
+                    events.join(", ")
+                }
+            ));
+        }
+        for problem in problems {
+            self.found(v, "assert", problem);
+        }
+        // Its blame is written: what it tracked is not needed again.
+        self.tracked.retain(|t| t.version != v);
+    }
+
+    /// The report: every finding, the fold's anomalies last.
+    pub fn finish(mut self) -> Report {
+        for anomaly in std::mem::take(&mut self.state.anomalies) {
+            self.found(anomaly.version, "fold", format!("the event {}", anomaly.message));
+        }
+        let head_version = self.expected_version.saturating_sub(1);
+        Report {
+            campaign: self.campaign,
+            events: self.events,
+            head_version: if self.events == 0 { 0 } else { head_version },
+            head_hash: self.prev_hash,
+            ok: self.findings.is_empty(),
+            findings: self.findings,
+        }
+    }
+}
