@@ -15,6 +15,8 @@ mod campaign;
 mod formats;
 #[path = "cli/history.rs"]
 mod history;
+#[path = "cli/html.rs"]
+mod html;
 #[path = "cli/integrity.rs"]
 mod integrity;
 #[path = "cli/k9.rs"]
