@@ -87,56 +87,19 @@ fn end_of(state: &CampaignState, number: u32, last: &RecordedEvent) -> Option<Mi
 mod tests {
     use super::*;
     use crate::domain::Game;
-    use crate::domain::event::{
-        CampaignCreated, CommandVoided, EkiaRecorded, MissionEnded, MissionStarted, RpMovement,
-        SoldierAmount, SoldierEnlisted,
-    };
-    use crate::domain::soldier::{SoldierCard, SoldierKind};
+    use crate::domain::event::{CommandVoided, EkiaRecorded, MissionEnded, RpMovement, SoldierAmount};
+    use crate::rules::tests::{created, enlisted, mission_started, player, recorded};
 
     /// Records `commands` (each a list of events written together) at versions 1, 2, 3…
     fn log(commands: Vec<Vec<Event>>) -> Vec<RecordedEvent> {
-        let mut version = 0;
-        let mut recorded = Vec::new();
-        for (n, events) in commands.into_iter().enumerate() {
-            for event in events {
-                version += 1;
-                recorded.push(RecordedEvent {
-                    version,
-                    command_id: format!("command-{n}"),
-                    recorded_at: format!("2026-11-29T21:00:{version:02}Z"),
-                    event,
-                });
-            }
-        }
-        recorded
-    }
-
-    fn enlisted(name: &str, rp: u32) -> Event {
-        Event::SoldierEnlisted(SoldierEnlisted {
-            card: SoldierCard {
-                name: name.into(),
-                kind: SoldierKind::Player,
-                rp,
-                health: None,
-                abilities: Default::default(),
-                keywords: vec![],
-                discipline: None,
-                handler: None,
-                hardy: Default::default(),
-                stats: None,
-                specialism: None,
-            },
-        })
-    }
-
-    fn started(mission: u32, name: &str, soldiers: &[&str]) -> Event {
-        Event::MissionStarted(MissionStarted {
-            mission,
-            name: name.into(),
-            soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
-            objectives: None,
-            k9_objective: None,
-        })
+        let events = commands
+            .into_iter()
+            .enumerate()
+            .flat_map(|(n, events)| events.into_iter().map(move |e| (format!("command-{n}"), e)));
+        events
+            .zip(1..)
+            .map(|((command, event), version)| recorded(version, &command, event))
+            .collect()
     }
 
     fn ended(mission: u32, award: u32) -> Event {
@@ -162,61 +125,51 @@ mod tests {
         end.soldiers.iter().map(|s| (s.name.as_str(), s.xp)).collect()
     }
 
-    fn created() -> Event {
-        Event::CampaignCreated(CampaignCreated {
-            game: Game::Modern,
-            nation: None,
-            expansions: vec![],
-        })
-    }
-
     #[test]
     fn each_mission_end_records_every_soldiers_xp_and_the_squads_rp() {
         let log = log(vec![
-            vec![created()],
-            vec![enlisted("Wong", 8)],
-            vec![enlisted("Reyes", 6)],
-            vec![started(1, "Cold Start", &["Wong", "Reyes"])],
+            vec![created(Game::Modern)],
+            vec![enlisted(player("Wong"))],
+            vec![enlisted(player("Reyes"))],
+            vec![mission_started(1, "Cold Start", &["Wong", "Reyes"])],
             vec![ekia("Wong", 2)],
             vec![ended(1, 4)],
-            vec![enlisted("Price", 4)],
-            vec![started(2, "Hill 112", &["Wong", "Price"])],
+            vec![enlisted(player("Price"))],
+            vec![mission_started(2, "Hill 112", &["Wong", "Price"])],
             vec![ekia("Price", 3)],
             vec![ekia("Wong", 1)],
             vec![ended(2, 0)],
-            vec![started(3, "Last Light", &["Wong"])],
+            vec![mission_started(3, "Last Light", &["Wong"])],
             vec![ekia("Wong", 5)],
         ]);
         let ends = mission_ends(&log);
         assert_eq!(ends.len(), 2, "Mission 3 has not ended");
         assert_eq!((ends[0].number, ends[0].name.as_str()), (1, "Cold Start"));
         assert_eq!(xp_of(&ends[0]), [("Wong", 2), ("Reyes", 0)]);
-        assert_eq!(ends[0].squad.rp, 14, "between Missions, every active Soldier");
+        assert_eq!(ends[0].squad.rp, 8, "between Missions, every active Soldier");
         assert_eq!(ends[0].squad.rp_bank, 4);
         assert_eq!(ends[0].version, 6);
         assert_eq!(xp_of(&ends[1]), [("Wong", 3), ("Reyes", 0), ("Price", 3)]);
-        assert_eq!(ends[1].squad.rp, 18);
+        assert_eq!(ends[1].squad.rp, 12);
         assert_eq!(ends[1].squad.rp_bank, 4);
-        assert_eq!(ends[1].recorded_at, "2026-11-29T21:00:11Z");
+        assert_eq!(ends[1].recorded_at, log[10].recorded_at);
     }
 
     #[test]
     fn the_end_is_taken_after_the_ending_commands_last_event_and_a_voided_end_is_no_end() {
-        let suppress = |amount| {
-            Event::Suppressed(SoldierAmount {
-                soldier: "Wong".into(),
-                amount,
-            })
-        };
+        let suppress = Event::Suppressed(SoldierAmount {
+            soldier: "Wong".into(),
+            amount: 1,
+        });
         let cleared = Event::SuppressCleared(SoldierAmount {
             soldier: "Wong".into(),
             amount: 1,
         });
         let log = log(vec![
-            vec![created()],
-            vec![enlisted("Wong", 8)],
-            vec![started(1, "Cold Start", &["Wong"])],
-            vec![suppress(1)],
+            vec![created(Game::Modern)],
+            vec![enlisted(player("Wong"))],
+            vec![mission_started(1, "Cold Start", &["Wong"])],
+            vec![suppress],
             // command-4: ended, then voided by command-5.
             vec![ended(1, 9), cleared.clone()],
             vec![Event::CommandVoided(CommandVoided {
