@@ -55,7 +55,7 @@ struct MissionBox {
 /// One Soldier's block, laid out like his paper service record.
 struct Record<'a> {
     line: &'a SoldierLine,
-    /// `K9 of Wong` or `Handler of Gizmo`.
+    /// His place beside a K9: `K9 of Wong` or `Handler of Gizmo`.
     role: Option<String>,
     hardy: String,
     discipline: Option<String>,
