@@ -15,6 +15,8 @@ mod campaign;
 mod formats;
 #[path = "cli/history.rs"]
 mod history;
+#[path = "cli/html.rs"]
+mod html;
 #[path = "cli/integrity.rs"]
 mod integrity;
 #[path = "cli/k9.rs"]
@@ -27,5 +29,7 @@ mod mission;
 mod numbers;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/progress.rs"]
+mod progress;
 #[path = "cli/zero_dark.rs"]
 mod zero_dark;

@@ -9,9 +9,9 @@ use tabled::settings::Style;
 
 use super::error::CommandError;
 
-/// How a command prints its data.
+/// The values `--format` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum FormatFlag {
     /// Tables and plain text for people.
     Table,
     /// JSON, a documented and stable contract for programs.
@@ -20,6 +20,33 @@ pub enum Format {
     Csv,
     /// Markdown, for forums (roster and log); other commands print their table.
     Md,
+    /// One self-contained, printable HTML page (roster); other commands print their table.
+    Html,
+}
+
+/// How a command prints its data.
+///
+/// `--format html` reaches commands as `Table` (with `Context::html` set): only `roster`
+/// prints a page, so the others need no arm of their own for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+    Md,
+}
+
+impl FormatFlag {
+    /// The format commands print in, and whether an HTML page was asked for.
+    pub fn resolve(self) -> (Format, bool) {
+        match self {
+            FormatFlag::Table => (Format::Table, false),
+            FormatFlag::Json => (Format::Json, false),
+            FormatFlag::Csv => (Format::Csv, false),
+            FormatFlag::Md => (Format::Md, false),
+            FormatFlag::Html => (Format::Table, true),
+        }
+    }
 }
 
 /// Writes `text` to standard output. A closed pipe (`muster log | head`) is not an error.

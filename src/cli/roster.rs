@@ -2,13 +2,14 @@
 
 use muster::checkpoint;
 use muster::domain::Game;
-use muster::domain::state::ObjectiveState;
 use muster::projection::as_of::AsOf;
-use muster::projection::roster::{self, Pending, Roster, SoldierLine};
+use muster::projection::roster::{self, Roster, SoldierLine};
 
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
+use super::roster_html::{self, Paper};
+use super::roster_words as words;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
@@ -16,34 +17,42 @@ pub struct Args {
     /// Show the roster as it was at REF: a version (12), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
+    /// The paper size the page of `--format html` prints on
+    #[arg(long, value_enum, default_value_t = Paper::A4)]
+    paper: Paper,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
     let head = store.head(&campaign)?;
     let none = || CommandError::refused(format!("campaign '{campaign}' has no events to show"));
-    let roster = match args.as_of {
-        // A point in the past is found in the whole log.
-        Some(text) => {
-            let log = store.events(&campaign, None)?;
-            let version = text.parse::<AsOf>()?.resolve(&log)?;
-            roster::at(&campaign, &log, version, &head).ok_or_else(none)?
-        }
-        // Now: the newest checkpoint and the events after it.
-        None => {
-            let state = checkpoint::state_at(&store, &campaign, None)?;
-            let recorded_at = store
-                .rows_between(&campaign, head.version.saturating_sub(1), Some(head.version))?
-                .pop()
-                .map(|r| r.recorded_at)
-                .unwrap_or_default();
-            let point = roster::Point {
-                version: head.version,
-                recorded_at,
-            };
-            roster::from_state(&campaign, &state, point, head).ok_or_else(none)?
-        }
+    // A point in the past is found in the whole log, and a page charts the history up to it.
+    if args.as_of.is_some() || ctx.html {
+        let mut log = store.events(&campaign, None)?;
+        let version = match args.as_of {
+            Some(text) => text.parse::<AsOf>()?.resolve(&log)?,
+            None => head.version,
+        };
+        log.retain(|r| r.version <= version);
+        let roster = roster::at(&campaign, &log, version, &head).ok_or_else(none)?;
+        return if ctx.html {
+            output::print(&roster_html::page(&roster, &log, args.paper)?)
+        } else {
+            print(ctx.format, &roster)
+        };
+    }
+    // Now: the newest checkpoint and the events after it.
+    let state = checkpoint::state_at(&store, &campaign, None)?;
+    let recorded_at = store
+        .rows_between(&campaign, head.version.saturating_sub(1), Some(head.version))?
+        .pop()
+        .map(|r| r.recorded_at)
+        .unwrap_or_default();
+    let point = roster::Point {
+        version: head.version,
+        recorded_at,
     };
+    let roster = roster::from_state(&campaign, &state, point, head).ok_or_else(none)?;
     print(ctx.format, &roster)
 }
 
@@ -95,17 +104,12 @@ fn plain_row(s: &SoldierLine) -> Vec<String> {
         s.status.to_string(),
         s.wounds.to_string(),
         s.suppress.to_string(),
-        join(s.hardy.iter().map(|(t, n)| format!("{t} {n}")).collect()),
+        join(words::hardy(s)),
         s.xp.to_string(),
         s.discipline
             .map(|d| format!("{}/{}", d.current, d.stat))
             .unwrap_or_default(),
-        join(
-            s.medals
-                .iter()
-                .map(|m| format!("{} ({} RP)", m.name, m.rp))
-                .collect(),
-        ),
+        join(s.medals.iter().map(words::medal).collect()),
         s.rp.to_string(),
         s.medal_rp.to_string(),
         s.missions.len().to_string(),
@@ -116,21 +120,8 @@ fn plain_row(s: &SoldierLine) -> Vec<String> {
 fn render(roster: &Roster) -> String {
     let mut text = heading(roster);
     if let Some(m) = &roster.mission {
-        if !m.objectives.is_empty() {
-            let marks: Vec<String> = m
-                .objectives
-                .iter()
-                .zip(1..)
-                .map(|(state, n): (_, u32)| {
-                    let inactive = if m.inactive_at == Some(n) {
-                        ", Inactive counter"
-                    } else {
-                        ""
-                    };
-                    format!("{n} {}{inactive}", objective_word(*state))
-                })
-                .collect();
-            text.push_str(&format!("Objectives: {}\n", marks.join(" | ")));
+        if let Some(line) = words::objectives_line(m) {
+            text.push_str(&format!("{line}\n"));
         }
         text.push_str(&format!(
             "Started at squad RP {} + Medal RP {}: Hostiles drawn at {} RP\n",
@@ -194,38 +185,10 @@ fn render(roster: &Roster) -> String {
         ));
     }
     for pending in &roster.pending {
-        text.push_str(&format!("pending: {}\n", pending_line(pending)));
+        text.push_str(&format!("pending: {}\n", words::pending_line(pending)));
     }
     text.push_str(&footer(roster));
     text
-}
-
-fn objective_word(state: ObjectiveState) -> &'static str {
-    match state {
-        ObjectiveState::Waiting => "waiting",
-        ObjectiveState::Activated => "activated",
-        ObjectiveState::Completed => "completed",
-    }
-}
-
-fn pending_line(pending: &Pending) -> String {
-    match pending {
-        Pending::Environment {
-            version,
-            soldier,
-            environment,
-            choices,
-        } => format!(
-            "{soldier} failed Environ {environment} (v{version}): `muster resolve {soldier} {}`",
-            choices.join("|")
-        ),
-        Pending::K9Encounter {
-            version,
-            encounter,
-            awaiting,
-            ..
-        } => format!("K9 Encounter '{encounter}' (v{version}) awaits {awaiting}"),
-    }
 }
 
 fn row(s: &SoldierLine) -> Vec<String> {
@@ -234,18 +197,8 @@ fn row(s: &SoldierLine) -> Vec<String> {
         (_, Some(k9)) => format!("{} (Handler of {k9})", s.name),
         _ => s.name.clone(),
     };
-    let hardy = s
-        .hardy
-        .iter()
-        .map(|(kind, n)| format!("{kind} {n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let medals = s
-        .medals
-        .iter()
-        .map(|m| format!("{} ({} RP)", m.name, m.rp))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let hardy = words::hardy(s).join(", ");
+    let medals = s.medals.iter().map(words::medal).collect::<Vec<_>>().join(", ");
     vec![
         name,
         s.kind.to_string(),
@@ -266,14 +219,6 @@ fn row(s: &SoldierLine) -> Vec<String> {
     ]
 }
 
-fn game_name(game: Game) -> &'static str {
-    match game {
-        Game::Wwii => "Warfighter WWII",
-        Game::Modern => "Warfighter Modern",
-        Game::ZeroDark => "Horizon Wars: Zero Dark",
-    }
-}
-
 fn list_or_none(items: &[String]) -> String {
     if items.is_empty() {
         "none".to_owned()
@@ -286,44 +231,17 @@ fn list_or_none(items: &[String]) -> String {
 fn render_zero_dark(roster: &Roster) -> String {
     let mut text = heading(roster);
     if let Some(m) = &roster.mission {
-        if let Some(z) = &m.zero_dark {
-            if let (Some(spook), Some(task)) = (&z.spook, z.task) {
-                let target = z
-                    .task_target
-                    .as_ref()
-                    .map(|t| format!(", target {t}"))
-                    .unwrap_or_default();
-                text.push_str(&format!("Priority task: {spook}, {task}{target}\n"));
-            }
-            if let Some(cards) = z.bought_time {
-                text.push_str(&format!("Bought time: {cards} Control Deck cards set aside\n"));
-            }
-            let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
-            if !bogeys.is_empty() {
-                text.push_str(&format!("Bogeys: {}\n", bogeys.join(", ")));
-            }
+        for line in m.zero_dark.iter().flat_map(words::zero_dark_lines) {
+            text.push_str(&format!("{line}\n"));
         }
     }
     let rows = roster.soldiers.iter().map(|s| {
-        let stats = s
-            .mission_stats
-            .or(s.stats)
-            .map(|st| format!("M{} F{} A{} D{}", st.m, st.f, st.a, st.d))
-            .unwrap_or_default();
+        let stats = s.mission_stats.or(s.stats).map(words::stats).unwrap_or_default();
         let allies = s
             .allies
             .iter()
             .flatten()
-            .map(|a| {
-                let mut name = a.name.clone();
-                if a.dependent {
-                    name.push_str(" (Dependent)");
-                }
-                if a.dead {
-                    name.push_str(" (dead)");
-                }
-                name
-            })
+            .map(words::ally)
             .collect::<Vec<_>>()
             .join(", ");
         vec![
@@ -353,7 +271,7 @@ fn render_zero_dark(roster: &Roster) -> String {
 
 /// The campaign, the point shown, and the Mission in progress.
 fn heading(roster: &Roster) -> String {
-    let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
+    let mut text = format!("{} ({}", roster.campaign, words::game_name(roster.game));
     if let Some(nation) = &roster.nation {
         text.push_str(&format!(", {nation}"));
     }

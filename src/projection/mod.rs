@@ -1,4 +1,4 @@
-//! Read models folded from the log: the roster, the history, one event explained.
+//! Read models folded from the log: the roster, service records, the history, one event explained.
 
 pub mod as_of;
 pub mod blame;
@@ -6,5 +6,6 @@ pub mod diff;
 pub mod history;
 pub mod mission;
 pub mod roster;
+pub mod service;
 pub mod show;
 pub mod summary;

@@ -177,7 +177,6 @@ pub fn at(campaign: &str, log: &[RecordedEvent], version: u64, head: &Head) -> O
 /// The roster a folded state shows.
 pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Head) -> Option<Roster> {
     let info = state.info.as_ref()?;
-    let squad = squad_of(state);
     Some(Roster {
         campaign: campaign.to_owned(),
         game: info.game,
@@ -199,12 +198,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             zero_dark: (info.game == Game::ZeroDark).then(|| m.zero_dark.clone()),
         }),
         soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
-        squad: Squad {
-            rp: squad.iter().map(|s| s.rp()).sum(),
-            medal_rp: squad.iter().map(|s| s.medal_rp()).sum(),
-            hostile_draw_rp: squad.iter().map(|s| s.rp() + s.medal_rp()).sum(),
-            rp_bank: state.rp_bank,
-        },
+        squad: squad(state),
         team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
         pending: pending(state),
         dice_seed_commitment: state.seed_commitment.clone(),
@@ -256,6 +250,17 @@ fn pending(state: &CampaignState) -> Vec<Pending> {
         });
     }
     pending
+}
+
+/// The squad's RP for each purpose, and the bank, as a folded state shows them.
+pub fn squad(state: &CampaignState) -> Squad {
+    let squad = squad_of(state);
+    Squad {
+        rp: squad.iter().map(|s| s.rp()).sum(),
+        medal_rp: squad.iter().map(|s| s.medal_rp()).sum(),
+        hostile_draw_rp: squad.iter().map(|s| s.rp() + s.medal_rp()).sum(),
+        rp_bank: state.rp_bank,
+    }
 }
 
 /// The squad: the Soldiers on the Mission in progress who are not KIA or discharged;

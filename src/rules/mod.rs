@@ -227,4 +227,4 @@ fn check_text(what: &str, text: &str) -> Result<String, RuleError> {
 #[cfg(test)]
 mod harness;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -45,6 +45,7 @@ fn each_row<R: BufRead>(
 
 fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
     let mut survey: Option<Survey> = None;
+    let mut rare = Vec::new();
     each_row(reader, |_, row| {
         let seen = survey.get_or_insert_with(|| Survey {
             campaign: row.campaign.clone(),
@@ -59,13 +60,14 @@ fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
         }
         seen.lines += 1;
         if RARE_KINDS.contains(&row.kind.as_str()) {
-            if let Ok(recorded) = row.decode() {
-                seen.known.note(&recorded);
-            }
+            rare.push(row);
         }
         Ok(())
     })?;
-    survey.ok_or_else(|| Error::input("the file holds no events; give a file written by `muster export`"))
+    let mut survey = survey
+        .ok_or_else(|| Error::input("the file holds no events; give a file written by `muster export`"))?;
+    survey.known = Known::of_rows(&rare);
+    Ok(survey)
 }
 
 /// Imports the export file that `open` reads (it is read twice) into `store`, telling

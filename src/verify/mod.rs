@@ -37,13 +37,7 @@ pub struct Report {
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
-    let mut known = Known::default();
-    for row in rows.iter().filter(|r| RARE_KINDS.contains(&r.kind.as_str())) {
-        if let Ok(recorded) = row.decode() {
-            known.note(&recorded);
-        }
-    }
-    let mut verifier = Verifier::new(campaign, rows.len() as u64, known);
+    let mut verifier = Verifier::new(campaign, rows.len() as u64, Known::of_rows(rows));
     let mut earlier = Held(rows);
     for row in rows {
         // Lookups in memory cannot fail.
@@ -55,7 +49,7 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
 /// Verifies `campaign` in `store`, reading its rows one at a time; `progress` is told how
 /// many rows have been read, now and then.
 pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<Report, Error> {
-    let known = crate::checkpoint::reaching_back(store, campaign, None)?;
+    let known = Known::of_rows(&store.rows_reaching_back(campaign, None)?);
     let head = store.head(campaign)?;
     let mut verifier = Verifier::new(campaign, head.version, known);
     let mut earlier = Stored { store, campaign };

@@ -48,6 +48,18 @@ impl Known {
         }
     }
 
+    /// The rare events among `rows`; a row that no longer decodes is left out (the verifier
+    /// reports it when it reads the row).
+    pub fn of_rows<'a>(rows: impl IntoIterator<Item = &'a StoredRow>) -> Known {
+        let mut known = Known::default();
+        for row in rows.into_iter().filter(|r| RARE_KINDS.contains(&r.kind.as_str())) {
+            if let Ok(recorded) = row.decode() {
+                known.note(&recorded);
+            }
+        }
+        known
+    }
+
     /// The command ids voided anywhere in the log.
     pub fn voided(&self) -> &BTreeSet<String> {
         &self.voided

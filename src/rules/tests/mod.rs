@@ -1,6 +1,7 @@
 //! Given/when/then tests of the rules, one scenario each.
 //!
-//! The scenarios are grouped by rulebook area; this module holds the builders they share.
+//! The scenarios are grouped by rulebook area; this module holds the builders they share
+//! (the projections' tests use some of them too).
 
 mod audit;
 mod campaign;
@@ -26,7 +27,7 @@ use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules::harness::given;
 
 /// The campaign's creation, with no nation and no expansions.
-fn created(game: Game) -> Event {
+pub(crate) fn created(game: Game) -> Event {
     Event::CampaignCreated(CampaignCreated {
         game,
         nation: None,
@@ -52,7 +53,7 @@ fn card(name: &str, kind: SoldierKind) -> SoldierCard {
 }
 
 /// A Player Soldier's card.
-fn player(name: &str) -> SoldierCard {
+pub(crate) fn player(name: &str) -> SoldierCard {
     card(name, SoldierKind::Player)
 }
 
@@ -79,12 +80,12 @@ fn hero(name: &str) -> SoldierCard {
     }
 }
 
-fn enlisted(card: SoldierCard) -> Event {
+pub(crate) fn enlisted(card: SoldierCard) -> Event {
     Event::SoldierEnlisted(SoldierEnlisted { card })
 }
 
 /// A Mission's start as `mission start` records it: no tracked Objectives, no K9 Objective.
-fn mission_started(mission: u32, name: &str, soldiers: &[&str]) -> Event {
+pub(crate) fn mission_started(mission: u32, name: &str, soldiers: &[&str]) -> Event {
     Event::MissionStarted(MissionStarted {
         mission,
         name: name.into(),
@@ -195,7 +196,7 @@ fn rp(amount: u32, why: &str) -> RpMovement {
 }
 
 /// An event as read back from the log.
-fn recorded(version: u64, command_id: &str, event: Event) -> RecordedEvent {
+pub(crate) fn recorded(version: u64, command_id: &str, event: Event) -> RecordedEvent {
     RecordedEvent {
         version,
         command_id: command_id.into(),

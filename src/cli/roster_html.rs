@@ -1,0 +1,214 @@
+//! `muster roster --format html`: the roster as one self-contained, printable page.
+//!
+//! The page is `templates/roster.html`, rendered by askama, which escapes every value put
+//! into it; the charts are inline SVG drawn by plotters (`chart.rs`).
+
+use askama::Template;
+use clap::ValueEnum;
+use muster::domain::Game;
+use muster::domain::state::RecordedEvent;
+use muster::projection::roster::{Roster, SoldierLine};
+use muster::projection::service::{self, MissionEnd};
+
+use super::chart::{self, Labels, Series};
+use super::error::CommandError;
+use super::roster_words as words;
+
+/// The paper the page prints on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+/// The page: the roster, each Soldier's service record, the charts and the footer.
+#[derive(Template)]
+#[template(path = "roster.html")]
+struct Page<'a> {
+    roster: &'a Roster,
+    game: &'static str,
+    /// The CSS `@page` size keyword.
+    paper: &'static str,
+    /// True when the page shows an earlier point than the head.
+    earlier: bool,
+    mission: Option<MissionBox>,
+    pending: Vec<String>,
+    soldiers: Vec<Record<'a>>,
+    /// The Missions ended by the point shown, oldest first.
+    ended: Vec<MissionEnd>,
+    /// Plotters' SVG documents: each Soldier's XP, then the squad's RP (team XP in Zero Dark).
+    // The template prints these with `|safe`, the page's only unescaped values: they are
+    // markup made by plotters' SVG backend, which escapes `<`, `>`, `&` and quotes in every
+    // text and attribute it writes (Soldiers' names in the legend included), and escaping
+    // them again would print the SVG as text. A unit test in chart.rs holds plotters to that.
+    charts: Vec<String>,
+}
+
+/// The Mission in progress.
+struct MissionBox {
+    title: String,
+    lines: Vec<String>,
+}
+
+/// One Soldier's block, laid out like his paper service record.
+struct Record<'a> {
+    line: &'a SoldierLine,
+    /// His place beside a K9: `K9 of Wong` or `Handler of Gizmo`.
+    role: Option<String>,
+    hardy: String,
+    discipline: Option<String>,
+    medals: Vec<String>,
+    rp_cards: Vec<String>,
+    missions: Vec<String>,
+    /// Zero Dark: the stats line, and the Mission's stats when a task changes them.
+    stats: Option<String>,
+    mission_stats: Option<String>,
+    allies: Vec<String>,
+}
+
+/// Renders the page for `roster`, charting `log` (the events up to the roster's point).
+pub fn page(roster: &Roster, log: &[RecordedEvent], paper: Paper) -> Result<String, CommandError> {
+    let ended = service::mission_ends(log);
+    let charts = if ended.is_empty() {
+        Vec::new()
+    } else {
+        charts(roster, &ended)?
+    };
+    let page = Page {
+        roster,
+        game: words::game_name(roster.game),
+        paper: match paper {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        },
+        earlier: roster.as_of.version < roster.head.version,
+        mission: mission_box(roster),
+        pending: roster.pending.iter().map(words::pending_line).collect(),
+        soldiers: roster
+            .soldiers
+            .iter()
+            .map(|s| record(s, roster, &ended))
+            .collect(),
+        ended,
+        charts,
+    };
+    page.render()
+        .map_err(|e| CommandError::storage(format!("cannot render the roster page: {e}")))
+}
+
+fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Record<'a> {
+    let name_of = |n: u32| {
+        let in_progress = roster.mission.as_ref().filter(|m| m.number == n).map(|m| &m.name);
+        ended
+            .iter()
+            .find(|e| e.number == n)
+            .map(|e| &e.name)
+            .or(in_progress)
+    };
+    Record {
+        line: s,
+        role: match (&s.handler, &s.handler_of) {
+            (Some(handler), _) => Some(format!("K9 of {handler}")),
+            (_, Some(k9)) => Some(format!("Handler of {k9}")),
+            _ => None,
+        },
+        hardy: if s.hardy.is_empty() {
+            "none".to_owned()
+        } else {
+            words::hardy(s).join(", ")
+        },
+        discipline: s.discipline.map(|d| format!("{}/{}", d.current, d.stat)),
+        medals: s
+            .medals
+            .iter()
+            .map(|m| format!("{} ({} RP)", m.name, m.rp))
+            .collect(),
+        rp_cards: s
+            .rp_cards
+            .iter()
+            .map(|c| format!("{} {} ({} RP)", c.kind, c.name, c.rp))
+            .collect(),
+        missions: s
+            .missions
+            .iter()
+            .map(|n| match name_of(*n) {
+                Some(name) => format!("{n}. {name}"),
+                None => n.to_string(),
+            })
+            .collect(),
+        stats: s.stats.map(words::stats),
+        mission_stats: s.mission_stats.filter(|m| Some(*m) != s.stats).map(words::stats),
+        allies: s.allies.iter().flatten().map(words::ally).collect(),
+    }
+}
+
+fn mission_box(roster: &Roster) -> Option<MissionBox> {
+    let m = roster.mission.as_ref()?;
+    let mut lines = vec![format!("Turn {}: {}", m.turn, m.soldiers.join(", "))];
+    if roster.game != Game::ZeroDark {
+        lines.push(format!(
+            "Started at squad RP {} + Medal RP {}: Hostiles drawn at {} RP",
+            m.start_rp, m.start_medal_rp, m.start_hostile_draw_rp
+        ));
+    }
+    lines.extend(words::objectives_line(m));
+    if let Some(objective) = &m.k9_objective {
+        lines.push(format!("K9 Objective: {objective}"));
+    }
+    lines.extend(m.zero_dark.iter().flat_map(words::zero_dark_lines));
+    Some(MissionBox {
+        title: format!("Mission {} '{}' in progress", m.number, m.name),
+        lines,
+    })
+}
+
+/// The two charts: each Soldier's XP, and the squad's RP (the team's XP in Zero Dark).
+fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<String>, CommandError> {
+    let missions: Vec<u32> = ended.iter().map(|e| e.number).collect();
+    let xp: Vec<Series> = roster
+        .soldiers
+        .iter()
+        .map(|s| Series {
+            label: s.name.clone(),
+            points: ended
+                .iter()
+                .filter_map(|e| {
+                    let at_end = e.soldiers.iter().find(|x| x.name == s.name)?;
+                    Some((e.number, at_end.xp))
+                })
+                .collect(),
+        })
+        .collect();
+    let (title, y, label, value): (_, _, _, fn(&MissionEnd) -> u32) = if roster.game == Game::ZeroDark {
+        (
+            "The team's XP at the end of each Mission",
+            "team XP",
+            "team XP",
+            |e| e.team_xp,
+        )
+    } else {
+        (
+            "The squad's RP at the end of each Mission",
+            "RP",
+            "squad RP",
+            |e| e.squad.rp,
+        )
+    };
+    let squad = Series {
+        label: label.to_owned(),
+        points: ended.iter().map(|e| (e.number, value(e))).collect(),
+    };
+    Ok(vec![
+        chart::svg(
+            &Labels {
+                title: "Each Soldier's XP at the end of each Mission",
+                y: "XP",
+            },
+            &missions,
+            &xp,
+        )?,
+        chart::svg(&Labels { title, y }, &missions, &[squad])?,
+    ])
+}

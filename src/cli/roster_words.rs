@@ -1,0 +1,112 @@
+//! How the roster's values read as words, in the text roster and on the printed page alike.
+
+use muster::domain::Game;
+use muster::domain::event::MedalSticker;
+use muster::domain::soldier::Stats;
+use muster::domain::state::ObjectiveState;
+use muster::domain::zero_dark::{Ally, ZeroDarkMission};
+use muster::projection::roster::{MissionLine, Pending, SoldierLine};
+
+/// The game's full name.
+pub fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::Wwii => "Warfighter WWII",
+        Game::Modern => "Warfighter Modern",
+        Game::ZeroDark => "Horizon Wars: Zero Dark",
+    }
+}
+
+/// `Objectives: 1 completed | 2 activated, Inactive counter`, when the Mission tracks them.
+pub fn objectives_line(m: &MissionLine) -> Option<String> {
+    let marks: Vec<String> = m
+        .objectives
+        .iter()
+        .zip(1..)
+        .map(|(state, n): (_, u32)| {
+            let inactive = if m.inactive_at == Some(n) {
+                ", Inactive counter"
+            } else {
+                ""
+            };
+            format!("{n} {}{inactive}", objective_word(*state))
+        })
+        .collect();
+    (!marks.is_empty()).then(|| format!("Objectives: {}", marks.join(" | ")))
+}
+
+fn objective_word(state: ObjectiveState) -> &'static str {
+    match state {
+        ObjectiveState::Waiting => "waiting",
+        ObjectiveState::Activated => "activated",
+        ObjectiveState::Completed => "completed",
+    }
+}
+
+/// An open decision, with the command that settles it where there is one.
+pub fn pending_line(pending: &Pending) -> String {
+    match pending {
+        Pending::Environment {
+            version,
+            soldier,
+            environment,
+            choices,
+        } => format!(
+            "{soldier} failed Environ {environment} (v{version}): `muster resolve {soldier} {}`",
+            choices.join("|")
+        ),
+        Pending::K9Encounter {
+            version,
+            encounter,
+            awaiting,
+            ..
+        } => format!("K9 Encounter '{encounter}' (v{version}) awaits {awaiting}"),
+    }
+}
+
+/// A Zero Dark Mission's priority task, Buy Time and bogeys, one line each where present.
+pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let (Some(spook), Some(task)) = (&z.spook, z.task) {
+        let target = z
+            .task_target
+            .as_ref()
+            .map(|t| format!(", target {t}"))
+            .unwrap_or_default();
+        lines.push(format!("Priority task: {spook}, {task}{target}"));
+    }
+    if let Some(cards) = z.bought_time {
+        lines.push(format!("Bought time: {cards} Control Deck cards set aside"));
+    }
+    let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
+    if !bogeys.is_empty() {
+        lines.push(format!("Bogeys: {}", bogeys.join(", ")));
+    }
+    lines
+}
+
+/// A hero's stats: `M3 F2 A4 D3`.
+pub fn stats(st: Stats) -> String {
+    format!("M{} F{} A{} D{}", st.m, st.f, st.a, st.d)
+}
+
+/// An Ally's name, with `(Dependent)` and `(dead)` as they apply.
+pub fn ally(a: &Ally) -> String {
+    let mut name = a.name.clone();
+    if a.dependent {
+        name.push_str(" (Dependent)");
+    }
+    if a.dead {
+        name.push_str(" (dead)");
+    }
+    name
+}
+
+/// A Soldier's Hardy counters: `cold 1`, one per type.
+pub fn hardy(s: &SoldierLine) -> Vec<String> {
+    s.hardy.iter().map(|(kind, n)| format!("{kind} {n}")).collect()
+}
+
+/// A Medal sticker: `Bronze Star (2 RP)`.
+pub fn medal(m: &MedalSticker) -> String {
+    format!("{} ({} RP)", m.name, m.rp)
+}
