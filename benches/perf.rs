@@ -7,6 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -45,6 +46,27 @@ fn peak_rss_mib() -> f64 {
         .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(str::to_owned))
         .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
         .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The peak resident memory of `muster ARGS` in MiB, by GNU time; `None` where it is not
+/// installed.
+fn peak_rss_of(db: &Path, args: &[&str]) -> Option<f64> {
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(env!("CARGO_BIN_EXE_muster"))
+        .args(["--db", db.to_str().unwrap()])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    assert!(out.status.success(), "muster {args:?} failed");
+    let text = String::from_utf8_lossy(&out.stderr);
+    text.lines()
+        .last()?
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|kb| kb / 1024.0)
 }
 
 fn muster(db: &Path, args: &[&str]) {
@@ -105,18 +127,36 @@ fn main() {
         checkpoint::rebuild(&store, CAMPAIGN, None).unwrap();
     });
     let verified = median(runs, || {
-        let rows = store.rows(CAMPAIGN, None).unwrap();
-        assert!(verify::verify(CAMPAIGN, &rows).ok);
+        assert!(verify::verify_store(&store, CAMPAIGN, &mut |_| {}).unwrap().ok);
     });
-    let export: String = transfer::export(&store.rows(CAMPAIGN, None).unwrap())
-        .iter()
-        .map(|line| serde_json::to_string(line).unwrap() + "\n")
-        .collect();
+    let export_file = dir.path().join("export.jsonl");
+    {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&export_file).unwrap());
+        store
+            .for_each_row(CAMPAIGN, 0, None, |row| {
+                serde_json::to_writer(&mut out, &transfer::Line::of(&row)).unwrap();
+                out.write_all(b"\n").unwrap();
+                Ok(())
+            })
+            .unwrap();
+        out.flush().unwrap();
+    }
     let import = median(runs.min(3), || {
         let target = tempfile::tempdir().unwrap();
         let mut fresh = Store::open(&target.path().join("import.db")).unwrap();
-        transfer::import(&mut fresh, &export).unwrap();
+        let open = || {
+            Ok(std::io::BufReader::new(
+                std::fs::File::open(&export_file).unwrap(),
+            ))
+        };
+        transfer::import_from(&mut fresh, open, &mut |_| {}).unwrap();
     });
+    // Peak memory of the commands themselves, each in its own process.
+    let target = tempfile::tempdir().unwrap();
+    let import_db = target.path().join("import.db");
+    let rss_import = peak_rss_of(&import_db, &["import", export_file.to_str().unwrap()]);
+    let rss_verify = peak_rss_of(&import_db, &["--campaign", CAMPAIGN, "verify"]);
+    let rss_rebuild = peak_rss_of(&import_db, &["--campaign", CAMPAIGN, "rebuild"]);
 
     println!("| figure | value |");
     println!("| --- | --- |");
@@ -140,6 +180,14 @@ fn main() {
             command * 1000.0
         );
     }
+    let mib =
+        |rss: Option<f64>| rss.map_or_else(|| "n/a (no /usr/bin/time)".to_owned(), |m| format!("{m:.0} MiB"));
+    println!(
+        "| peak RSS of `muster import` / `verify` / `rebuild` | {} / {} / {} |",
+        mib(rss_import),
+        mib(rss_verify),
+        mib(rss_rebuild)
+    );
     println!(
         "| peak RSS of this benchmark process | {:.0} MiB |",
         peak_rss_mib()
