@@ -76,10 +76,16 @@ pub fn rebuild_with(
 /// whatever checkpoints it had: the cure for a cache in doubt.
 pub fn rewrite(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
     let state = rebuild_with(store, campaign, None, progress)?;
-    let text = serde_json::to_string(&state)
+    save(store, campaign, &state)?;
+    Ok(state)
+}
+
+/// Writes `state` as a checkpoint of `campaign` at its version.
+pub fn save(store: &Store, campaign: &str, state: &CampaignState) -> Result<(), Error> {
+    let text = serde_json::to_string(state)
         .map_err(|e| StoreError::Damaged(format!("the state of '{campaign}' cannot be written: {e}")))?;
     store.save_checkpoint(campaign, state.version, PROJECTION, &text)?;
-    Ok(state)
+    Ok(())
 }
 
 /// The rare events of `campaign` up to `up_to` that reach back over the log (voids,

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 
-use muster::{checkpoint, transfer};
+use muster::transfer;
 
 use super::context::Context;
 use super::error::CommandError;
@@ -23,13 +23,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     // About 400 bytes a line: the bar's length is a guess until the file has been counted.
     let mut progress = Progress::new("importing", size / 400);
     let open = || {
-        File::open(&args.file).map(BufReader::new).map_err(|e| {
-            muster::Error::input(format!("cannot read export file {}: {e}", args.file.display()))
-        })
+        File::open(&args.file)
+            .map(|file| BufReader::with_capacity(1 << 16, file))
+            .map_err(|e| {
+                muster::Error::input(format!("cannot read export file {}: {e}", args.file.display()))
+            })
     };
     let imported = transfer::import_from(&mut store, open, &mut |done| progress.set(done))?;
     drop(progress);
-    checkpoint::refresh(&store, &imported.campaign, imported.head.version);
     output::print(&format!(
         "campaign '{}': {} event{} imported, head v{} {}\n",
         imported.campaign,

@@ -28,9 +28,27 @@ pub struct Link<'a> {
 /// The hex hash of `link` chained from `prev_hash` (hex). `None` if `prev_hash` is not
 /// 64 hex digits, which only a damaged file can hold.
 pub fn hash(prev_hash: &str, link: &Link<'_>) -> Option<String> {
-    let prev = hex::decode(prev_hash).ok().filter(|b| b.len() == 32)?;
+    digest(prev_hash, link).map(hex::encode)
+}
+
+/// Whether `hash` (hex) is the hash of `link` chained from `prev_hash`: [`hash`] without
+/// writing the result out, for checking a million rows.
+pub fn matches(prev_hash: &str, link: &Link<'_>, hash: &str) -> bool {
+    // Hashes are written in lowercase: an uppercase digit is an edit, as in `hash`'s output.
+    let lowercase = hash
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let mut expected = [0_u8; 32];
+    lowercase
+        && hex::decode_to_slice(hash, &mut expected).is_ok()
+        && digest(prev_hash, link) == Some(expected)
+}
+
+fn digest(prev_hash: &str, link: &Link<'_>) -> Option<[u8; 32]> {
+    let mut prev = [0_u8; 32];
+    hex::decode_to_slice(prev_hash, &mut prev).ok()?;
     let mut hasher = Sha256::new();
-    hasher.update(&prev);
+    hasher.update(prev);
     let version = link.version.to_string();
     let schema = link.schema.to_string();
     for field in [
@@ -46,12 +64,22 @@ pub fn hash(prev_hash: &str, link: &Link<'_>) -> Option<String> {
         hasher.update((field.len() as u64).to_be_bytes());
         hasher.update(field.as_bytes());
     }
-    Some(hex::encode(hasher.finalize()))
+    Some(hasher.finalize().into())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn matches_agrees_with_hash_and_refuses_an_uppercase_copy() {
+        let link = link("{}");
+        let made = hash(GENESIS, &link).unwrap();
+        assert!(matches(GENESIS, &link, &made));
+        assert!(!matches(GENESIS, &link, &made.to_uppercase()));
+        assert!(!matches(GENESIS, &link, &GENESIS.replace('0', "1")));
+        assert!(!matches(GENESIS, &link, "not hex"));
+    }
 
     fn link(payload: &str) -> Link<'_> {
         Link {

@@ -7,10 +7,12 @@
 
 use std::io::BufRead;
 
-use super::{Imported, parse_line};
+use super::writer;
+use super::{Glance, Imported, parse_line};
 use crate::Error;
+use crate::checkpoint;
 use crate::store::{Head, Store, StoreError, StoredRow};
-use crate::verify::{Earlier, Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
+use crate::verify::{Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
 
 /// What the first reading learns.
 struct Survey {
@@ -19,48 +21,62 @@ struct Survey {
     known: Known,
 }
 
-/// Calls `f` with each non-blank line's number (from 1) and row, in file order.
-fn each_row<R: BufRead>(
-    reader: R,
-    mut f: impl FnMut(usize, StoredRow) -> Result<(), Error>,
+/// Calls `f` with each non-blank line and its number (from 1), in file order.
+fn each_line<R: BufRead>(
+    mut reader: R,
+    mut f: impl FnMut(usize, &str) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    for (index, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| {
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        number += 1;
+        line.clear();
+        let read = reader.read_line(&mut line).map_err(|e| {
             Error::input(if e.kind() == std::io::ErrorKind::InvalidData {
-                format!(
-                    "line {} of the file is not UTF-8 text; save it as UTF-8",
-                    index + 1
-                )
+                format!("line {number} of the file is not UTF-8 text; save it as UTF-8")
             } else {
-                format!("cannot read line {} of the file: {e}", index + 1)
+                format!("cannot read line {number} of the file: {e}")
             })
         })?;
-        if line.trim().is_empty() {
-            continue;
+        if read == 0 {
+            return Ok(());
         }
-        f(index + 1, parse_line(index + 1, &line)?)?;
+        if !line.trim().is_empty() {
+            f(number, &line)?;
+        }
     }
-    Ok(())
 }
 
+/// The first reading: the campaign, the number of lines and the rare events. Only the
+/// campaign and kind of each line are read, and whole lines only for the rare kinds.
 fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
     let mut survey: Option<Survey> = None;
     let mut rare = Vec::new();
-    each_row(reader, |_, row| {
+    each_line(reader, |number, line| {
+        let glance = match glance(line).map_or_else(|| serde_json::from_str::<Glance<'_>>(line), Ok) {
+            Ok(glance) if line.trim_start().starts_with('{') => glance,
+            // Not a line `muster export` writes: the whole reading names what is wrong.
+            _ => {
+                parse_line(number, line)?;
+                return Err(Error::input(format!(
+                    "line {number} is not an exported event; each line must be one JSON object as `muster export` writes it"
+                )));
+            }
+        };
         let seen = survey.get_or_insert_with(|| Survey {
-            campaign: row.campaign.clone(),
+            campaign: glance.campaign.to_string(),
             lines: 0,
             known: Known::default(),
         });
-        if row.campaign != seen.campaign {
+        if glance.campaign != seen.campaign {
             return Err(Error::input(format!(
                 "the file mixes campaigns ('{}' and '{}'); export and import one campaign per file",
-                seen.campaign, row.campaign
+                seen.campaign, glance.campaign
             )));
         }
         seen.lines += 1;
-        if RARE_KINDS.contains(&row.kind.as_str()) {
-            rare.push(row);
+        if RARE_KINDS.contains(&glance.kind.as_ref()) {
+            rare.push(parse_line(number, line)?.0);
         }
         Ok(())
     })?;
@@ -68,6 +84,45 @@ fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
         .ok_or_else(|| Error::input("the file holds no events; give a file written by `muster export`"))?;
     survey.known = Known::of_rows(&rare);
     Ok(survey)
+}
+
+/// The campaign and kind of a line in the exact form `muster export` writes, read without
+/// parsing the line; `None` for any other form, which is then parsed.
+///
+/// In that form the campaign comes first, and the kind before the payload. A raw `"kind":"`
+/// found before `"payload":` is the line's own key: inside a JSON string every quote is
+/// escaped, so the sequence cannot occur there.
+fn glance(line: &str) -> Option<Glance<'_>> {
+    let campaign = plain(line.strip_prefix("{\"campaign\":\"")?)?;
+    let kind_at = line.find("\"kind\":\"")?;
+    if line
+        .find("\"payload\":")
+        .is_none_or(|payload_at| payload_at < kind_at)
+    {
+        return None;
+    }
+    let kind = plain(line.get(kind_at + 8..)?)?;
+    Some(Glance {
+        campaign: campaign.into(),
+        kind: kind.into(),
+    })
+}
+
+/// The text up to the next quote, when it holds no escape.
+fn plain(text: &str) -> Option<&str> {
+    let value = text.get(..text.find('"')?)?;
+    (!value.contains('\\')).then_some(value)
+}
+
+/// Calls `f` with each line's number, its row and whether the row's hash matches.
+fn each_row<R: BufRead>(
+    reader: R,
+    mut f: impl FnMut(usize, StoredRow, bool) -> Result<(), Error>,
+) -> Result<(), Error> {
+    each_line(reader, |number, line| {
+        let (row, hashes) = parse_line(number, line)?;
+        f(number, row, hashes)
+    })
 }
 
 /// Imports the export file that `open` reads (it is read twice) into `store`, telling
@@ -143,36 +198,39 @@ fn write_tail<R: BufRead>(
     let mut added = 0;
     let mut last = Head::empty();
     let mut diverged = false;
-    let mut unwritable: Option<String> = None;
     let mut read = 0_u64;
-    each_row(reader, |number, row| {
-        verifier.push(&row, &mut Written { store, campaign })?;
-        if row.version == here.version && row.hash != here.hash {
-            diverged = true;
-        }
-        if row.version > here.version && !diverged && unwritable.is_none() {
-            match store.insert_row(&row) {
-                Ok(()) => added += 1,
-                Err(e) => {
-                    unwritable = Some(format!(
-                        "line {number} (version {}) cannot be written: {e}",
-                        row.version
-                    ))
-                }
+    let (mut client, messages) = writer::channel();
+    let lent: &mut Store = store;
+    let unwritable = std::thread::scope(|scope| {
+        let writing = scope.spawn(|| writer::serve(lent, campaign, messages));
+        each_row(reader, |number, row, hashes| {
+            verifier.push_hashed(&row, hashes, &mut client)?;
+            if row.version == here.version && row.hash != here.hash {
+                diverged = true;
             }
-        }
-        last = Head {
-            version: row.version,
-            hash: row.hash,
-        };
-        read += 1;
-        if read % PROGRESS_EVERY == 0 {
-            progress(read);
-        }
-        Ok(())
+            last = Head {
+                version: row.version,
+                hash: row.hash.clone(),
+            };
+            if row.version > here.version && !diverged {
+                client.write(number, row);
+                added += 1;
+            }
+            read += 1;
+            if read % PROGRESS_EVERY == 0 {
+                progress(read);
+            }
+            Ok(())
+        })?;
+        client.flush();
+        // Hanging up lets the writer finish what it was sent.
+        drop(client);
+        writing
+            .join()
+            .map_err(|_| Error::from(StoreError::Damaged("the import's writer stopped".to_owned())))
     })?;
     progress(read);
-    let report = verifier.finish();
+    let (report, state) = verifier.finish_with_state();
     if let Some(finding) = report.findings.first() {
         return Err(Error::input(format!(
             "the file does not verify ({} problem{}), nothing imported; first: {}{}",
@@ -194,24 +252,11 @@ fn write_tail<R: BufRead>(
     if last.version < here.version {
         return Ok(Outcome::Older { last });
     }
+    if added > 0 {
+        // The verifier folded the whole campaign: that is its newest checkpoint, for free.
+        checkpoint::save(store, campaign, &state)?;
+    }
     Ok(Outcome::Written { added, last })
-}
-
-/// The database being written, as the rows before the one being read: it holds the rows
-/// up to our head and those of the file written so far in this transaction.
-struct Written<'a> {
-    store: &'a Store,
-    campaign: &'a str,
-}
-
-impl Earlier for Written<'_> {
-    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError> {
-        self.store.command_at(self.campaign, version)
-    }
-
-    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError> {
-        self.store.command_before(self.campaign, command_id, version)
-    }
 }
 
 /// Describes where the file and the database part ways.
@@ -219,7 +264,7 @@ fn diverged<R: BufRead>(store: &Store, campaign: &str, here: &Head, reader: R) -
     let mut common = 0;
     let mut theirs = 0;
     let mut parted = false;
-    each_row(reader, |_, row| {
+    each_row(reader, |_, row, _| {
         theirs += 1;
         if !parted {
             let ours = store.rows_between(campaign, row.version.saturating_sub(1), Some(row.version))?;

@@ -5,7 +5,7 @@
 //! and the assertions (rare events, gathered first by [`Known::note`]). What reaches further
 //! back than one row is asked of an [`Earlier`]: the log itself, in a database or a slice.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use bloomfilter::Bloom;
 use chrono::DateTime;
@@ -93,11 +93,26 @@ pub struct Verifier {
     /// filter, every new command is looked up).
     commands: Option<Bloom<str>>,
     previous_command: Option<String>,
+    /// The greatest command id so far, as text.
+    greatest_command: Option<String>,
     voided_so_far: BTreeSet<String>,
     seed_in_force: Option<String>,
     tracked: Vec<Tracked>,
     state: CampaignState,
+    /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
+    /// command id are answered here, without asking the log.
+    recent: VecDeque<(u64, String, String)>,
 }
+
+/// Sets `slot` to `text`, reusing its buffer.
+fn overwrite(slot: &mut Option<String>, text: &str) {
+    let buffer = slot.get_or_insert_with(String::new);
+    buffer.clear();
+    buffer.push_str(text);
+}
+
+/// How many rows the verifier keeps at hand.
+const RECENT: usize = 4096;
 
 impl Verifier {
     /// A verifier for `campaign`, expecting about `rows` rows, with its rare events known.
@@ -105,8 +120,8 @@ impl Verifier {
         let expected = usize::try_from(rows)
             .unwrap_or(usize::MAX)
             .clamp(1_000, 50_000_000);
-        // One in a hundred command ids is looked up again: about 1.2 MB per million rows.
-        let commands = Bloom::new_for_fp_rate_with_seed(expected, 0.01, &[7; 32]).ok();
+        // One in a thousand new command ids is looked up again: about 1.8 MB per million rows.
+        let commands = Bloom::new_for_fp_rate_with_seed(expected, 0.001, &[7; 32]).ok();
         let tracked = known
             .assertions
             .iter()
@@ -125,10 +140,12 @@ impl Verifier {
             expected_version: 1,
             commands,
             previous_command: None,
+            greatest_command: None,
             voided_so_far: BTreeSet::new(),
             seed_in_force: None,
             tracked,
             state: CampaignState::default(),
+            recent: VecDeque::with_capacity(RECENT),
         }
     }
 
@@ -143,6 +160,18 @@ impl Verifier {
     /// Checks the next row: its place in the chain, its hash, its time and its payload, then
     /// what its event means for the campaign.
     pub fn push(&mut self, row: &StoredRow, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let hashes = chain::matches(&row.prev_hash, &row.link(), &row.hash);
+        self.push_hashed(row, hashes, earlier)
+    }
+
+    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
+    /// its contents (`hashes`), so that it is not computed twice.
+    pub fn push_hashed(
+        &mut self,
+        row: &StoredRow,
+        hashes: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
         let v = row.version;
         self.events += 1;
         if v != self.expected_version {
@@ -153,7 +182,7 @@ impl Verifier {
         if row.prev_hash != self.prev_hash {
             self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
         }
-        if chain::hash(&row.prev_hash, &row.link()).as_deref() != Some(row.hash.as_str()) {
+        if !hashes {
             self.found(
                 v,
                 "hash",
@@ -165,12 +194,45 @@ impl Verifier {
             let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
             self.found(v, "time", problem);
         }
-        match row.decode() {
+        let result = match row.decode() {
             Ok(recorded) => self.event(&recorded, earlier),
             Err(e) => {
                 self.found(v, "decode", e.to_string());
                 Ok(())
             }
+        };
+        // The oldest entry's strings are reused: no allocation per row once the ring is full.
+        let (mut id, mut kind) = if self.recent.len() == RECENT {
+            self.recent
+                .pop_front()
+                .map_or_else(Default::default, |(_, id, kind)| (id, kind))
+        } else {
+            Default::default()
+        };
+        id.clear();
+        id.push_str(&row.command_id);
+        kind.clear();
+        kind.push_str(&row.kind);
+        self.recent.push_back((v, id, kind));
+        result
+    }
+
+    /// The command id and kind at `version`, from the rows at hand or else from the log.
+    fn command_at(
+        &self,
+        version: u64,
+        earlier: &mut impl Earlier,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let near = self
+            .recent
+            .iter()
+            .rev()
+            .find(|(v, _, _)| *v == version)
+            .map(|(_, id, kind)| (id.clone(), kind.clone()));
+        match near {
+            Some(found) => Ok(Some(found)),
+            None if self.events <= RECENT => Ok(None),
+            None => earlier.at(version),
         }
     }
 
@@ -231,12 +293,25 @@ impl Verifier {
         if self.previous_command.as_deref() == Some(id) {
             return Ok(());
         }
-        let maybe_seen = self.commands.as_mut().is_none_or(|seen| seen.check_and_set(id));
-        if maybe_seen && earlier.command_before(id, recorded.version)? {
+        // Time-ordered ids (UUID version 7, as muster writes them) grow along the log: one
+        // past the greatest so far is new without asking anything.
+        let newest = self
+            .greatest_command
+            .as_deref()
+            .is_none_or(|greatest| id > greatest);
+        if newest {
+            overwrite(&mut self.greatest_command, id);
+        }
+        let in_filter = self.commands.as_mut().is_none_or(|seen| seen.check_and_set(id));
+        let maybe_seen = !newest && in_filter;
+        let seen = maybe_seen
+            && (self.recent.iter().any(|(_, earlier_id, _)| earlier_id == id)
+                || (self.events > RECENT && earlier.command_before(id, recorded.version)?));
+        if seen {
             let problem = format!("command {id} resumes after other commands: its events are not contiguous");
             self.found(recorded.version, "command", problem);
         }
-        self.previous_command = Some(id.to_owned());
+        overwrite(&mut self.previous_command, id);
         Ok(())
     }
 
@@ -248,7 +323,11 @@ impl Verifier {
         target: u64,
         earlier: &mut impl Earlier,
     ) -> Result<(), StoreError> {
-        let found = if target < v { earlier.at(target)? } else { None };
+        let found = if target < v {
+            self.command_at(target, earlier)?
+        } else {
+            None
+        };
         let problem = match found {
             None => format!("voids version {target}, which does not precede it"),
             Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
@@ -338,18 +417,24 @@ impl Verifier {
     }
 
     /// The report: every finding, the fold's anomalies last.
-    pub fn finish(mut self) -> Report {
-        for anomaly in std::mem::take(&mut self.state.anomalies) {
+    pub fn finish(self) -> Report {
+        self.finish_with_state().0
+    }
+
+    /// The report, and the campaign's state as the log folds to it (voids applied).
+    pub fn finish_with_state(mut self) -> (Report, CampaignState) {
+        for anomaly in self.state.anomalies.clone() {
             self.found(anomaly.version, "fold", format!("the event {}", anomaly.message));
         }
         let head_version = self.expected_version.saturating_sub(1);
-        Report {
+        let report = Report {
             campaign: self.campaign,
             events: self.events,
             head_version: if self.events == 0 { 0 } else { head_version },
             head_hash: self.prev_hash,
             ok: self.findings.is_empty(),
             findings: self.findings,
-        }
+        };
+        (report, self.state)
     }
 }
