@@ -204,3 +204,48 @@ fn importing_an_older_export_of_the_same_campaign_is_refused_as_diverged() {
     assert_eq!(imported.added, 0);
     assert_eq!(imported.head, store.head(LODESTAR).unwrap());
 }
+
+#[test]
+fn the_triggers_set_aside_for_an_imports_inserts_are_back_once_it_is_done() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let (_d2, _p2, mut target) = new_db();
+    import(&mut target, &export_text(&source, LODESTAR)).unwrap();
+    let conn = target.connection();
+    let update = conn.execute("UPDATE events SET payload = '{}' WHERE version = 2", []);
+    assert!(update.unwrap_err().to_string().contains("append-only"));
+    let delete = conn.execute("DELETE FROM events WHERE version = 2", []);
+    assert!(delete.unwrap_err().to_string().contains("append-only"));
+    assert!(muster::verify::verify(LODESTAR, &all_rows(&target, LODESTAR)).ok);
+}
+
+#[test]
+fn an_import_whose_event_id_is_already_another_campaigns_is_refused_and_nothing_is_written() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let text = export_text(&source, LODESTAR);
+    // The same events under another campaign's name, hashed anew so the file verifies.
+    let (_d2, _p2, mut target) = new_db();
+    import(&mut target, &text).unwrap();
+    let mut prev = muster::store::chain::GENESIS.to_owned();
+    let renamed: String = transfer::parse(&text)
+        .unwrap()
+        .into_iter()
+        .map(|row| {
+            let mut row = StoredRow {
+                campaign: "Copy".into(),
+                prev_hash: prev.clone(),
+                ..row
+            };
+            row.hash = muster::store::chain::hash(&row.prev_hash, &row.link()).unwrap();
+            prev = row.hash.clone();
+            serde_json::to_string(&transfer::Line::of(&row)).unwrap() + "\n"
+        })
+        .collect();
+    let before = count_rows(&target);
+    let message = refusal(&mut target, &renamed);
+    assert!(message.contains("cannot be written"), "{message}");
+    assert!(message.contains("UNIQUE"), "{message}");
+    assert_eq!(count_rows(&target), before);
+    assert_eq!(target.head("Copy").unwrap().version, 0);
+}
