@@ -8,11 +8,11 @@
 use std::io::BufRead;
 
 use super::writer;
-use super::{Glance, Imported, parse_line};
+use super::{Glance, Imported, parse_line, settle_hash};
 use crate::Error;
 use crate::checkpoint;
 use crate::store::{Head, Store, StoreError, StoredRow};
-use crate::verify::{Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
+use crate::verify::{Finding, Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
 
 /// What the first reading learns.
 struct Survey {
@@ -76,7 +76,7 @@ fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
         }
         seen.lines += 1;
         if RARE_KINDS.contains(&glance.kind.as_ref()) {
-            rare.push(parse_line(number, line)?.0);
+            rare.push(parse_line(number, line)?);
         }
         Ok(())
     })?;
@@ -114,15 +114,12 @@ fn plain(text: &str) -> Option<&str> {
     (!value.contains('\\')).then_some(value)
 }
 
-/// Calls `f` with each line's number, its row and whether the row's hash matches.
+/// Calls `f` with each line's number and its row (its hash not yet checked).
 fn each_row<R: BufRead>(
     reader: R,
-    mut f: impl FnMut(usize, StoredRow, bool) -> Result<(), Error>,
+    mut f: impl FnMut(usize, StoredRow) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    each_line(reader, |number, line| {
-        let (row, hashes) = parse_line(number, line)?;
-        f(number, row, hashes)
-    })
+    each_line(reader, |number, line| f(number, parse_line(number, line)?))
 }
 
 /// Imports the export file that `open` reads (it is read twice) into `store`, telling
@@ -201,18 +198,22 @@ fn write_tail<R: BufRead>(
     let mut read = 0_u64;
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
-    let unwritable = std::thread::scope(|scope| {
+    let (unwritable, edited) = std::thread::scope(|scope| {
         let writing = scope.spawn(|| writer::serve(lent, campaign, messages));
-        each_row(reader, |number, row, hashes| {
-            verifier.push_hashed(&row, hashes, &mut client)?;
+        each_row(reader, |number, mut row| {
             if row.version == here.version && row.hash != here.hash {
                 diverged = true;
             }
+            let written = row.version > here.version && !diverged;
+            // The writer checks the hashes of the rows it writes, on the other core; the
+            // others are checked here.
+            let hashes = written || settle_hash(&mut row);
+            verifier.push_hashed(&row, hashes, &mut client)?;
             last = Head {
                 version: row.version,
                 hash: row.hash.clone(),
             };
-            if row.version > here.version && !diverged {
+            if written {
                 client.write(number, row);
                 added += 1;
             }
@@ -231,11 +232,14 @@ fn write_tail<R: BufRead>(
     })?;
     progress(read);
     let (report, state) = verifier.finish_with_state();
-    if let Some(finding) = report.findings.first() {
+    let mut findings = report.findings;
+    findings.extend(edited.into_iter().map(Finding::edited));
+    findings.sort_by_key(|f| f.version);
+    if let Some(finding) = findings.first() {
         return Err(Error::input(format!(
             "the file does not verify ({} problem{}), nothing imported; first: {}{}",
-            report.findings.len(),
-            if report.findings.len() == 1 { "" } else { "s" },
+            findings.len(),
+            if findings.len() == 1 { "" } else { "s" },
             finding
                 .version
                 .map(|v| format!("version {v}: "))
@@ -264,7 +268,7 @@ fn diverged<R: BufRead>(store: &Store, campaign: &str, here: &Head, reader: R) -
     let mut common = 0;
     let mut theirs = 0;
     let mut parted = false;
-    each_row(reader, |_, row, _| {
+    each_row(reader, |_, row| {
         theirs += 1;
         if !parted {
             let ours = store.rows_between(campaign, row.version.saturating_sub(1), Some(row.version))?;

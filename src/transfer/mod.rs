@@ -73,25 +73,31 @@ pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| parse_line(index + 1, line).map(|(row, _)| row))
+        .map(|(index, line)| {
+            let mut row = parse_line(index + 1, line)?;
+            settle_hash(&mut row);
+            Ok(row)
+        })
         .collect()
 }
 
-/// Parses line `number` of an export file into the row it describes, and tells whether the
-/// row's hash matches its contents.
-fn parse_line(number: usize, line: &str) -> Result<(StoredRow, bool), Error> {
+/// Parses line `number` of an export file into the row it describes (its hash not checked).
+fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> {
     let bad = |e: String| {
         Error::input(format!(
             "line {number} is not an exported event: {e}; each line must be one JSON object as `muster export` writes it"
         ))
     };
     // Straight into the struct when it is an object (a JSON array would fill it by position).
-    let line: Line = if line.trim_start().starts_with('{') {
+    let line: Read<'_> = if line.trim_start().starts_with('{') {
         serde_json::from_str(line).map_err(|e| bad(e.to_string()))?
     } else {
-        crate::catalog::from_object(line).map_err(bad)?
+        // Not an object: the same words as for a card file say why.
+        return Err(bad(crate::catalog::from_object::<Line>(line)
+            .err()
+            .unwrap_or_default()));
     };
-    let mut row = StoredRow {
+    Ok(StoredRow {
         seq: 0,
         campaign: line.campaign,
         version: line.version,
@@ -103,18 +109,38 @@ fn parse_line(number: usize, line: &str) -> Result<(StoredRow, bool), Error> {
         payload: line.payload.get().to_owned(),
         prev_hash: line.prev_hash,
         hash: line.hash,
-    };
+    })
+}
+
+/// One line of an export file as read: [`Line`] with its payload borrowed from the text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Read<'a> {
+    campaign: String,
+    version: u64,
+    event_id: String,
+    command_id: String,
+    recorded_at: String,
+    kind: String,
+    schema: u32,
+    #[serde(borrow)]
+    payload: &'a RawValue,
+    prev_hash: String,
+    hash: String,
+}
+
+/// Whether a parsed row's hash matches its contents. A payload written as muster writes it
+/// hashes as it stands; one re-spaced or re-ordered by hand is first brought to the
+/// canonical form it was hashed in.
+fn settle_hash(row: &mut StoredRow) -> bool {
     let hashes = |row: &StoredRow| chain::matches(&row.prev_hash, &row.link(), &row.hash);
-    // A payload written as muster writes it hashes as it stands; one re-spaced or re-ordered
-    // by hand is brought to the canonical form first, and the verifier judges the result.
-    if hashes(&row) {
-        return Ok((row, true));
+    if hashes(row) {
+        return true;
     }
     if let Ok(value) = serde_json::from_str::<serde_json::Value>(&row.payload) {
         row.payload = canonical_payload(&value);
     }
-    let matches = hashes(&row);
-    Ok((row, matches))
+    hashes(row)
 }
 
 /// The two fields of an export line the first reading of an import needs.

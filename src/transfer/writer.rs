@@ -6,6 +6,7 @@
 
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
+use super::settle_hash;
 use crate::store::{ROWS_PER_INSERT, Store, StoreError, StoredRow};
 use crate::verify::Earlier;
 
@@ -90,21 +91,33 @@ impl Earlier for Client {
     }
 }
 
-/// Writes the rows and answers the questions `messages` brings, in order, until the reader
-/// hangs up. Returns why writing stopped, if it did: nothing more is written after a batch
+/// Checks the hashes of the rows and writes them, and answers the questions `messages`
+/// brings, in order, until the reader hangs up. Nothing more is written after a batch
 /// fails, but questions are still answered.
-pub(super) fn serve(store: &mut Store, campaign: &str, messages: Receiver<Message>) -> Option<String> {
+pub(super) fn serve(store: &mut Store, campaign: &str, messages: Receiver<Message>) -> Written {
     match store.without_triggers(|store| write(store, campaign, messages)) {
-        Ok(failed) => failed,
-        Err(e) => Some(format!("the triggers cannot be set aside for the import: {e}")),
+        Ok(written) => written,
+        Err(e) => (
+            Some(format!("the triggers cannot be set aside for the import: {e}")),
+            Vec::new(),
+        ),
     }
 }
 
-fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Option<String> {
+/// Why writing stopped, if it did, and the versions whose hash did not match their rows.
+pub(super) type Written = (Option<String>, Vec<u64>);
+
+fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written {
     let mut failed = None;
+    let mut edited = Vec::new();
     for message in messages {
         match message {
-            Message::Rows(batch) if failed.is_none() => {
+            Message::Rows(mut batch) if failed.is_none() => {
+                for (_, row) in &mut batch {
+                    if !settle_hash(row) {
+                        edited.push(row.version);
+                    }
+                }
                 let rows: Vec<&StoredRow> = batch.iter().map(|(_, row)| row).collect();
                 if let Err(e) = store.insert_rows(&rows) {
                     let (first, last) = (batch.first(), batch.last());
@@ -126,5 +139,5 @@ fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Option<S
             }
         }
     }
-    failed
+    (failed, edited)
 }

@@ -24,6 +24,17 @@ pub struct Finding {
     pub problem: String,
 }
 
+impl Finding {
+    /// A row whose hash does not match its contents.
+    pub fn edited(version: u64) -> Finding {
+        Finding {
+            version: Some(version),
+            check: "hash",
+            problem: "its hash does not match its contents: the row was edited".to_owned(),
+        }
+    }
+}
+
 /// The result of verifying one campaign.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Report {
