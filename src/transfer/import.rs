@@ -193,7 +193,6 @@ fn write_tail<R: BufRead>(
     }
     let mut verifier = Verifier::new(campaign, lines, known);
     let mut added = 0;
-    let mut last = Head::empty();
     let mut diverged = false;
     let mut read = 0_u64;
     let (mut client, messages) = writer::channel();
@@ -209,10 +208,6 @@ fn write_tail<R: BufRead>(
             // others are checked here.
             let hashes = written || settle_hash(&mut row);
             verifier.push_hashed(&row, hashes, &mut client)?;
-            last = Head {
-                version: row.version,
-                hash: row.hash.clone(),
-            };
             if written {
                 client.write(number, row);
                 added += 1;
@@ -232,6 +227,11 @@ fn write_tail<R: BufRead>(
     })?;
     progress(read);
     let (report, state) = verifier.finish_with_state();
+    // The last row read: the verifier followed the chain to it.
+    let last = Head {
+        version: report.head_version,
+        hash: report.head_hash,
+    };
     let mut findings = report.findings;
     findings.extend(edited.into_iter().map(Finding::edited));
     findings.sort_by_key(|f| f.version);
