@@ -6,13 +6,15 @@
 //! every roll whose recorded outcome its own face, modifiers and target do not give,
 //! generated faces against revealed seeds, and the paper sheets asserted.
 
+mod known;
 mod stream;
 
 use serde::Serialize;
 
 use crate::Error;
 use crate::store::{Store, StoreError, StoredRow};
-pub use stream::{Earlier, Known, RARE_KINDS, Verifier};
+pub use known::{Known, RARE_KINDS};
+pub use stream::{Earlier, Verifier};
 
 /// One thing `verify` found wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use bloomfilter::Bloom;
 use chrono::DateTime;
 
+use super::known::Known;
 use super::{Finding, Report};
-use crate::dice::Seed;
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::evolve::evolve;
 use crate::domain::sheet;
@@ -19,52 +19,6 @@ use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::projection::blame::changes;
 use crate::store::chain::{self, GENESIS};
 use crate::store::{StoreError, StoredRow};
-
-/// The kinds of event that reach back: gathered before the rows are read.
-pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion_recorded"];
-
-/// The rare events of a log that the verifier must know before it reads it.
-#[derive(Debug, Clone, Default)]
-pub struct Known {
-    voided: BTreeSet<String>,
-    seeds: BTreeMap<String, Seed>,
-    assertions: Vec<(u64, AssertionRecorded)>,
-}
-
-impl Known {
-    /// Takes note of one event if it is of a rare kind; others are ignored.
-    pub fn note(&mut self, recorded: &RecordedEvent) {
-        match &recorded.event {
-            Event::CommandVoided(v) => {
-                self.voided.insert(v.command_id.clone());
-            }
-            Event::SeedRevealed(e) => {
-                if let Some(seed) = Seed::from_hex(&e.seed).filter(|s| s.commitment() == e.commitment) {
-                    self.seeds.insert(e.commitment.clone(), seed);
-                }
-            }
-            Event::AssertionRecorded(a) => self.assertions.push((recorded.version, a.clone())),
-            _ => {}
-        }
-    }
-
-    /// The rare events among `rows`; a row that no longer decodes is left out (the verifier
-    /// reports it when it reads the row).
-    pub fn of_rows<'a>(rows: impl IntoIterator<Item = &'a StoredRow>) -> Known {
-        let mut known = Known::default();
-        for row in rows.into_iter().filter(|r| RARE_KINDS.contains(&r.kind.as_str())) {
-            if let Ok(recorded) = row.decode() {
-                known.note(&recorded);
-            }
-        }
-        known
-    }
-
-    /// The command ids voided anywhere in the log.
-    pub fn voided(&self) -> &BTreeSet<String> {
-        &self.voided
-    }
-}
 
 /// The rows before the one being read, for the few checks that look further back.
 pub trait Earlier {
@@ -263,7 +217,7 @@ impl Verifier {
             _ => {}
         }
         self.roll(recorded);
-        let voided = self.known.voided.contains(&recorded.command_id);
+        let voided = self.known.voided().contains(&recorded.command_id);
         if !voided {
             for tracked in self.tracked.iter_mut().filter(|t| t.version >= v) {
                 for (field, _) in changes(&recorded.event, &tracked.assertion.soldier) {

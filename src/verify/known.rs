@@ -1,0 +1,55 @@
+//! The rare events that reach back over a log (voids, revealed seeds, asserted sheets),
+//! gathered before the verifier reads the rows.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dice::Seed;
+use crate::domain::event::{AssertionRecorded, Event};
+use crate::domain::state::RecordedEvent;
+use crate::store::StoredRow;
+
+/// The kinds of event that reach back: gathered before the rows are read.
+pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion_recorded"];
+
+/// The rare events of a log that the verifier must know before it reads it.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    voided: BTreeSet<String>,
+    pub(super) seeds: BTreeMap<String, Seed>,
+    pub(super) assertions: Vec<(u64, AssertionRecorded)>,
+}
+
+impl Known {
+    /// Takes note of one event if it is of a rare kind; others are ignored.
+    pub fn note(&mut self, recorded: &RecordedEvent) {
+        match &recorded.event {
+            Event::CommandVoided(v) => {
+                self.voided.insert(v.command_id.clone());
+            }
+            Event::SeedRevealed(e) => {
+                if let Some(seed) = Seed::from_hex(&e.seed).filter(|s| s.commitment() == e.commitment) {
+                    self.seeds.insert(e.commitment.clone(), seed);
+                }
+            }
+            Event::AssertionRecorded(a) => self.assertions.push((recorded.version, a.clone())),
+            _ => {}
+        }
+    }
+
+    /// The rare events among `rows`; a row that no longer decodes is left out (the verifier
+    /// reports it when it reads the row).
+    pub fn of_rows<'a>(rows: impl IntoIterator<Item = &'a StoredRow>) -> Known {
+        let mut known = Known::default();
+        for row in rows.into_iter().filter(|r| RARE_KINDS.contains(&r.kind.as_str())) {
+            if let Ok(recorded) = row.decode() {
+                known.note(&recorded);
+            }
+        }
+        known
+    }
+
+    /// The command ids voided anywhere in the log.
+    pub fn voided(&self) -> &BTreeSet<String> {
+        &self.voided
+    }
+}
