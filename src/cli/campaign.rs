@@ -89,7 +89,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
                     "no campaigns yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`\n",
                 ),
-                Format::Table | Format::Csv | Format::Md => {
+                Format::Table | Format::Csv | Format::Md | Format::Html => {
                     let rows = listed.iter().map(|c| {
                         vec![
                             if c.selected { "*".to_owned() } else { String::new() },

@@ -9,7 +9,7 @@ use muster::domain::command::Command;
 use muster::store::Store;
 
 use super::error::CommandError;
-use super::output::{Format, FormatFlag};
+use super::output::Format;
 use super::written;
 
 /// The environment variable that fixes the clock (RFC 3339), for tests and replays.
@@ -20,9 +20,6 @@ pub struct Context {
     db: Option<PathBuf>,
     campaign: Option<String>,
     pub format: Format,
-    /// True for `--format html`: `roster` prints a page; other commands see `format` as
-    /// `Table` and print their table.
-    pub html: bool,
     pub clock: Box<dyn Clock>,
 }
 
@@ -31,9 +28,8 @@ impl Context {
     pub fn new(
         db: Option<PathBuf>,
         campaign: Option<String>,
-        format: FormatFlag,
+        format: Format,
     ) -> Result<Context, CommandError> {
-        let (format, html) = format.resolve();
         let clock: Box<dyn Clock> = match std::env::var(NOW_VARIABLE) {
             Ok(text) => {
                 let at = DateTime::parse_from_rfc3339(&text).map_err(|_| {
@@ -50,7 +46,6 @@ impl Context {
             db,
             campaign,
             format,
-            html,
             clock,
         })
     }

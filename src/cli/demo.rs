@@ -40,7 +40,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     let shown = show::explain(&store.rows(&campaign, None)?, disputed)?;
     match ctx.format {
         Format::Json => output::print_json(&DemoJson { roster, show: shown }),
-        Format::Table | Format::Csv | Format::Md => {
+        Format::Table | Format::Csv | Format::Md | Format::Html => {
             output::print(&format!(
                 "Replayed the example campaign '{campaign}' ({} events) into a temporary database.\n\n",
                 imported.added

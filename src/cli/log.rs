@@ -70,7 +70,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         Format::Json => entries.iter().try_for_each(output::print_json),
         Format::Csv => output::print(&output::csv(&header, plain(false))?),
         Format::Md => output::print(&format!("{}\n", output::markdown(&header, plain(true)))),
-        Format::Table => {
+        Format::Table | Format::Html => {
             let rows = entries.iter().map(|e| {
                 vec![
                     format!("v{}", e.version),

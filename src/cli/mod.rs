@@ -51,7 +51,7 @@ use clap::{Parser, Subcommand};
 use context::Context;
 use error::CommandError;
 use muster::domain::command::{Harm, StatusChange};
-use output::FormatFlag;
+use output::Format;
 
 /// Keeps a Warfighter or Horizon Wars: Zero Dark campaign as an append-only,
 /// hash-chained log of events, and prints the roster any point of it makes.
@@ -69,8 +69,8 @@ pub struct Cli {
     #[arg(long, global = true, env = "MUSTER_CAMPAIGN", value_name = "NAME")]
     campaign: Option<String>,
     /// How to print data
-    #[arg(long, global = true, value_enum, default_value_t = FormatFlag::Table)]
-    format: FormatFlag,
+    #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
+    format: Format,
     /// Short for --format json
     #[arg(long, global = true)]
     json: bool,
@@ -186,7 +186,7 @@ enum Command {
 
 /// Runs a parsed command line and returns the process's exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    let format = if cli.json { FormatFlag::Json } else { cli.format };
+    let format = if cli.json { Format::Json } else { cli.format };
     let result = Context::new(cli.db, cli.campaign, format).and_then(|ctx| dispatch(&ctx, cli.command));
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,9 +9,9 @@ use tabled::settings::Style;
 
 use super::error::CommandError;
 
-/// The values `--format` accepts.
+/// How a command prints its data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatFlag {
+pub enum Format {
     /// Tables and plain text for people.
     Table,
     /// JSON, a documented and stable contract for programs.
@@ -22,31 +22,6 @@ pub enum FormatFlag {
     Md,
     /// One self-contained, printable HTML page (roster); other commands print their table.
     Html,
-}
-
-/// How a command prints its data.
-///
-/// `--format html` reaches commands as `Table` (with `Context::html` set): only `roster`
-/// prints a page, so the others need no arm of their own for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Table,
-    Json,
-    Csv,
-    Md,
-}
-
-impl FormatFlag {
-    /// The format commands print in, and whether an HTML page was asked for.
-    pub fn resolve(self) -> (Format, bool) {
-        match self {
-            FormatFlag::Table => (Format::Table, false),
-            FormatFlag::Json => (Format::Json, false),
-            FormatFlag::Csv => (Format::Csv, false),
-            FormatFlag::Md => (Format::Md, false),
-            FormatFlag::Html => (Format::Table, true),
-        }
-    }
 }
 
 /// Writes `text` to standard output. A closed pipe (`muster log | head`) is not an error.

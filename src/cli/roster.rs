@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let head = store.head(&campaign)?;
     let none = || CommandError::refused(format!("campaign '{campaign}' has no events to show"));
     // A point in the past is found in the whole log, and a page charts the history up to it.
-    if args.as_of.is_some() || ctx.html {
+    if args.as_of.is_some() || ctx.format == Format::Html {
         let mut log = store.events(&campaign, None)?;
         let version = match args.as_of {
             Some(text) => text.parse::<AsOf>()?.resolve(&log)?,
@@ -35,7 +35,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         };
         log.retain(|r| r.version <= version);
         let roster = roster::at(&campaign, &log, version, &head).ok_or_else(none)?;
-        return if ctx.html {
+        return if ctx.format == Format::Html {
             output::print(&roster_html::page(&roster, &log, args.paper)?)
         } else {
             print(ctx.format, &roster)
@@ -56,12 +56,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     print(ctx.format, &roster)
 }
 
-/// Prints a roster in the chosen format.
+/// Prints a roster in the chosen format; the page (`html`), which needs the log, is made by
+/// `run`, and here falls back to the table.
 pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
     match format {
         Format::Json => output::print_json(roster),
-        Format::Table if roster.game == Game::ZeroDark => output::print(&render_zero_dark(roster)),
-        Format::Table => output::print(&render(roster)),
+        Format::Table | Format::Html if roster.game == Game::ZeroDark => {
+            output::print(&render_zero_dark(roster))
+        }
+        Format::Table | Format::Html => output::print(&render(roster)),
         Format::Csv => output::print(&output::csv(
             &PLAIN_HEADER,
             roster.soldiers.iter().map(plain_row),

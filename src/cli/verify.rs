@@ -35,7 +35,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     }
     match ctx.format {
         Format::Json => output::print_json(&report)?,
-        Format::Table | Format::Csv | Format::Md => {
+        Format::Table | Format::Csv | Format::Md | Format::Html => {
             let mut text = format!(
                 "campaign '{}': {} events, head v{} {}\n",
                 report.campaign,

@@ -37,7 +37,7 @@ pub fn print(format: Format, written: &Written) -> Result<(), CommandError> {
             written: events.collect(),
             head: &written.head,
         }),
-        Format::Table | Format::Csv | Format::Md => {
+        Format::Table | Format::Csv | Format::Md | Format::Html => {
             let mut text: String = events
                 .map(|e| format!("v{:<5} {}\n", e.version, e.summary))
                 .collect();
