@@ -163,4 +163,62 @@ mod tests {
         let truncated = noted_head_held(None, 2, 3, "cdcdcdcdcdcd").unwrap();
         assert!(truncated.problem.contains("the log ends at v2"), "{truncated:?}");
     }
+
+    /// Rows of one campaign, chained and hashed, one per command id given, each a Wound.
+    fn chained(commands: &[&str]) -> Vec<StoredRow> {
+        let mut prev = crate::store::chain::GENESIS.to_owned();
+        commands
+            .iter()
+            .enumerate()
+            .map(|(i, command)| {
+                let mut row = StoredRow {
+                    seq: 0,
+                    campaign: "c".into(),
+                    version: i as u64 + 1,
+                    event_id: format!("e{i}"),
+                    command_id: (*command).to_owned(),
+                    recorded_at: "2026-11-29T21:00:00Z".into(),
+                    kind: "wounded".into(),
+                    schema: 1,
+                    payload: r#"{"amount":1,"soldier":"Wong"}"#.into(),
+                    prev_hash: prev.clone(),
+                    hash: String::new(),
+                };
+                row.hash = crate::store::chain::hash(&row.prev_hash, &row.link()).unwrap();
+                prev = row.hash.clone();
+                row
+            })
+            .collect()
+    }
+
+    fn command_findings(commands: &[&str]) -> Vec<u64> {
+        verify("c", &chained(commands))
+            .findings
+            .into_iter()
+            .filter(|f| f.check == "command")
+            .filter_map(|f| f.version)
+            .collect()
+    }
+
+    #[test]
+    fn a_command_resuming_after_a_later_one_is_found_whether_ids_rise_or_not() {
+        // Time-ordered ids: the resumed one is below the greatest so far.
+        assert_eq!(command_findings(&["0001", "0001", "0002", "0001"]), vec![4]);
+        // Ids in no order, as older logs have them.
+        assert_eq!(command_findings(&["0009", "0003", "0009", "0005"]), vec![3]);
+    }
+
+    #[test]
+    fn a_command_resuming_after_more_rows_than_the_verifier_keeps_at_hand_is_found() {
+        let ids: Vec<String> = (0..5_000).map(|i| format!("{i:06}")).collect();
+        let mut commands: Vec<&str> = ids.iter().map(String::as_str).collect();
+        commands.push("000000");
+        assert_eq!(command_findings(&commands), vec![5_001]);
+    }
+
+    #[test]
+    fn contiguous_commands_are_not_found_whatever_the_order_of_their_ids() {
+        assert!(command_findings(&["0001", "0001", "0002", "0003"]).is_empty());
+        assert!(command_findings(&["0009", "0003", "0003", "0005", "0001"]).is_empty());
+    }
 }
