@@ -1,4 +1,4 @@
-//! Progress bars: drawn on a terminal, never when standard error is piped.
+//! Progress bars and long outputs: a bar on a terminal, none when piped; a pipe closed early.
 
 use std::path::Path;
 use std::process::Command;
@@ -85,4 +85,35 @@ fn a_bar_is_drawn_on_a_terminal() {
     assert!(out.status.success(), "{seen}");
     assert!(seen.contains("verifying ["), "no bar on the terminal: {seen}");
     assert!(seen.contains("ok: the chain is whole"), "{seen}");
+}
+
+/// `muster export | head -1` on a long campaign: the closed pipe ends the export quietly.
+#[test]
+fn export_into_a_pipe_closed_early_exits_cleanly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let db = long_campaign(dir.path());
+    let mut child = Command::new(MUSTER)
+        .env_clear()
+        .args(["--db", db.to_str().unwrap(), "--campaign", "Long", "export"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let line: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(line["version"], 1);
+    // The reader is gone: the 25,000-line export meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
