@@ -8,11 +8,22 @@
 use std::io::BufRead;
 
 use super::writer;
-use super::{Glance, Imported, parse_line, settle_hash};
+use serde::Deserialize;
+
+use super::{Imported, parse_line, settle_hash};
 use crate::Error;
 use crate::checkpoint;
 use crate::store::{Head, Store, StoreError, StoredRow};
 use crate::verify::{Finding, Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
+
+/// The two fields of an export line the first reading of an import needs.
+#[derive(Deserialize)]
+struct Glance<'a> {
+    #[serde(borrow)]
+    campaign: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    kind: std::borrow::Cow<'a, str>,
+}
 
 /// What the first reading learns.
 struct Survey {
@@ -197,7 +208,7 @@ fn write_tail<R: BufRead>(
     let mut read = 0_u64;
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
-    let (unwritable, edited) = std::thread::scope(|scope| {
+    let written = std::thread::scope(|scope| {
         let writing = scope.spawn(|| writer::serve(lent, campaign, messages));
         each_row(reader, |number, mut row| {
             if row.version == here.version && row.hash != here.hash {
@@ -233,7 +244,7 @@ fn write_tail<R: BufRead>(
         hash: report.head_hash,
     };
     let mut findings = report.findings;
-    findings.extend(edited.into_iter().map(Finding::edited));
+    findings.extend(written.edited.into_iter().map(Finding::edited));
     findings.sort_by_key(|f| f.version);
     if let Some(finding) = findings.first() {
         return Err(Error::input(format!(
@@ -247,7 +258,7 @@ fn write_tail<R: BufRead>(
             finding.problem
         )));
     }
-    if let Some(problem) = unwritable {
+    if let Some(problem) = written.failed {
         return Err(Error::input(format!("{problem}; nothing imported")));
     }
     if diverged {

@@ -143,15 +143,6 @@ fn settle_hash(row: &mut StoredRow) -> bool {
     hashes(row)
 }
 
-/// The two fields of an export line the first reading of an import needs.
-#[derive(Deserialize)]
-struct Glance<'a> {
-    #[serde(borrow)]
-    campaign: std::borrow::Cow<'a, str>,
-    #[serde(borrow)]
-    kind: std::borrow::Cow<'a, str>,
-}
-
 /// Imports an export file's text into `store` (see [`import_from`]).
 pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
     import_from(store, || Ok(text.as_bytes()), &mut |_| {})

@@ -97,15 +97,20 @@ impl Earlier for Client {
 pub(super) fn serve(store: &mut Store, campaign: &str, messages: Receiver<Message>) -> Written {
     match store.without_triggers(|store| write(store, campaign, messages)) {
         Ok(written) => written,
-        Err(e) => (
-            Some(format!("the triggers cannot be set aside for the import: {e}")),
-            Vec::new(),
-        ),
+        Err(e) => Written {
+            failed: Some(format!("the triggers cannot be set aside for the import: {e}")),
+            edited: Vec::new(),
+        },
     }
 }
 
-/// Why writing stopped, if it did, and the versions whose hash did not match their rows.
-pub(super) type Written = (Option<String>, Vec<u64>);
+/// What the writer did with the rows it was sent.
+pub(super) struct Written {
+    /// Why writing stopped, if it did.
+    pub(super) failed: Option<String>,
+    /// The versions whose hash did not match their row.
+    pub(super) edited: Vec<u64>,
+}
 
 fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written {
     let mut failed = None;
@@ -139,5 +144,5 @@ fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written 
             }
         }
     }
-    (failed, edited)
+    Written { failed, edited }
 }
