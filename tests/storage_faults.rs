@@ -629,9 +629,10 @@ fn limit_above(fixture: &Fixture, slack: u64) -> u64 {
     (fixture.stored_bytes() + slack).div_ceil(block)
 }
 
-/// A Soldier card with thousands of keywords: one event of about 90 KB.
+/// A Soldier card with thousands of keywords: one event of about 600 KB, more than a new
+/// database and its write-ahead log hold together (pages of 16 KiB).
 fn big_card(fixture: &Fixture, name: &str) -> PathBuf {
-    let keywords: Vec<String> = (0..3000)
+    let keywords: Vec<String> = (0..20_000)
         .map(|i| format!("kw{i:05}-padding-padding-pad"))
         .collect();
     let card = serde_json::json!({

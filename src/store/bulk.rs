@@ -26,7 +26,8 @@ impl Store {
 
     /// Writes rows as they stand (their hashes already made), in order, with one statement
     /// for up to [`ROWS_PER_INSERT`] of them: the import's write, inside the transaction of
-    /// [`Store::locked`] and, for speed, [`Store::without_triggers`].
+    /// [`Store::locked`] and, for speed, [`Store::without_triggers`]. A row that collides
+    /// with one already stored rolls back the whole transaction, not only its statement.
     pub fn insert_rows(&self, rows: &[&StoredRow]) -> Result<(), StoreError> {
         let mut chunks = rows.chunks_exact(ROWS_PER_INSERT);
         for chunk in chunks.by_ref() {
@@ -43,8 +44,10 @@ impl Store {
     /// One INSERT statement of `rows`.
     fn insert_statement(&self, rows: &[&StoredRow]) -> Result<(), StoreError> {
         let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows.len()].join(", ");
+        // OR ROLLBACK: a collision ends the whole transaction at once, as the import would
+        // anyway, so SQLite keeps no statement journal to undo a part-written statement.
         let mut stmt = self.conn.prepare_cached(&format!(
-            "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash) VALUES {values}"
+            "INSERT OR ROLLBACK INTO events (campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash) VALUES {values}"
         ))?;
         let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.len() * 10);
         for row in rows {

@@ -248,4 +248,8 @@ fn an_import_whose_event_id_is_already_another_campaigns_is_refused_and_nothing_
     assert!(message.contains("UNIQUE"), "{message}");
     assert_eq!(count_rows(&target), before);
     assert_eq!(target.head("Copy").unwrap().version, 0);
+    // The collision ended the transaction inside SQLite; the store still takes commands.
+    let spent = app::execute(&mut target, LODESTAR, &spend_command(1), &clock()).unwrap();
+    assert_eq!(target.head(LODESTAR).unwrap().version, spent.head.version);
+    assert_eq!(count_rows(&target), before + 1);
 }
