@@ -41,12 +41,13 @@ pub struct Encoded {
 
 /// Turns an event into its stored form.
 pub fn encode(event: &Event) -> Encoded {
+    // Through a JSON value, whose object keys are sorted: the canonical form.
     let payload = match serde_json::to_value(event) {
-        Ok(Value::Object(mut fields)) => {
-            fields.remove("kind");
-            Value::Object(fields).to_string()
-        }
-        // Every variant is a struct of plain fields, so serde always yields an object.
+        Ok(Value::Object(mut tagged)) => tagged
+            .remove("payload")
+            .filter(Value::is_object)
+            .map_or_else(|| "{}".to_owned(), |fields| fields.to_string()),
+        // Every variant holds a struct of plain fields, so serde always yields an object.
         _ => "{}".to_owned(),
     };
     Encoded {
@@ -64,20 +65,18 @@ pub fn canonical_payload(payload: &Value) -> String {
 /// Reads a stored event back, upcasting an older schema to the current shape.
 pub fn decode(kind: &str, schema: u32, payload: &str) -> Result<Event, DecodeError> {
     // The common case, a payload at its kind's current schema, is read straight from its
-    // text with the kind spliced in; anything else (an upcast, a payload naming a field
-    // `kind`, a payload that does not read) takes the general path, which says what is wrong.
-    if schema == current_schema(kind) && !payload.contains("\"kind\"") {
-        if let Some(fields) = payload.trim().strip_prefix('{') {
-            let mut tagged = String::with_capacity(payload.len() + kind.len() + 12);
-            tagged.push_str("{\"kind\":");
-            tagged.push_str(&Value::String(kind.to_owned()).to_string());
-            if !fields.trim_start().starts_with('}') {
-                tagged.push(',');
-            }
-            tagged.push_str(fields);
-            if let Ok(event) = serde_json::from_str(&tagged) {
-                return Ok(event);
-            }
+    // text, the kind written first; anything else (an upcast, a payload that does not read)
+    // takes the general path, which says what is wrong.
+    let plain = |kind: &str| kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+    if schema == current_schema(kind) && plain(kind) {
+        let mut tagged = String::with_capacity(payload.len() + kind.len() + 24);
+        tagged.push_str("{\"kind\":\"");
+        tagged.push_str(kind);
+        tagged.push_str("\",\"payload\":");
+        tagged.push_str(payload);
+        tagged.push('}');
+        if let Ok(event) = serde_json::from_str(&tagged) {
+            return Ok(event);
         }
     }
     decode_general(kind, schema, payload)
@@ -94,9 +93,11 @@ fn decode_general(kind: &str, schema: u32, payload: &str) -> Result<Event, Decod
     let Value::Object(fields) = value else {
         return Err(bad("it is not a JSON object".to_owned()));
     };
-    let mut fields = upcast(kind, schema, fields)?;
-    fields.insert("kind".to_owned(), Value::String(kind.to_owned()));
-    serde_json::from_value(Value::Object(fields)).map_err(|e| bad(e.to_string()))
+    let fields = upcast(kind, schema, fields)?;
+    let mut tagged = Map::new();
+    tagged.insert("kind".to_owned(), Value::String(kind.to_owned()));
+    tagged.insert("payload".to_owned(), Value::Object(fields));
+    serde_json::from_value(Value::Object(tagged)).map_err(|e| bad(e.to_string()))
 }
 
 /// Brings an older payload up to the current schema of its kind, one schema at a time.

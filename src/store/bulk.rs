@@ -1,12 +1,24 @@
 //! Bulk writes for import: many rows to an INSERT, with the triggers set aside.
 
+use rusqlite::Statement;
 use rusqlite::config::DbConfig;
 
 use super::{Store, StoreError, StoredRow};
 
 /// The most rows one INSERT statement of an import writes: each statement has its own
-/// journal and trigger set-up, so fewer, larger statements write faster.
+/// set-up, so fewer, larger statements write faster.
 pub const ROWS_PER_INSERT: usize = 64;
+
+/// The columns an import writes, in the order they are bound.
+const COLUMNS: &str =
+    "campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash";
+
+/// The import's two INSERT statements, prepared once: one of [`ROWS_PER_INSERT`] rows and
+/// one of a single row, for a short remainder.
+pub struct Inserts<'s> {
+    full: Statement<'s>,
+    single: Statement<'s>,
+}
 
 impl Store {
     /// Runs `f` with the triggers off on this connection: for the import's plain INSERTs.
@@ -24,47 +36,59 @@ impl Store {
         Ok(result)
     }
 
-    /// Writes rows as they stand (their hashes already made), in order, with one statement
-    /// for up to [`ROWS_PER_INSERT`] of them: the import's write, inside the transaction of
-    /// [`Store::locked`] and, for speed, [`Store::without_triggers`]. A row that collides
+    /// The import's INSERT statements, for use inside the transaction of [`Store::locked`]
+    /// and, for speed, [`Store::without_triggers`].
+    pub fn inserts(&self) -> Result<Inserts<'_>, StoreError> {
+        let statement = |rows: usize| {
+            let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows].join(", ");
+            // OR ROLLBACK: a collision ends the whole transaction at once, as the import
+            // would anyway, so SQLite keeps no statement journal to undo part of one.
+            self.conn.prepare(&format!(
+                "INSERT OR ROLLBACK INTO events ({COLUMNS}) VALUES {values}"
+            ))
+        };
+        Ok(Inserts {
+            full: statement(ROWS_PER_INSERT)?,
+            single: statement(1)?,
+        })
+    }
+}
+
+impl Inserts<'_> {
+    /// Writes rows as they stand (their hashes already made), in order. A row that collides
     /// with one already stored rolls back the whole transaction, not only its statement.
-    pub fn insert_rows(&self, rows: &[&StoredRow]) -> Result<(), StoreError> {
+    pub fn write(&mut self, rows: &[&StoredRow]) -> Result<(), StoreError> {
         let mut chunks = rows.chunks_exact(ROWS_PER_INSERT);
         for chunk in chunks.by_ref() {
-            self.insert_statement(chunk)?;
+            execute(&mut self.full, chunk)?;
         }
-        // A short remainder goes row by row, after the full batches: one statement text per
-        // length would fill the statement cache with texts used once.
         for row in chunks.remainder() {
-            self.insert_statement(&[row])?;
+            execute(&mut self.single, &[row])?;
         }
         Ok(())
     }
+}
 
-    /// One INSERT statement of `rows`.
-    fn insert_statement(&self, rows: &[&StoredRow]) -> Result<(), StoreError> {
-        let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows.len()].join(", ");
-        // OR ROLLBACK: a collision ends the whole transaction at once, as the import would
-        // anyway, so SQLite keeps no statement journal to undo a part-written statement.
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "INSERT OR ROLLBACK INTO events (campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash) VALUES {values}"
-        ))?;
-        let mut params: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(rows.len() * 10);
-        for row in rows {
-            params.extend_from_slice(&[
-                &row.campaign,
-                &row.version,
-                &row.event_id,
-                &row.command_id,
-                &row.recorded_at,
-                &row.kind,
-                &row.schema,
-                &row.payload,
-                &row.prev_hash,
-                &row.hash,
-            ]);
-        }
-        stmt.execute(params.as_slice())?;
-        Ok(())
+/// Binds `rows` to `statement`, which has exactly their parameters, and runs it.
+fn execute(statement: &mut Statement<'_>, rows: &[&StoredRow]) -> Result<(), StoreError> {
+    // Bound one by one and left bound: the next rows' values overwrite them in place.
+    let mut index = 0;
+    let mut bind = |value: &dyn rusqlite::ToSql| {
+        index += 1;
+        statement.raw_bind_parameter(index, value)
+    };
+    for row in rows {
+        bind(&row.campaign)?;
+        bind(&row.version)?;
+        bind(&row.event_id)?;
+        bind(&row.command_id)?;
+        bind(&row.recorded_at)?;
+        bind(&row.kind)?;
+        bind(&row.schema)?;
+        bind(&row.payload)?;
+        bind(&row.prev_hash)?;
+        bind(&row.hash)?;
     }
+    statement.raw_execute()?;
+    Ok(())
 }

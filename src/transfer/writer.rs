@@ -113,18 +113,24 @@ pub(super) struct Written {
 }
 
 fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written {
-    let mut failed = None;
+    // A writer that cannot write still answers the reader's questions, so that the import
+    // ends with this reason rather than a hung-up channel.
+    let (mut inserts, mut failed) = match store.inserts() {
+        Ok(inserts) => (Some(inserts), None),
+        Err(e) => (None, Some(format!("the import's INSERT cannot be prepared: {e}"))),
+    };
     let mut edited = Vec::new();
     for message in messages {
         match message {
             Message::Rows(mut batch) if failed.is_none() => {
+                let Some(inserts) = inserts.as_mut() else { continue };
                 for (_, row) in &mut batch {
                     if !settle_hash(row) {
                         edited.push(row.version);
                     }
                 }
                 let rows: Vec<&StoredRow> = batch.iter().map(|(_, row)| row).collect();
-                if let Err(e) = store.insert_rows(&rows) {
+                if let Err(e) = inserts.write(&rows) {
                     let (first, last) = (batch.first(), batch.last());
                     failed = Some(format!(
                         "lines {} to {} (versions {} to {}) cannot be written: {e}",

@@ -81,8 +81,12 @@ pub const KINDS: &[&str] = &[
 ];
 
 /// One fact in a campaign's history.
+///
+/// In serde it reads and writes as `{"kind": …, "payload": {…}}`, the log's two columns:
+/// with the kind first, a payload is read straight into its type, without the buffering an
+/// internally tagged enum needs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "payload", rename_all = "snake_case")]
 pub enum Event {
     /// The campaign was created; always the first event of a campaign.
     CampaignCreated(CampaignCreated),
