@@ -7,6 +7,8 @@
 
 use std::io::BufRead;
 
+use memchr::memmem;
+
 use super::writer;
 use serde::Deserialize;
 
@@ -37,23 +39,46 @@ fn each_line<R: BufRead>(
     mut reader: R,
     mut f: impl FnMut(usize, &str) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut number = 0;
     loop {
         number += 1;
         line.clear();
-        let read = reader.read_line(&mut line).map_err(|e| {
-            Error::input(if e.kind() == std::io::ErrorKind::InvalidData {
-                format!("line {number} of the file is not UTF-8 text; save it as UTF-8")
-            } else {
-                format!("cannot read line {number} of the file: {e}")
-            })
-        })?;
+        let read = read_line(&mut reader, &mut line)
+            .map_err(|e| Error::input(format!("cannot read line {number} of the file: {e}")))?;
         if read == 0 {
             return Ok(());
         }
-        if !line.trim().is_empty() {
-            f(number, &line)?;
+        let text = std::str::from_utf8(&line).map_err(|_| {
+            Error::input(format!(
+                "line {number} of the file is not UTF-8 text; save it as UTF-8"
+            ))
+        })?;
+        if !text.trim().is_empty() {
+            f(number, text)?;
+        }
+    }
+}
+
+/// Appends the next line of `reader` to `line`, its newline included, and says how many
+/// bytes it read (0 at the end): `BufRead::read_until` with a vectorised newline search.
+fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (taken, done) = match memchr::memchr(b'\n', available) {
+            Some(end) => (end + 1, true),
+            None => (available.len(), available.is_empty()),
+        };
+        line.extend_from_slice(&available[..taken]);
+        reader.consume(taken);
+        read += taken;
+        if done {
+            return Ok(read);
         }
     }
 }
@@ -63,8 +88,9 @@ fn each_line<R: BufRead>(
 fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
     let mut survey: Option<Survey> = None;
     let mut rare = Vec::new();
+    let keys = Keys::new();
     each_line(reader, |number, line| {
-        let glance = match glance(line).map_or_else(|| serde_json::from_str::<Glance<'_>>(line), Ok) {
+        let glance = match glance(line, &keys).map_or_else(|| serde_json::from_str::<Glance<'_>>(line), Ok) {
             Ok(glance) if line.trim_start().starts_with('{') => glance,
             // Not a line `muster export` writes: the whole reading names what is wrong.
             _ => {
@@ -103,20 +129,32 @@ fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
 /// In that form the campaign comes first, and the kind before the payload. A raw `"kind":"`
 /// found before `"payload":` is the line's own key: inside a JSON string every quote is
 /// escaped, so the sequence cannot occur there.
-fn glance(line: &str) -> Option<Glance<'_>> {
+fn glance<'a>(line: &'a str, keys: &Keys) -> Option<Glance<'a>> {
     let campaign = plain(line.strip_prefix("{\"campaign\":\"")?)?;
-    let kind_at = line.find("\"kind\":\"")?;
-    if line
-        .find("\"payload\":")
-        .is_none_or(|payload_at| payload_at < kind_at)
-    {
-        return None;
-    }
-    let kind = plain(line.get(kind_at + 8..)?)?;
+    let payload_at = keys.payload.find(line.as_bytes())?;
+    let kind_at = keys.kind.find(line.get(..payload_at)?.as_bytes())?;
+    let kind = plain(line.get(kind_at + KIND.len()..)?)?;
     Some(Glance {
         campaign: campaign.into(),
         kind: kind.into(),
     })
+}
+
+const KIND: &str = "\"kind\":\"";
+
+/// The two keys [`glance`] looks for, each searcher built once for the whole file.
+struct Keys {
+    kind: memmem::Finder<'static>,
+    payload: memmem::Finder<'static>,
+}
+
+impl Keys {
+    fn new() -> Keys {
+        Keys {
+            kind: memmem::Finder::new(KIND),
+            payload: memmem::Finder::new("\"payload\":"),
+        }
+    }
 }
 
 /// The text up to the next quote, when it holds no escape.
