@@ -3,7 +3,7 @@
 use rusqlite::Statement;
 use rusqlite::config::DbConfig;
 
-use super::{Store, StoreError, StoredRow};
+use super::{RowRef, Store, StoreError};
 
 /// The most rows one INSERT statement of an import writes: each statement has its own
 /// set-up, so fewer, larger statements write faster.
@@ -57,20 +57,20 @@ impl Store {
 impl Inserts<'_> {
     /// Writes rows as they stand (their hashes already made), in order. A row that collides
     /// with one already stored rolls back the whole transaction, not only its statement.
-    pub fn write(&mut self, rows: &[&StoredRow]) -> Result<(), StoreError> {
+    pub fn write(&mut self, rows: &[RowRef<'_>]) -> Result<(), StoreError> {
         let mut chunks = rows.chunks_exact(ROWS_PER_INSERT);
         for chunk in chunks.by_ref() {
             execute(&mut self.full, chunk)?;
         }
         for row in chunks.remainder() {
-            execute(&mut self.single, &[row])?;
+            execute(&mut self.single, std::slice::from_ref(row))?;
         }
         Ok(())
     }
 }
 
 /// Binds `rows` to `statement`, which has exactly their parameters, and runs it.
-fn execute(statement: &mut Statement<'_>, rows: &[&StoredRow]) -> Result<(), StoreError> {
+fn execute(statement: &mut Statement<'_>, rows: &[RowRef<'_>]) -> Result<(), StoreError> {
     // Bound one by one and left bound: the next rows' values overwrite them in place.
     let mut index = 0;
     let mut bind = |value: &dyn rusqlite::ToSql| {

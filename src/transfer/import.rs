@@ -12,10 +12,10 @@ use memchr::memmem;
 use super::writer;
 use serde::Deserialize;
 
-use super::{Imported, parse_line, settle_hash};
+use super::{Imported, parse_line, read_row, settle};
 use crate::Error;
 use crate::checkpoint;
-use crate::store::{Head, Store, StoreError, StoredRow};
+use crate::store::{Head, RowRef, Store, StoreError};
 use crate::verify::{Finding, Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
 
 /// The two fields of an export line the first reading of an import needs.
@@ -166,9 +166,9 @@ fn plain(text: &str) -> Option<&str> {
 /// Calls `f` with each line's number and its row (its hash not yet checked).
 fn each_row<R: BufRead>(
     reader: R,
-    mut f: impl FnMut(usize, StoredRow) -> Result<(), Error>,
+    mut f: impl FnMut(usize, RowRef<'_>) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    each_line(reader, |number, line| f(number, parse_line(number, line)?))
+    each_line(reader, |number, line| f(number, read_row(number, line)?.row()))
 }
 
 /// Imports the export file that `open` reads (it is read twice) into `store`, telling
@@ -246,17 +246,17 @@ fn write_tail<R: BufRead>(
     let mut read = 0_u64;
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
-    let written = std::thread::scope(|scope| {
+    let (written, edited_here) = std::thread::scope(|scope| {
         let writing = scope.spawn(|| writer::serve(lent, campaign, messages));
-        each_row(reader, |number, mut row| {
+        each_row(reader, |number, row| {
             if row.version == here.version && row.hash != here.hash {
                 diverged = true;
             }
             let written = row.version > here.version && !diverged;
-            // The writer checks the hashes of the rows it writes, on the other core; the
-            // others are checked here.
-            let hashes = written || settle_hash(&mut row);
-            verifier.push_hashed(&row, hashes, &mut client)?;
+            // The hashes of the rows written are checked by the batch, on whichever core is
+            // free; the others are checked here.
+            let hashes = written || settle(row).0;
+            verifier.push_hashed(row, hashes, &mut client)?;
             if written {
                 client.write(number, row);
                 added += 1;
@@ -268,11 +268,13 @@ fn write_tail<R: BufRead>(
             Ok(())
         })?;
         client.flush();
+        let edited_here = std::mem::take(&mut client.edited);
         // Hanging up lets the writer finish what it was sent.
         drop(client);
-        writing
+        let written = writing
             .join()
-            .map_err(|_| Error::from(StoreError::Damaged("the import's writer stopped".to_owned())))
+            .map_err(|_| Error::from(StoreError::Damaged("the import's writer stopped".to_owned())))?;
+        Ok::<_, Error>((written, edited_here))
     })?;
     progress(read);
     let (report, state) = verifier.finish_with_state();
@@ -282,7 +284,8 @@ fn write_tail<R: BufRead>(
         hash: report.head_hash,
     };
     let mut findings = report.findings;
-    findings.extend(written.edited.into_iter().map(Finding::edited));
+    let edited = written.edited.into_iter().chain(edited_here);
+    findings.extend(edited.map(Finding::edited));
     findings.sort_by_key(|f| f.version);
     if let Some(finding) = findings.first() {
         return Err(Error::input(format!(

@@ -6,13 +6,15 @@
 mod import;
 mod writer;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::Error;
 use crate::domain::codec::canonical_payload;
 use crate::store::chain;
-use crate::store::{Head, Store, StoredRow};
+use crate::store::{Head, RowRef, Store, StoredRow};
 pub use import::import_from;
 
 /// One line of an export file.
@@ -83,64 +85,97 @@ pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
 
 /// Parses line `number` of an export file into the row it describes (its hash not checked).
 fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> {
+    Ok(read_row(number, line)?.row().to_stored())
+}
+
+/// Reads line `number` of an export file, borrowing its columns from the text.
+fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
     let bad = |e: String| {
         Error::input(format!(
             "line {number} is not an exported event: {e}; each line must be one JSON object as `muster export` writes it"
         ))
     };
     // Straight into the struct when it is an object (a JSON array would fill it by position).
-    let line: Read<'_> = if line.trim_start().starts_with('{') {
-        serde_json::from_str(line).map_err(|e| bad(e.to_string()))?
+    if line.trim_start().starts_with('{') {
+        serde_json::from_str(line).map_err(|e| bad(e.to_string()))
     } else {
         // Not an object: the same words as for a card file say why.
-        return Err(bad(crate::catalog::from_object::<Line>(line)
+        Err(bad(crate::catalog::from_object::<Line>(line)
             .err()
-            .unwrap_or_default()));
-    };
-    Ok(StoredRow {
-        seq: 0,
-        campaign: line.campaign,
-        version: line.version,
-        event_id: line.event_id,
-        command_id: line.command_id,
-        recorded_at: line.recorded_at,
-        kind: line.kind,
-        schema: line.schema,
-        payload: line.payload.get().to_owned(),
-        prev_hash: line.prev_hash,
-        hash: line.hash,
-    })
+            .unwrap_or_default()))
+    }
 }
 
-/// One line of an export file as read: [`Line`] with its payload borrowed from the text.
+/// One line of an export file as read: [`Line`] with its columns borrowed from the text
+/// (copied only where the text escapes a character).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Read<'a> {
-    campaign: String,
+struct Parsed<'a> {
+    #[serde(borrow)]
+    campaign: Cow<'a, str>,
     version: u64,
-    event_id: String,
-    command_id: String,
-    recorded_at: String,
-    kind: String,
+    #[serde(borrow)]
+    event_id: Cow<'a, str>,
+    #[serde(borrow)]
+    command_id: Cow<'a, str>,
+    #[serde(borrow)]
+    recorded_at: Cow<'a, str>,
+    #[serde(borrow)]
+    kind: Cow<'a, str>,
     schema: u32,
     #[serde(borrow)]
     payload: &'a RawValue,
-    prev_hash: String,
-    hash: String,
+    #[serde(borrow)]
+    prev_hash: Cow<'a, str>,
+    #[serde(borrow)]
+    hash: Cow<'a, str>,
 }
 
-/// Whether a parsed row's hash matches its contents. A payload written as muster writes it
-/// hashes as it stands; one re-spaced or re-ordered by hand is first brought to the
-/// canonical form it was hashed in.
+impl Parsed<'_> {
+    /// The row the line describes.
+    fn row(&self) -> RowRef<'_> {
+        RowRef {
+            campaign: &self.campaign,
+            version: self.version,
+            event_id: &self.event_id,
+            command_id: &self.command_id,
+            recorded_at: &self.recorded_at,
+            kind: &self.kind,
+            schema: self.schema,
+            payload: self.payload.get(),
+            prev_hash: &self.prev_hash,
+            hash: &self.hash,
+        }
+    }
+}
+
+/// Whether a row's hash matches its contents, with the payload it was checked in when that
+/// is not the row's own text. A payload written as muster writes it hashes as it stands;
+/// one re-spaced or re-ordered by hand is first brought to the canonical form it was
+/// hashed in.
+fn settle(row: RowRef<'_>) -> (bool, Option<String>) {
+    if chain::matches(row.prev_hash, &row.link(), row.hash) {
+        return (true, None);
+    }
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(row.payload) else {
+        return (false, None);
+    };
+    let canonical = canonical_payload(&value);
+    let respaced = RowRef {
+        payload: &canonical,
+        ..row
+    };
+    let hashes = chain::matches(row.prev_hash, &respaced.link(), row.hash);
+    (hashes, Some(canonical))
+}
+
+/// [`settle`] for an owned row, whose payload then becomes the one it was checked in.
 fn settle_hash(row: &mut StoredRow) -> bool {
-    let hashes = |row: &StoredRow| chain::matches(&row.prev_hash, &row.link(), &row.hash);
-    if hashes(row) {
-        return true;
+    let (hashes, canonical) = settle(row.borrowed());
+    if let Some(canonical) = canonical {
+        row.payload = canonical;
     }
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(&row.payload) {
-        row.payload = canonical_payload(&value);
-    }
-    hashes(row)
+    hashes
 }
 
 /// Imports an export file's text into `store` (see [`import_from`]).

@@ -4,10 +4,11 @@
 //! The reader hands rows over in batches and asks the writer the few questions the verifier
 //! has about earlier rows; the writer answers them in turn, after every batch sent before.
 
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::ops::Range;
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 
-use super::settle_hash;
-use crate::store::{ROWS_PER_INSERT, Store, StoreError, StoredRow};
+use super::settle;
+use crate::store::{ROWS_PER_INSERT, RowRef, Store, StoreError};
 use crate::verify::Earlier;
 
 /// Rows handed over at a time: few enough messages that passing them costs little.
@@ -20,18 +21,129 @@ type Reply<T> = SyncSender<Result<T, StoreError>>;
 
 /// What the reader sends the writer.
 pub(super) enum Message {
-    /// Rows to write, in order, with their line numbers.
-    Rows(Vec<(usize, StoredRow)>),
+    /// Rows to write, in order.
+    Rows(Batch),
     /// The command id and kind of the event at a version.
     At(u64, Reply<Option<(String, String)>>),
     /// Whether a command wrote an event before a version.
     Before(String, u64, Reply<bool>),
 }
 
+/// Rows on their way to the writer, their text columns side by side in one string: a
+/// batch costs a few allocations, not ten for every row.
+pub(super) struct Batch {
+    text: String,
+    rows: Vec<Placed>,
+    /// Whether the rows' hashes have been checked (by [`Batch::settle`]).
+    settled: bool,
+}
+
+/// The place of the payload among a [`Placed`] row's columns.
+const PAYLOAD: usize = 5;
+
+/// Where a row of a [`Batch`] is: its line number, its numbers, and its text columns.
+struct Placed {
+    number: usize,
+    version: u64,
+    schema: u32,
+    /// campaign, event_id, command_id, recorded_at, kind, payload, prev_hash, hash.
+    columns: [Range<usize>; 8],
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            text: String::with_capacity(BATCH * 512),
+            rows: Vec::with_capacity(BATCH),
+            settled: false,
+        }
+    }
+
+    /// Checks the rows' hashes and gives the versions that do not match. A payload
+    /// re-spaced by hand is replaced by the canonical form it hashes in, which is written.
+    fn settle(&mut self) -> Vec<u64> {
+        let mut edited = Vec::new();
+        let mut respaced = Vec::new();
+        for (i, (_, row)) in self.rows().enumerate() {
+            let (hashes, canonical) = settle(row);
+            if !hashes {
+                edited.push(row.version);
+            }
+            respaced.extend(canonical.map(|payload| (i, payload)));
+        }
+        for (i, payload) in respaced {
+            let start = self.text.len();
+            self.text.push_str(&payload);
+            if let Some(placed) = self.rows.get_mut(i) {
+                placed.columns[PAYLOAD] = start..self.text.len();
+            }
+        }
+        self.settled = true;
+        edited
+    }
+
+    fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn push(&mut self, number: usize, row: RowRef<'_>) {
+        let mut place = |column: &str| {
+            let start = self.text.len();
+            self.text.push_str(column);
+            start..self.text.len()
+        };
+        let columns = [
+            place(row.campaign),
+            place(row.event_id),
+            place(row.command_id),
+            place(row.recorded_at),
+            place(row.kind),
+            place(row.payload),
+            place(row.prev_hash),
+            place(row.hash),
+        ];
+        self.rows.push(Placed {
+            number,
+            version: row.version,
+            schema: row.schema,
+            columns,
+        });
+    }
+
+    /// The rows with their line numbers, in order.
+    fn rows(&self) -> impl DoubleEndedIterator<Item = (usize, RowRef<'_>)> {
+        self.rows.iter().map(|placed| {
+            // The ranges were cut from this text as it was written: each is in bounds.
+            let column = |i: usize| {
+                placed
+                    .columns
+                    .get(i)
+                    .and_then(|range| self.text.get(range.clone()))
+                    .unwrap_or_default()
+            };
+            let row = RowRef {
+                campaign: column(0),
+                version: placed.version,
+                event_id: column(1),
+                command_id: column(2),
+                recorded_at: column(3),
+                kind: column(4),
+                schema: placed.schema,
+                payload: column(PAYLOAD),
+                prev_hash: column(6),
+                hash: column(7),
+            };
+            (placed.number, row)
+        })
+    }
+}
+
 /// The reader's end: rows wait here until a batch is full.
 pub(super) struct Client {
     sender: SyncSender<Message>,
-    pending: Vec<(usize, StoredRow)>,
+    pending: Batch,
+    /// The versions whose hash did not match, of the batches checked here.
+    pub(super) edited: Vec<u64>,
 }
 
 /// A channel between a reader and [`serve`].
@@ -39,15 +151,16 @@ pub(super) fn channel() -> (Client, Receiver<Message>) {
     let (sender, receiver) = sync_channel(IN_FLIGHT);
     let client = Client {
         sender,
-        pending: Vec::with_capacity(BATCH),
+        pending: Batch::new(),
+        edited: Vec::new(),
     };
     (client, receiver)
 }
 
 impl Client {
     /// Queues a row to be written, sending a batch once it is full.
-    pub(super) fn write(&mut self, number: usize, row: StoredRow) {
-        self.pending.push((number, row));
+    pub(super) fn write(&mut self, number: usize, row: RowRef<'_>) {
+        self.pending.push(number, row);
         if self.pending.len() >= BATCH {
             self.flush();
         }
@@ -56,10 +169,21 @@ impl Client {
     /// Sends the rows queued so far. A writer that has gone away has failed: it says why
     /// when it is joined.
     pub(super) fn flush(&mut self) {
-        if !self.pending.is_empty() {
-            let batch = std::mem::replace(&mut self.pending, Vec::with_capacity(BATCH));
-            let _gone = self.sender.send(Message::Rows(batch));
+        if self.pending.len() == 0 {
+            return;
         }
+        let batch = std::mem::replace(&mut self.pending, Batch::new());
+        // Whichever side would otherwise wait checks the hashes: a writer still busy with
+        // earlier batches leaves this one's to the reader.
+        let message = match self.sender.try_send(Message::Rows(batch)) {
+            Err(TrySendError::Full(Message::Rows(mut batch))) => {
+                self.edited.extend(batch.settle());
+                Message::Rows(batch)
+            }
+            Err(TrySendError::Full(message)) => message,
+            Ok(()) | Err(TrySendError::Disconnected(_)) => return,
+        };
+        let _gone = self.sender.send(message);
     }
 
     fn ask<T>(&self, message: impl FnOnce(Reply<T>) -> Message) -> Result<T, StoreError> {
@@ -76,8 +200,9 @@ impl Client {
 // The rows not yet sent are asked first; the writer answers for the rest.
 impl Earlier for Client {
     fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError> {
-        match self.pending.iter().find(|(_, row)| row.version == version) {
-            Some((_, row)) => Ok(Some((row.command_id.clone(), row.kind.clone()))),
+        let pending = self.pending.rows().find(|(_, row)| row.version == version);
+        match pending {
+            Some((_, row)) => Ok(Some((row.command_id.to_owned(), row.kind.to_owned()))),
             None => self.ask(|reply| Message::At(version, reply)),
         }
     }
@@ -85,7 +210,7 @@ impl Earlier for Client {
     fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError> {
         let pending = self
             .pending
-            .iter()
+            .rows()
             .any(|(_, row)| row.version < version && row.command_id == command_id);
         Ok(pending || self.ask(|reply| Message::Before(command_id.to_owned(), version, reply))?)
     }
@@ -124,18 +249,16 @@ fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written 
         match message {
             Message::Rows(mut batch) if failed.is_none() => {
                 let Some(inserts) = inserts.as_mut() else { continue };
-                for (_, row) in &mut batch {
-                    if !settle_hash(row) {
-                        edited.push(row.version);
-                    }
+                if !batch.settled {
+                    edited.extend(batch.settle());
                 }
-                let rows: Vec<&StoredRow> = batch.iter().map(|(_, row)| row).collect();
+                let rows: Vec<RowRef<'_>> = batch.rows().map(|(_, row)| row).collect();
                 if let Err(e) = inserts.write(&rows) {
-                    let (first, last) = (batch.first(), batch.last());
+                    let (first, last) = (batch.rows().next(), batch.rows().next_back());
                     failed = Some(format!(
                         "lines {} to {} (versions {} to {}) cannot be written: {e}",
-                        first.map_or(0, |(n, _)| *n),
-                        last.map_or(0, |(n, _)| *n),
+                        first.map_or(0, |(n, _)| n),
+                        last.map_or(0, |(n, _)| n),
                         first.map_or(0, |(_, r)| r.version),
                         last.map_or(0, |(_, r)| r.version),
                     ));
@@ -151,4 +274,67 @@ fn write(store: &Store, campaign: &str, messages: Receiver<Message>) -> Written 
         }
     }
     Written { failed, edited }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::StoredRow;
+    use crate::store::chain::{self, GENESIS};
+
+    /// A row chained from the genesis hash, its hash made over `payload`.
+    fn row(version: u64, payload: &str) -> StoredRow {
+        let mut row = StoredRow {
+            seq: 0,
+            campaign: "Lodestar \"Two\"".into(),
+            version,
+            event_id: format!("e{version}"),
+            command_id: format!("c{version}"),
+            recorded_at: "2026-01-01T18:00:00Z".into(),
+            kind: "rp_granted".into(),
+            schema: 1,
+            payload: payload.into(),
+            prev_hash: GENESIS.into(),
+            hash: String::new(),
+        };
+        row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();
+        row
+    }
+
+    #[test]
+    fn a_batch_gives_back_each_row_it_was_given_with_its_line_number() {
+        let rows = [row(1, r#"{"amount":3,"why":"loot"}"#), row(2, "{}")];
+        let mut batch = Batch::new();
+        batch.push(7, rows[0].borrowed());
+        batch.push(9, rows[1].borrowed());
+        let back: Vec<(usize, StoredRow)> = batch.rows().map(|(n, r)| (n, r.to_stored())).collect();
+        assert_eq!(back, vec![(7, rows[0].clone()), (9, rows[1].clone())]);
+    }
+
+    #[test]
+    fn settling_a_batch_names_the_edited_rows_and_writes_a_respaced_payload_canonically() {
+        let good = row(1, r#"{"amount":3,"why":"loot"}"#);
+        let respaced = StoredRow {
+            payload: r#"{ "why": "loot", "amount": 3 }"#.into(),
+            ..good.clone()
+        };
+        let edited = StoredRow {
+            payload: r#"{"amount":4,"why":"loot"}"#.into(),
+            version: 2,
+            ..good.clone()
+        };
+        let mut batch = Batch::new();
+        for (number, r) in [&good, &respaced, &edited].into_iter().enumerate() {
+            batch.push(number, r.borrowed());
+        }
+        assert_eq!(batch.settle(), vec![2]);
+        assert!(batch.settled);
+        let payloads: Vec<String> = batch.rows().map(|(_, r)| r.payload.to_owned()).collect();
+        assert_eq!(payloads[0], good.payload);
+        assert_eq!(
+            payloads[1], good.payload,
+            "the re-spaced payload is written as hashed"
+        );
+        assert_eq!(payloads[2], edited.payload);
+    }
 }

@@ -54,7 +54,7 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
     let mut earlier = Held(rows);
     for row in rows {
         // Lookups in memory cannot fail.
-        let _infallible = verifier.push(row, &mut earlier);
+        let _infallible = verifier.push(row.borrowed(), &mut earlier);
     }
     verifier.finish()
 }
@@ -68,7 +68,7 @@ pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)
     let mut earlier = Stored { store, campaign };
     let mut read = 0_u64;
     store.for_each_row(campaign, 0, None, |row| {
-        verifier.push(&row, &mut earlier)?;
+        verifier.push(row.borrowed(), &mut earlier)?;
         read += 1;
         if read % PROGRESS_EVERY == 0 {
             progress(read);

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use bloomfilter::Bloom;
 use chrono::DateTime;
+use fastbloom::BloomFilter;
 
 use super::known::Known;
 use super::{Finding, Report};
@@ -18,7 +18,7 @@ use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::projection::blame::changes;
 use crate::store::chain::{self, GENESIS};
-use crate::store::{StoreError, StoredRow};
+use crate::store::{RowRef, StoreError};
 
 /// The rows before the one being read, for the few checks that look further back.
 pub trait Earlier {
@@ -43,9 +43,9 @@ pub struct Verifier {
     events: usize,
     prev_hash: String,
     expected_version: u64,
-    /// Command ids seen so far: a probable "seen" is confirmed against the log (without a
-    /// filter, every new command is looked up).
-    commands: Option<Bloom<str>>,
+    /// Command ids seen so far, in a Bloom filter: its rare "seen" is confirmed against
+    /// the log.
+    commands: BloomFilter,
     previous_command: Option<String>,
     /// The greatest command id so far, as text.
     greatest_command: Option<String>,
@@ -75,7 +75,9 @@ impl Verifier {
             .unwrap_or(usize::MAX)
             .clamp(1_000, 50_000_000);
         // One in a thousand new command ids is looked up again: about 1.8 MB per million rows.
-        let commands = Bloom::new_for_fp_rate_with_seed(expected, 0.001, &[7; 32]).ok();
+        let commands = BloomFilter::with_false_pos(0.001)
+            .seed(&7)
+            .expected_items(expected);
         let tracked = known
             .assertions
             .iter()
@@ -113,8 +115,8 @@ impl Verifier {
 
     /// Checks the next row: its place in the chain, its hash, its time and its payload, then
     /// what its event means for the campaign.
-    pub fn push(&mut self, row: &StoredRow, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let hashes = chain::matches(&row.prev_hash, &row.link(), &row.hash);
+    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let hashes = chain::matches(row.prev_hash, &row.link(), row.hash);
         self.push_hashed(row, hashes, earlier)
     }
 
@@ -122,7 +124,7 @@ impl Verifier {
     /// its contents (`hashes`), so that it is not computed twice.
     pub fn push_hashed(
         &mut self,
-        row: &StoredRow,
+        row: RowRef<'_>,
         hashes: bool,
         earlier: &mut impl Earlier,
     ) -> Result<(), StoreError> {
@@ -139,8 +141,9 @@ impl Verifier {
         if !hashes {
             self.findings.push(Finding::edited(v));
         }
-        self.prev_hash.clone_from(&row.hash);
-        if DateTime::parse_from_rfc3339(&row.recorded_at).is_err() {
+        self.prev_hash.clear();
+        self.prev_hash.push_str(row.hash);
+        if DateTime::parse_from_rfc3339(row.recorded_at).is_err() {
             let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
             self.found(v, "time", problem);
         }
@@ -160,9 +163,9 @@ impl Verifier {
             Default::default()
         };
         id.clear();
-        id.push_str(&row.command_id);
+        id.push_str(row.command_id);
         kind.clear();
-        kind.push_str(&row.kind);
+        kind.push_str(row.kind);
         self.recent.push_back((v, id, kind));
         result
     }
@@ -252,7 +255,7 @@ impl Verifier {
         if newest {
             overwrite(&mut self.greatest_command, id);
         }
-        let in_filter = self.commands.as_mut().is_none_or(|seen| seen.check_and_set(id));
+        let in_filter = self.commands.insert(id);
         let maybe_seen = !newest && in_filter;
         let seen = maybe_seen
             && (self.recent.iter().any(|(_, earlier_id, _)| earlier_id == id)
