@@ -216,8 +216,8 @@ impl Earlier for Client {
     }
 }
 
-/// Checks the hashes of the rows and writes them, and answers the questions `messages`
-/// brings, in order, until the reader hangs up. Nothing more is written after a batch
+/// Writes the rows, checking the hashes of batches the reader has not checked, and answers
+/// the questions `messages` brings, in order, until the reader hangs up. Nothing more is written after a batch
 /// fails, but questions are still answered.
 pub(super) fn serve(store: &mut Store, campaign: &str, messages: Receiver<Message>) -> Written {
     match store.without_triggers(|store| write(store, campaign, messages)) {
@@ -233,7 +233,7 @@ pub(super) fn serve(store: &mut Store, campaign: &str, messages: Receiver<Messag
 pub(super) struct Written {
     /// Why writing stopped, if it did.
     pub(super) failed: Option<String>,
-    /// The versions whose hash did not match their row.
+    /// The versions whose hash did not match their row, of the batches checked here.
     pub(super) edited: Vec<u64>,
 }
 
