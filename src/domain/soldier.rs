@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 
 /// True when two Soldier names are the same name, compared without case (any script).
 pub fn same_name(a: &str, b: &str) -> bool {
+    // Most names are ASCII: compared without allocating, as every event's Soldier is
+    // looked up by name.
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
     a == b || a.to_lowercase() == b.to_lowercase()
 }
 
@@ -161,6 +166,18 @@ pub struct SoldierCard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_the_same_without_case_in_any_script() {
+        assert!(same_name("Wong", "wONG"));
+        assert!(!same_name("Wong", "Wang"));
+        assert!(!same_name("Wong", "Wong "));
+        assert!(same_name("Łukasz", "łUKASZ"));
+        assert!(same_name("ΟΔΟΣ", "οδος"));
+        // The Kelvin sign lowercases to an ASCII k.
+        assert!(same_name("\u{212A}ane", "kane"));
+        assert!(!same_name("Łukasz", "Lukasz"));
+    }
 
     #[test]
     fn ability_targets_read_as_printed_on_the_card() {
