@@ -5,7 +5,9 @@
 //! Each round spawns the binary with a command that appends (single-event commands such as
 //! `xp`, `wound`, `heal`, `suppress`, `mission start`, and multi-event ones: `turn` at turn 1
 //! writes turn_started + discipline_reset, `mission end` writes mission_ended + a
-//! suppress_cleared per suppressed Soldier), kills it after 0–30 ms, then checks the file.
+//! suppress_cleared per suppressed Soldier), kills it after a random delay of up to one and a
+//! half times what an uninterrupted command takes on this machine and build, then checks
+//! the file.
 //!
 //! The delays and choices come from a fixed-seed xorshift generator, so they are the same on
 //! every run; the command a choice becomes depends on the state the earlier kills left, and
@@ -28,8 +30,8 @@ const NOW: &str = "2026-11-29T21:00:00Z";
 const CAMPAIGN: &str = "Crash Drill";
 const DEFAULT_KILLS: u64 = 200;
 const DEFAULT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
-/// The longest wait before the kill, in milliseconds (inclusive).
-const MAX_DELAY_MS: u64 = 30;
+/// How many uninterrupted commands are timed to learn how long one takes.
+const TIMED_RUNS: usize = 5;
 
 /// `muster` with only the variables it needs: the database and the clock.
 fn muster(db: &Path) -> Command {
@@ -52,6 +54,19 @@ fn ok(db: &Path, args: &[&str]) -> String {
     let (code, stdout, stderr) = run(db, args);
     assert_eq!(code, 0, "muster {args:?} failed:\n{stderr}");
     stdout
+}
+
+/// How long an appending command takes here, uninterrupted: the median of a few runs.
+fn typical_run(db: &Path) -> Duration {
+    let mut times: Vec<Duration> = (0..TIMED_RUNS)
+        .map(|i| {
+            let started = Instant::now();
+            ok(db, &["xp", "Reyes", "+1", "--why", &format!("timing {i}")]);
+            started.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[TIMED_RUNS / 2]
 }
 
 /// xorshift64: tiny, reproducible, good enough to spread delays and choices.
@@ -432,12 +447,16 @@ fn commands_killed_at_random_moments_leave_an_intact_gapless_all_or_nothing_log(
     );
     ok(db, &["mission", "start", "Drill 1", "--k9-objective", "x"]);
 
+    // Kills spread over the whole run of a command, however fast this build runs it (a
+    // release build appends in a few milliseconds, a debug build in tens).
+    let span = typical_run(db).mul_f64(1.5).max(Duration::from_millis(2));
+    let span_us = u64::try_from(span.as_micros()).unwrap_or(u64::MAX);
     let mut rng = XorShift(seed);
     let mut state = check_log(db);
     let mut stats = Stats::default();
     for round in 0..kills {
         let args = pick(&mut rng, &state, round);
-        let delay = Duration::from_millis(rng.below(MAX_DELAY_MS + 1));
+        let delay = Duration::from_micros(rng.below(span_us + 1));
         let multi = args[0] == "turn" || args[0] == "mission" && args[1] == "end";
         let mut child = muster(db)
             .args(&args)
