@@ -1,0 +1,127 @@
+//! A row of the `events` table: owned as read from SQLite, or borrowed from wherever its
+//! columns are held.
+
+use super::chain::Link;
+use crate::domain::codec::{self, DecodeError};
+use crate::domain::state::RecordedEvent;
+
+/// One row of the `events` table, exactly as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRow {
+    pub seq: i64,
+    pub campaign: String,
+    pub version: u64,
+    pub event_id: String,
+    pub command_id: String,
+    pub recorded_at: String,
+    pub kind: String,
+    pub schema: u32,
+    pub payload: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl StoredRow {
+    /// The row's columns, borrowed.
+    pub fn borrowed(&self) -> RowRef<'_> {
+        RowRef {
+            campaign: &self.campaign,
+            version: self.version,
+            event_id: &self.event_id,
+            command_id: &self.command_id,
+            recorded_at: &self.recorded_at,
+            kind: &self.kind,
+            schema: self.schema,
+            payload: &self.payload,
+            prev_hash: &self.prev_hash,
+            hash: &self.hash,
+        }
+    }
+
+    /// The columns the hash chain covers.
+    pub fn link(&self) -> Link<'_> {
+        self.borrowed().link()
+    }
+
+    /// The event this row holds, upcast to the current schema.
+    pub fn decode(&self) -> Result<RecordedEvent, DecodeError> {
+        self.borrowed().decode()
+    }
+}
+
+/// The columns of one row of the `events` table, borrowed from wherever they are held: a
+/// [`StoredRow`], or a line of an export file being imported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowRef<'a> {
+    pub campaign: &'a str,
+    pub version: u64,
+    pub event_id: &'a str,
+    pub command_id: &'a str,
+    pub recorded_at: &'a str,
+    pub kind: &'a str,
+    pub schema: u32,
+    pub payload: &'a str,
+    pub prev_hash: &'a str,
+    pub hash: &'a str,
+}
+
+impl<'a> RowRef<'a> {
+    /// The columns the hash chain covers.
+    pub fn link(&self) -> Link<'a> {
+        Link {
+            campaign: self.campaign,
+            version: self.version,
+            event_id: self.event_id,
+            command_id: self.command_id,
+            recorded_at: self.recorded_at,
+            kind: self.kind,
+            schema: self.schema,
+            payload: self.payload,
+        }
+    }
+
+    /// The event this row holds, upcast to the current schema.
+    pub fn decode(&self) -> Result<RecordedEvent, DecodeError> {
+        Ok(RecordedEvent {
+            version: self.version,
+            command_id: self.command_id.to_owned(),
+            recorded_at: self.recorded_at.to_owned(),
+            event: codec::decode(self.kind, self.schema, self.payload)?,
+        })
+    }
+
+    /// The row, owned.
+    pub fn to_stored(&self) -> StoredRow {
+        StoredRow {
+            seq: 0,
+            campaign: self.campaign.to_owned(),
+            version: self.version,
+            event_id: self.event_id.to_owned(),
+            command_id: self.command_id.to_owned(),
+            recorded_at: self.recorded_at.to_owned(),
+            kind: self.kind.to_owned(),
+            schema: self.schema,
+            payload: self.payload.to_owned(),
+            prev_hash: self.prev_hash.to_owned(),
+            hash: self.hash.to_owned(),
+        }
+    }
+}
+
+/// A row of `SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+/// payload, prev_hash, hash`.
+pub(super) fn stored_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow> {
+    Ok(StoredRow {
+        seq: row.get(0)?,
+        campaign: row.get(1)?,
+        version: row.get(2)?,
+        event_id: row.get(3)?,
+        command_id: row.get(4)?,
+        recorded_at: row.get(5)?,
+        kind: row.get(6)?,
+        schema: row.get(7)?,
+        payload: row.get(8)?,
+        prev_hash: row.get(9)?,
+        hash: row.get(10)?,
+    })
+}
