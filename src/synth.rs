@@ -131,7 +131,14 @@ impl Writer {
         };
         let on_mission = mission.soldiers.clone();
         let turn = mission.turn;
-        let who = on_mission[usize::try_from(self.prng.below(on_mission.len() as u64)).unwrap_or(0)].clone();
+        let pick = usize::try_from(self.prng.below(on_mission.len() as u64)).unwrap_or(0);
+        let Some(who) = on_mission.get(pick).cloned() else {
+            // Nobody on the Mission: nothing can happen on it but its end.
+            return self.command(&Command::EndMission {
+                result: MissionResult::Success,
+                rp_award: None,
+            });
+        };
         let roll = self.prng.below(100);
         let command = match roll {
             _ if turn == 0 || roll < 8 => Command::NextTurn,

@@ -74,7 +74,7 @@ fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> std::io::Result<
             Some(end) => (end + 1, true),
             None => (available.len(), available.is_empty()),
         };
-        line.extend_from_slice(&available[..taken]);
+        line.extend_from_slice(available.get(..taken).unwrap_or_default());
         reader.consume(taken);
         read += taken;
         if done {
