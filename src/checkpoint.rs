@@ -10,7 +10,7 @@ use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
 use crate::domain::state::{CampaignState, fold_onto, voided_commands};
 use crate::store::{Store, StoreError};
-use crate::verify::{Known, PROGRESS_EVERY};
+use crate::verify::{Known, Progress};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.
@@ -53,7 +53,7 @@ pub fn rebuild_with(
 ) -> Result<CampaignState, Error> {
     let voided = reaching_back(store, campaign, up_to)?.voided().clone();
     let mut state = CampaignState::default();
-    let mut read = 0_u64;
+    let mut counted = Progress::new(progress);
     store.for_each_row(campaign, 0, up_to, |row| {
         state.version = row.version;
         if !voided.contains(&row.command_id) {
@@ -62,13 +62,10 @@ pub fn rebuild_with(
                 .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
             state = evolve(std::mem::take(&mut state), &recorded.event);
         }
-        read += 1;
-        if read % PROGRESS_EVERY == 0 {
-            progress(read);
-        }
+        counted.row();
         Ok(())
     })?;
-    progress(read);
+    counted.done();
     Ok(state)
 }
 

@@ -16,7 +16,7 @@ use super::{Imported, parse_line, read_row, settle};
 use crate::Error;
 use crate::checkpoint;
 use crate::store::{Head, RowRef, Store, StoreError};
-use crate::verify::{Finding, Known, PROGRESS_EVERY, RARE_KINDS, Verifier};
+use crate::verify::{Finding, Known, Progress, RARE_KINDS, Verifier};
 
 /// The two fields of an export line the first reading of an import needs.
 #[derive(Deserialize)]
@@ -243,7 +243,7 @@ fn write_tail<R: BufRead>(
     let mut verifier = Verifier::new(campaign, lines, known);
     let mut added = 0;
     let mut diverged = false;
-    let mut read = 0_u64;
+    let mut counted = Progress::new(progress);
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
     let (written, edited_here) = std::thread::scope(|scope| {
@@ -261,10 +261,7 @@ fn write_tail<R: BufRead>(
                 client.write(number, row);
                 added += 1;
             }
-            read += 1;
-            if read % PROGRESS_EVERY == 0 {
-                progress(read);
-            }
+            counted.row();
             Ok(())
         })?;
         client.flush();
@@ -276,7 +273,7 @@ fn write_tail<R: BufRead>(
             .map_err(|_| Error::from(StoreError::Damaged("the import's writer stopped".to_owned())))?;
         Ok::<_, Error>((written, edited_here))
     })?;
-    progress(read);
+    counted.done();
     let (report, state) = verifier.finish_with_state();
     // The last row read: the verifier followed the chain to it.
     let last = Head {

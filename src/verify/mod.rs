@@ -66,21 +66,45 @@ pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)
     let head = store.head(campaign)?;
     let mut verifier = Verifier::new(campaign, head.version, known);
     let mut earlier = Stored { store, campaign };
-    let mut read = 0_u64;
+    let mut counted = Progress::new(progress);
     store.for_each_row(campaign, 0, None, |row| {
         verifier.push(row.borrowed(), &mut earlier)?;
-        read += 1;
-        if read % PROGRESS_EVERY == 0 {
-            progress(read);
-        }
+        counted.row();
         Ok(())
     })?;
-    progress(read);
+    counted.done();
     Ok(verifier.finish())
 }
 
 /// How many rows go by between two reports of progress.
-pub const PROGRESS_EVERY: u64 = 10_000;
+const PROGRESS_EVERY: u64 = 10_000;
+
+/// Counts the rows a long pass has read and tells its `report` the count now and then: for
+/// `verify`, a rebuild and an import.
+pub struct Progress<'a> {
+    read: u64,
+    report: &'a mut dyn FnMut(u64),
+}
+
+impl<'a> Progress<'a> {
+    /// A count from zero, told to `report`.
+    pub fn new(report: &'a mut dyn FnMut(u64)) -> Progress<'a> {
+        Progress { read: 0, report }
+    }
+
+    /// Counts one more row, telling the count every [`PROGRESS_EVERY`] rows.
+    pub fn row(&mut self) {
+        self.read += 1;
+        if self.read % PROGRESS_EVERY == 0 {
+            (self.report)(self.read);
+        }
+    }
+
+    /// Tells the final count.
+    pub fn done(self) {
+        (self.report)(self.read);
+    }
+}
 
 /// The log in a database, as the rows before the one being read.
 struct Stored<'a> {
@@ -153,6 +177,18 @@ pub fn noted_head(rows: &[StoredRow], version: u64, hash_prefix: &str) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_is_told_every_ten_thousand_rows_and_once_at_the_end() {
+        let mut told = Vec::new();
+        let mut report = |n| told.push(n);
+        let mut counted = Progress::new(&mut report);
+        for _ in 0..25_001 {
+            counted.row();
+        }
+        counted.done();
+        assert_eq!(told, vec![10_000, 20_000, 25_001]);
+    }
 
     #[test]
     fn a_noted_head_still_held_passes_and_a_lost_or_rewritten_one_is_found() {
