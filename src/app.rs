@@ -256,7 +256,8 @@ pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Resu
     )
 }
 
-/// Voids the command that wrote `version`, with the player's reason.
+/// Voids the command that wrote `version`, with the player's reason; refused when later
+/// events rest on it.
 pub fn void(
     store: &mut Store,
     campaign: &str,
@@ -264,10 +265,39 @@ pub fn void(
     why: &str,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, _| {
-        // A void checks every later event against the log without the voided command.
-        let log = store.events(campaign, None)?;
-        Ok(rules::void::decide(&log, version, why)?)
+    let request = rules::void::Request {
+        version,
+        why,
+        cascade: false,
+    };
+    void_with(store, campaign, &request, clock)
+}
+
+/// Voids what `request` names; with its `cascade`, also the later commands that rest on it.
+pub fn void_with(
+    store: &mut Store,
+    campaign: &str,
+    request: &rules::void::Request<'_>,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |store, state| {
+        let Some(first) = store.command_start(campaign, request.version)? else {
+            return Err(Error::input(format!(
+                "version {} does not exist; this campaign's log runs from 1 to {} (see `muster log`)",
+                request.version, state.version
+            )));
+        };
+        // Only the history from the voided command on is folded again, onto the state
+        // before it: a void costs the same however long the campaign ran before it.
+        let known = checkpoint::reaching_back(store, campaign, None)?;
+        let base = checkpoint::state_before(store, campaign, first, &known)?;
+        let tail = store.events_between(campaign, first - 1, None)?;
+        let history = rules::void::History {
+            base,
+            tail: &tail,
+            voided: known.voided(),
+        };
+        Ok(rules::void::decide(&history, request)?)
     })
 }
 

@@ -112,3 +112,48 @@ pub fn refresh(store: &Store, campaign: &str, head: u64) {
         let _cache_only = store.save_checkpoint(campaign, state.version, PROJECTION, &text);
     }
 }
+
+/// The state of `campaign` just before version `version`, with every void in `known`
+/// applied (voids written later included, unlike [`state_at`], which shows the log as it
+/// stood): the ground a void is decided on.
+pub fn state_before(
+    store: &Store,
+    campaign: &str,
+    version: u64,
+    known: &Known,
+) -> Result<CampaignState, Error> {
+    let up_to = version.saturating_sub(1);
+    let voided = known.voided();
+    // A checkpoint at `c` folded every event up to `c` that was not voided by then; it
+    // serves only when no later void reaches back to an event at or before `c`.
+    let voids_reaching = reaching_versions(store, campaign)?;
+    let checkpoint = store
+        .checkpoint(campaign, up_to, PROJECTION)?
+        .filter(|(c, _)| voids_reaching.iter().all(|(at, target)| at <= c || target > c))
+        .and_then(|(c, text)| serde_json::from_str::<CampaignState>(&text).ok().map(|s| (c, s)));
+    let (after, mut state) = checkpoint.unwrap_or_default();
+    store.for_each_row(campaign, after, Some(up_to), |row| {
+        state.version = row.version;
+        if !voided.contains(&row.command_id) {
+            let recorded = row
+                .decode()
+                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
+            state = evolve(std::mem::take(&mut state), &recorded.event);
+        }
+        Ok(())
+    })?;
+    Ok(state)
+}
+
+/// Each void of `campaign`: its own version and the version it names.
+fn reaching_versions(store: &Store, campaign: &str) -> Result<Vec<(u64, u64)>, Error> {
+    let mut voids = Vec::new();
+    for row in store.rows_reaching_back(campaign, None)? {
+        if let Ok(recorded) = row.decode() {
+            if let Event::CommandVoided(v) = &recorded.event {
+                voids.push((recorded.version, v.version));
+            }
+        }
+    }
+    Ok(voids)
+}

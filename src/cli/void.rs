@@ -14,12 +14,21 @@ pub struct Args {
     /// Why it is voided (kept in the log)
     #[arg(long)]
     why: String,
+    /// Also void the later commands that rest on it (listed when the void is refused
+    /// without this), newest first
+    #[arg(long)]
+    cascade: bool,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
     let (mut store, campaign) = ctx.open_campaign()?;
-    let written = app::void(&mut store, &campaign, version, &args.why, ctx.clock.as_ref())?;
+    let request = muster::rules::void::Request {
+        version,
+        why: &args.why,
+        cascade: args.cascade,
+    };
+    let written = app::void_with(&mut store, &campaign, &request, ctx.clock.as_ref())?;
     ctx.report(&written)
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
-use super::event::{Event, Heading, MedalSticker};
+use super::event::{Event, Heading, MedalSticker, RpMovement};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medal::{HeldRpCard, MedalDeck};
@@ -33,6 +33,9 @@ pub struct RecordedEvent {
 pub struct Anomaly {
     pub version: u64,
     pub message: String,
+    /// The name `verify` reports it under when it is not the fold's own ("roll", "seed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
 }
 
 /// The campaign itself, once created.
@@ -206,6 +209,20 @@ pub struct CampaignState {
     /// The Nation's Medal deck, once loaded.
     pub medal_deck: Option<MedalDeck>,
     pub anomalies: Vec<Anomaly>,
+    /// Computed RP awards the log no longer computes the same (a void took away what they
+    /// rested on), awaiting the revision that void writes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsettled_awards: Vec<UnsettledAward>,
+}
+
+/// A Mission's computed RP award that the log now computes differently.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnsettledAward {
+    pub mission: u32,
+    /// The version of the Mission's end.
+    pub version: u64,
+    pub recorded: u32,
+    pub computed: u32,
 }
 
 impl MissionState {
@@ -219,6 +236,27 @@ impl MissionState {
             .sum()
     }
 }
+
+impl MissionState {
+    /// The RP the squad gains to make purchases, as RULES 5 reads the Medals example: the
+    /// RP it started with less the starting RP of its Soldiers still alive (so, the RP its
+    /// casualties were worth), Medal RP counted in neither. Its reason starts with
+    /// [`COMPUTED`], which marks the award as computed rather than entered by the player.
+    pub fn computed_award(&self, state: &CampaignState) -> RpMovement {
+        let surviving = self.surviving_rp(state);
+        RpMovement {
+            amount: self.start_rp.saturating_sub(surviving),
+            why: format!(
+                "{COMPUTED} the squad started at {} RP and ends at {surviving} RP, Medal RP excluded",
+                self.start_rp
+            ),
+        }
+    }
+}
+
+/// How the reason of a computed RP award begins; an award entered by the player never
+/// does (its reason is checked text of the player's own).
+pub const COMPUTED: &str = "computed:";
 
 impl CampaignState {
     /// The Soldier with this name, compared case-insensitively.
@@ -290,7 +328,21 @@ impl CampaignState {
 
     pub(super) fn note(&mut self, message: String) {
         let version = self.version;
-        self.anomalies.push(Anomaly { version, message });
+        self.anomalies.push(Anomaly {
+            version,
+            message,
+            check: None,
+        });
+    }
+
+    /// Notes a problem `verify` reports under its own `check` name.
+    pub(super) fn note_as(&mut self, check: &str, message: String) {
+        let version = self.version;
+        self.anomalies.push(Anomaly {
+            version,
+            message,
+            check: Some(check.to_owned()),
+        });
     }
 
     /// Notes `what` for `soldier` when no Mission is in progress; returns the state to go on.

@@ -74,6 +74,10 @@ pub fn summary(event: &Event) -> String {
         Event::EkiaRecorded(e) => format!("{} EKIA on {} (+{} XP)", e.soldier, e.hostile, e.value),
         Event::RpGranted(e) => format!("squad bank +{} RP: {}", e.amount, e.why),
         Event::RpSpent(e) => format!("squad bank -{} RP: {}", e.amount, e.why),
+        Event::RpAwardRevised(e) => format!(
+            "Mission {}'s RP award revised from {} to {} RP: {}",
+            e.mission, e.was, e.amount, e.why
+        ),
         Event::CommandVoided(e) => format!("voids the command of version {}: {}", e.version, e.why),
         Event::SeedCommitted(e) => format!(
             "dice seed committed: {}",

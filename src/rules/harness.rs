@@ -77,3 +77,93 @@ impl Then {
         }
     }
 }
+
+/// A log played command by command through `decide`, each command under its own id, as the
+/// store would hold it: for scenarios that void, re-fold or check a whole history.
+pub struct Played {
+    pub log: Vec<crate::domain::state::RecordedEvent>,
+    seed: Option<crate::dice::Seed>,
+}
+
+impl Played {
+    /// A log that starts with `setup`, one command per event.
+    pub fn new(setup: impl IntoIterator<Item = Event>) -> Played {
+        let mut played = Played {
+            log: Vec::new(),
+            seed: None,
+        };
+        for event in setup {
+            played.record(vec![event]);
+        }
+        played
+    }
+
+    /// Generates faces from `seed` from now on; its commitment must be in force.
+    pub fn generating_from(mut self, seed: crate::dice::Seed) -> Played {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The state the log folds to, voids applied.
+    pub fn state(&self) -> CampaignState {
+        crate::domain::state::fold(&self.log)
+    }
+
+    /// Decides `command` with these entered faces (dice beyond them are generated) and
+    /// records what it decides; returns the version of its first event.
+    pub fn play(&mut self, command: Command, faces: &[i64]) -> u64 {
+        let state = self.state();
+        let mut cup = Cup::new("test", state.version + 1, faces.to_vec(), self.seed.clone());
+        match decide(&state, &command, &mut cup) {
+            Ok(events) => self.record(events),
+            Err(e) => panic!("{command:?} was refused: {e}"),
+        }
+    }
+
+    /// Appends `events` as one command; returns the version of the first.
+    pub fn record(&mut self, events: Vec<Event>) -> u64 {
+        let first = self.log.len() as u64 + 1;
+        let command_id = format!("cmd-{first}");
+        for event in events {
+            let version = self.log.len() as u64 + 1;
+            self.log.push(crate::domain::state::RecordedEvent {
+                version,
+                command_id: command_id.clone(),
+                recorded_at: "2026-11-29T21:00:00Z".into(),
+                event,
+            });
+        }
+        first
+    }
+
+    /// Decides the void of the command that wrote `version`, as `muster void` does: on
+    /// the history from that command on, folded onto the state before it.
+    pub fn void(&self, version: u64, cascade: bool) -> Result<Vec<Event>, RuleError> {
+        let voided = crate::domain::state::voided_commands(&self.log);
+        let command = self
+            .log
+            .iter()
+            .find(|r| r.version == version)
+            .map(|r| r.command_id.clone())
+            .unwrap_or_default();
+        let first = self
+            .log
+            .iter()
+            .position(|r| r.command_id == command)
+            .unwrap_or(self.log.len());
+        let (before, tail) = self.log.split_at(first);
+        let history = super::void::History {
+            base: crate::domain::state::fold_skipping(before, &voided),
+            tail,
+            voided: &voided,
+        };
+        super::void::decide(
+            &history,
+            &super::void::Request {
+                version,
+                why: "entered by mistake",
+                cascade,
+            },
+        )
+    }
+}

@@ -6,7 +6,7 @@ use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
 };
 use crate::domain::soldier::{SoldierKind, Status, same_name};
-use crate::domain::state::{CampaignState, MissionState};
+use crate::domain::state::{COMPUTED, CampaignState, MissionState};
 use crate::domain::{Game, MissionResult};
 
 pub(super) fn start(
@@ -194,6 +194,11 @@ pub(super) fn end(
     let rp_award = match rp_award {
         Some((amount, why)) => {
             let amount = in_range("the RP award", *amount, 0, 999)?;
+            if why.trim_start().to_lowercase().starts_with(COMPUTED) {
+                return Err(RuleError::refused(format!(
+                    "a reason starting '{COMPUTED}' marks an award muster computed; say in your own words why the squad gains this RP"
+                )));
+            }
             Some(RpMovement {
                 amount: u32::try_from(amount).unwrap_or(0),
                 why: check_text("the reason for the RP award (--why)", why)?,
@@ -202,21 +207,6 @@ pub(super) fn end(
         None => None,
     };
     Ok(ending_events(state, mission, result, rp_award))
-}
-
-/// The RP the squad gains to make purchases, as RULES 5 reads the Medals example: the RP it
-/// started with less the starting RP of its Soldiers still alive (so, the RP its casualties
-/// were worth), Medal RP counted in neither.
-fn computed_award(state: &CampaignState, mission: &MissionState) -> RpMovement {
-    let surviving = mission.surviving_rp(state);
-    let amount = mission.start_rp.saturating_sub(surviving);
-    RpMovement {
-        amount,
-        why: format!(
-            "computed: the squad started at {} RP and ends at {surviving} RP, Medal RP excluded",
-            mission.start_rp
-        ),
-    }
 }
 
 /// The events that end `mission`: Medals not earned go back into the deck, the end itself
@@ -240,7 +230,7 @@ pub(super) fn ending_events(
         rp_award: match rp_award {
             Some(award) => Some(award),
             None if zero_dark => None,
-            None => Some(computed_award(state, mission)),
+            None => Some(mission.computed_award(state)),
         },
     }));
     // Suppress clears at the end of each Mission (RULES 6); each clearing is its own event

@@ -1,23 +1,118 @@
 //! Voiding: a mistake is fixed by a new event that voids an earlier command, never by editing.
+//!
+//! A void is decided by folding the history after the voided command again without it,
+//! through the same checked fold every path uses: what the rules would no longer allow
+//! there refuses the void (or, asked for, is voided with it), and a computed RP award that
+//! now computes otherwise is revised by the void itself.
+
+use std::collections::BTreeSet;
 
 use super::check_text;
+use crate::dice::Source;
 use crate::domain::error::RuleError;
-use crate::domain::event::{CommandVoided, Event};
-use crate::domain::state::{RecordedEvent, fold_skipping, voided_commands};
+use crate::domain::event::{CommandVoided, Event, RpAwardRevised};
+use crate::domain::evolve::evolve;
+use crate::domain::state::{Anomaly, CampaignState, RecordedEvent, fold_onto};
 
-/// Decides the void of the command that wrote `version`, given the whole log so far.
+/// The log a void is decided on: the state before the voided command, and everything since.
+pub struct History<'a> {
+    /// The campaign's state just before `tail`'s first event, every void so far applied.
+    pub base: CampaignState,
+    /// The log from the first event of the command named onwards, to the head.
+    pub tail: &'a [RecordedEvent],
+    /// Every command voided so far, anywhere in the log.
+    pub voided: &'a BTreeSet<String>,
+}
+
+/// What the player asked to void.
+pub struct Request<'a> {
+    /// Any version written by the mistaken command.
+    pub version: u64,
+    pub why: &'a str,
+    /// Void, with it, the later commands the rules would no longer allow without it.
+    pub cascade: bool,
+}
+
+/// Decides the void of the command that wrote `request.version`.
 ///
-/// Refused when the version does not exist, names the campaign's creation or another void,
-/// is already voided, or when later events depend on it (voiding it would leave them
-/// pointing at nothing); those must be voided first.
-pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Event>, RuleError> {
-    let head = log.last().map_or(0, |r| r.version);
-    let target = log.iter().find(|r| r.version == version).ok_or_else(|| {
+/// Refused when the version does not exist, names the campaign's creation, another void or
+/// a seed reveal, is already voided, generated dice (a face shown to the table is a fact),
+/// or when later events rest on it: those are listed, and voided with it on `cascade`.
+pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>, RuleError> {
+    let version = request.version;
+    let head = history.tail.last().map_or(history.base.version, |r| r.version);
+    let target = history.tail.iter().find(|r| r.version == version).ok_or_else(|| {
         RuleError::refused(format!(
             "version {version} does not exist; this campaign's log runs from 1 to {head} (see `muster log`)"
         ))
     })?;
-    let why = check_text("the reason (--why)", why)?;
+    let why = check_text("the reason (--why)", request.why)?;
+    voidable(history, target)?;
+    let before = settle(history, history.voided);
+    let mut voiding = vec![target.command_id.clone()];
+    loop {
+        let mut voided = history.voided.clone();
+        voided.extend(voiding.iter().cloned());
+        let (after, revisions) = with_revisions(settle(history, &voided), head, version);
+        let broken: Vec<&Anomaly> = after
+            .anomalies
+            .iter()
+            .filter(|a| !before.anomalies.contains(a))
+            .collect();
+        if broken.is_empty() {
+            return Ok(void_events(history, &voiding, &why, target, revisions));
+        }
+        let listing = broken
+            .iter()
+            .map(|a| format!("version {} {}", a.version, a.message))
+            .collect::<Vec<_>>()
+            .join("; ");
+        if broken.iter().any(|a| a.version > head) {
+            // Only the revision this void would write stands past the head: the bank
+            // cannot give back an award it has spent since.
+            return Err(RuleError::refused(format!(
+                "voiding version {version} lowers a Mission's computed RP award, and the squad has spent that RP since: {listing}. Void the spending first, newest first"
+            )));
+        }
+        if !request.cascade {
+            return Err(RuleError::refused(format!(
+                "later events depend on version {version}; without it: {listing}. Void those first, newest first, or add --cascade to void them with it"
+            )));
+        }
+        let mut grew = false;
+        for anomaly in broken {
+            let Some(later) = history.tail.iter().find(|r| r.version == anomaly.version) else {
+                continue;
+            };
+            if voiding.contains(&later.command_id) {
+                continue;
+            }
+            voidable(history, later).map_err(|e| {
+                RuleError::refused(format!(
+                    "--cascade would also void version {}, which cannot be voided: {e}",
+                    later.version
+                ))
+            })?;
+            voiding.push(later.command_id.clone());
+            grew = true;
+        }
+        if !grew {
+            return Err(RuleError::refused(format!(
+                "later events rest on version {version} and voiding them does not mend it: {listing}"
+            )));
+        }
+    }
+}
+
+/// Refuses the commands that can never be voided.
+fn voidable(history: &History<'_>, target: &RecordedEvent) -> Result<(), RuleError> {
+    let version = target.version;
+    let command = || {
+        history
+            .tail
+            .iter()
+            .filter(move |r| r.command_id == target.command_id)
+    };
     match &target.event {
         Event::CampaignCreated(_) => {
             return Err(RuleError::refused(
@@ -32,48 +127,107 @@ pub fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Even
         }
         _ => {}
     }
-    // A seed once revealed is public: un-revealing it would let it generate faces again.
-    if log
-        .iter()
-        .any(|r| r.command_id == target.command_id && matches!(r.event, Event::SeedRevealed(_)))
-    {
-        return Err(RuleError::refused(format!(
-            "version {version} belongs to a seed reveal, which cannot be voided: a revealed seed must never generate faces again"
-        )));
-    }
-    let creation = log.iter().find(|r| matches!(r.event, Event::CampaignCreated(_)));
-    if creation.is_some_and(|c| c.command_id == target.command_id) {
+    if command().any(|r| matches!(r.event, Event::CampaignCreated(_))) {
         return Err(RuleError::refused(format!(
             "version {version} was written with the campaign's creation (version 1) and cannot be voided"
         )));
     }
-    if let Some(earlier) = log
+    // A seed once revealed is public: un-revealing it would let it generate faces again.
+    if command().any(|r| matches!(r.event, Event::SeedRevealed(_))) {
+        return Err(RuleError::refused(format!(
+            "version {version} belongs to a seed reveal, which cannot be voided: a revealed seed must never generate faces again"
+        )));
+    }
+    if let Some(rolled) = command().find(|r| {
+        r.event
+            .roll()
+            .is_some_and(|roll| roll.source == Some(Source::Generated))
+    }) {
+        return Err(RuleError::refused(format!(
+            "version {} rolled a generated die, and a face shown to the table is a fact: voiding it would allow a second roll. Record what should change with a new event instead (e.g. `muster xp`, `muster hardy`, `muster heal`, each with --why)",
+            rolled.version
+        )));
+    }
+    if history.voided.contains(&target.command_id) {
+        let by = history
+            .tail
+            .iter()
+            .find(|r| matches!(&r.event, Event::CommandVoided(v) if v.command_id == target.command_id))
+            .map_or_else(
+                || "an earlier void".to_owned(),
+                |r| format!("version {}", r.version),
+            );
+        return Err(RuleError::refused(format!(
+            "version {version} was already voided by {by}; nothing left to void"
+        )));
+    }
+    Ok(())
+}
+
+/// The state at the head with the commands in `voided` left out.
+fn settle(history: &History<'_>, voided: &BTreeSet<String>) -> CampaignState {
+    fold_onto(history.base.clone(), history.tail, voided)
+}
+
+/// `state` with the revisions of the RP awards it no longer computes the same applied, as
+/// the events of the void that ends at `head`, and those revisions.
+fn with_revisions(mut state: CampaignState, head: u64, version: u64) -> (CampaignState, Vec<Event>) {
+    let revisions: Vec<Event> = state
+        .unsettled_awards
         .iter()
-        .find(|r| matches!(&r.event, Event::CommandVoided(v) if v.command_id == target.command_id))
-    {
-        return Err(RuleError::refused(format!(
-            "version {version} was already voided by version {}; nothing left to void",
-            earlier.version
-        )));
-    }
-    let mut voided = voided_commands(log);
-    let before = fold_skipping(log, &voided).anomalies;
-    voided.insert(target.command_id.clone());
-    let broken: Vec<String> = fold_skipping(log, &voided)
-        .anomalies
-        .into_iter()
-        .filter(|a| !before.contains(a))
-        .map(|a| format!("version {} {}", a.version, a.message))
+        .map(|u| {
+            Event::RpAwardRevised(RpAwardRevised {
+                mission: u.mission,
+                was: u.recorded,
+                amount: u.computed,
+                why: format!(
+                    "computed again without version {version}: Mission {}'s award was {} RP and is now {} RP",
+                    u.mission, u.recorded, u.computed
+                ),
+            })
+        })
         .collect();
-    if !broken.is_empty() {
-        return Err(RuleError::refused(format!(
-            "later events depend on version {version}; voiding it would leave: {}. Void those first, newest first",
-            broken.join("; ")
-        )));
+    // They stand past the head, where the void writes them.
+    state.version = head + 1;
+    for revision in &revisions {
+        state = evolve(state, revision);
     }
-    Ok(vec![Event::CommandVoided(CommandVoided {
-        version,
-        command_id: target.command_id.clone(),
-        why,
-    })])
+    (state, revisions)
+}
+
+/// The void's events: each voided command, newest first, then the revisions.
+fn void_events(
+    history: &History<'_>,
+    voiding: &[String],
+    why: &str,
+    target: &RecordedEvent,
+    revisions: Vec<Event>,
+) -> Vec<Event> {
+    let mut voids: Vec<(u64, &String)> = voiding
+        .iter()
+        .filter_map(|id| {
+            if *id == target.command_id {
+                return Some((target.version, id));
+            }
+            let first = history.tail.iter().find(|r| r.command_id == *id)?;
+            Some((first.version, id))
+        })
+        .collect();
+    voids.sort_by_key(|v| std::cmp::Reverse(v.0));
+    let mut events: Vec<Event> = voids
+        .into_iter()
+        .map(|(named, id)| {
+            Event::CommandVoided(CommandVoided {
+                version: named,
+                command_id: id.clone(),
+                why: if named == target.version {
+                    why.to_owned()
+                } else {
+                    format!("rested on version {}, voided with it (--cascade)", target.version)
+                },
+            })
+        })
+        .collect();
+    events.extend(revisions);
+    events
 }

@@ -109,6 +109,19 @@ impl Store {
             .optional()?)
     }
 
+    /// The first version written by the command that wrote `version`, if there is one.
+    pub fn command_start(&self, campaign: &str, version: u64) -> Result<Option<u64>, StoreError> {
+        let Some((command_id, _)) = self.command_at(campaign, version)? else {
+            return Ok(None);
+        };
+        Ok(self
+            .conn
+            .prepare_cached("SELECT MIN(version) FROM events WHERE campaign = ?1 AND command_id = ?2")?
+            .query_row(params![campaign, command_id], |row| row.get(0))
+            .optional()?
+            .flatten())
+    }
+
     /// Whether `command_id` wrote an event of `campaign` before `version`.
     pub fn command_before(&self, campaign: &str, command_id: &str, version: u64) -> Result<bool, StoreError> {
         Ok(self

@@ -12,6 +12,7 @@ use fastbloom::BloomFilter;
 
 use super::known::Known;
 use super::{Finding, Report};
+use crate::dice::Source;
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::evolve::evolve;
 use crate::domain::sheet;
@@ -50,7 +51,9 @@ pub struct Verifier {
     /// The greatest command id so far, as text.
     greatest_command: Option<String>,
     voided_so_far: BTreeSet<String>,
-    seed_in_force: Option<String>,
+    /// The first version of the command being read, and the dice it has rolled so far.
+    command_start: u64,
+    dice_in_command: u32,
     tracked: Vec<Tracked>,
     state: CampaignState,
     /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
@@ -98,7 +101,8 @@ impl Verifier {
             previous_command: None,
             greatest_command: None,
             voided_so_far: BTreeSet::new(),
-            seed_in_force: None,
+            command_start: 0,
+            dice_in_command: 0,
             tracked,
             state: CampaignState::default(),
             recent: VecDeque::with_capacity(RECENT),
@@ -209,7 +213,6 @@ impl Verifier {
         self.contiguity(recorded, earlier)?;
         match &recorded.event {
             Event::CommandVoided(void) => self.void(v, &void.command_id, void.version, earlier)?,
-            Event::SeedCommitted(e) => self.seed_in_force = Some(e.commitment.clone()),
             Event::SeedRevealed(e) if !self.known.seeds.contains_key(&e.commitment) => {
                 let problem = format!(
                     "the revealed seed does not hash to its commitment {}",
@@ -246,6 +249,8 @@ impl Verifier {
         if self.previous_command.as_deref() == Some(id) {
             return Ok(());
         }
+        self.command_start = recorded.version;
+        self.dice_in_command = 0;
         // Time-ordered ids (UUID version 7, as muster writes them) grow along the log: one
         // past the greatest so far is new without asking anything.
         let newest = self
@@ -296,39 +301,39 @@ impl Verifier {
         Ok(())
     }
 
-    /// A roll's outcome must follow from its face, modifiers and target; a generated face
-    /// must come from the seed in force, and equal the face that seed gives once revealed.
+    /// A generated face's key must follow from its place in the log (the first version of
+    /// the command that rolled, and the count of dice it rolled before), and the face must
+    /// be the one the seed gives once revealed. (The fold checks the rest of a roll: its
+    /// faces on the die, its outcome, and the seed in force.)
     fn roll(&mut self, recorded: &RecordedEvent) {
         let Some(roll) = recorded.event.roll() else {
             return;
         };
         let v = recorded.version;
-        if roll.recompute() != (roll.total, roll.success) {
-            let problem = format!(
-                "its recorded outcome ({:?}, success {}) is not what its face, modifiers and target give",
-                roll.total, roll.success
-            );
-            self.found(v, "roll", problem);
+        let index = self.dice_in_command;
+        if matches!(roll.source, Some(Source::Entered | Source::Generated)) {
+            self.dice_in_command += 1;
         }
         let Some(key) = roll.dice.as_ref() else {
             return;
         };
-        if self.seed_in_force.as_deref() != Some(key.commitment.as_str()) {
-            self.found(
-                v,
-                "seed",
-                "a generated face names a seed that was not the one committed at the time".to_owned(),
+        if key.version != self.command_start || key.index != index {
+            let problem = format!(
+                "the generated face's key names version {} die {}, but it is die {index} of the command that began at version {}: a key is never copied",
+                key.version, key.index, self.command_start
             );
+            self.found(v, "seed", problem);
+            return;
         }
         let Some(seed) = self.known.seeds.get(&key.commitment) else {
             return;
         };
         let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
-        let expected = seed.face(&self.campaign, key.version, key.index, sides);
+        let expected = seed.face(&self.campaign, self.command_start, index, sides);
         if roll.faces.first() != Some(&expected) {
             let problem = format!(
-                "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {})",
-                roll.faces, key.version, key.index
+                "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {index})",
+                roll.faces, self.command_start
             );
             self.found(v, "seed", problem);
         }
@@ -377,8 +382,33 @@ impl Verifier {
     /// The report, and the campaign's state as the log folds to it (voids applied).
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
         for anomaly in self.state.anomalies.clone() {
-            self.found(anomaly.version, "fold", format!("the event {}", anomaly.message));
+            // A paper sheet the log disagrees with is already reported, with its blame.
+            let asserted = self
+                .findings
+                .iter()
+                .any(|f| f.check == "assert" && f.version == Some(anomaly.version));
+            if asserted && anomaly.message.starts_with("asserts ") {
+                continue;
+            }
+            let check = match anomaly.check.as_deref() {
+                Some("roll") => "roll",
+                Some("seed") => "seed",
+                _ => "fold",
+            };
+            self.found(anomaly.version, check, format!("the event {}", anomaly.message));
         }
+        for award in self.state.unsettled_awards.clone() {
+            self.found(
+                award.version,
+                "fold",
+                format!(
+                    "Mission {}'s RP award was computed as {} RP, but the log now computes {} RP and no revision follows",
+                    award.mission, award.recorded, award.computed
+                ),
+            );
+        }
+        // In log order, the fold's findings among the others.
+        self.findings.sort_by_key(|f| f.version);
         let head_version = self.expected_version.saturating_sub(1);
         let report = Report {
             campaign: self.campaign,

@@ -129,6 +129,18 @@ pub struct RpMovement {
     pub why: String,
 }
 
+/// The payload of [`super::Event::RpAwardRevised`]: written by the void that changed what
+/// the award was computed from, so the squad's bank follows the log without the voided event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RpAwardRevised {
+    pub mission: u32,
+    /// The award as recorded (or last revised).
+    pub was: u32,
+    /// The award as the log now computes it.
+    pub amount: u32,
+    pub why: String,
+}
+
 /// The payload of [`super::Event::CommandVoided`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommandVoided {

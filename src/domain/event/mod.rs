@@ -41,6 +41,7 @@ pub const KINDS: &[&str] = &[
     "ekia_recorded",
     "rp_granted",
     "rp_spent",
+    "rp_award_revised",
     "command_voided",
     "seed_committed",
     "check_rolled",
@@ -132,6 +133,8 @@ pub enum Event {
     RpGranted(RpMovement),
     /// RP was spent from the squad's bank.
     RpSpent(RpMovement),
+    /// A void changed what a Mission's computed RP award rests on: the award as it now computes.
+    RpAwardRevised(RpAwardRevised),
     /// Every event of an earlier command was voided; projections skip them from here on.
     CommandVoided(CommandVoided),
     /// The seed for generated dice was committed (its SHA-256), before it makes any roll.
@@ -234,6 +237,7 @@ impl Event {
             Event::EkiaRecorded(_) => "ekia_recorded",
             Event::RpGranted(_) => "rp_granted",
             Event::RpSpent(_) => "rp_spent",
+            Event::RpAwardRevised(_) => "rp_award_revised",
             Event::CommandVoided(_) => "command_voided",
             Event::SeedCommitted(_) => "seed_committed",
             Event::CheckRolled(_) => "check_rolled",
@@ -332,6 +336,7 @@ impl Event {
             | Event::TeamXpAdjusted(_)
             | Event::RpGranted(_)
             | Event::RpSpent(_)
+            | Event::RpAwardRevised(_)
             | Event::CommandVoided(_)
             | Event::SeedCommitted(_)
             | Event::ObjectiveActivated(_)

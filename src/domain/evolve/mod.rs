@@ -1,5 +1,6 @@
 //! `evolve`: how one event changes a campaign's state.
 
+mod checks;
 mod medals;
 mod play;
 mod zero_dark;
@@ -35,8 +36,10 @@ fn adjust(counter: &mut u32, amount: i64, what: &str, who: &str) -> Option<Strin
     }
 }
 
-/// Applies one event to the state. Never fails: what cannot apply is noted as an anomaly.
+/// Checks one event against the state and applies it. Never fails: what the rules would have
+/// refused, or computed otherwise, is noted as an anomaly, and what cannot apply is clamped.
 pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
+    checks::check(&mut state, event);
     match event {
         Event::CampaignCreated(e) => {
             state.info = Some(CampaignInfo {
@@ -214,6 +217,14 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::RpGranted(e) => state.rp_bank = state.rp_bank.saturating_add(e.amount),
         Event::RpSpent(e) => {
             if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
+                state.note(problem);
+            }
+        }
+        Event::RpAwardRevised(e) => {
+            if e.amount >= e.was {
+                state.rp_bank = state.rp_bank.saturating_add(e.amount - e.was);
+            } else if let Some(problem) = take(&mut state.rp_bank, e.was - e.amount, "RP", "the squad's bank")
+            {
                 state.note(problem);
             }
         }

@@ -75,6 +75,7 @@ fn fold_skips_a_voided_command_even_when_the_void_comes_later_than_its_dependent
         vec![Anomaly {
             version: 3,
             message: "names 'Wong', who was never enlisted".into(),
+            check: None,
         }]
     );
 }
@@ -93,6 +94,7 @@ fn evolve_notes_an_event_naming_an_unknown_soldier_instead_of_panicking() {
         vec![Anomaly {
             version: 3,
             message: "names 'Ghost', who was never enlisted".into(),
+            check: None,
         }]
     );
 }
@@ -112,6 +114,7 @@ fn evolve_notes_healing_more_wounds_than_he_has_and_clamps_at_zero() {
         vec![Anomaly {
             version: 4,
             message: "takes 3 Wounds from Wong, who had 1".into(),
+            check: None,
         }]
     );
 }
@@ -131,6 +134,7 @@ fn evolve_notes_spending_more_xp_than_he_has_and_clamps_at_zero() {
         vec![Anomaly {
             version: 4,
             message: "takes 5 XP from Wong, who had 2".into(),
+            check: None,
         }]
     );
 }
@@ -149,6 +153,7 @@ fn evolve_notes_an_rp_overdraft_and_clamps_the_bank_at_zero() {
         vec![Anomaly {
             version: 3,
             message: "takes 5 RP from the squad's bank, who had 3".into(),
+            check: None,
         }]
     );
 }
@@ -166,6 +171,7 @@ fn evolve_notes_a_turn_of_a_mission_that_never_started() {
         vec![Anomaly {
             version: 2,
             message: "starts a turn of Mission 4, which never started".into(),
+            check: None,
         }]
     );
 }
@@ -191,6 +197,7 @@ fn evolve_notes_a_turn_of_a_mission_that_ended_before_the_latest() {
         vec![Anomaly {
             version: 5,
             message: "starts a turn of Mission 1, which had ended".into(),
+            check: None,
         }]
     );
 }
@@ -217,6 +224,7 @@ fn evolve_notes_removing_stickers_the_soldier_does_not_carry() {
         vec![Anomaly {
             version: 4,
             message: "removes Medal stickers Wong does not carry".into(),
+            check: None,
         }]
     );
 }

@@ -16,6 +16,7 @@ mod record;
 mod soldier;
 mod squad;
 mod void;
+mod void_rests;
 mod zero_dark;
 
 use crate::domain::Game;

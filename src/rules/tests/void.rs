@@ -2,7 +2,24 @@
 
 use super::*;
 use crate::domain::error::RuleError;
-use crate::rules::void::decide;
+use crate::domain::state::voided_commands;
+use crate::rules::void::{History, Request};
+
+/// Decides a void on the whole of `log`, folded from the start, without --cascade.
+fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Event>, RuleError> {
+    let voided = voided_commands(log);
+    let history = History {
+        base: CampaignState::default(),
+        tail: log,
+        voided: &voided,
+    };
+    let request = Request {
+        version,
+        why,
+        cascade: false,
+    };
+    crate::rules::void::decide(&history, &request)
+}
 
 /// Create, enlist Wong, wound him (version 3), one command writing two events (Wong's XP at
 /// version 4 and an RP grant at version 5), and Park's enlistment at version 6.

@@ -1,8 +1,6 @@
 //! The Spook (rule 003): Buy Time, one priority task per Mission with its bonus, and the
 //! task's outcome and XP computed from the log at the Mission's end.
 
-use std::collections::BTreeSet;
-
 use super::{bogeys_of, is_boss};
 use crate::dice::Cup;
 use crate::domain::error::{RuleError, in_range};
@@ -174,60 +172,10 @@ pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState
     let (Some(task), Some(spook)) = (z.task, z.spook.as_deref()) else {
         return Vec::new();
     };
-    let (success, why) = match task {
-        PriorityTask::Observation => {
-            let by_spook: BTreeSet<&str> = z
-                .targeted
-                .iter()
-                .filter(|(_, by)| by == spook)
-                .map(|(b, _)| b.as_str())
-                .collect();
-            (
-                by_spook.len() >= 5,
-                format!(
-                    "{} distinct bogeys targeted by {spook} (5 needed)",
-                    by_spook.len()
-                ),
-            )
-        }
-        PriorityTask::Assassination => {
-            let boss = z.task_target.clone().unwrap_or_default();
-            let verified = z.dead.iter().any(|(b, by)| *b == boss && by == spook);
-            (
-                verified,
-                if verified {
-                    format!("{spook} verified the death of {boss}")
-                } else {
-                    format!("{boss} was not made dead by {spook}")
-                },
-            )
-        }
-        PriorityTask::Acquisition => {
-            let lost = state
-                .soldier(spook)
-                .is_some_and(|s| s.hero_state == HeroState::Lost);
-            (
-                z.dead_drop && !lost,
-                match (z.dead_drop, lost) {
-                    (false, _) => "the dead-drop was never interacted with".to_owned(),
-                    (true, true) => format!("{spook} is lost at the end"),
-                    (true, false) => "the intelligence is secured".to_owned(),
-                },
-            )
-        }
-        PriorityTask::Rescue => {
-            let agent = z.task_target.clone().unwrap_or_default();
-            let persuaded = z.persuaded.iter().any(|(b, by)| *b == agent && by == spook);
-            (
-                persuaded,
-                if persuaded {
-                    format!("{agent} was persuaded by {spook}")
-                } else {
-                    format!("{agent} was not persuaded by {spook}")
-                },
-            )
-        }
-    };
+    let lost = state
+        .soldier(spook)
+        .is_some_and(|s| s.hero_state == HeroState::Lost);
+    let (success, why) = z.task_outcome(task, spook, lost);
     let mut events = vec![Event::PriorityTaskResolved(PriorityTaskResolved {
         spook: spook.to_owned(),
         task,

@@ -10,6 +10,7 @@ mod example;
 mod objective;
 mod payments;
 mod refusals;
+mod voids;
 
 use super::*;
 

@@ -12,6 +12,7 @@ mod recipient;
 mod setup;
 mod stickers;
 mod turns;
+mod voids;
 
 use super::*;
 

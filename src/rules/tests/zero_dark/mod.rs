@@ -10,6 +10,7 @@ mod games;
 mod persuasion;
 mod resolution;
 mod tasks;
+mod voids;
 
 use super::*;
 

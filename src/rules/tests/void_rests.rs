@@ -1,0 +1,224 @@
+//! Voids that would pull the ground from under later results (issue: the log is a proof):
+//! each is refused, mended by a revision, or cascades, and what it leaves folds cleanly.
+
+use super::*;
+use crate::dice::Seed;
+use crate::domain::command::StatusChange;
+use crate::domain::soldier::Ability;
+use crate::rules::harness::Played;
+
+/// A WWII campaign with Wong (RP 8, Medic 6+) and Park (RP 4).
+fn squad() -> Played {
+    Played::new([
+        created(Game::Wwii),
+        enlisted(SoldierCard {
+            rp: 8,
+            abilities: [("medic".to_owned(), "6+".parse::<Ability>().unwrap())].into(),
+            ..player("Wong")
+        }),
+        enlisted(player("Park")),
+    ])
+}
+
+fn kill(soldier: &str) -> Command {
+    Command::ChangeStatus {
+        change: StatusChange::Kill,
+        soldier: soldier.into(),
+    }
+}
+
+fn end() -> Command {
+    Command::EndMission {
+        result: crate::domain::MissionResult::Success,
+        rp_award: None,
+    }
+}
+
+fn medic_check() -> Command {
+    Command::Check {
+        soldier: "Wong".into(),
+        ability: "medic".into(),
+        modifiers: vec![],
+        upgunned: false,
+        trap: false,
+        fail: false,
+        card: None,
+    }
+}
+
+/// Folds `played` with the void's `events` appended as one command, and asserts the fold
+/// found nothing wrong.
+fn apply_cleanly(played: &mut Played, events: Vec<Event>) -> CampaignState {
+    played.record(events);
+    let state = played.state();
+    assert_eq!(
+        state.anomalies,
+        vec![],
+        "the history after the void folds cleanly"
+    );
+    assert_eq!(state.unsettled_awards, vec![], "no award is left unsettled");
+    state
+}
+
+#[test]
+fn a_kia_voided_after_the_mission_award_was_computed_from_it_revises_the_award() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    played.play(end(), &[]);
+    assert_eq!(played.state().rp_bank, 4, "Park's 4 RP were lost: the award is 4");
+
+    let events = played.void(killed, false).unwrap();
+    assert!(matches!(&events[0], Event::CommandVoided(v) if v.version == killed));
+    assert_eq!(
+        events[1],
+        Event::RpAwardRevised(crate::domain::event::RpAwardRevised {
+            mission: 1,
+            was: 4,
+            amount: 0,
+            why: format!(
+                "computed again without version {killed}: Mission 1's award was 4 RP and is now 0 RP"
+            ),
+        })
+    );
+    let state = apply_cleanly(&mut played, events);
+    assert_eq!(state.rp_bank, 0, "without the KIA nobody was lost: no award");
+    assert_eq!(
+        state.soldier("Park").unwrap().status,
+        crate::domain::soldier::Status::Active
+    );
+}
+
+#[test]
+fn a_kia_voided_after_its_award_was_spent_is_refused() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    played.play(end(), &[]);
+    played.play(
+        Command::SpendRp {
+            amount: 4,
+            why: "a jeep".into(),
+        },
+        &[],
+    );
+    let refusal = played.void(killed, false).unwrap_err().to_string();
+    assert!(refusal.contains("has spent that RP since"), "{refusal}");
+}
+
+#[test]
+fn an_ekia_voided_after_the_paper_sheet_asserted_its_xp_is_refused() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let ekia = played.play(
+        Command::RecordEkia {
+            soldier: "Wong".into(),
+            hostile: "Rifle Team".into(),
+            value: 3,
+        },
+        &[],
+    );
+    let asserted = played.play(
+        Command::Assert {
+            soldier: "Wong".into(),
+            fields: vec![("xp".into(), "3".into())],
+        },
+        &[],
+    );
+    let refusal = played.void(ekia, false).unwrap_err().to_string();
+    assert!(
+        refusal.contains(&format!("version {asserted} asserts Wong's xp is 3")),
+        "{refusal}"
+    );
+    // Voiding the assertion with it mends the history: nothing then rests on the EKIA.
+    let events = played.void(ekia, true).unwrap();
+    let voided: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CommandVoided(v) => Some(v.version),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(voided, vec![asserted, ekia], "newest first");
+    let state = apply_cleanly(&mut played, events);
+    assert_eq!(state.soldier("Wong").unwrap().xp, 0);
+}
+
+#[test]
+fn a_generated_roll_cannot_be_voided_and_rolled_again() {
+    let seed = Seed::from_bytes([7; 32]);
+    let mut played = squad();
+    played.play(
+        Command::CommitSeed {
+            commitment: seed.commitment(),
+        },
+        &[],
+    );
+    let mut played = played.generating_from(seed);
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[]);
+    let refusal = played.void(rolled, false).unwrap_err().to_string();
+    assert!(
+        refusal.contains("a face shown to the table is a fact"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn an_entered_roll_can_be_voided() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[3]);
+    let events = played.void(rolled, false).unwrap();
+    apply_cleanly(&mut played, events);
+}
+
+#[test]
+fn voiding_the_commitment_a_later_generated_roll_used_is_refused() {
+    let first = Seed::from_bytes([1; 32]);
+    let second = Seed::from_bytes([2; 32]);
+    let mut played = squad();
+    played.play(
+        Command::CommitSeed {
+            commitment: first.commitment(),
+        },
+        &[],
+    );
+    let committed = played.play(
+        Command::CommitSeed {
+            commitment: second.commitment(),
+        },
+        &[],
+    );
+    let mut played = played.generating_from(second);
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[]);
+    let refusal = played.void(committed, false).unwrap_err().to_string();
+    assert!(
+        refusal.contains(&format!(
+            "version {rolled} records a generated face from a seed that was not the one committed"
+        )),
+        "{refusal}"
+    );
+    let cascade = played.void(committed, true).unwrap_err().to_string();
+    assert!(cascade.contains("cannot be voided"), "{cascade}");
+}
+
+#[test]
+fn a_void_that_nothing_rests_on_needs_no_cascade_and_writes_one_event() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(
+        Command::Harm {
+            harm: crate::domain::command::Harm::Wound,
+            soldier: "Park".into(),
+            amount: 1,
+        },
+        &[],
+    );
+    played.play(end(), &[]);
+    let events = played.void(wound, true).unwrap();
+    assert_eq!(events.len(), 1, "{events:?}");
+    let state = apply_cleanly(&mut played, events);
+    assert_eq!(state.soldier("Park").unwrap().wounds, 0);
+}
