@@ -17,7 +17,7 @@ use muster::transfer::{export, import, parse};
 use muster::verify::verify;
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
-use proptest::test_runner::Config;
+use proptest::test_runner::{Config, FileFailurePersistence};
 use serde_json::{Map, Value};
 
 /// The bundled demo campaign and the legacy schema-1 log: real export files.
@@ -358,10 +358,14 @@ fn round_trips(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `cases` random cases; a failure found is saved beside this file and tried first on every
+/// later run, so a case CI once found is never lost to the next random seed.
 fn config(cases: u32) -> Config {
     Config {
         cases,
-        failure_persistence: None,
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel(
+            "proptest-regressions",
+        ))),
         ..Config::default()
     }
 }

@@ -72,12 +72,12 @@ pub struct SoldierState {
 impl SoldierState {
     /// His RP: the card's RP plus his Skills, Equipment and Service Records (Medals apart).
     pub fn rp(&self) -> u32 {
-        self.card.rp + self.rp_cards.iter().map(|c| c.rp).sum::<u32>()
+        total(self.rp_cards.iter().map(|c| c.rp)).saturating_add(self.card.rp)
     }
 
     /// The Medal RP on his stickers.
     pub fn medal_rp(&self) -> u32 {
-        self.medals.iter().map(|m| m.rp).sum()
+        total(self.medals.iter().map(|m| m.rp))
     }
 
     /// True when he can still act: not KIA and not discharged.
@@ -232,8 +232,8 @@ impl MissionState {
         self.start_rp_by_soldier
             .iter()
             .filter(|(name, _)| state.soldier(name).is_some_and(|s| s.status != Status::Kia))
-            .map(|(_, rp)| rp)
-            .sum()
+            .map(|(_, rp)| *rp)
+            .fold(0, u32::saturating_add)
     }
 }
 
@@ -365,6 +365,12 @@ impl CampaignState {
             self.note(problem);
         }
     }
+}
+
+/// The sum of some RP, stopping at the largest number rather than wrapping: an edited file
+/// can hold RP no campaign reaches, and the fold must not overflow on it.
+pub fn total(values: impl Iterator<Item = u32>) -> u32 {
+    values.fold(0, u32::saturating_add)
 }
 
 /// The command ids voided by the `CommandVoided` events among `events`.

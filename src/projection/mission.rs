@@ -85,7 +85,7 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
         soldiers: mission.soldiers.clone(),
         start_rp: mission.start_rp,
         start_medal_rp: mission.start_medal_rp,
-        hostile_draw_rp: mission.start_rp + mission.start_medal_rp,
+        hostile_draw_rp: mission.start_rp.saturating_add(mission.start_medal_rp),
         surviving_rp,
         rp_award,
         rp_bank,

@@ -10,7 +10,7 @@ use crate::domain::Game;
 use crate::domain::event::MedalSticker;
 use crate::domain::medal::{DrawnMedal, HeldRpCard};
 use crate::domain::soldier::{SoldierKind, Stats, Status};
-use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold};
+use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold, total};
 use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
 use crate::store::Head;
 
@@ -194,7 +194,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             soldiers: m.soldiers.clone(),
             start_rp: m.start_rp,
             start_medal_rp: m.start_medal_rp,
-            start_hostile_draw_rp: m.start_rp + m.start_medal_rp,
+            start_hostile_draw_rp: m.start_rp.saturating_add(m.start_medal_rp),
             zero_dark: (info.game == Game::ZeroDark).then(|| m.zero_dark.clone()),
         }),
         soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
@@ -256,9 +256,9 @@ fn pending(state: &CampaignState) -> Vec<Pending> {
 pub fn squad(state: &CampaignState) -> Squad {
     let squad = squad_of(state);
     Squad {
-        rp: squad.iter().map(|s| s.rp()).sum(),
-        medal_rp: squad.iter().map(|s| s.medal_rp()).sum(),
-        hostile_draw_rp: squad.iter().map(|s| s.rp() + s.medal_rp()).sum(),
+        rp: total(squad.iter().map(|s| s.rp())),
+        medal_rp: total(squad.iter().map(|s| s.medal_rp())),
+        hostile_draw_rp: total(squad.iter().map(|s| s.rp().saturating_add(s.medal_rp()))),
         rp_bank: state.rp_bank,
     }
 }

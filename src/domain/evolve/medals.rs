@@ -2,7 +2,7 @@
 
 use crate::domain::event::{MedalDeckLoaded, MedalDrawn, MedalsReshuffled};
 use crate::domain::medal::{DrawnMedal, MedalDeck, MedalReturn};
-use crate::domain::state::{CampaignState, HostileHit};
+use crate::domain::state::{CampaignState, HostileHit, total};
 
 /// Notes the squad's RP and Medal RP as the Mission just started finds them (rule 004).
 pub(super) fn mission_started(state: &mut CampaignState) {
@@ -14,8 +14,8 @@ pub(super) fn mission_started(state: &mut CampaignState) {
         .iter()
         .filter_map(|name| state.soldier(name))
         .collect();
-    let rp = squad.iter().map(|s| s.rp()).sum();
-    let medal_rp = squad.iter().map(|s| s.medal_rp()).sum();
+    let rp = total(squad.iter().map(|s| s.rp()));
+    let medal_rp = total(squad.iter().map(|s| s.medal_rp()));
     let by_soldier: Vec<(String, u32)> = squad.iter().map(|s| (s.card.name.clone(), s.rp())).collect();
     if let Some(mission) = state.mission.as_mut() {
         mission.start_rp = rp;

@@ -6,6 +6,7 @@
 mod audit;
 mod campaign;
 mod check;
+mod checked_fold;
 mod environment;
 mod evolve;
 mod k9;

@@ -1,0 +1,166 @@
+//! The checked fold: an event the rules could not have produced in the state before it is
+//! an anomaly, whatever path brought it in (an import of a consistent but forged file).
+
+use super::*;
+use crate::dice::Source;
+use crate::domain::event::TeamXpAdjusted;
+use crate::domain::state::Anomaly;
+use crate::rules::harness::given;
+
+/// The messages of the anomalies the fold of `events` noted, with their versions.
+fn anomalies(events: Vec<Event>) -> Vec<(u64, String)> {
+    given(events)
+        .state
+        .anomalies
+        .into_iter()
+        .map(|Anomaly { version, message, .. }| (version, message))
+        .collect()
+}
+
+/// Asserts the fold of `events` noted exactly one anomaly, at `version`, containing `needle`.
+fn assert_one(events: Vec<Event>, version: u64, needle: &str) {
+    let found = anomalies(events);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, version, "{found:?}");
+    assert!(found[0].1.contains(needle), "{found:?} lacks {needle:?}");
+}
+
+fn killed_wong() -> Vec<Event> {
+    vec![
+        created(Game::Modern),
+        enlisted(player("Wong")),
+        Event::Killed(named("Wong")),
+    ]
+}
+
+#[test]
+fn xp_for_a_kia_soldier_is_found() {
+    let mut events = killed_wong();
+    events.push(xp_adjusted("Wong", 2));
+    assert_one(events, 4, "Wong, who is kia: his record was closed");
+}
+
+#[test]
+fn wounds_for_a_kia_soldier_are_found() {
+    let mut events = killed_wong();
+    events.push(Event::Wounded(amount("Wong", 1)));
+    assert_one(events, 4, "records wounded for Wong, who is kia");
+}
+
+#[test]
+fn xp_beyond_what_one_command_records_is_found_and_the_fold_saturates() {
+    let mut events = modern_squad();
+    events.push(xp_adjusted("Wong", i64::MAX));
+    events.push(xp_adjusted("Wong", i64::MAX));
+    let found = anomalies(events.clone());
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].1.contains("XP change of 9223372036854775807"),
+        "{found:?}"
+    );
+    assert_eq!(given(events).state.soldier("Wong").unwrap().xp, u32::MAX);
+}
+
+#[test]
+fn a_d10_face_of_99_with_a_matching_total_is_found() {
+    let mut events = on_mission();
+    let mut roll = d10("Wong", "check: medic", 99, 6, true);
+    roll.total = Some(99);
+    events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
+        soldier: "Wong".into(),
+        ability: "medic".into(),
+        card: None,
+        heading: crate::domain::event::Heading::Success,
+        upgunned: false,
+        trap: false,
+        roll,
+    }));
+    assert_one(events, 6, "a face of 99 on a d10");
+}
+
+#[test]
+fn a_generated_face_without_its_key_is_found() {
+    let mut events = on_mission();
+    let mut roll = d10("Wong", "check: medic", 9, 6, true);
+    roll.source = Some(Source::Generated);
+    events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
+        soldier: "Wong".into(),
+        ability: "medic".into(),
+        card: None,
+        heading: crate::domain::event::Heading::Success,
+        upgunned: false,
+        trap: false,
+        roll,
+    }));
+    assert_one(events, 6, "a generated face without the key");
+}
+
+#[test]
+fn team_xp_in_a_warfighter_campaign_is_found() {
+    let mut events = modern_squad();
+    events.push(Event::TeamXpAdjusted(TeamXpAdjusted {
+        amount: 2,
+        why: "forged".into(),
+    }));
+    assert_one(events, 5, "it belongs to Horizon Wars: Zero Dark");
+}
+
+#[test]
+fn a_reason_longer_than_the_command_line_accepts_is_found() {
+    let mut events = modern_squad();
+    events.push(Event::RpGranted(rp(3, &"x".repeat(5_000))));
+    assert_one(events, 5, "5000 characters long");
+}
+
+#[test]
+fn a_computed_award_the_log_does_not_give_is_unsettled_until_revised() {
+    let mut events = on_mission();
+    // Wong and Park (4 RP each) both come back: the award computes to 0, not 8.
+    events.push(mission_ended_computed(1, 8, 0));
+    let state = given(events.clone()).state;
+    assert_eq!(state.anomalies, vec![]);
+    assert_eq!(
+        state.unsettled_awards,
+        vec![crate::domain::state::UnsettledAward {
+            mission: 1,
+            version: 6,
+            recorded: 8,
+            computed: 0,
+        }]
+    );
+    events.push(Event::RpAwardRevised(crate::domain::event::RpAwardRevised {
+        mission: 1,
+        was: 8,
+        amount: 0,
+        why: "computed again".into(),
+    }));
+    let state = given(events).state;
+    assert_eq!((state.unsettled_awards.len(), state.rp_bank), (0, 0));
+}
+
+#[test]
+fn a_revision_no_award_awaits_is_found() {
+    let mut events = on_mission();
+    events.push(mission_ended_computed(1, 8, 8));
+    events.push(Event::RpAwardRevised(crate::domain::event::RpAwardRevised {
+        mission: 1,
+        was: 0,
+        amount: 50,
+        why: "forged".into(),
+    }));
+    assert_one(events, 7, "which is not what the log computes");
+}
+
+#[test]
+fn regression_medal_rp_past_u32_saturates_instead_of_overflowing() {
+    // An edited export found by the fuzz test: two stickers whose RP add past u32::MAX
+    // made the Mission's start sum panic with "attempt to add with overflow".
+    let mut events = modern_squad();
+    events.push(medal_awarded("Wong", "Forged Cross", u32::MAX));
+    events.push(medal_awarded("Wong", "Forged Star", u32::MAX));
+    events.push(mission_started(1, "Caen", &["Wong"]));
+    let state = given(events).state;
+    assert_eq!(state.soldier("Wong").unwrap().medal_rp(), u32::MAX);
+    assert_eq!(state.mission.unwrap().start_medal_rp, u32::MAX);
+    assert_eq!(state.anomalies.len(), 2, "both stickers are beyond a Medal's RP");
+}
