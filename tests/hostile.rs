@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use muster::store::chain::{self, Link};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tempfile::TempDir;
 
 const NOW: &str = "2026-11-29T21:00:00Z";
@@ -873,6 +873,53 @@ fn refusals(export: &[Value]) -> Vec<Case> {
             }),
             "diverge",
         ),
+        // Histories the rules could not have produced, in files whose chain is whole.
+        import(
+            "imp-xp-for-the-dead.jsonl",
+            &edited(&|l| {
+                append(l, "killed", json!({"soldier": "Kowalski"}));
+                append(
+                    l,
+                    "xp_adjusted",
+                    json!({"soldier": "Kowalski", "amount": 3, "why": "forged"}),
+                );
+            }),
+            "xp_adjusted for Kowalski, who is kia",
+        ),
+        import(
+            "imp-wounds-for-the-dead.jsonl",
+            &edited(&|l| {
+                append(l, "killed", json!({"soldier": "Kowalski"}));
+                append(l, "wounded", json!({"soldier": "Kowalski", "amount": 1}));
+            }),
+            "wounded for Kowalski, who is kia",
+        ),
+        import(
+            "imp-face-99.jsonl",
+            &edited(&|l| {
+                let at = position(l, "environment_rolled");
+                let roll = &mut l[at]["payload"]["roll"];
+                roll["faces"] = json!([99]);
+                roll["total"] = json!(99);
+                roll["success"] = json!(true);
+                rehash(l, at);
+            }),
+            "a face of 99 on a d10",
+        ),
+        import(
+            "imp-xp-max.jsonl",
+            &edited(&|l| {
+                let at = position(l, "xp_adjusted");
+                l[at]["payload"]["amount"] = json!(i64::MAX);
+                rehash(l, at);
+            }),
+            "an XP change of 9223372036854775807",
+        ),
+        import(
+            "imp-team-xp-in-warfighter.jsonl",
+            &edited(&|l| append(l, "team_xp_adjusted", json!({"amount": 2, "why": "forged"}))),
+            "it belongs to Horizon Wars: Zero Dark",
+        ),
         // SQL metacharacters and control characters where they are not accepted.
         refused(
             &["enlist", "Bell\u{7}man", "--kind", "player", "--rp", "4"],
@@ -972,6 +1019,29 @@ fn usage_errors() -> Vec<Case> {
         usage(&["mission", "end", "--result", "draw"], "invalid value 'draw'"),
         usage(&["resolve", "Reyes", "prayer"], "invalid value 'prayer'"),
     ]
+}
+
+/// The index of the first line of `kind`.
+fn position(lines: &[Value], kind: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l["kind"] == kind)
+        .unwrap_or_else(|| panic!("the export has a {kind} line"))
+}
+
+/// Appends an event of `kind` as a command of its own after the last line, chained.
+fn append(lines: &mut Vec<Value>, kind: &str, payload: Value) {
+    let mut line = lines.last().cloned().expect("an export has lines");
+    let version = line["version"].as_u64().unwrap() + 1;
+    line["version"] = json!(version);
+    line["event_id"] = json!(format!("00000000-0000-4000-8000-{version:012}"));
+    line["command_id"] = json!(format!("ffffffff-ffff-7fff-bfff-{version:012}"));
+    line["kind"] = json!(kind);
+    line["schema"] = json!(1);
+    line["payload"] = payload;
+    lines.push(line);
+    let at = lines.len() - 1;
+    rehash(lines, at);
 }
 
 /// Export lines as JSON Lines text.
