@@ -176,10 +176,11 @@ fn checkpoint_size_after(events: u64) -> (usize, u32) {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("s.db")).unwrap();
     let head = muster::synth::write(&mut store, "Synth", events, 7).unwrap();
-    let (_, text) = store
+    let text = store
         .checkpoint("Synth", head.version, PROJECTION)
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .state;
     let state = checkpoint::state_at(&store, "Synth", None).unwrap();
     (text.len(), state.mission.unwrap().number)
 }
