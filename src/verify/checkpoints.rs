@@ -151,11 +151,16 @@ mod tests {
 
     #[test]
     fn the_first_difference_names_its_path_and_both_values() {
-        let kept = serde_json::json!({"soldiers": [{"name": "Wong", "xp": 99}], "bank": 500});
+        let kept = serde_json::json!({"soldiers": [{"name": "Wong", "xp": 99}], "bank": 9});
         let log = serde_json::json!({"soldiers": [{"name": "Wong", "xp": 3}], "bank": 9});
         assert_eq!(
             first_difference(&kept, &log, String::new()).as_deref(),
             Some("soldiers[0].xp is 99 in the checkpoint but 3 in the log")
+        );
+        let fewer = serde_json::json!({"soldiers": [], "bank": 9});
+        assert_eq!(
+            first_difference(&fewer, &log, String::new()).as_deref(),
+            Some(r#"soldiers is [] in the checkpoint but [{"name":"Wong","xp":3}] in the log"#)
         );
         assert_eq!(first_difference(&log, &log, String::new()), None);
     }

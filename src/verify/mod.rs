@@ -210,18 +210,25 @@ mod tests {
 
     /// Rows of one campaign, chained and hashed, one per command id given, each a Wound.
     fn chained(commands: &[&str]) -> Vec<StoredRow> {
+        let times = vec!["2026-11-29T21:00:00Z"; commands.len()];
+        chained_at(commands, &times)
+    }
+
+    /// Like [`chained`], each row recorded at its time in `times`.
+    fn chained_at(commands: &[&str], times: &[&str]) -> Vec<StoredRow> {
         let mut prev = crate::store::chain::GENESIS.to_owned();
         commands
             .iter()
+            .zip(times)
             .enumerate()
-            .map(|(i, command)| {
+            .map(|(i, (command, time))| {
                 let mut row = StoredRow {
                     seq: 0,
                     campaign: "c".into(),
                     version: i as u64 + 1,
                     event_id: format!("e{i}"),
                     command_id: (*command).to_owned(),
-                    recorded_at: "2026-11-29T21:00:00Z".into(),
+                    recorded_at: (*time).to_owned(),
                     kind: "wounded".into(),
                     schema: 1,
                     payload: r#"{"amount":1,"soldier":"Wong"}"#.into(),
@@ -242,6 +249,26 @@ mod tests {
             .filter(|f| f.check == "command")
             .filter_map(|f| f.version)
             .collect()
+    }
+
+    fn time_findings(times: &[&str]) -> Vec<u64> {
+        let commands: Vec<String> = (0..times.len()).map(|i| format!("{i:04}")).collect();
+        let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+        verify("c", &chained_at(&commands, times))
+            .findings
+            .into_iter()
+            .filter(|f| f.check == "time")
+            .filter_map(|f| f.version)
+            .collect()
+    }
+
+    #[test]
+    fn regression_an_event_stamped_before_the_event_before_it_was_not_found() {
+        let day = "2026-11-29T21:00:00Z";
+        assert_eq!(time_findings(&[day, "1969-07-20T20:17:00Z", day]), vec![2]);
+        // The same instant written with an offset is not earlier; equal times are fine.
+        assert!(time_findings(&[day, "2026-11-29T22:00:00+01:00", day, day]).is_empty());
+        assert_eq!(time_findings(&[day, "2026-11-29T21:30:00+01:00"]), vec![2]);
     }
 
     #[test]
