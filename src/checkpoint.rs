@@ -1,14 +1,17 @@
 //! A campaign's state from its newest usable checkpoint and the events after it, so that a
 //! command costs the same on a campaign's first day as after years of play.
 //!
-//! Checkpoints are a cache: one made by other projection code, one that no longer parses,
-//! or one that a later void reaches back past, is ignored and the state is folded from the
-//! log, which alone is the truth.
+//! Checkpoints are a cache: one made by other projection code, one whose state no longer
+//! matches its digest (edited), one taken at an event the log no longer holds (rewritten),
+//! one that no longer parses, or one that a later void reaches back past, is ignored and the
+//! state is folded from the log, which alone is the truth. The digest is not a signature:
+//! a checkpoint forged with its digest recomputed is caught by `muster verify`, which folds
+//! the log to every stored checkpoint and compares.
 
 use crate::Error;
 use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
-use crate::domain::state::{CampaignState, fold_onto, voided_commands};
+use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, voided_commands};
 use crate::store::{Store, StoreError};
 use crate::verify::{Known, Progress};
 
@@ -22,20 +25,29 @@ pub const INTERVAL: u64 = 1000;
 /// The state of `campaign` at `up_to` (the head when `None`).
 pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
     let limit = up_to.unwrap_or(u64::MAX >> 1);
-    if let Some((version, text)) = store.checkpoint(campaign, limit, PROJECTION)? {
-        if let Ok(state) = serde_json::from_str::<CampaignState>(&text) {
-            let tail = store.events_between(campaign, version, up_to)?;
-            // A void reaching back into the checkpoint's events would need them un-applied.
-            let reaches_back = tail
-                .iter()
-                .any(|r| matches!(&r.event, Event::CommandVoided(v) if v.version <= version));
-            if !reaches_back {
-                let voided = voided_commands(&tail);
-                return Ok(fold_onto(state, &tail, &voided));
-            }
+    for stored in store.checkpoints(campaign, limit, PROJECTION)? {
+        // An edited checkpoint, or one of a log rewritten since, is not evidence of anything.
+        if stored.flaw().is_some() {
+            continue;
+        }
+        let Ok(state) = serde_json::from_str::<CampaignState>(&stored.state) else {
+            continue;
+        };
+        let tail = store.events_between(campaign, stored.version, up_to)?;
+        // A void reaching back into the checkpoint's events would need them un-applied.
+        if !reaches_back(&tail, stored.version) {
+            let voided = voided_commands(&tail);
+            return Ok(fold_onto(state, &tail, &voided));
         }
     }
     rebuild(store, campaign, up_to)
+}
+
+/// Whether a void among `tail` (the events after a checkpoint at `version`) voids an event
+/// the checkpoint already applied: that checkpoint then differs from the log's fold.
+pub fn reaches_back(tail: &[RecordedEvent], version: u64) -> bool {
+    tail.iter()
+        .any(|r| matches!(&r.event, Event::CommandVoided(v) if v.version <= version))
 }
 
 /// The state of `campaign` at `up_to` folded from the whole log, one row at a time, without
@@ -101,7 +113,13 @@ pub fn reaching_back(store: &Store, campaign: &str, up_to: Option<u64>) -> Resul
 /// Writes a checkpoint of the campaign's current state when enough events have been
 /// appended since the last. A failure only costs time later, so it is not an error.
 pub fn refresh(store: &Store, campaign: &str, head: u64) {
-    let newest = store.newest_checkpoint(campaign, PROJECTION).unwrap_or(0);
+    // A checkpoint that cannot be trusted counts as none: a good one replaces it.
+    let newest = store
+        .checkpoint(campaign, u64::MAX >> 1, PROJECTION)
+        .ok()
+        .flatten()
+        .filter(|c| c.flaw().is_none())
+        .map_or(0, |c| c.version);
     if head < newest + INTERVAL {
         return;
     }

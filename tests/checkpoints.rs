@@ -15,6 +15,7 @@ use muster::domain::command::{Command, XpTarget};
 use muster::domain::soldier::{SoldierCard, SoldierKind};
 use muster::domain::state::fold;
 use muster::store::Store;
+use muster::verify;
 
 const CAMPAIGN: &str = "Lodestar";
 
@@ -176,10 +177,11 @@ fn checkpoint_size_after(events: u64) -> (usize, u32) {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("s.db")).unwrap();
     let head = muster::synth::write(&mut store, "Synth", events, 7).unwrap();
-    let (_, text) = store
+    let text = store
         .checkpoint("Synth", head.version, PROJECTION)
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .state;
     let state = checkpoint::state_at(&store, "Synth", None).unwrap();
     (text.len(), state.mission.unwrap().number)
 }
@@ -197,4 +199,116 @@ fn a_checkpoint_stays_the_same_size_however_many_missions_were_played() {
         large < small + small / 4,
         "checkpoint of {large} bytes after {many} Missions against {small} after {few}"
     );
+}
+
+/// Sets the stored state of `campaign`'s checkpoint at `version` (our projection's) to
+/// `state`, with its digest recomputed, as a forger with the file would.
+fn forge(store: &Store, version: u64, state: &muster::domain::state::CampaignState) {
+    use sha2::Digest;
+    let text = serde_json::to_string(state).unwrap();
+    let digest = hex::encode(sha2::Sha256::digest(text.as_bytes()));
+    let changed = store
+        .connection()
+        .execute(
+            "UPDATE checkpoints SET state = ?1, digest = ?2 WHERE campaign = ?3 AND projection = ?4 AND version = ?5",
+            rusqlite::params![text, digest, CAMPAIGN, PROJECTION, version],
+        )
+        .unwrap();
+    assert_eq!(changed, 1, "a checkpoint at v{version}");
+}
+
+fn checkpoint_findings(store: &Store) -> Vec<verify::Finding> {
+    verify::verify_store(store, CAMPAIGN, &mut |_| {})
+        .unwrap()
+        .findings
+        .into_iter()
+        .filter(|f| f.check == "checkpoint")
+        .collect()
+}
+
+#[test]
+fn two_projection_tags_keep_their_own_checkpoints() {
+    let (_dir, store) = long_campaign();
+    let ours = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    assert!(ours > 0);
+    let text = serde_json::to_string(&full_fold(&store)).unwrap();
+    // Another build writes more checkpoints than a campaign keeps, at the same versions.
+    for version in [ours - 3, ours - 2, ours - 1, ours] {
+        store
+            .save_checkpoint(CAMPAIGN, version, "campaign-state/0 other", &text)
+            .unwrap();
+    }
+    assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), ours);
+    let kept = store.checkpoint(CAMPAIGN, ours, PROJECTION).unwrap().unwrap();
+    assert_eq!(kept.version, ours);
+    assert_eq!(kept.flaw(), None, "ours was not replaced by the other build's");
+    let others = store
+        .checkpoints(CAMPAIGN, u64::MAX >> 1, "campaign-state/0 other")
+        .unwrap();
+    assert_eq!(
+        others.iter().map(|c| c.version).collect::<Vec<_>>(),
+        [ours, ours - 1, ours - 2],
+        "the other build keeps its newest three"
+    );
+}
+
+#[test]
+fn a_checkpoint_whose_event_hash_no_longer_matches_the_log_is_ignored() {
+    let (_dir, store) = long_campaign();
+    let truth = full_fold(&store);
+    let at = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    let mut forged = checkpoint::state_at(&store, CAMPAIGN, Some(at)).unwrap();
+    forged.soldiers[0].xp = 9999;
+    forge(&store, at, &forged);
+    store
+        .connection()
+        .execute(
+            "UPDATE checkpoints SET event_hash = ?1 WHERE version = ?2",
+            rusqlite::params!["ab".repeat(32), at],
+        )
+        .unwrap();
+    assert_eq!(checkpoint::state_at(&store, CAMPAIGN, None).unwrap(), truth);
+    let found = checkpoint_findings(&store);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].version, Some(at));
+    assert!(found[0].problem.contains("rewritten"), "{found:?}");
+}
+
+#[test]
+fn verify_names_a_checkpoint_forged_with_a_good_digest_and_passes_a_true_one() {
+    let (_dir, store) = long_campaign();
+    assert_eq!(checkpoint_findings(&store), [], "a true checkpoint agrees");
+    let at = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    let mut forged = checkpoint::state_at(&store, CAMPAIGN, Some(at)).unwrap();
+    forged.rp_bank = 500;
+    forge(&store, at, &forged);
+    let found = checkpoint_findings(&store);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].version, Some(at));
+    assert!(
+        found[0]
+            .problem
+            .contains("rp_bank is 500 in the checkpoint but 0 in the log"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn verify_does_not_report_a_checkpoint_that_a_later_void_reaches_back_past() {
+    let (_dir, mut store) = long_campaign();
+    let at = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    // Version 4 is an XP point the checkpoint counted; voiding it later makes the
+    // checkpoint differ from the fold with every void applied, rightly.
+    app::void(&mut store, CAMPAIGN, 4, "never happened", &clock()).unwrap();
+    let kept = store.checkpoint(CAMPAIGN, at, PROJECTION).unwrap().unwrap();
+    assert_eq!(
+        (kept.version, kept.flaw()),
+        (at, None),
+        "the checkpoint is still there"
+    );
+    let kept: muster::domain::state::CampaignState = serde_json::from_str(&kept.state).unwrap();
+    let counted = checkpoint::rebuild(&store, CAMPAIGN, Some(at)).unwrap();
+    assert_eq!(kept, counted, "it counts the point voided after it");
+    let report = verify::verify_store(&store, CAMPAIGN, &mut |_| {}).unwrap();
+    assert!(report.ok, "{:?}", report.findings);
 }

@@ -31,5 +31,7 @@ mod numbers;
 mod play;
 #[path = "cli/progress.rs"]
 mod progress;
+#[path = "cli/proof.rs"]
+mod proof;
 #[path = "cli/zero_dark.rs"]
 mod zero_dark;

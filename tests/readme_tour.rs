@@ -273,3 +273,62 @@ fn the_readme_dispute_walkthrough_answers_its_three_questions() {
     assert_eq!(json(&["show", "26", "--as-of", "26"])["voided"], false);
     assert_eq!(json(&["show", "26"])["voided"], true);
 }
+
+/// Every `VERSION:HASH` the README offers to `verify --head`, and every roster head line it
+/// shows: the hashes they note.
+fn readme_noted_hashes() -> Vec<String> {
+    let readme = include_str!("../README.md");
+    let mut hashes = Vec::new();
+    for (i, _) in readme.match_indices("verify --head") {
+        let rest = readme[i + "verify --head".len()..].trim_start();
+        if let Some((_, hash)) = rest.split_once(':').filter(|(v, _)| v.parse::<u64>().is_ok()) {
+            hashes.push(hash.chars().take_while(char::is_ascii_hexdigit).collect());
+        }
+    }
+    for line in readme.lines().filter(|l| l.starts_with("head v")) {
+        hashes.push(line.split_whitespace().nth(2).unwrap().to_owned());
+    }
+    hashes
+}
+
+#[test]
+fn the_readme_notes_heads_of_at_least_twenty_hex_digits_as_verify_accepts() {
+    let hashes = readme_noted_hashes();
+    assert!(hashes.len() >= 3, "the README shows heads to note: {hashes:?}");
+    for hash in &hashes {
+        assert!((20..=64).contains(&hash.len()), "{hash} is 20 to 64 hex digits");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tour.db");
+    for args in tour_commands() {
+        muster(&db, &args);
+    }
+    let lodestar = roster(&db, "Operation Lodestar");
+    let hash = lodestar["head"]["hash"].as_str().unwrap();
+    let (_, printed, _) = muster(
+        &db,
+        &["--campaign", "Operation Lodestar", "roster"].map(String::from),
+    );
+    let head_line = printed.lines().find(|l| l.starts_with("head v45 ")).unwrap();
+    assert!(
+        head_line.starts_with(&format!("head v45 {} |", &hash[..20])),
+        "{head_line}"
+    );
+    // The head as the roster prints it is what `verify --head` takes.
+    let noted = format!("45:{}", &hash[..20]);
+    let (code, stdout, stderr) = muster(
+        &db,
+        &[
+            "--campaign",
+            "Operation Lodestar",
+            "--json",
+            "verify",
+            "--head",
+            &noted,
+        ]
+        .map(String::from),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["noted_head"]["version"], 45);
+}

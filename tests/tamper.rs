@@ -746,7 +746,7 @@ fn check_case(
     let original = &fixture.rows;
     let head = original.last().unwrap();
     let done = apply(&store, original, mutation);
-    let noted_prefix = &head.hash[..12];
+    let noted_prefix = &head.hash[..20];
 
     let mut how = "unreadable";
     let outcome = match store.rows(CAMPAIGN, None) {
@@ -954,7 +954,7 @@ fn regression_a_noted_head_whose_hash_was_rewritten_with_non_ascii_text_panics()
     let dir = tempfile::tempdir().unwrap();
     let path = copy(&fixture, dir.path(), 0);
     let head = fixture.rows.last().unwrap();
-    let noted = format!("{}:{}", head.version, &head.hash[..12]);
+    let noted = format!("{}:{}", head.version, &head.hash[..20]);
     let found = {
         let store = Store::open(&path).unwrap();
         store
@@ -969,7 +969,7 @@ fn regression_a_noted_head_whose_hash_was_rewritten_with_non_ascii_text_panics()
         );
         let rows = store.rows(CAMPAIGN, None).unwrap();
         assert!(!verify(CAMPAIGN, &rows).ok, "verify itself finds the rewrite");
-        std::panic::catch_unwind(|| noted_head(&rows, head.version, &head.hash[..12]))
+        std::panic::catch_unwind(|| noted_head(&rows, head.version, &head.hash[..20]))
     };
     let (code, output) = cli_verify(&path, &noted);
     assert_eq!(

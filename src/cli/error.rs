@@ -75,6 +75,10 @@ impl From<muster::Error> for CommandError {
 
 impl From<StoreError> for CommandError {
     fn from(error: StoreError) -> Self {
+        // A clock behind the log is the machine's setting, not the file's failure.
+        if let StoreError::ClockBehind { .. } = error {
+            return CommandError::refused(error.to_string());
+        }
         let hint = match &error {
             StoreError::Busy | StoreError::Conflict { .. } => {
                 Some("nothing was written; run the command again".to_owned())

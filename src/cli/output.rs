@@ -80,7 +80,12 @@ pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
     table.to_string()
 }
 
-/// The first 12 hex digits of a hash: enough to note on paper and compare.
+/// How many hex digits of a hash are printed to be noted on paper: 80 bits. Twelve (48
+/// bits) would be within reach of a forger searching for a rewritten log whose head
+/// begins with the digits noted.
+pub const NOTED_DIGITS: usize = 20;
+
+/// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
-    hash.get(..12).unwrap_or(hash)
+    hash.get(..NOTED_DIGITS).unwrap_or(hash)
 }

@@ -1,19 +1,36 @@
 //! `muster verify`: check the log; exit 3 when anything is wrong.
 
-use muster::verify;
+use muster::verify::{self, Report};
+use serde::Serialize;
 
 use super::context::Context;
 use super::error::CommandError;
-use super::output::{self, Format};
+use super::output::{self, Format, NOTED_DIGITS};
 use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH (at least 12 hex
-    /// digits), e.g. 45:d14fcf3c35b5; verify then also checks the log still holds it
+    /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH (20 to 64 hex
+    /// digits), e.g. 45:d14fcf3c35b5a0e1b2c3; verify then also checks the log still holds it
     #[arg(long, value_name = "VERSION:HASH")]
     head: Option<String>,
+}
+
+/// A noted head that `--head` gave.
+#[derive(Debug, Serialize)]
+struct Noted {
+    version: u64,
+    hash: String,
+}
+
+/// `verify --json`: the report, and the noted head it was checked against (null without
+/// `--head`: a wholesale rewrite of the file could then not be caught).
+#[derive(Serialize)]
+struct Json<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    noted_head: Option<&'a Noted>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
@@ -22,35 +39,25 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let mut progress = Progress::new("verifying", store.head(&campaign)?.version);
     let mut report = verify::verify_store(&store, &campaign, &mut |done| progress.set(done))?;
     drop(progress);
-    if let Some((version, hash)) = noted {
+    if let Some(noted) = &noted {
+        let version = noted.version;
         let held = store.rows_between(&campaign, version.saturating_sub(1), Some(version))?;
         let held = held
             .iter()
             .find(|r| r.version == version)
             .map(|r| r.hash.as_str());
-        if let Some(finding) = verify::noted_head_held(held, report.head_version, version, &hash) {
+        if let Some(finding) = verify::noted_head_held(held, report.head_version, version, &noted.hash) {
             report.findings.push(finding);
             report.ok = false;
         }
     }
     match ctx.format {
-        Format::Json => output::print_json(&report)?,
+        Format::Json => output::print_json(&Json {
+            report: &report,
+            noted_head: noted.as_ref(),
+        })?,
         Format::Table | Format::Csv | Format::Md | Format::Html => {
-            let mut text = format!(
-                "campaign '{}': {} events, head v{} {}\n",
-                report.campaign,
-                report.events,
-                report.head_version,
-                output::short_hash(&report.head_hash)
-            );
-            for finding in &report.findings {
-                let at = finding.version.map(|v| format!("v{v} ")).unwrap_or_default();
-                text.push_str(&format!("  {at}[{}] {}\n", finding.check, finding.problem));
-            }
-            if report.ok {
-                text.push_str("ok: the chain is whole and every event checks out\n");
-            }
-            output::print(&text)?;
+            output::print(&text(&report, noted.as_ref()))?
         }
     }
     if report.ok {
@@ -65,23 +72,59 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     }
 }
 
-/// Reads `VERSION:HASH` (a leading `v` allowed), with a hash of 12 to 64 hex digits.
-fn parse_head(text: &str) -> Result<(u64, String), CommandError> {
-    let bad = || {
+/// The report for people: the head, each finding, and what the checks could not see.
+fn text(report: &Report, noted: Option<&Noted>) -> String {
+    let head = output::short_hash(&report.head_hash);
+    let mut text = format!(
+        "campaign '{}': {} events, head v{} {head}\n",
+        report.campaign, report.events, report.head_version,
+    );
+    for finding in &report.findings {
+        let at = finding.version.map(|v| format!("v{v} ")).unwrap_or_default();
+        text.push_str(&format!("  {at}[{}] {}\n", finding.check, finding.problem));
+    }
+    if report.ok {
+        text.push_str("ok: the chain is whole and every event checks out\n");
+    }
+    match noted {
+        Some(noted) if !report.findings.iter().any(|f| f.check == "head") => text.push_str(&format!(
+            "the noted head v{}:{} is still in the log\n",
+            noted.version, noted.hash
+        )),
+        Some(_) => {}
+        None => text.push_str(&format!(
+            "note: a rewrite of the whole file (triggers dropped, every hash recomputed) is caught only against a head noted elsewhere; note v{v}:{head} and check it later with `muster verify --head {v}:{head}`\n",
+            v = report.head_version,
+        )),
+    }
+    text
+}
+
+/// Reads `VERSION:HASH` (a leading `v` allowed), with a hash of 20 to 64 hex digits.
+fn parse_head(text: &str) -> Result<Noted, CommandError> {
+    let bad = |why: &str| {
         CommandError::refused(format!(
-            "--head '{}' is not accepted; write VERSION:HASH as the roster prints it, e.g. 45:d14fcf3c35b5",
+            "--head '{}' is not accepted: {why}; write VERSION:HASH with {NOTED_DIGITS} to 64 hex digits of the hash, as the roster prints it, e.g. 45:d14fcf3c35b5a0e1b2c3 (fewer digits could be matched by a forged log)",
             text.escape_debug()
         ))
     };
-    let (version, hash) = text.split_once(':').ok_or_else(bad)?;
+    let (version, hash) = text
+        .split_once(':')
+        .ok_or_else(|| bad("there is no ':' between the version and the hash"))?;
     let version = version
         .trim()
         .trim_start_matches('v')
         .parse::<u64>()
-        .map_err(|_| bad())?;
+        .map_err(|_| bad("the version is not a whole number"))?;
     let hash = hash.trim();
-    if !(12..=64).contains(&hash.len()) || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(bad());
+    if !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(bad("the hash is not hex digits"));
     }
-    Ok((version, hash.to_lowercase()))
+    if !(NOTED_DIGITS..=64).contains(&hash.len()) {
+        return Err(bad(&format!("the hash has {} digits", hash.len())));
+    }
+    Ok(Noted {
+        version,
+        hash: hash.to_lowercase(),
+    })
 }

@@ -1,42 +1,124 @@
-//! Projection checkpoints: a disposable cache of folded states, kept beside the log.
+//! Projection checkpoints: a disposable cache of folded states, kept beside the log, each
+//! with what vouches for it (the hash of the event it was taken at and its own digest).
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, Row, params};
+use sha2::{Digest, Sha256};
 
 use super::{Store, StoreError, StoredRow, stored_row};
 
-/// How many checkpoints a campaign keeps; older ones are dropped as newer ones are written.
+/// How many checkpoints a campaign keeps per projection; older ones are dropped as newer
+/// ones are written.
 const KEPT: i64 = 3;
 
+/// One stored checkpoint, with the log's hash at its version read beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoint {
+    pub version: u64,
+    /// The hash of the event it was taken at, as it was then.
+    pub event_hash: String,
+    /// The SHA-256 (hex) of `state`, as it was written.
+    pub digest: String,
+    /// The serialized state.
+    pub state: String,
+    /// The log's hash at `version` now, if the log has that version.
+    pub log_hash: Option<String>,
+}
+
+impl Checkpoint {
+    /// Why this checkpoint cannot be trusted, or `None` when its digest matches its state
+    /// and its event is still the log's event at its version.
+    pub fn flaw(&self) -> Option<String> {
+        if digest(&self.state) != self.digest {
+            return Some("its state does not match its digest: the checkpoint was edited".to_owned());
+        }
+        match &self.log_hash {
+            None => Some(format!("the log has no version {}", self.version)),
+            Some(hash) if *hash != self.event_hash => Some(format!(
+                "it was taken at an event with hash {}, but the log's hash at v{} is {}: the log was rewritten",
+                prefix(&self.event_hash),
+                self.version,
+                prefix(hash)
+            )),
+            Some(_) => None,
+        }
+    }
+}
+
+fn prefix(hash: &str) -> &str {
+    hash.get(..20).unwrap_or(hash)
+}
+
+/// The SHA-256 of a checkpoint's serialized state, in hex.
+pub fn digest(state: &str) -> String {
+    hex::encode(Sha256::digest(state.as_bytes()))
+}
+
+/// The columns a [`Checkpoint`] is read from, the log's hash at its version joined on.
+const SELECT: &str = "SELECT c.version, c.event_hash, c.digest, c.state, e.hash
+     FROM checkpoints c LEFT JOIN events e ON e.campaign = c.campaign AND e.version = c.version";
+
+fn checkpoint_row(row: &Row<'_>) -> rusqlite::Result<Checkpoint> {
+    Ok(Checkpoint {
+        version: row.get(0)?,
+        event_hash: row.get(1)?,
+        digest: row.get(2)?,
+        state: row.get(3)?,
+        log_hash: row.get(4)?,
+    })
+}
+
 impl Store {
-    /// The newest checkpoint of `campaign` at or before `version` made by `projection`:
-    /// its version and its serialized state.
+    /// The checkpoints of `campaign` at or before `version` made by `projection`, newest
+    /// first (a few at most): whoever uses one checks its [`Checkpoint::flaw`] first.
+    pub fn checkpoints(
+        &self,
+        campaign: &str,
+        version: u64,
+        projection: &str,
+    ) -> Result<Vec<Checkpoint>, StoreError> {
+        let limit = i64::try_from(version).unwrap_or(i64::MAX);
+        let rows = self
+            .conn
+            .prepare_cached(&format!(
+                "{SELECT} WHERE c.campaign = ?1 AND c.version <= ?2 AND c.projection = ?3
+                 ORDER BY c.version DESC"
+            ))?
+            .query_map(params![campaign, limit, projection], checkpoint_row)?
+            .collect::<Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    /// The newest checkpoint of `campaign` at or before `version` made by `projection`,
+    /// whether or not it can be trusted.
     pub fn checkpoint(
         &self,
         campaign: &str,
         version: u64,
         projection: &str,
-    ) -> Result<Option<(u64, String)>, StoreError> {
+    ) -> Result<Option<Checkpoint>, StoreError> {
+        let limit = i64::try_from(version).unwrap_or(i64::MAX);
         Ok(self
             .conn
-            .prepare_cached(
-                "SELECT version, state FROM checkpoints
-                 WHERE campaign = ?1 AND version <= ?2 AND projection = ?3
-                 ORDER BY version DESC LIMIT 1",
-            )?
-            .query_row(params![campaign, version, projection], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
+            .prepare_cached(&format!(
+                "{SELECT} WHERE c.campaign = ?1 AND c.version <= ?2 AND c.projection = ?3
+                 ORDER BY c.version DESC LIMIT 1"
+            ))?
+            .query_row(params![campaign, limit, projection], checkpoint_row)
             .optional()?)
     }
 
     /// The version of the newest checkpoint of `campaign` made by `projection`, or 0.
     pub fn newest_checkpoint(&self, campaign: &str, projection: &str) -> Result<u64, StoreError> {
         Ok(self
-            .checkpoint(campaign, u64::MAX >> 1, projection)?
-            .map_or(0, |(v, _)| v))
+            .conn
+            .prepare_cached("SELECT MAX(version) FROM checkpoints WHERE campaign = ?1 AND projection = ?2")?
+            .query_row(params![campaign, projection], |row| row.get::<_, Option<u64>>(0))?
+            .unwrap_or(0))
     }
 
-    /// Writes a checkpoint and drops all but the newest few of the campaign's.
+    /// Writes a checkpoint of `state` at `version`, vouched for by the log's hash there and
+    /// the state's digest, and drops all but the newest few of the campaign's made by
+    /// `projection`. Nothing is written when the log has no such version.
     pub fn save_checkpoint(
         &self,
         campaign: &str,
@@ -45,13 +127,15 @@ impl Store {
         state: &str,
     ) -> Result<(), StoreError> {
         self.conn.execute(
-            "INSERT OR REPLACE INTO checkpoints (campaign, version, projection, state) VALUES (?1, ?2, ?3, ?4)",
-            params![campaign, version, projection, state],
+            "INSERT OR REPLACE INTO checkpoints (campaign, projection, version, event_hash, digest, state)
+             SELECT ?1, ?2, ?3, hash, ?4, ?5 FROM events WHERE campaign = ?1 AND version = ?3",
+            params![campaign, projection, version, digest(state), state],
         )?;
         self.conn.execute(
-            "DELETE FROM checkpoints WHERE campaign = ?1 AND version NOT IN
-               (SELECT version FROM checkpoints WHERE campaign = ?1 ORDER BY version DESC LIMIT ?2)",
-            params![campaign, KEPT],
+            "DELETE FROM checkpoints WHERE campaign = ?1 AND projection = ?2 AND version NOT IN
+               (SELECT version FROM checkpoints WHERE campaign = ?1 AND projection = ?2
+                ORDER BY version DESC LIMIT ?3)",
+            params![campaign, projection, KEPT],
         )?;
         Ok(())
     }

@@ -14,6 +14,17 @@ pub enum StoreError {
         expected: u64,
         found: u64,
     },
+    /// The clock is behind the campaign's newest event: writing now would put the log's
+    /// history out of order.
+    #[error(
+        "the clock says {now}, earlier than the newest event of campaign '{campaign}' (v{version}, recorded {head_at}); muster will not write history out of order, so nothing was written: set this machine's clock right and run the command again"
+    )]
+    ClockBehind {
+        campaign: String,
+        version: u64,
+        head_at: String,
+        now: String,
+    },
     /// The file stayed locked by another process for longer than the busy timeout.
     #[error(
         "the database is locked by another muster and stayed locked after waiting; nothing was written; try again"

@@ -16,6 +16,7 @@ use rusqlite_migration::{M, Migrations};
 use uuid::Uuid;
 
 pub use bulk::ROWS_PER_INSERT;
+pub use checkpoints::Checkpoint;
 pub use error::StoreError;
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
@@ -36,6 +37,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0004_checkpoints.sql"),
     include_str!("../../migrations/0005_refuse_replace_by_index.sql"),
     include_str!("../../migrations/0006_events_reaching_back.sql"),
+    include_str!("../../migrations/0007_checkpoints_vouched.sql"),
 ];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
@@ -376,7 +378,7 @@ fn write_events(
     events: &[Event],
     at: DateTime<Utc>,
 ) -> Result<Head, StoreError> {
-    let mut head = head_in(conn, campaign)?;
+    let (mut head, head_at) = head_with_time(conn, campaign)?;
     if head.version != expected_version {
         return Err(StoreError::Conflict {
             campaign: campaign.to_owned(),
@@ -385,6 +387,21 @@ fn write_events(
         });
     }
     let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+    // A clock set back would stamp this event before its predecessor, and `--as-of` would
+    // then leave it out while including events before it. Equal times are fine. A head
+    // time that does not parse is `verify`'s to report, not a reason to refuse.
+    let behind = head_at
+        .as_deref()
+        .and_then(|text| DateTime::parse_from_rfc3339(text).ok())
+        .is_some_and(|then| at < then);
+    if behind {
+        return Err(StoreError::ClockBehind {
+            campaign: campaign.to_owned(),
+            version: head.version,
+            head_at: head_at.unwrap_or_default(),
+            now: recorded_at,
+        });
+    }
     for event in events {
         let encoded = codec::encode(event);
         let row = StoredRow {
@@ -413,16 +430,26 @@ fn write_events(
 }
 
 fn head_in(conn: &Connection, campaign: &str) -> Result<Head, StoreError> {
+    Ok(head_with_time(conn, campaign)?.0)
+}
+
+/// The head of `campaign` and the time its event was recorded (`None` with no events).
+fn head_with_time(conn: &Connection, campaign: &str) -> Result<(Head, Option<String>), StoreError> {
     let head = conn
-        .prepare_cached("SELECT version, hash FROM events WHERE campaign = ?1 ORDER BY version DESC LIMIT 1")?
+        .prepare_cached(
+            "SELECT version, hash, recorded_at FROM events WHERE campaign = ?1 ORDER BY version DESC LIMIT 1",
+        )?
         .query_row([campaign], |row| {
-            Ok(Head {
-                version: row.get(0)?,
-                hash: row.get(1)?,
-            })
+            Ok((
+                Head {
+                    version: row.get(0)?,
+                    hash: row.get(1)?,
+                },
+                Some(row.get(2)?),
+            ))
         })
         .optional()?;
-    Ok(head.unwrap_or_else(Head::empty))
+    Ok(head.unwrap_or_else(|| (Head::empty(), None)))
 }
 
 fn insert(tx: &Connection, row: &StoredRow) -> Result<(), StoreError> {

@@ -6,6 +6,7 @@
 //! every roll whose recorded outcome its own face, modifiers and target do not give,
 //! generated faces against revealed seeds, and the paper sheets asserted.
 
+mod checkpoints;
 mod known;
 mod stream;
 
@@ -59,21 +60,28 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
     verifier.finish()
 }
 
-/// Verifies `campaign` in `store`, reading its rows one at a time; `progress` is told how
-/// many rows have been read, now and then.
+/// Verifies `campaign` in `store`, reading its rows one at a time, and holds each of its
+/// stored checkpoints against the log's fold at its version; `progress` is told how many
+/// rows have been read, now and then.
 pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<Report, Error> {
-    let known = Known::of_rows(&store.rows_reaching_back(campaign, None)?);
+    let rare = store.rows_reaching_back(campaign, None)?;
+    let known = Known::of_rows(&rare);
+    let mut checkpoints = checkpoints::Pending::of(store, campaign, &rare)?;
     let head = store.head(campaign)?;
     let mut verifier = Verifier::new(campaign, head.version, known);
     let mut earlier = Stored { store, campaign };
     let mut counted = Progress::new(progress);
     store.for_each_row(campaign, 0, None, |row| {
         verifier.push(row.borrowed(), &mut earlier)?;
+        checkpoints.at(row.version, verifier.state());
         counted.row();
         Ok(())
     })?;
     counted.done();
-    Ok(verifier.finish())
+    let mut report = verifier.finish();
+    report.findings.extend(checkpoints.finish());
+    report.ok = report.findings.is_empty();
+    Ok(report)
 }
 
 /// How many rows go by between two reports of progress.
@@ -145,8 +153,8 @@ impl Earlier for Held<'_> {
     }
 }
 
-/// Checks the log against a head a player noted (its version and at least the first 12 hex
-/// digits of its hash): a truncated, rewritten or replaced log no longer holds it. `held` is
+/// Checks the log against a head a player noted (its version and at least the first 20 hex
+/// digits of its hash, as the command line requires): a truncated, rewritten or replaced log no longer holds it. `held` is
 /// the log's hash at that version, if it reaches it; `end` is the log's last version.
 pub fn noted_head_held(held: Option<&str>, end: u64, version: u64, hash_prefix: &str) -> Option<Finding> {
     let prefix = hash_prefix.to_lowercase();
@@ -154,7 +162,7 @@ pub fn noted_head_held(held: Option<&str>, end: u64, version: u64, hash_prefix: 
         None => format!("the noted head v{version} is gone: the log ends at v{end}"),
         Some(hash) if !hash.starts_with(&prefix) => format!(
             "v{version}'s hash is {}, not the {prefix} noted: the log was rewritten since",
-            hash.get(..prefix.len().max(12)).unwrap_or(hash)
+            hash.get(..prefix.len().max(20)).unwrap_or(hash)
         ),
         Some(_) => return None,
     };
@@ -193,27 +201,34 @@ mod tests {
     #[test]
     fn a_noted_head_still_held_passes_and_a_lost_or_rewritten_one_is_found() {
         let held = "cd".repeat(32);
-        assert_eq!(noted_head_held(Some(&held), 2, 2, "cdcdcdcdcdcd"), None);
-        let rewritten = noted_head_held(Some(&held), 2, 2, "000000000000").unwrap();
+        assert_eq!(noted_head_held(Some(&held), 2, 2, &held[..20]), None);
+        let rewritten = noted_head_held(Some(&held), 2, 2, &"0".repeat(20)).unwrap();
         assert!(rewritten.problem.contains("rewritten"), "{rewritten:?}");
-        let truncated = noted_head_held(None, 2, 3, "cdcdcdcdcdcd").unwrap();
+        let truncated = noted_head_held(None, 2, 3, &held[..20]).unwrap();
         assert!(truncated.problem.contains("the log ends at v2"), "{truncated:?}");
     }
 
     /// Rows of one campaign, chained and hashed, one per command id given, each a Wound.
     fn chained(commands: &[&str]) -> Vec<StoredRow> {
+        let times = vec!["2026-11-29T21:00:00Z"; commands.len()];
+        chained_at(commands, &times)
+    }
+
+    /// Like [`chained`], each row recorded at its time in `times`.
+    fn chained_at(commands: &[&str], times: &[&str]) -> Vec<StoredRow> {
         let mut prev = crate::store::chain::GENESIS.to_owned();
         commands
             .iter()
+            .zip(times)
             .enumerate()
-            .map(|(i, command)| {
+            .map(|(i, (command, time))| {
                 let mut row = StoredRow {
                     seq: 0,
                     campaign: "c".into(),
                     version: i as u64 + 1,
                     event_id: format!("e{i}"),
                     command_id: (*command).to_owned(),
-                    recorded_at: "2026-11-29T21:00:00Z".into(),
+                    recorded_at: (*time).to_owned(),
                     kind: "wounded".into(),
                     schema: 1,
                     payload: r#"{"amount":1,"soldier":"Wong"}"#.into(),
@@ -234,6 +249,26 @@ mod tests {
             .filter(|f| f.check == "command")
             .filter_map(|f| f.version)
             .collect()
+    }
+
+    fn time_findings(times: &[&str]) -> Vec<u64> {
+        let commands: Vec<String> = (0..times.len()).map(|i| format!("{i:04}")).collect();
+        let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+        verify("c", &chained_at(&commands, times))
+            .findings
+            .into_iter()
+            .filter(|f| f.check == "time")
+            .filter_map(|f| f.version)
+            .collect()
+    }
+
+    #[test]
+    fn regression_an_event_stamped_before_the_event_before_it_was_not_found() {
+        let day = "2026-11-29T21:00:00Z";
+        assert_eq!(time_findings(&[day, "1969-07-20T20:17:00Z", day]), vec![2]);
+        // The same instant written with an offset is not earlier; equal times are fine.
+        assert!(time_findings(&[day, "2026-11-29T22:00:00+01:00", day, day]).is_empty());
+        assert_eq!(time_findings(&[day, "2026-11-29T21:30:00+01:00"]), vec![2]);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use chrono::DateTime;
+use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
 use super::known::Known;
@@ -56,6 +56,8 @@ pub struct Verifier {
     dice_in_command: u32,
     tracked: Vec<Tracked>,
     state: CampaignState,
+    /// When the last row with a readable time was recorded: times never go back.
+    previous_time: Option<DateTime<FixedOffset>>,
     /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
     /// command id are answered here, without asking the log.
     recent: VecDeque<(u64, String, String)>,
@@ -105,6 +107,7 @@ impl Verifier {
             dice_in_command: 0,
             tracked,
             state: CampaignState::default(),
+            previous_time: None,
             recent: VecDeque::with_capacity(RECENT),
         }
     }
@@ -147,9 +150,23 @@ impl Verifier {
         }
         self.prev_hash.clear();
         self.prev_hash.push_str(row.hash);
-        if DateTime::parse_from_rfc3339(row.recorded_at).is_err() {
-            let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
-            self.found(v, "time", problem);
+        // Parsed once: the instant serves both checks.
+        match DateTime::parse_from_rfc3339(row.recorded_at) {
+            Err(_) => {
+                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
+                self.found(v, "time", problem);
+            }
+            Ok(at) => {
+                if let Some(before) = self.previous_time.filter(|before| at < *before) {
+                    let problem = format!(
+                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
+                        row.recorded_at,
+                        before.to_rfc3339()
+                    );
+                    self.found(v, "time", problem);
+                }
+                self.previous_time = Some(at);
+            }
         }
         let result = match row.decode() {
             Ok(recorded) => self.event(&recorded, earlier),
@@ -372,6 +389,12 @@ impl Verifier {
         }
         // Its blame is written: what it tracked is not needed again.
         self.tracked.retain(|t| t.version != v);
+    }
+
+    /// The campaign's state folded so far (every void of the log applied), at the version of
+    /// the last row pushed.
+    pub fn state(&self) -> &CampaignState {
+        &self.state
     }
 
     /// The report: every finding, the fold's anomalies last.

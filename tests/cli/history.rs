@@ -130,7 +130,7 @@ fn roster_json_has_the_contract_fields() {
     assert_eq!(committed, [commitment], "the roster shows the seed committed");
     let text = m.ok(&["roster"]);
     assert!(
-        text.contains(LODESTAR) && text.contains("Gizmo") && text.contains(&hash[..12]),
+        text.contains(LODESTAR) && text.contains("Gizmo") && text.contains(&hash[..20]),
         "{text}"
     );
 }
