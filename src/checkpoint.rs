@@ -17,7 +17,7 @@ use crate::verify::{Known, Progress};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.
-pub const PROJECTION: &str = concat!("campaign-state/3 muster/", env!("CARGO_PKG_VERSION"));
+pub const PROJECTION: &str = concat!("campaign-state/4 muster/", env!("CARGO_PKG_VERSION"));
 
 /// A checkpoint is written once this many events have been appended since the last one.
 pub const INTERVAL: u64 = 1000;
@@ -146,9 +146,19 @@ pub fn state_before(
     // serves only when no later void reaches back to an event at or before `c`.
     let voids_reaching = reaching_versions(store, campaign)?;
     let checkpoint = store
-        .checkpoint(campaign, up_to, PROJECTION)?
-        .filter(|(c, _)| voids_reaching.iter().all(|(at, target)| at <= c || target > c))
-        .and_then(|(c, text)| serde_json::from_str::<CampaignState>(&text).ok().map(|s| (c, s)));
+        .checkpoints(campaign, up_to, PROJECTION)?
+        .into_iter()
+        .filter(|c| c.flaw().is_none())
+        .filter(|c| {
+            voids_reaching
+                .iter()
+                .all(|(at, target)| *at <= c.version || *target > c.version)
+        })
+        .find_map(|c| {
+            serde_json::from_str::<CampaignState>(&c.state)
+                .ok()
+                .map(|s| (c.version, s))
+        });
     let (after, mut state) = checkpoint.unwrap_or_default();
     store.for_each_row(campaign, after, Some(up_to), |row| {
         state.version = row.version;

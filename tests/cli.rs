@@ -33,5 +33,7 @@ mod play;
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/voids.rs"]
+mod voids;
 #[path = "cli/zero_dark.rs"]
 mod zero_dark;

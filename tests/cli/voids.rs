@@ -1,0 +1,147 @@
+//! `void` as a proof keeper: a void that later results rest on is refused (exit 1, the log
+//! unchanged) or cascades, a computed RP award is revised, a generated face stays a fact,
+//! and whatever a void leaves verifies.
+
+use crate::support::{Muster, card, first_version, kinds, num};
+
+/// Voids `version` with a reason, with `more` options after it.
+fn void_args(version: u64, more: &[&'static str]) -> Vec<String> {
+    let mut args = vec![
+        "void".to_owned(),
+        version.to_string(),
+        "--why".to_owned(),
+        "entered by mistake".to_owned(),
+    ];
+    args.extend(more.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_kia_voided_after_the_award_was_computed_from_it_revises_the_award() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong", "--with", "Price"]);
+    let killed = first_version(&m.json(&["kill", "Price"]));
+    m.ok(&["mission", "end", "--result", "success"]);
+    assert_eq!(num(&m.roster()["squad"], "rp_bank"), 4, "Price's 4 RP were lost");
+    let written = m.json(&strs(&void_args(killed, &[])));
+    assert_eq!(kinds(&written), ["command_voided", "rp_award_revised"]);
+    let roster = m.roster();
+    assert_eq!(num(&roster["squad"], "rp_bank"), 0, "nobody was lost: no award");
+    m.ok(&["verify"]);
+}
+
+#[test]
+fn a_kia_voided_after_its_award_was_spent_is_refused() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong", "--with", "Price"]);
+    let killed = first_version(&m.json(&["kill", "Price"]));
+    m.ok(&["mission", "end", "--result", "success"]);
+    m.ok(&["rp", "spend", "4", "--why", "a jeep"]);
+    m.refused(&strs(&void_args(killed, &[])), "has spent that RP since");
+    m.refused(
+        &strs(&void_args(killed, &["--cascade"])),
+        "has spent that RP since",
+    );
+}
+
+#[test]
+fn a_generated_roll_voided_to_roll_again_is_refused() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let rolled = m.json(&["check", "Wong", "handler"]);
+    assert_eq!(kinds(&rolled), ["check_rolled"]);
+    m.refused(
+        &strs(&void_args(first_version(&rolled), &[])),
+        "a face shown to the table is a fact",
+    );
+    m.ok(&["verify"]);
+}
+
+#[test]
+fn an_ekia_voided_after_the_paper_sheet_recorded_its_xp_is_refused_or_cascades() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let ekia = first_version(&m.json(&["ekia", "Wong", "--hostile", "Rifle Team", "--value", "3"]));
+    let asserted = first_version(&m.json(&["assert", "Wong", "xp=3"]));
+    let refusal = m.refused(&strs(&void_args(ekia, &[])), "later events depend on version");
+    assert!(
+        refusal.contains(&format!("version {asserted} asserts Wong's xp is 3")),
+        "{refusal}"
+    );
+    assert!(refusal.contains("--cascade"), "{refusal}");
+    // As the sheet stood, `roster --as-of` the assertion still shows 3.
+    let as_of = m.json(&["roster", "--as-of", &asserted.to_string()]);
+    assert_eq!(num(&crate::support::soldier_in(&as_of, "Wong"), "xp"), 3);
+
+    let written = m.json(&strs(&void_args(ekia, &["--cascade"])));
+    assert_eq!(kinds(&written), ["command_voided", "command_voided"]);
+    assert_eq!(num(&m.soldier("Wong"), "xp"), 0);
+    m.ok(&["verify"]);
+}
+
+#[test]
+fn a_failed_k9_roll_voided_after_the_retry_that_answered_it_is_refused() {
+    let m = Muster::lodestar();
+    m.ok(&[
+        "mission",
+        "start",
+        "Cold Start",
+        "--with",
+        "Wong",
+        "--with",
+        "Gizmo",
+        "--k9-objective",
+        "Find the cache",
+    ]);
+    m.ok(&["turn"]);
+    m.ok(&["k9", "draw", &card("buried-explosive.json")]);
+    m.ok(&["k9", "roll", "--pay", "discipline", "--die", "4"]);
+    let failed = m.json(&["k9", "roll", "--pay", "discards", "--die", "2"]);
+    let failed = *crate::support::versions_written(&failed).last().expect("a roll");
+    m.ok(&["k9", "retry", "--die", "9"]);
+    m.refused(
+        &strs(&void_args(failed, &[])),
+        "which no failed roll left awaiting a choice",
+    );
+    m.ok(&["verify"]);
+}
+
+#[test]
+fn the_spooks_task_choice_voided_after_mission_end_paid_for_it_is_refused() {
+    let m = Muster::new();
+    m.ok(&["campaign", "new", "Night Shift", "--game", "zero-dark"]);
+    m.ok(&[
+        "enlist",
+        "Vega",
+        "--kind",
+        "hero",
+        "--rp",
+        "0",
+        "--stat",
+        "M=3",
+        "--stat",
+        "F=2",
+        "--stat",
+        "A=4",
+        "--stat",
+        "D=3",
+        "--specialism",
+        "spook",
+    ]);
+    m.ok(&["mission", "start", "Dead Letter"]);
+    let chosen = first_version(&m.json(&["spook", "task", "acquisition"]));
+    let dropped = first_version(&m.json(&["spook", "dead-drop"]));
+    m.ok(&["mission", "end", "--result", "success"]);
+    assert_eq!(num(&m.soldier("Vega"), "xp"), 5);
+    m.refused(
+        &strs(&void_args(dropped, &[])),
+        "the dead-drop was never interacted with",
+    );
+    m.refused(&strs(&void_args(chosen, &[])), "which was never chosen");
+    assert_eq!(num(&m.soldier("Vega"), "xp"), 5);
+    m.ok(&["verify"]);
+}
