@@ -112,12 +112,45 @@ impl Played {
     /// Decides `command` with these entered faces (dice beyond them are generated) and
     /// records what it decides; returns the version of its first event.
     pub fn play(&mut self, command: Command, faces: &[i64]) -> u64 {
-        let state = self.state();
-        let mut cup = Cup::new("test", state.version + 1, faces.to_vec(), self.seed.clone());
-        match decide(&state, &command, &mut cup) {
-            Ok(events) => self.record(events),
+        match self.try_play(&command, faces) {
+            Ok(first) => first,
             Err(e) => panic!("{command:?} was refused: {e}"),
         }
+    }
+
+    /// Like [`Played::play`], giving back a refusal instead; a refused command records nothing.
+    pub fn try_play(&mut self, command: &Command, faces: &[i64]) -> Result<u64, RuleError> {
+        let state = self.state();
+        let mut cup = Cup::new("test", state.version + 1, faces.to_vec(), self.seed.clone());
+        let events = decide(&state, command, &mut cup)?;
+        Ok(self.record(events))
+    }
+
+    /// The log as the store would hold it: encoded, hash-chained rows of the campaign "test".
+    pub fn rows(&self) -> Vec<crate::store::StoredRow> {
+        let mut prev = crate::store::chain::GENESIS.to_owned();
+        self.log
+            .iter()
+            .map(|r| {
+                let encoded = crate::domain::codec::encode(&r.event);
+                let mut row = crate::store::StoredRow {
+                    seq: 0,
+                    campaign: "test".into(),
+                    version: r.version,
+                    event_id: format!("event-{}", r.version),
+                    command_id: r.command_id.clone(),
+                    recorded_at: r.recorded_at.clone(),
+                    kind: encoded.kind.to_owned(),
+                    schema: encoded.schema,
+                    payload: encoded.payload,
+                    prev_hash: prev.clone(),
+                    hash: String::new(),
+                };
+                row.hash = crate::store::chain::hash(&row.prev_hash, &row.link()).unwrap_or_default();
+                prev = row.hash.clone();
+                row
+            })
+            .collect()
     }
 
     /// Appends `events` as one command; returns the version of the first.

@@ -17,6 +17,7 @@ mod record;
 mod soldier;
 mod squad;
 mod void;
+mod void_property;
 mod void_rests;
 mod zero_dark;
 
