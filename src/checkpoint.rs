@@ -10,8 +10,7 @@
 
 use crate::Error;
 use crate::domain::event::Event;
-use crate::domain::evolve::evolve;
-use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, voided_commands};
+use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, step, voided_commands};
 use crate::store::{Store, StoreError};
 use crate::verify::{Known, Progress};
 
@@ -67,13 +66,15 @@ pub fn rebuild_with(
     let mut state = CampaignState::default();
     let mut counted = Progress::new(progress);
     store.for_each_row(campaign, 0, up_to, |row| {
-        state.version = row.version;
-        if !voided.contains(&row.command_id) {
-            let recorded = row
-                .decode()
-                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
-            state = evolve(std::mem::take(&mut state), &recorded.event);
-        }
+        let recorded =
+            match voided.contains(&row.command_id) {
+                // A voided event is not even decoded: it changes nothing.
+                true => None,
+                false => Some(row.decode().map_err(|e| {
+                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
+                })?),
+            };
+        step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
         counted.row();
         Ok(())
     })?;
@@ -161,13 +162,15 @@ pub fn state_before(
         });
     let (after, mut state) = checkpoint.unwrap_or_default();
     store.for_each_row(campaign, after, Some(up_to), |row| {
-        state.version = row.version;
-        if !voided.contains(&row.command_id) {
-            let recorded = row
-                .decode()
-                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
-            state = evolve(std::mem::take(&mut state), &recorded.event);
-        }
+        let recorded =
+            match voided.contains(&row.command_id) {
+                // A voided event is not even decoded: it changes nothing.
+                true => None,
+                false => Some(row.decode().map_err(|e| {
+                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
+                })?),
+            };
+        step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
         Ok(())
     })?;
     Ok(state)

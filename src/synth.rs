@@ -11,9 +11,8 @@ use crate::domain::MissionResult;
 use crate::domain::codec;
 use crate::domain::command::{Command, Harm, NamedModifier, XpTarget};
 use crate::domain::event::{CommandVoided, Event};
-use crate::domain::evolve::evolve;
 use crate::domain::soldier::{Ability, SoldierCard, SoldierKind};
-use crate::domain::state::CampaignState;
+use crate::domain::state::{CampaignState, step};
 use crate::rules;
 use crate::store::chain::{self, GENESIS};
 use crate::store::{Head, Store, StoredRow};
@@ -262,8 +261,7 @@ impl Writer {
                 version: row.version,
                 hash: row.hash.clone(),
             };
-            self.state.version = row.version;
-            self.state = evolve(std::mem::take(&mut self.state), &event);
+            step(&mut self.state, row.version, Some(&event));
             self.pending.push(row);
         }
     }

@@ -396,13 +396,24 @@ pub fn fold_skipping(events: &[RecordedEvent], voided: &BTreeSet<String>) -> Cam
 }
 
 /// Folds `events` onto `state` (a checkpoint), skipping the events of the commands in `voided`.
-pub fn fold_onto(state: CampaignState, events: &[RecordedEvent], voided: &BTreeSet<String>) -> CampaignState {
-    events.iter().fold(state, |mut state, recorded| {
-        state.version = recorded.version;
-        if voided.contains(&recorded.command_id) {
-            state
-        } else {
-            evolve(state, &recorded.event)
-        }
-    })
+pub fn fold_onto(
+    mut state: CampaignState,
+    events: &[RecordedEvent],
+    voided: &BTreeSet<String>,
+) -> CampaignState {
+    for recorded in events {
+        let kept = !voided.contains(&recorded.command_id);
+        step(&mut state, recorded.version, kept.then_some(&recorded.event));
+    }
+    state
+}
+
+/// The one step of every fold of a log (commands' state, checkpoints, rebuild, `verify`,
+/// import, a void's re-fold): the event at `version` is checked against the state and
+/// applied, or, when its command is voided (`None`), only counted.
+pub fn step(state: &mut CampaignState, version: u64, event: Option<&Event>) {
+    state.version = version;
+    if let Some(event) = event {
+        *state = evolve(std::mem::take(state), event);
+    }
 }

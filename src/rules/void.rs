@@ -127,6 +127,12 @@ fn voidable(history: &History<'_>, target: &RecordedEvent) -> Result<(), RuleErr
         }
         _ => {}
     }
+    if let Some(void) = command().find(|r| matches!(r.event, Event::CommandVoided(_))) {
+        return Err(RuleError::refused(format!(
+            "version {version} was written by the void at version {}, and a void is not undone by another void: record the voided events again instead",
+            void.version
+        )));
+    }
     if command().any(|r| matches!(r.event, Event::CampaignCreated(_))) {
         return Err(RuleError::refused(format!(
             "version {version} was written with the campaign's creation (version 1) and cannot be voided"

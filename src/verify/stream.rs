@@ -14,9 +14,8 @@ use super::known::Known;
 use super::{Finding, Report};
 use crate::dice::Source;
 use crate::domain::event::{AssertionRecorded, Event};
-use crate::domain::evolve::evolve;
 use crate::domain::sheet;
-use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::domain::state::{CampaignState, RecordedEvent, step};
 use crate::projection::blame::changes;
 use crate::store::chain::{self, GENESIS};
 use crate::store::{RowRef, StoreError};
@@ -250,9 +249,8 @@ impl Verifier {
                 }
             }
         }
-        self.state.version = v;
+        step(&mut self.state, v, (!voided).then_some(&recorded.event));
         if !voided {
-            self.state = evolve(std::mem::take(&mut self.state), &recorded.event);
             if let Event::AssertionRecorded(a) = &recorded.event {
                 self.assertion(v, a);
             }

@@ -222,3 +222,21 @@ fn a_void_that_nothing_rests_on_needs_no_cascade_and_writes_one_event() {
     let state = apply_cleanly(&mut played, events);
     assert_eq!(state.soldier("Park").unwrap().wounds, 0);
 }
+
+#[test]
+fn regression_a_cascade_never_voids_a_void_that_revised_an_award() {
+    // Found by the void property: the revision a void writes rested on the Mission's end,
+    // so voiding the Mission's start with --cascade reached the void's command, and the
+    // log then held a void of a void.
+    let mut played = squad();
+    let started = played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    played.play(end(), &[]);
+    let revised = played.void(killed, false).unwrap();
+    let void_at = played.record(revised);
+    let refusal = played.void(started, true).unwrap_err().to_string();
+    assert!(
+        refusal.contains(&format!("written by the void at version {void_at}")),
+        "{refusal}"
+    );
+}
