@@ -39,18 +39,18 @@ impl fmt::Display for Resource {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaidOption {
-    pub resource: Resource,
     pub amount: u32,
     pub bonus: i32,
+    pub resource: Resource,
 }
 
 /// One roll in an Encounter's series: who makes it, with which ability and modifier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EncounterRoll {
-    pub maker: Maker,
     /// The K9's Bomb, Friendly, Rescue or Threat, or the Handler's `handler` ability.
     pub ability: String,
+    pub maker: Maker,
     #[serde(default)]
     pub modifier: i32,
     #[serde(default)]
@@ -61,10 +61,10 @@ pub struct EncounterRoll {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Effect {
-    pub who: Who,
-    pub result: EffectResult,
     #[serde(default = "one")]
     pub amount: u32,
+    pub result: EffectResult,
+    pub who: Who,
 }
 
 fn one() -> u32 {
@@ -94,9 +94,9 @@ pub enum EffectResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
-    pub text: String,
     #[serde(default)]
     pub effects: Vec<Effect>,
+    pub text: String,
 }
 
 /// The choice some cards give after a failed roll: accept the Failure, or make this fresh
@@ -104,23 +104,23 @@ pub struct Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Retry {
-    pub roll: EncounterRoll,
     pub major: Outcome,
+    pub roll: EncounterRoll,
 }
 
 /// A K9 Encounter card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EncounterCard {
-    pub name: String,
+    pub failure: Outcome,
     /// The number in the top right corner; it gives no XP.
     pub hostile_value: u32,
     /// Ignore: a d10 at or above this discards the Encounter; below, suffer the Failure.
     pub ignore_target: u8,
-    /// The ordered rolls; the first one's maker is the card's top-most note.
-    pub rolls: Vec<EncounterRoll>,
-    pub reward: String,
-    pub failure: Outcome,
+    pub name: String,
     #[serde(default)]
     pub retry: Option<Retry>,
+    pub reward: String,
+    /// The ordered rolls; the first one's maker is the card's top-most note.
+    pub rolls: Vec<EncounterRoll>,
 }

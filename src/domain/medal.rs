@@ -20,31 +20,31 @@ pub enum BenefitEffect {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MedalCard {
-    pub name: String,
-    pub rp: u32,
+    pub benefit: String,
     /// The condition on the card's back: when it is drawn.
     pub condition: String,
-    pub requirement: String,
-    pub benefit: String,
-    /// Turns allowed to meet the requirement, counting the turn it is drawn.
     #[serde(default)]
-    pub turn_limit: Option<u32>,
-    /// "Draw and leave face down": held aside until its condition is met.
-    #[serde(default)]
-    pub face_down: bool,
+    pub effects: Vec<BenefitEffect>,
     /// The recipient must inflict every Suppression and EKIA on the named Hostile card.
     #[serde(default)]
     pub eliminate: bool,
+    /// "Draw and leave face down": held aside until its condition is met.
     #[serde(default)]
-    pub effects: Vec<BenefitEffect>,
+    pub face_down: bool,
+    pub name: String,
+    pub requirement: String,
+    pub rp: u32,
+    /// Turns allowed to meet the requirement, counting the turn it is drawn.
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
 }
 
 /// A Nation's Medal deck, as its card file holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MedalDeckFile {
-    pub nation: String,
     pub medals: Vec<MedalCard>,
+    pub nation: String,
 }
 
 /// Where a Medal that was not earned goes.
@@ -79,29 +79,29 @@ impl fmt::Display for RpCardKind {
 /// A Medal drawn and not yet earned or lost.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DrawnMedal {
-    pub name: String,
     /// The version of the event that drew it.
     pub drawn_at: u64,
-    pub mission: u32,
-    pub turn: u32,
     /// Still held aside face down.
     pub face_down: bool,
     /// The Hostile card an Eliminate Medal is about.
     pub hostile: Option<String>,
+    pub mission: u32,
+    pub name: String,
     /// The potential recipient, once rolled.
     pub recipient: Option<String>,
+    pub turn: u32,
 }
 
 /// Where every card of the campaign's Medal deck is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalDeck {
-    pub nation: String,
     pub cards: Vec<MedalCard>,
+    pub discarded: Vec<String>,
+    pub drawn: Vec<DrawnMedal>,
+    pub earned: Vec<String>,
     /// Face down in the deck.
     pub in_deck: Vec<String>,
-    pub drawn: Vec<DrawnMedal>,
-    pub discarded: Vec<String>,
-    pub earned: Vec<String>,
+    pub nation: String,
 }
 
 impl MedalDeck {

@@ -8,15 +8,15 @@ use crate::dice::Source;
 /// A modifier applied to a roll, with where it came from ("card", "paid 1 Discipline"…).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
-    pub value: i32,
     pub source: String,
+    pub value: i32,
 }
 
 /// A cost paid for a roll: a resource (`discipline`, `xp`, `discards`) and how much.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cost {
-    pub resource: String,
     pub amount: u32,
+    pub resource: String,
 }
 
 /// The inputs of a generated face, so anyone can recompute it once the seed is revealed.
@@ -24,32 +24,32 @@ pub struct Cost {
 pub struct DiceKey {
     /// The SHA-256 commitment of the seed that made the face.
     pub commitment: String,
-    /// The campaign version of the first event of the command that rolled.
-    pub version: u64,
     /// Which die of that command (0, 1, 2…).
     pub index: u32,
+    /// The campaign version of the first event of the command that rolled.
+    pub version: u64,
 }
 
 /// One roll, as `show` and the audit print it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
-    pub who: String,
-    #[serde(rename = "for")]
-    pub purpose: String,
+    pub costs: Vec<Cost>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceKey>,
     pub die: String,
     /// Empty when nothing was rolled (a check without the ability).
     pub faces: Vec<u8>,
+    #[serde(rename = "for")]
+    pub purpose: String,
+    pub modifiers: Vec<Modifier>,
     /// `entered`, `generated`, or `assumed` (a Trap's face of 1); null when nothing rolled.
     pub source: Option<Source>,
+    pub success: bool,
     /// The printed target; null when the Soldier has no such ability.
     pub target: Option<u8>,
-    pub modifiers: Vec<Modifier>,
-    pub costs: Vec<Cost>,
     /// Face plus every modifier; null when nothing was rolled.
     pub total: Option<i32>,
-    pub success: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dice: Option<DiceKey>,
+    pub who: String,
 }
 
 impl Roll {

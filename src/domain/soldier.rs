@@ -126,30 +126,22 @@ impl fmt::Display for Ability {
 /// A Zero Dark hero's stat line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
-    /// Mobility.
-    pub m: u8,
-    /// Fight.
-    pub f: u8,
     /// Acuity.
     pub a: u8,
     /// Discipline.
     pub d: u8,
+    /// Fight.
+    pub f: u8,
+    /// Mobility.
+    pub m: u8,
 }
 
 /// A Soldier's card as enlisted: everything printed on it that the tracker uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoldierCard {
-    pub name: String,
-    pub kind: SoldierKind,
-    /// The card's RP cost.
-    pub rp: u32,
-    pub health: Option<u32>,
     /// Ability name (lowercase) to its target, e.g. `handler` → 7+.
     #[serde(default)]
     pub abilities: BTreeMap<String, Ability>,
-    /// Keywords such as `enduring` or `fire`, lowercase.
-    #[serde(default)]
-    pub keywords: Vec<String>,
     /// A K9's Discipline stat.
     pub discipline: Option<u32>,
     /// A K9's Handler, by name.
@@ -157,10 +149,18 @@ pub struct SoldierCard {
     /// Hardy counters the card starts with, by type.
     #[serde(default)]
     pub hardy: BTreeMap<String, u32>,
-    /// A Zero Dark hero's stats.
-    pub stats: Option<Stats>,
+    pub health: Option<u32>,
+    /// Keywords such as `enduring` or `fire`, lowercase.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    pub kind: SoldierKind,
+    pub name: String,
+    /// The card's RP cost.
+    pub rp: u32,
     /// A Zero Dark hero's specialism.
     pub specialism: Option<String>,
+    /// A Zero Dark hero's stats.
+    pub stats: Option<Stats>,
 }
 
 #[cfg(test)]

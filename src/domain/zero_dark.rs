@@ -52,11 +52,11 @@ pub enum BogeyType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bogey {
     pub name: String,
+    pub named: bool,
+    pub nemesis: bool,
+    pub synthetic: bool,
     #[serde(rename = "type")]
     pub bogey_type: BogeyType,
-    pub synthetic: bool,
-    pub nemesis: bool,
-    pub named: bool,
 }
 
 /// The Spook's priority task for a Mission.
@@ -94,33 +94,33 @@ impl ZeroDarkMission {
 /// An Ally attached to a hero.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ally {
-    pub name: String,
+    pub dead: bool,
     /// Dependent: an upgrade at no cost that counts as half an upgrade.
     pub dependent: bool,
-    pub dead: bool,
+    pub name: String,
 }
 
 /// What happened to the bogeys and the Spook on the Mission in progress.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ZeroDarkMission {
     pub bogeys: Vec<Bogey>,
-    /// (bogey, hero) for every time a hero placed a bogey into the targeted state.
-    pub targeted: Vec<(String, String)>,
-    /// Bogeys in the down state.
-    pub down: Vec<String>,
+    /// Control Deck cards set aside by Buying Time.
+    pub bought_time: Option<u32>,
     /// (bogey, hero whose action made it dead).
     pub dead: Vec<(String, String)>,
+    pub dead_drop: bool,
+    /// Bogeys in the down state.
+    pub down: Vec<String>,
+    /// Rescue: the player recorded the persuaded bogey within 4" at the end (or exited alive).
+    pub extracted: bool,
     /// (bogey, hero who persuaded it).
     pub persuaded: Vec<(String, String)>,
     pub spook: Option<String>,
+    /// (bogey, hero) for every time a hero placed a bogey into the targeted state.
+    pub targeted: Vec<(String, String)>,
     pub task: Option<PriorityTask>,
     /// The task's target: the Rescue bogey or the Assassination Boss.
     pub task_target: Option<String>,
-    pub dead_drop: bool,
-    /// Rescue: the player recorded the persuaded bogey within 4" at the end (or exited alive).
-    pub extracted: bool,
-    /// Control Deck cards set aside by Buying Time.
-    pub bought_time: Option<u32>,
 }
 
 impl ZeroDarkMission {

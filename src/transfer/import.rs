@@ -240,7 +240,7 @@ fn write_tail<R: BufRead>(
         }
         .into());
     }
-    let mut verifier = Verifier::new(campaign, lines, known);
+    let mut verifier = Verifier::new(campaign, lines, known).reading_a_file();
     let mut added = 0;
     let mut diverged = false;
     let mut counted = Progress::new(progress);

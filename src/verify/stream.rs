@@ -13,6 +13,7 @@ use fastbloom::BloomFilter;
 use super::known::Known;
 use super::{Finding, Report};
 use crate::dice::Source;
+use crate::domain::codec;
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent, step};
@@ -50,6 +51,8 @@ pub struct Verifier {
     /// The greatest command id so far, as text.
     greatest_command: Option<String>,
     voided_so_far: BTreeSet<String>,
+    /// The rows come from a file, whose payloads may be re-spaced (see [`Verifier::canonical`]).
+    reading_a_file: bool,
     /// The first version of the command being read, and the dice it has rolled so far.
     command_start: u64,
     dice_in_command: u32,
@@ -102,6 +105,7 @@ impl Verifier {
             previous_command: None,
             greatest_command: None,
             voided_so_far: BTreeSet::new(),
+            reading_a_file: false,
             command_start: 0,
             dice_in_command: 0,
             tracked,
@@ -109,6 +113,13 @@ impl Verifier {
             previous_time: None,
             recent: VecDeque::with_capacity(RECENT),
         }
+    }
+
+    /// The same verifier for rows read from a file: a payload re-spaced or with its keys
+    /// re-ordered is taken in its canonical form, as the import stores it.
+    pub fn reading_a_file(mut self) -> Verifier {
+        self.reading_a_file = true;
+        self
     }
 
     fn found(&mut self, version: u64, check: &'static str, problem: String) {
@@ -168,7 +179,10 @@ impl Verifier {
             }
         }
         let result = match row.decode() {
-            Ok(recorded) => self.event(&recorded, earlier),
+            Ok(recorded) => {
+                self.canonical(&row, &recorded.event);
+                self.event(&recorded, earlier)
+            }
             Err(e) => {
                 self.found(v, "decode", e.to_string());
                 Ok(())
@@ -188,6 +202,30 @@ impl Verifier {
         kind.push_str(row.kind);
         self.recent.push_back((v, id, kind));
         result
+    }
+
+    /// A payload at its kind's current schema must be the bytes muster writes for the event
+    /// it decodes to: otherwise two different files (and two different chains) would hold
+    /// the same history. (An older schema is read through an upcaster and kept as written.)
+    fn canonical(&mut self, row: &RowRef<'_>, event: &Event) {
+        if row.schema != codec::current_schema(row.kind) {
+            return;
+        }
+        let encoded = codec::encode(event);
+        // A file may be re-spaced or its keys re-ordered by hand: its payloads are read back
+        // into canonical form (and hashed so) on import; a row in the database may not.
+        let respaced = || {
+            self.reading_a_file
+                && serde_json::from_str::<serde_json::Value>(row.payload)
+                    .is_ok_and(|value| codec::canonical_payload(&value) == encoded.payload)
+        };
+        if encoded.payload != row.payload && !respaced() {
+            let problem = format!(
+                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {}",
+                encoded.payload.chars().take(120).collect::<String>()
+            );
+            self.found(row.version, "payload", problem);
+        }
     }
 
     /// The command id and kind at `version`, from the rows at hand or else from the log.

@@ -462,3 +462,28 @@ fn a_voided_command_counts_for_nothing_and_stays_listed_everywhere() {
     assert_eq!(xp, [(mistake, true), (mistake + 1, false)]);
     assert_eq!(found(&store), []);
 }
+
+#[test]
+fn a_payload_that_decodes_alike_but_is_not_muster_s_bytes_is_caught_as_a_payload() {
+    let (_dir, _path, mut store) = new_db();
+    k9_campaign(&mut store);
+    let wound = play(&mut store, "wound Wong 1");
+    assert_eq!(found(&store), []);
+    drop_triggers(&store);
+    // An unknown field: ignored by the decoder, so two files would hold one history.
+    tamper(&store, wound, |p| p["note"] = json!("hidden"));
+    rechain(&store);
+    assert_eq!(found(&store), [("payload", Some(wound))]);
+    // A field left to its default: it decodes alike too.
+    tamper(&store, wound, |p| {
+        p.as_object_mut().unwrap().remove("note");
+    });
+    rechain(&store);
+    assert_eq!(found(&store), []);
+    let enlisted = 3;
+    tamper(&store, enlisted, |p| {
+        p["card"].as_object_mut().unwrap().remove("keywords");
+    });
+    rechain(&store);
+    assert_eq!(found(&store), [("payload", Some(enlisted))]);
+}

@@ -8,9 +8,9 @@ use crate::domain::{Game, MissionResult};
 /// The payload of [`super::Event::CampaignCreated`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignCreated {
+    pub expansions: Vec<String>,
     pub game: Game,
     pub nation: Option<String>,
-    pub expansions: Vec<String>,
 }
 
 /// The payload of [`super::Event::SoldierEnlisted`]: the Soldier's card as enlisted.
@@ -22,12 +22,12 @@ pub struct SoldierEnlisted {
 /// The payload of [`super::Event::MissionStarted`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissionStarted {
+    pub k9_objective: Option<String>,
     pub mission: u32,
     pub name: String,
-    pub soldiers: Vec<String>,
     /// How many Objectives are placed, when the Mission tracks Multiple Objectives.
     pub objectives: Option<u32>,
-    pub k9_objective: Option<String>,
+    pub soldiers: Vec<String>,
 }
 
 /// The payload of [`super::Event::TurnStarted`].
@@ -40,8 +40,8 @@ pub struct TurnStarted {
 /// The payload of [`super::Event::DisciplineReset`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DisciplineReset {
-    pub soldier: String,
     pub discipline: u32,
+    pub soldier: String,
 }
 
 /// The payload of [`super::Event::MissionEnded`].
@@ -56,8 +56,8 @@ pub struct MissionEnded {
 /// A number of Wounds or Suppress on one Soldier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoldierAmount {
-    pub soldier: String,
     pub amount: u32,
+    pub soldier: String,
 }
 
 /// An event about one Soldier that carries nothing else.
@@ -76,25 +76,25 @@ pub struct MedalSticker {
 /// The payload of [`super::Event::MedalAwarded`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalAwarded {
-    pub soldier: String,
     pub medal: MedalSticker,
+    pub soldier: String,
     pub why: String,
 }
 
 /// The payload of [`super::Event::MedalStickersRemoved`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalStickersRemoved {
-    pub soldier: String,
-    pub medals: Vec<MedalSticker>,
     /// The result that removed them: `downed` or `kia`.
     pub because: String,
+    pub medals: Vec<MedalSticker>,
+    pub soldier: String,
 }
 
 /// The payload of [`super::Event::XpAdjusted`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XpAdjusted {
-    pub soldier: String,
     pub amount: i64,
+    pub soldier: String,
     pub why: String,
 }
 
@@ -108,17 +108,17 @@ pub struct TeamXpAdjusted {
 /// The payload of [`super::Event::HardyAdjusted`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HardyAdjusted {
-    pub soldier: String,
-    pub hardy: String,
     pub amount: i64,
+    pub hardy: String,
+    pub soldier: String,
     pub why: String,
 }
 
 /// The payload of [`super::Event::EkiaRecorded`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EkiaRecorded {
-    pub soldier: String,
     pub hostile: String,
+    pub soldier: String,
     pub value: u32,
 }
 
@@ -133,20 +133,20 @@ pub struct RpMovement {
 /// the award was computed from, so the squad's bank follows the log without the voided event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RpAwardRevised {
+    /// The award as the log now computes it.
+    pub amount: u32,
     pub mission: u32,
     /// The award as recorded (or last revised).
     pub was: u32,
-    /// The award as the log now computes it.
-    pub amount: u32,
     pub why: String,
 }
 
 /// The payload of [`super::Event::CommandVoided`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommandVoided {
-    /// The version the player named.
-    pub version: u64,
     /// The command that wrote it: every event of this command is voided.
     pub command_id: String,
+    /// The version the player named.
+    pub version: u64,
     pub why: String,
 }

@@ -10,22 +10,22 @@ use crate::domain::roll::Roll;
 /// down, so replaying never needs the deck file again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalDeckLoaded {
-    pub nation: String,
     pub medals: Vec<MedalCard>,
+    pub nation: String,
 }
 
 /// The payload of [`super::Event::MedalDrawn`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalDrawn {
-    pub medal: String,
-    /// What met the card's draw condition, e.g. "played the Farmhouse Location".
-    pub trigger: String,
-    pub mission: u32,
-    pub turn: u32,
     /// Held aside face down until its condition is met.
     pub face_down: bool,
     /// The Hostile card an Eliminate Medal is about.
     pub hostile: Option<String>,
+    pub medal: String,
+    pub mission: u32,
+    /// What met the card's draw condition, e.g. "played the Farmhouse Location".
+    pub trigger: String,
+    pub turn: u32,
 }
 
 /// The payload of [`super::Event::MedalRevealed`].
@@ -37,9 +37,9 @@ pub struct MedalRevealed {
 /// The payload of [`super::Event::MedalRecipientRolled`]: face N picks the Nth candidate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalRecipientRolled {
-    pub medal: String,
     /// The Soldiers on the Mission, in the order the die counts them.
     pub candidates: Vec<String>,
+    pub medal: String,
     pub recipient: String,
     pub roll: Roll,
 }
@@ -68,16 +68,16 @@ pub struct MedalsReshuffled {
 /// The payload of [`super::Event::HostileSuppressed`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostileSuppressed {
-    pub soldier: String,
     pub hostile: String,
+    pub soldier: String,
 }
 
 /// The payload of [`super::Event::RpCardGained`] and [`super::Event::RpCardLost`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RpCard {
-    pub soldier: String,
     /// Which kind of card (`kind` names the event itself).
     pub card: RpCardKind,
     pub name: String,
     pub rp: u32,
+    pub soldier: String,
 }

@@ -26,27 +26,27 @@ pub enum Heading {
 /// The payload of [`super::Event::CheckRolled`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRolled {
-    pub soldier: String,
     pub ability: String,
     /// The card whose check it is, when the player named it.
     pub card: Option<String>,
     pub heading: Heading,
-    pub upgunned: bool,
-    pub trap: bool,
     pub roll: Roll,
+    pub soldier: String,
+    pub trap: bool,
+    pub upgunned: bool,
 }
 
 /// The payload of [`super::Event::EnvironmentRolled`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EnvironmentRolled {
-    pub soldier: String,
     /// The Environ type: cold, hot, fever…
     pub environment: String,
-    pub target: u8,
-    pub location: Option<String>,
     /// True for an Enduring Soldier, who makes no roll.
     pub immune: bool,
+    pub location: Option<String>,
     pub roll: Option<Roll>,
+    pub soldier: String,
+    pub target: u8,
 }
 
 /// How a failed Environment roll was paid for.
@@ -64,11 +64,11 @@ pub enum EnvironmentChoice {
 /// The payload of [`super::Event::EnvironmentResolved`]; its effect follows as its own event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EnvironmentResolved {
-    pub soldier: String,
+    pub choice: EnvironmentChoice,
     pub environment: String,
     /// The version of the failed roll this settles.
     pub rolled_at: u64,
-    pub choice: EnvironmentChoice,
+    pub soldier: String,
 }
 
 /// The payload of [`super::Event::ObjectiveActivated`] and [`super::Event::ObjectiveCompleted`].
@@ -83,12 +83,12 @@ pub struct ObjectiveMarked {
 /// never needs the card file again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct K9EncounterDrawn {
-    pub mission: u32,
     pub card: EncounterCard,
-    pub k9: String,
-    pub handler: String,
     /// The Soldier who Entered the Location first.
     pub first_in: String,
+    pub handler: String,
+    pub k9: String,
+    pub mission: u32,
 }
 
 /// Which roll of the Encounter this was.
@@ -107,15 +107,15 @@ pub enum EncounterStep {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct K9RollMade {
     pub encounter: String,
-    pub step: EncounterStep,
     pub roll: Roll,
+    pub step: EncounterStep,
 }
 
 /// The payload of [`super::Event::DisciplineSpent`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DisciplineSpent {
-    pub soldier: String,
     pub amount: u32,
+    pub soldier: String,
     pub why: String,
 }
 
@@ -170,7 +170,7 @@ pub struct SeedRevealed {
 /// The payload of [`super::Event::AssertionRecorded`]: what the paper sheet says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AssertionRecorded {
-    pub soldier: String,
     /// Field (`xp`, `wounds`, `hardy.cold`…) to the value on paper.
     pub fields: std::collections::BTreeMap<String, String>,
+    pub soldier: String,
 }

@@ -16,8 +16,8 @@ pub struct HeroStateSet {
 /// The payload of [`super::Event::BogeyAdded`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BogeyAdded {
-    pub mission: u32,
     pub bogey: Bogey,
+    pub mission: u32,
 }
 
 /// A hero's action on a bogey: targeting it, putting it down, making it dead.
@@ -38,21 +38,21 @@ pub struct VersusChoice {
 /// The payload of [`super::Event::BuyTimeDeclared`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuyTimeDeclared {
-    pub spook: String,
     /// Control Deck cards set aside: the Spook's D, plus the opponent's when both buy time.
     pub cards: u32,
+    pub spook: String,
     pub versus: Option<VersusChoice>,
 }
 
 /// The payload of [`super::Event::PriorityTaskChosen`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PriorityTaskChosen {
-    pub spook: String,
-    pub task: PriorityTask,
-    /// The Rescue bogey or the Assassination Boss.
-    pub target: Option<String>,
     /// The roll that chose it at random, when there was a choice.
     pub roll: Option<Roll>,
+    pub spook: String,
+    /// The Rescue bogey or the Assassination Boss.
+    pub target: Option<String>,
+    pub task: PriorityTask,
 }
 
 /// The payload of [`super::Event::DeadDropInteracted`] and [`super::Event::RescueExtracted`].
@@ -65,8 +65,8 @@ pub struct DeadDropInteracted {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PriorityTaskResolved {
     pub spook: String,
-    pub task: PriorityTask,
     pub success: bool,
+    pub task: PriorityTask,
     /// What the log showed.
     pub why: String,
 }
@@ -74,20 +74,20 @@ pub struct PriorityTaskResolved {
 /// The payload of [`super::Event::PersuasionTested`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PersuasionTested {
+    /// The hero the new Ally attaches to: the persuader, or the nearest living hero when he died.
+    pub ally_of: Option<String>,
     pub bogey: String,
+    pub bogey_successes: u32,
     pub hero: String,
     /// The hero's A successes; they never wound the bogey.
     pub hero_successes: u32,
-    pub bogey_successes: u32,
     pub persuaded: bool,
-    /// The hero the new Ally attaches to: the persuader, or the nearest living hero when he died.
-    pub ally_of: Option<String>,
 }
 
 /// The payload of [`super::Event::AllyMadeDependent`] and [`super::Event::AllyDied`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AllyEvent {
-    pub hero: String,
     pub ally: String,
+    pub hero: String,
     pub why: String,
 }

@@ -269,3 +269,164 @@ fn step(log: &mut Vec<Event>, command: Command, faces: &[i64], expected: Vec<Eve
     log.extend(expected);
     given(log.clone()).state
 }
+
+/// One event of each kind the demo campaign never records, every optional field filled
+/// (a nested type left out would go unchecked): for the codec's canonical-order test.
+pub(crate) fn every_kind() -> Vec<Event> {
+    use crate::domain::event::*;
+    use crate::domain::medal::{BenefitEffect, MedalCard, MedalReturn, RpCardKind};
+    use crate::domain::roll::DiceKey;
+    use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
+    let mut roll = d10("Vega", "Rescue target", 2, 3, false);
+    roll.modifiers = vec![modifier(1, "card")];
+    roll.costs = vec![cost("xp", 1)];
+    roll.source = Some(crate::dice::Source::Generated);
+    roll.dice = Some(DiceKey {
+        commitment: "ab".repeat(32),
+        version: 3,
+        index: 0,
+    });
+    let card = |soldier: &str| RpCard {
+        card: RpCardKind::Skill,
+        name: "Veteran".into(),
+        rp: 2,
+        soldier: soldier.into(),
+    };
+    let ally = AllyEvent {
+        ally: "Sentry".into(),
+        hero: "Kato".into(),
+        why: "strayed".into(),
+    };
+    let bogey = |name: &str| BogeyAction {
+        bogey: name.into(),
+        by: "Vega".into(),
+    };
+    vec![
+        Event::TeamXpAdjusted(TeamXpAdjusted {
+            amount: 2,
+            why: "start".into(),
+        }),
+        Event::RpAwardRevised(RpAwardRevised {
+            amount: 0,
+            mission: 1,
+            was: 4,
+            why: "voided".into(),
+        }),
+        Event::MedalDeckLoaded(MedalDeckLoaded {
+            medals: vec![MedalCard {
+                benefit: "a Skill".into(),
+                condition: "a Location".into(),
+                effects: vec![
+                    BenefitEffect::Xp { amount: 1 },
+                    BenefitEffect::Hardy {
+                        hardy: "any".into(),
+                        amount: 1,
+                    },
+                    BenefitEffect::Skill {
+                        name: "Veteran".into(),
+                        rp: 2,
+                    },
+                ],
+                eliminate: true,
+                face_down: true,
+                name: "Military Cross".into(),
+                requirement: "two EKIA".into(),
+                rp: 3,
+                turn_limit: Some(1),
+            }],
+            nation: "Canada".into(),
+        }),
+        Event::MedalDrawn(MedalDrawn {
+            face_down: true,
+            hostile: Some("Sniper".into()),
+            medal: "Military Cross".into(),
+            mission: 1,
+            trigger: "a Location".into(),
+            turn: 1,
+        }),
+        Event::MedalRevealed(MedalRevealed {
+            medal: "Military Cross".into(),
+        }),
+        Event::MedalRecipientRolled(MedalRecipientRolled {
+            candidates: vec!["Able".into(), "Baker".into()],
+            medal: "Military Cross".into(),
+            recipient: "Baker".into(),
+            roll: roll.clone(),
+        }),
+        Event::MedalEarned(MedalEarned {
+            medal: "Military Cross".into(),
+            soldier: "Baker".into(),
+        }),
+        Event::MedalLost(MedalLost {
+            medal: "Military Cross".into(),
+            to: MedalReturn::Discard,
+            why: "turn limit".into(),
+        }),
+        Event::MedalsReshuffled(MedalsReshuffled {
+            medals: vec!["Military Cross".into()],
+        }),
+        Event::HostileSuppressed(HostileSuppressed {
+            hostile: "Sniper".into(),
+            soldier: "Able".into(),
+        }),
+        Event::RpCardGained(card("Able")),
+        Event::RpCardLost(card("Able")),
+        Event::HeroStateSet(HeroStateSet {
+            hero: "Vega".into(),
+            state: HeroState::Wounded(2),
+        }),
+        Event::BogeyAdded(BogeyAdded {
+            bogey: Bogey {
+                name: "Courier".into(),
+                named: true,
+                nemesis: true,
+                synthetic: true,
+                bogey_type: BogeyType::Boss,
+            },
+            mission: 1,
+        }),
+        Event::BogeyTargeted(bogey("Courier")),
+        Event::BogeyDowned(bogey("Courier")),
+        Event::BogeyKilled(bogey("Courier")),
+        Event::BuyTimeDeclared(BuyTimeDeclared {
+            cards: 5,
+            spook: "Vega".into(),
+            versus: Some(VersusChoice {
+                opponent_buys_time: true,
+                opponent_d: 2,
+            }),
+        }),
+        Event::PriorityTaskChosen(PriorityTaskChosen {
+            roll: Some(roll),
+            spook: "Vega".into(),
+            target: Some("Courier".into()),
+            task: PriorityTask::Rescue,
+        }),
+        Event::DeadDropInteracted(DeadDropInteracted { spook: "Vega".into() }),
+        Event::RescueExtracted(DeadDropInteracted { spook: "Vega".into() }),
+        Event::PriorityTaskResolved(PriorityTaskResolved {
+            spook: "Vega".into(),
+            success: true,
+            task: PriorityTask::Rescue,
+            why: "persuaded".into(),
+        }),
+        Event::PersuasionTested(PersuasionTested {
+            ally_of: Some("Kato".into()),
+            bogey: "Sentry".into(),
+            bogey_successes: 1,
+            hero: "Kato".into(),
+            hero_successes: 3,
+            persuaded: true,
+        }),
+        Event::AllyMadeDependent(ally.clone()),
+        Event::AllyDied(ally),
+        Event::SeedRevealed(SeedRevealed {
+            commitment: "ab".repeat(32),
+            seed: "cd".repeat(32),
+        }),
+        Event::AssertionRecorded(AssertionRecorded {
+            fields: [("xp".to_owned(), "3".to_owned())].into(),
+            soldier: "Wong".into(),
+        }),
+    ]
+}
