@@ -25,6 +25,18 @@ fn assert_one(events: Vec<Event>, version: u64, needle: &str) {
     assert!(found[0].1.contains(needle), "{found:?} lacks {needle:?}");
 }
 
+/// Wong (Medic 6+) on Mission 1: a check of his comes at version 4.
+fn medic_on_mission() -> Vec<Event> {
+    vec![
+        created(Game::Modern),
+        enlisted(SoldierCard {
+            abilities: [("medic".to_owned(), "6+".parse().unwrap())].into(),
+            ..player("Wong")
+        }),
+        mission_started(1, "Caen", &["Wong"]),
+    ]
+}
+
 fn killed_wong() -> Vec<Event> {
     vec![
         created(Game::Modern),
@@ -63,7 +75,7 @@ fn xp_beyond_what_one_command_records_is_found_and_the_fold_saturates() {
 
 #[test]
 fn a_d10_face_of_99_with_a_matching_total_is_found() {
-    let mut events = on_mission();
+    let mut events = medic_on_mission();
     let mut roll = d10("Wong", "check: medic", 99, 6, true);
     roll.total = Some(99);
     events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
@@ -75,12 +87,12 @@ fn a_d10_face_of_99_with_a_matching_total_is_found() {
         trap: false,
         roll,
     }));
-    assert_one(events, 6, "a face of 99 on a d10");
+    assert_one(events, 4, "a face of 99 on a d10");
 }
 
 #[test]
 fn a_generated_face_without_its_key_is_found() {
-    let mut events = on_mission();
+    let mut events = medic_on_mission();
     let mut roll = d10("Wong", "check: medic", 9, 6, true);
     roll.source = Some(Source::Generated);
     events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
@@ -92,7 +104,7 @@ fn a_generated_face_without_its_key_is_found() {
         trap: false,
         roll,
     }));
-    assert_one(events, 6, "a generated face without the key");
+    assert_one(events, 4, "a generated face without the key");
 }
 
 #[test]
@@ -163,4 +175,63 @@ fn regression_medal_rp_past_u32_saturates_instead_of_overflowing() {
     assert_eq!(state.soldier("Wong").unwrap().medal_rp(), u32::MAX);
     assert_eq!(state.mission.unwrap().start_medal_rp, u32::MAX);
     assert_eq!(state.anomalies.len(), 2, "both stickers are beyond a Medal's RP");
+}
+
+fn medic_check(target: Option<u8>) -> Event {
+    let mut roll = d10("Wong", "medic check", 7, 6, true);
+    roll.target = target;
+    roll.success = target.is_none_or(|t| 7 >= t);
+    Event::CheckRolled(crate::domain::event::CheckRolled {
+        soldier: "Wong".into(),
+        ability: "medic".into(),
+        card: None,
+        heading: crate::domain::event::Heading::Success,
+        upgunned: false,
+        trap: false,
+        roll,
+    })
+}
+
+#[test]
+fn a_check_against_a_target_his_card_does_not_print_is_found() {
+    let mut events = medic_on_mission();
+    events.push(medic_check(Some(6)));
+    assert_eq!(anomalies(events.clone()), vec![], "Medic 6+ as printed");
+    events.push(medic_check(Some(2)));
+    assert_one(events, 5, "against Some(2) where his card gives Some(6)");
+}
+
+#[test]
+fn a_turn_while_an_environment_roll_awaits_its_choice_is_found() {
+    let mut events = medic_on_mission();
+    events.push(Event::TurnStarted(crate::domain::event::TurnStarted {
+        mission: 1,
+        turn: 1,
+    }));
+    events.push(Event::EnvironmentRolled(
+        crate::domain::event::EnvironmentRolled {
+            environment: "cold".into(),
+            immune: false,
+            location: None,
+            roll: Some(d10("Wong", "Environ cold 6+", 2, 6, false)),
+            soldier: "Wong".into(),
+            target: 6,
+        },
+    ));
+    events.push(Event::TurnStarted(crate::domain::event::TurnStarted {
+        mission: 1,
+        turn: 2,
+    }));
+    assert_one(events, 6, "awaits its choice");
+}
+
+#[test]
+fn an_ekia_by_a_soldier_left_behind_is_found() {
+    let mut events = on_mission();
+    events.push(Event::EkiaRecorded(crate::domain::event::EkiaRecorded {
+        hostile: "Rifle Team".into(),
+        soldier: "Gizmo".into(),
+        value: 2,
+    }));
+    assert_one(events, 6, "a K9, who makes no attacks");
 }

@@ -1,0 +1,230 @@
+//! The checked fold's questions: would the rules have let this event happen in this state,
+//! and does every number it carries that the state decides agree with the state?
+//!
+//! Whatever path brings an event in (a command, a void's re-fold, an import, `verify`),
+//! the fold asks these before applying it, and notes each "no" as an anomaly. So a history
+//! muster accepts is one the rules could have produced, not only one whose bytes hash.
+
+mod computed;
+mod rolls;
+
+use crate::domain::Game;
+use crate::domain::event::{Event, MissionEnded};
+use crate::domain::state::CampaignState;
+
+/// The longest name or reason the command line records, in characters.
+const MAX_TEXT: usize = 200;
+/// The most Wounds, Suppress or healing one event records.
+const MAX_HARM: u32 = 20;
+/// The largest XP change one event records, either way.
+const MAX_XP: i64 = 999;
+/// The largest Hardy change one event records, either way.
+const MAX_HARDY: i64 = 99;
+/// The most RP one grant or spend moves.
+const MAX_RP: u32 = 9999;
+/// The largest RP award a Mission records.
+const MAX_AWARD: u32 = 999;
+/// The largest Hostile value an EKIA records.
+const MAX_HOSTILE_VALUE: u32 = 30;
+/// The largest RP of a Medal sticker or a Skill, Equipment or Service Record card.
+const MAX_CARD_RP: u32 = 20;
+
+/// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
+/// or computed differently in `state`.
+pub(super) fn check(state: &mut CampaignState, event: &Event) {
+    let problems = [
+        belongs(state, event),
+        on_the_books(state, event),
+        amounts(event),
+        texts(event),
+        computed::computed(state, event),
+        computed::moment(state, event),
+        rolls::card_problem(state, event),
+    ];
+    for problem in problems.into_iter().flatten() {
+        state.note(problem);
+    }
+    if let Some((check, problem)) = event.roll().and_then(|roll| rolls::roll_problem(state, roll)) {
+        state.note_as(check, problem);
+    }
+}
+
+/// The event belongs to this campaign's game and comes after its creation.
+fn belongs(state: &CampaignState, event: &Event) -> Option<String> {
+    let Some(info) = &state.info else {
+        return (!matches!(event, Event::CampaignCreated(_)))
+            .then(|| format!("{} comes before the campaign was created", event.kind()));
+    };
+    if matches!(event, Event::CampaignCreated(_)) {
+        return Some("creates the campaign a second time".to_owned());
+    }
+    let warfighter_only = matches!(
+        event,
+        Event::Wounded(_)
+            | Event::Suppressed(_)
+            | Event::Healed(_)
+            | Event::SuppressCleared(_)
+            | Event::Downed(_)
+            | Event::Recovered(_)
+            | Event::Killed(_)
+            | Event::Discharged(_)
+            | Event::MedalAwarded(_)
+            | Event::MedalStickersRemoved(_)
+            | Event::HardyAdjusted(_)
+            | Event::EkiaRecorded(_)
+            | Event::RpGranted(_)
+            | Event::RpSpent(_)
+            | Event::RpAwardRevised(_)
+            | Event::CheckRolled(_)
+            | Event::EnvironmentRolled(_)
+            | Event::EnvironmentResolved(_)
+            | Event::ObjectiveActivated(_)
+            | Event::ObjectiveCompleted(_)
+            | Event::K9EncounterDrawn(_)
+            | Event::K9RollMade(_)
+            | Event::DisciplineSpent(_)
+            | Event::DisciplineReset(_)
+            | Event::K9EncounterResolved(_)
+            | Event::K9ObjectiveResolved(_)
+            | Event::MedalDeckLoaded(_)
+            | Event::MedalDrawn(_)
+            | Event::MedalRevealed(_)
+            | Event::MedalRecipientRolled(_)
+            | Event::MedalEarned(_)
+            | Event::MedalLost(_)
+            | Event::MedalsReshuffled(_)
+            | Event::HostileSuppressed(_)
+            | Event::RpCardGained(_)
+            | Event::RpCardLost(_)
+    );
+    let zero_dark_only = matches!(
+        event,
+        Event::TeamXpAdjusted(_)
+            | Event::HeroStateSet(_)
+            | Event::BogeyAdded(_)
+            | Event::BogeyTargeted(_)
+            | Event::BogeyDowned(_)
+            | Event::BogeyKilled(_)
+            | Event::BuyTimeDeclared(_)
+            | Event::PriorityTaskChosen(_)
+            | Event::DeadDropInteracted(_)
+            | Event::RescueExtracted(_)
+            | Event::PriorityTaskResolved(_)
+            | Event::PersuasionTested(_)
+            | Event::AllyMadeDependent(_)
+            | Event::AllyDied(_)
+    );
+    let zero_dark = info.game == Game::ZeroDark;
+    if zero_dark && warfighter_only {
+        return Some(format!(
+            "records {} in a Horizon Wars: Zero Dark campaign; it belongs to Warfighter",
+            event.kind()
+        ));
+    }
+    if !zero_dark && zero_dark_only {
+        return Some(format!(
+            "records {} in a {} campaign; it belongs to Horizon Wars: Zero Dark",
+            event.kind(),
+            info.game
+        ));
+    }
+    if matches!(event, Event::MedalDeckLoaded(_)) && !info.expansions.iter().any(|e| e == "medals") {
+        return Some("loads a Medal deck in a campaign without the Medals expansion".to_owned());
+    }
+    None
+}
+
+/// A Soldier whose record is closed (KIA or discharged) gains and loses nothing more.
+fn on_the_books(state: &CampaignState, event: &Event) -> Option<String> {
+    let name = match event {
+        Event::Wounded(e) | Event::Suppressed(e) | Event::Healed(e) => &e.soldier,
+        Event::Downed(e) | Event::Recovered(e) | Event::Killed(e) | Event::Discharged(e) => &e.soldier,
+        Event::XpAdjusted(e) => &e.soldier,
+        Event::HardyAdjusted(e) => &e.soldier,
+        Event::EkiaRecorded(e) => &e.soldier,
+        Event::MedalAwarded(e) => &e.soldier,
+        Event::CheckRolled(e) => &e.soldier,
+        Event::EnvironmentRolled(e) => &e.soldier,
+        Event::DisciplineSpent(e) => &e.soldier,
+        Event::HostileSuppressed(e) => &e.soldier,
+        Event::RpCardGained(e) => &e.soldier,
+        Event::MedalEarned(e) => &e.soldier,
+        _ => return None,
+    };
+    let soldier = state.soldier(name)?;
+    (!soldier.is_on_the_books()).then(|| {
+        format!(
+            "records {} for {}, who is {}: his record was closed",
+            event.kind(),
+            soldier.card.name,
+            soldier.status
+        )
+    })
+}
+
+/// Every amount lies within what one command may record.
+fn amounts(event: &Event) -> Option<String> {
+    let (what, got, min, max): (&str, i64, i64, i64) = match event {
+        Event::Wounded(e) | Event::Suppressed(e) | Event::Healed(e) => (
+            "an amount of Wounds or Suppress",
+            e.amount.into(),
+            1,
+            MAX_HARM.into(),
+        ),
+        Event::XpAdjusted(e) => ("an XP change", e.amount, -MAX_XP, MAX_XP),
+        Event::TeamXpAdjusted(e) => ("a team XP change", e.amount, -MAX_XP, MAX_XP),
+        Event::HardyAdjusted(e) => ("a Hardy change", e.amount, -MAX_HARDY, MAX_HARDY),
+        Event::EkiaRecorded(e) => ("a Hostile's value", e.value.into(), 0, MAX_HOSTILE_VALUE.into()),
+        Event::RpGranted(e) | Event::RpSpent(e) => ("an RP amount", e.amount.into(), 1, MAX_RP.into()),
+        Event::MissionEnded(MissionEnded {
+            rp_award: Some(award),
+            ..
+        }) => ("an RP award", award.amount.into(), 0, MAX_AWARD.into()),
+        Event::MedalAwarded(e) => ("a Medal's RP", e.medal.rp.into(), 0, MAX_CARD_RP.into()),
+        Event::RpCardGained(e) => ("a card's RP", e.rp.into(), 0, MAX_CARD_RP.into()),
+        _ => return None,
+    };
+    let zero = matches!(
+        event,
+        Event::XpAdjusted(_) | Event::TeamXpAdjusted(_) | Event::HardyAdjusted(_)
+    ) && got == 0;
+    (zero || !(min..=max).contains(&got)).then(|| {
+        format!(
+            "records {what} of {got}; the rules accept {min} to {max}{}",
+            if zero { ", not 0" } else { "" }
+        )
+    })
+}
+
+/// The free text a player types is what the command line accepts: not blank, not too long,
+/// no control characters.
+fn texts(event: &Event) -> Option<String> {
+    let fields: &[(&str, &str)] = match event {
+        Event::MissionStarted(e) => &[("the Mission's name", &e.name)],
+        Event::XpAdjusted(e) => &[("the reason", &e.why)],
+        Event::TeamXpAdjusted(e) => &[("the reason", &e.why)],
+        Event::HardyAdjusted(e) => &[("the reason", &e.why), ("the Hardy type", &e.hardy)],
+        Event::EkiaRecorded(e) => &[("the Hostile's name", &e.hostile)],
+        Event::RpGranted(e) | Event::RpSpent(e) => &[("the reason", &e.why)],
+        Event::CommandVoided(e) => &[("the reason", &e.why)],
+        Event::MedalAwarded(e) => &[("the Medal's name", &e.medal.name), ("the reason", &e.why)],
+        Event::MedalDrawn(e) => &[("the trigger", &e.trigger)],
+        Event::HostileSuppressed(e) => &[("the Hostile's name", &e.hostile)],
+        Event::RpCardGained(e) => &[("the card's name", &e.name)],
+        _ => return None,
+    };
+    fields.iter().find_map(|(what, text)| {
+        let length = text.chars().count();
+        if text.trim().is_empty() {
+            Some(format!("records {what} blank"))
+        } else if length > MAX_TEXT {
+            Some(format!(
+                "records {what} {length} characters long; at most {MAX_TEXT} are accepted"
+            ))
+        } else if text.chars().any(char::is_control) {
+            Some(format!("records {what} with a control character"))
+        } else {
+            None
+        }
+    })
+}

@@ -1,0 +1,115 @@
+//! A roll's own numbers: its faces on its die, its outcome from its inputs, its target from
+//! the Soldier's card, and a generated face's seed.
+
+use crate::dice::Source;
+use crate::domain::event::Event;
+use crate::domain::roll::Roll;
+use crate::domain::state::CampaignState;
+
+/// A roll's faces lie on its die, its outcome follows from its inputs, and a generated face
+/// names the seed in force.
+pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'static str, String)> {
+    let sides = roll
+        .die
+        .strip_prefix('d')
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|n| *n >= 1);
+    let Some(sides) = sides else {
+        return Some((
+            "roll",
+            format!("records a roll on a '{}', which is no die muster rolls", roll.die),
+        ));
+    };
+    if roll.faces.len() > 1 {
+        return Some(("roll", format!("records {} faces for one roll", roll.faces.len())));
+    }
+    if let Some(face) = roll.faces.iter().find(|f| **f < 1 || **f > sides) {
+        return Some(("roll", format!("records a face of {face} on a {}", roll.die)));
+    }
+    if roll.target.is_some_and(|t| !(1..=10).contains(&t)) {
+        return Some((
+            "roll",
+            format!("records a target of {:?}; targets run from 1 to 10", roll.target),
+        ));
+    }
+    if roll.modifiers.iter().any(|m| !(-10..=10).contains(&m.value)) {
+        return Some(("roll", "records a modifier outside -10 to +10".to_owned()));
+    }
+    if roll.recompute() != (roll.total, roll.success) {
+        return Some((
+            "roll",
+            format!(
+                "records the outcome ({:?}, success {}) that its face, modifiers and target do not give",
+                roll.total, roll.success
+            ),
+        ));
+    }
+    let problem = match (roll.source, &roll.dice) {
+        (Some(Source::Generated), None) => {
+            Some("records a generated face without the key that made it".to_owned())
+        }
+        (Some(Source::Entered | Source::Assumed) | None, Some(_)) => {
+            Some("records a generator key for a face muster did not generate".to_owned())
+        }
+        (Some(Source::Assumed), None) if roll.faces != [1] => {
+            Some("records an assumed face other than 1".to_owned())
+        }
+        (_, Some(key)) if state.seed_commitment.as_deref() != Some(key.commitment.as_str()) => {
+            Some("records a generated face from a seed that was not the one committed at the time".to_owned())
+        }
+        _ => None,
+    };
+    problem.map(|p| ("seed", p))
+}
+
+/// A roll's target and its keyword modifiers are what the Soldier's card gives.
+pub(super) fn card_problem(state: &CampaignState, event: &Event) -> Option<String> {
+    match event {
+        Event::CheckRolled(e) => {
+            let soldier = state.soldier(&e.soldier)?;
+            let expected = match soldier.card.abilities.get(&e.ability) {
+                Some(printed) if e.upgunned => printed.upgunned,
+                Some(printed) => Some(printed.target),
+                None => None,
+            };
+            (e.roll.target != expected).then(|| {
+                format!(
+                    "records {}'s {} check against {:?} where his card gives {:?}",
+                    e.soldier, e.ability, e.roll.target, expected
+                )
+            })
+        }
+        Event::EnvironmentRolled(e) => {
+            let soldier = state.soldier(&e.soldier)?;
+            let keyword = |k: &str| soldier.card.keywords.iter().any(|w| w == k);
+            let enduring = keyword("enduring");
+            if e.immune != enduring || e.roll.is_some() == enduring {
+                return Some(format!(
+                    "records an Environment roll for {} that his Enduring keyword ({}) does not give",
+                    e.soldier,
+                    if enduring { "immune" } else { "absent" }
+                ));
+            }
+            let roll = e.roll.as_ref()?;
+            let fire = match (keyword("fire"), e.environment.as_str()) {
+                (true, "hot") => Some(2),
+                (true, "cold") => Some(-2),
+                _ => None,
+            };
+            let fires: Vec<i32> = roll
+                .modifiers
+                .iter()
+                .filter(|m| m.source == "keyword Fire")
+                .map(|m| m.value)
+                .collect();
+            if roll.target != Some(e.target) || fires != fire.into_iter().collect::<Vec<_>>() {
+                return Some(format!(
+                    "records {}'s Environ {} roll with a target or Fire modifier his card and the Environ {}+ do not give",
+                    e.soldier, e.environment, e.target
+                ));
+            }
+            None
+        }
+        _ => None,
+    }
+}
