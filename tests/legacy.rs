@@ -59,3 +59,37 @@ fn a_schema_1_log_replays_to_the_roster_its_muster_printed() {
     let now = serde_json::to_value(&now).unwrap();
     holds(&printed, &now, "roster");
 }
+
+#[test]
+fn a_schema_1_mission_keeps_the_objectives_count_it_placed() {
+    // Schema 1 recorded how many Objectives a Mission placed, untracked; the upcaster used to
+    // drop the count. It must change the shape only, never the meaning.
+    let text = include_str!("../fixtures/legacy/lodestar-schema1.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("legacy.db")).unwrap();
+    let imported = transfer::import(&mut store, text).unwrap();
+    let log = store.events(&imported.campaign, None).unwrap();
+    let rows = transfer::parse(text).unwrap();
+    let placed: Vec<(u64, u64)> = rows
+        .iter()
+        .filter(|r| r.kind == "mission_started")
+        .map(|r| {
+            let payload: Value = serde_json::from_str(&r.payload).unwrap();
+            (r.version, payload["objectives"].as_u64().unwrap())
+        })
+        .collect();
+    assert!(
+        placed.iter().any(|(_, n)| *n > 1),
+        "the fixture placed several: {placed:?}"
+    );
+    for (version, count) in placed {
+        let then = roster::at(&imported.campaign, &log, version, &imported.head).unwrap();
+        let then = serde_json::to_value(&then).unwrap();
+        assert_eq!(then["mission"]["untracked_objectives"], count, "v{version}");
+        assert_eq!(
+            then["mission"]["objectives"],
+            serde_json::json!([]),
+            "still not tracked"
+        );
+    }
+}

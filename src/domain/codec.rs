@@ -13,7 +13,8 @@ use super::event::Event;
 pub fn current_schema(kind: &str) -> u32 {
     match kind {
         // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
-        "mission_started" => 2,
+        // 3: `untracked_objectives` keeps the count a schema 1 log placed without tracking.
+        "mission_started" => 3,
         _ => 1,
     }
 }
@@ -149,13 +150,22 @@ fn upcast(
             known,
         });
     }
-    for from in schema..known {
-        fields = match (kind, from) {
-            // Schema 1 counted the Objectives placed (default 1) and never tracked them.
+    let mut at = schema;
+    while at < known {
+        // Each step gives the shape of a later schema, and says which.
+        (fields, at) = match (kind, at) {
+            // Schema 1 counted the Objectives placed (default 1) and never tracked them: the
+            // count is kept as untracked, so the upcast changes the shape, not the meaning.
             ("mission_started", 1) => {
+                let count = fields.remove("objectives").unwrap_or(Value::Null);
                 fields.insert("objectives".to_owned(), Value::Null);
-                fields
+                if !count.is_null() {
+                    fields.insert("untracked_objectives".to_owned(), count);
+                }
+                (fields, 3)
             }
+            // Schema 3 only added `untracked_objectives`, which schema 2 never had.
+            ("mission_started", 2) => (fields, 3),
             _ => {
                 return Err(DecodeError::UnknownSchema {
                     kind: kind.to_owned(),
@@ -252,15 +262,30 @@ mod tests {
     }
 
     #[test]
-    fn a_schema_1_mission_start_is_upcast_to_untracked_objectives() {
+    fn a_schema_1_mission_start_keeps_its_objectives_count_as_untracked() {
         let old =
             r#"{"k9_objective":null,"mission":1,"name":"Cold Start","objectives":2,"soldiers":["Wong"]}"#;
         let Ok(Event::MissionStarted(started)) = decode("mission_started", 1, old) else {
             panic!("a schema 1 mission start decodes");
         };
         assert_eq!(started.objectives, None, "schema 1 never tracked its Objectives");
+        assert_eq!(started.untracked_objectives, Some(2), "but it placed two");
         let current = encode(&Event::MissionStarted(started));
-        assert_eq!(current.schema, 2);
+        assert_eq!(current.schema, 3);
+        assert!(
+            current.payload.contains(r#""untracked_objectives":2"#),
+            "{}",
+            current.payload
+        );
+    }
+
+    #[test]
+    fn a_schema_2_mission_start_reads_as_schema_3_unchanged() {
+        let two = r#"{"k9_objective":null,"mission":1,"name":"Caen","objectives":2,"soldiers":["Wong"]}"#;
+        let Ok(event) = decode("mission_started", 2, two) else {
+            panic!("a schema 2 mission start decodes");
+        };
+        assert_eq!(encode(&event).payload, two, "the same bytes at schema 3");
     }
 
     #[test]

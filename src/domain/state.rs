@@ -96,6 +96,9 @@ pub struct MissionState {
     /// The Objectives placed left to right, when the Mission tracks Multiple Objectives.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<ObjectiveState>,
+    /// How many Objectives a Mission placed without tracking them (logs from before tracking).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub untracked_objectives: Option<u32>,
     /// The Objective (1-based) carrying the Inactive counter; `None` once it is back in
     /// the supply, or when Objectives are not tracked.
     #[serde(default, skip_serializing_if = "Option::is_none")]

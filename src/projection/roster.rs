@@ -88,6 +88,10 @@ pub struct MissionLine {
     pub objectives: Vec<ObjectiveState>,
     /// The Objective carrying the Inactive counter, if any.
     pub inactive_at: Option<u32>,
+    /// How many Objectives were placed without being tracked: only in logs from before
+    /// muster tracked Objectives; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub untracked_objectives: Option<u32>,
     pub k9_objective: Option<String>,
     pub soldiers: Vec<String>,
     /// The squad's RP and Medal RP when the Mission started, and their sum for drawing
@@ -190,6 +194,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             turn: m.turn,
             objectives: m.objectives.clone(),
             inactive_at: m.inactive_at,
+            untracked_objectives: m.untracked_objectives,
             k9_objective: m.k9_objective.clone(),
             soldiers: m.soldiers.clone(),
             start_rp: m.start_rp,

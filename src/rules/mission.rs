@@ -88,6 +88,7 @@ pub(super) fn start(
         soldiers,
         objectives,
         k9_objective,
+        untracked_objectives: None,
     })])
 }
 

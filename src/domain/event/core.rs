@@ -28,6 +28,10 @@ pub struct MissionStarted {
     /// How many Objectives are placed, when the Mission tracks Multiple Objectives.
     pub objectives: Option<u32>,
     pub soldiers: Vec<String>,
+    /// How many Objectives were placed in a Mission that did not track them: only logs
+    /// written before Objectives were tracked (schema 1) say, through their upcaster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub untracked_objectives: Option<u32>,
 }
 
 /// The payload of [`super::Event::TurnStarted`].

@@ -95,6 +95,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 name: e.name.clone(),
                 soldiers: e.soldiers.clone(),
                 objectives: vec![ObjectiveState::Waiting; usize::try_from(count).unwrap_or(0)],
+                untracked_objectives: e.untracked_objectives,
                 // Rule 001: the Inactive counter starts on the left-most Objective.
                 inactive_at: (count > 0).then_some(1),
                 k9_objective: e.k9_objective.clone(),

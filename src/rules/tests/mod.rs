@@ -95,6 +95,7 @@ pub(crate) fn mission_started(mission: u32, name: &str, soldiers: &[&str]) -> Ev
         soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
         objectives: None,
         k9_objective: None,
+        untracked_objectives: None,
     })
 }
 
@@ -106,6 +107,7 @@ fn k9_mission_started(mission: u32, name: &str, soldiers: &[&str], objective: &s
         soldiers: soldiers.iter().map(|s| s.to_string()).collect(),
         objectives: None,
         k9_objective: Some(objective.into()),
+        untracked_objectives: None,
     })
 }
 
@@ -302,6 +304,14 @@ pub(crate) fn every_kind() -> Vec<Event> {
         by: "Vega".into(),
     };
     vec![
+        Event::MissionStarted(MissionStarted {
+            k9_objective: Some("Find the cache".into()),
+            mission: 1,
+            name: "Caen".into(),
+            objectives: None,
+            soldiers: vec!["Able".into()],
+            untracked_objectives: Some(2),
+        }),
         Event::TeamXpAdjusted(TeamXpAdjusted {
             amount: 2,
             why: "start".into(),

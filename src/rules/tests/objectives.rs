@@ -52,6 +52,7 @@ fn three_objectives() -> Vec<Event> {
         soldiers: vec!["Able".into(), "Baker".into()],
         objectives: Some(3),
         k9_objective: None,
+        untracked_objectives: None,
     }));
     events
 }
