@@ -84,7 +84,9 @@ fn text(report: &Report, noted: Option<&Noted>) -> String {
         text.push_str(&format!("  {at}[{}] {}\n", finding.check, finding.problem));
     }
     if report.ok {
-        text.push_str("ok: the chain is whole and every event checks out\n");
+        text.push_str(
+            "ok: the chain is whole and every event is one the rules allowed in the state before it\n",
+        );
     }
     match noted {
         Some(noted) if !report.findings.iter().any(|f| f.check == "head") => text.push_str(&format!(
