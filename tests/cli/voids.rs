@@ -145,3 +145,25 @@ fn the_spooks_task_choice_voided_after_mission_end_paid_for_it_is_refused() {
     assert_eq!(num(&m.soldier("Vega"), "xp"), 5);
     m.ok(&["verify"]);
 }
+
+#[test]
+fn on_an_imported_campaign_the_seed_its_copy_committed_cannot_be_voided_from_under_a_roll() {
+    let m = Muster::lodestar();
+    let file = m.path("lodestar.jsonl");
+    std::fs::write(&file, m.ok(&["export"])).unwrap();
+    let copy = Muster::new();
+    copy.ok(&["import", file.to_str().unwrap()]);
+    copy.ok(&["mission", "start", "Dawn", "--with", "Wong"]);
+    // The copy's first generated roll commits a seed of its own in the same command; the
+    // second roll uses it.
+    let first = copy.json(&["check", "Wong", "handler"]);
+    assert_eq!(kinds(&first), ["seed_committed", "check_rolled"]);
+    copy.ok(&["check", "Wong", "handler"]);
+    copy.refused(
+        &strs(&void_args(first_version(&first), &["--cascade"])),
+        "a face shown to the table is a fact",
+    );
+    // Every generated roll's seed can still be revealed, and checks out.
+    copy.ok(&["seed", "reveal"]);
+    copy.ok(&["verify"]);
+}
