@@ -8,6 +8,8 @@
 //! a checkpoint forged with its digest recomputed is caught by `muster verify`, which folds
 //! the log to every stored checkpoint and compares.
 
+use std::collections::BTreeSet;
+
 use crate::Error;
 use crate::domain::event::Event;
 use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, step, voided_commands};
@@ -63,9 +65,33 @@ pub fn rebuild_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<CampaignState, Error> {
     let voided = reaching_back(store, campaign, up_to)?.voided().clone();
-    let mut state = CampaignState::default();
     let mut counted = Progress::new(progress);
-    store.for_each_row(campaign, 0, up_to, |row| {
+    let state = fold_rows(
+        store,
+        campaign,
+        (0, CampaignState::default()),
+        up_to,
+        &voided,
+        &mut || {
+            counted.row();
+        },
+    )?;
+    counted.done();
+    Ok(state)
+}
+
+/// Folds the rows of `campaign` after `from`'s version, up to `up_to`, onto `from`'s state,
+/// skipping the commands in `voided`; `each` is called after every row.
+fn fold_rows(
+    store: &Store,
+    campaign: &str,
+    from: (u64, CampaignState),
+    up_to: Option<u64>,
+    voided: &BTreeSet<String>,
+    each: &mut dyn FnMut(),
+) -> Result<CampaignState, Error> {
+    let (after, mut state) = from;
+    store.for_each_row(campaign, after, up_to, |row| {
         let recorded =
             match voided.contains(&row.command_id) {
                 // A voided event is not even decoded: it changes nothing.
@@ -75,10 +101,9 @@ pub fn rebuild_with(
                 })?),
             };
         step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
-        counted.row();
+        each();
         Ok(())
     })?;
-    counted.done();
     Ok(state)
 }
 
@@ -160,20 +185,14 @@ pub fn state_before(
                 .ok()
                 .map(|s| (c.version, s))
         });
-    let (after, mut state) = checkpoint.unwrap_or_default();
-    store.for_each_row(campaign, after, Some(up_to), |row| {
-        let recorded =
-            match voided.contains(&row.command_id) {
-                // A voided event is not even decoded: it changes nothing.
-                true => None,
-                false => Some(row.decode().map_err(|e| {
-                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
-                })?),
-            };
-        step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
-        Ok(())
-    })?;
-    Ok(state)
+    fold_rows(
+        store,
+        campaign,
+        checkpoint.unwrap_or_default(),
+        Some(up_to),
+        voided,
+        &mut || {},
+    )
 }
 
 /// Each void of `campaign`: its own version and the version it names.

@@ -78,15 +78,7 @@ fn a_d10_face_of_99_with_a_matching_total_is_found() {
     let mut events = medic_on_mission();
     let mut roll = d10("Wong", "check: medic", 99, 6, true);
     roll.total = Some(99);
-    events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
-        soldier: "Wong".into(),
-        ability: "medic".into(),
-        card: None,
-        heading: crate::domain::event::Heading::Success,
-        upgunned: false,
-        trap: false,
-        roll,
-    }));
+    events.push(wong_checked(roll));
     assert_one(events, 4, "a face of 99 on a d10");
 }
 
@@ -95,15 +87,7 @@ fn a_generated_face_without_its_key_is_found() {
     let mut events = medic_on_mission();
     let mut roll = d10("Wong", "check: medic", 9, 6, true);
     roll.source = Some(Source::Generated);
-    events.push(Event::CheckRolled(crate::domain::event::CheckRolled {
-        soldier: "Wong".into(),
-        ability: "medic".into(),
-        card: None,
-        heading: crate::domain::event::Heading::Success,
-        upgunned: false,
-        trap: false,
-        roll,
-    }));
+    events.push(wong_checked(roll));
     assert_one(events, 4, "a generated face without the key");
 }
 
@@ -177,10 +161,8 @@ fn regression_medal_rp_past_u32_saturates_instead_of_overflowing() {
     assert_eq!(state.anomalies.len(), 2, "both stickers are beyond a Medal's RP");
 }
 
-fn medic_check(target: Option<u8>) -> Event {
-    let mut roll = d10("Wong", "medic check", 7, 6, true);
-    roll.target = target;
-    roll.success = target.is_none_or(|t| 7 >= t);
+/// Wong's Medic check with this roll, as `check Wong medic` records it.
+fn wong_checked(roll: Roll) -> Event {
     Event::CheckRolled(crate::domain::event::CheckRolled {
         soldier: "Wong".into(),
         ability: "medic".into(),
@@ -190,6 +172,13 @@ fn medic_check(target: Option<u8>) -> Event {
         trap: false,
         roll,
     })
+}
+
+fn medic_check(target: Option<u8>) -> Event {
+    let mut roll = d10("Wong", "medic check", 7, 6, true);
+    roll.target = target;
+    roll.success = target.is_none_or(|t| 7 >= t);
+    wong_checked(roll)
 }
 
 #[test]
