@@ -149,12 +149,8 @@ fn main() {
             let target = tempfile::tempdir().unwrap();
             let start = Instant::now();
             let mut fresh = Store::open(&target.path().join("import.db")).unwrap();
-            let open = || {
-                Ok(std::io::BufReader::new(
-                    std::fs::File::open(&export_file).unwrap(),
-                ))
-            };
-            transfer::import_from(&mut fresh, open, &mut |_| {}).unwrap();
+            let input = std::io::BufReader::new(std::fs::File::open(&export_file).unwrap());
+            transfer::import_from(&mut fresh, input, &mut |_| {}).unwrap();
             drop(fresh);
             start.elapsed().as_secs_f64()
         })
