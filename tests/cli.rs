@@ -31,5 +31,7 @@ mod numbers;
 mod play;
 #[path = "cli/progress.rs"]
 mod progress;
+#[path = "cli/transfer.rs"]
+mod transfer;
 #[path = "cli/zero_dark.rs"]
 mod zero_dark;
