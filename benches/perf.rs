@@ -139,6 +139,10 @@ fn main() {
                 Ok(())
             })
             .unwrap();
+        // The trailer `muster export` ends with, which the import checks.
+        let head = store.head(CAMPAIGN).unwrap();
+        let trailer = transfer::Trailer::of(CAMPAIGN, head.version, &head);
+        writeln!(out, "{}", trailer.line()).unwrap();
         out.flush().unwrap();
     }
     let mut imports: Vec<f64> = (0..runs.clamp(1, 3))
