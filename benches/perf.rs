@@ -139,6 +139,10 @@ fn main() {
                 Ok(())
             })
             .unwrap();
+        // The trailer `muster export` ends with, which the import checks.
+        let head = store.head(CAMPAIGN).unwrap();
+        let trailer = transfer::Trailer::of(CAMPAIGN, head.version, &head);
+        writeln!(out, "{}", trailer.line()).unwrap();
         out.flush().unwrap();
     }
     let mut imports: Vec<f64> = (0..runs.clamp(1, 3))
@@ -149,12 +153,8 @@ fn main() {
             let target = tempfile::tempdir().unwrap();
             let start = Instant::now();
             let mut fresh = Store::open(&target.path().join("import.db")).unwrap();
-            let open = || {
-                Ok(std::io::BufReader::new(
-                    std::fs::File::open(&export_file).unwrap(),
-                ))
-            };
-            transfer::import_from(&mut fresh, open, &mut |_| {}).unwrap();
+            let input = std::io::BufReader::new(std::fs::File::open(&export_file).unwrap());
+            transfer::import_from(&mut fresh, input, &mut |_| {}).unwrap();
             drop(fresh);
             start.elapsed().as_secs_f64()
         })

@@ -33,6 +33,8 @@ mod play;
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/transfer.rs"]
+mod transfer;
 #[path = "cli/voids.rs"]
 mod voids;
 #[path = "cli/zero_dark.rs"]

@@ -1084,11 +1084,13 @@ fn rehash(lines: &mut [Value], from: usize) {
     }
 }
 
-/// The base database's Warfighter campaign as export lines.
+/// The base database's Warfighter campaign as export lines, without the trailer (so the
+/// edited files are checked line by line, as an export from before trailers is).
 fn export_lines(db: &Db) -> Vec<Value> {
     db.ok(&["--campaign", WF, "export"])
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|line| line.get("trailer").is_none())
         .collect()
 }
 

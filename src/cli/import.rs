@@ -1,7 +1,7 @@
-//! `muster import FILE.jsonl`: read an export into this database.
+//! `muster import FILE.jsonl` (or `-` for standard input): read an export into this database.
 
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
 use muster::transfer;
@@ -12,25 +12,44 @@ use super::output;
 use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "The file is read once, to its end, so it may be a pipe or a FIFO. It must hold one campaign whose name `campaign new` would accept. An export ends with a trailer line (the number of events and the last one's version and hash); a file whose trailer disagrees with the lines above it, or with any line after it, is refused. A file without a trailer (written by an older muster) is accepted with a note on standard error: whether it is complete cannot be proven, and of a cut only its ending on a K9's Discipline payment (the roll it paid for missing) is caught. A refused import names the first bad line, writes nothing and exits 1."
+)]
 pub struct Args {
-    /// A file written by `muster export`
+    /// A file written by `muster export`, or `-` for standard input
     file: PathBuf,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let mut store = ctx.open()?;
-    let size = std::fs::metadata(&args.file).map_or(0, |m| m.len());
-    // About 400 bytes a line: the bar's length is a guess until the file has been counted.
-    let mut progress = Progress::new("importing", size / 400);
-    let open = || {
-        File::open(&args.file)
-            .map(|file| BufReader::with_capacity(1 << 16, file))
-            .map_err(|e| {
-                muster::Error::input(format!("cannot read export file {}: {e}", args.file.display()))
-            })
+    let stdin = args.file.as_os_str() == "-";
+    let shown = if stdin {
+        "standard input".to_owned()
+    } else {
+        args.file.display().to_string()
     };
-    let imported = transfer::import_from(&mut store, open, &mut |done| progress.set(done))?;
+    let input: Box<dyn BufRead> = if stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = File::open(&args.file)
+            .map_err(|e| muster::Error::input(format!("cannot read export file {shown}: {e}")))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
+    };
+    // About 400 bytes a line: the bar's length is a guess (0 for a pipe, whose length is
+    // not known before it ends).
+    let size = if stdin {
+        0
+    } else {
+        std::fs::metadata(&args.file).map_or(0, |m| if m.is_file() { m.len() } else { 0 })
+    };
+    let mut progress = Progress::new("importing", size / 400);
+    let imported = transfer::import_from(&mut store, input, &mut |done| progress.set(done))?;
     drop(progress);
+    if !imported.trailer {
+        eprintln!(
+            "note: {shown} has no trailer line (it was exported by an older muster, or cut short), so whether it holds the whole campaign cannot be proven; export it again with this muster to be sure"
+        );
+    }
     output::print(&format!(
         "campaign '{}': {} event{} imported, head v{} {}\n",
         imported.campaign,

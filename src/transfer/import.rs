@@ -1,214 +1,80 @@
-//! Import: an export file read twice, line by line, never held whole.
+//! Import: an export file read once, line by line, never held whole.
 //!
-//! The first reading finds the campaign, counts the lines and gathers the rare events that
-//! reach back (voids, revealed seeds, asserted sheets). The second verifies each row and
-//! writes the ones this database lacks, all in one transaction that is rolled back on any
-//! finding or divergence, so a bad file leaves the database as it was.
+//! The one reading copies the input to a private spool while it finds the campaign, counts
+//! the lines, gathers the rare events that reach back (voids, revealed seeds, asserted
+//! sheets) and checks the trailer. The spool is then read to verify each row and write the
+//! ones this database lacks, all in one transaction that is rolled back on any finding or
+//! divergence, so a bad file leaves the database as it was.
 
 use std::io::BufRead;
+use std::path::Path;
 
-use memchr::memmem;
-
+use super::lines::each_line;
+use super::survey::{Spool, Survey, survey};
 use super::writer;
-use serde::Deserialize;
-
-use super::{Imported, parse_line, read_row, settle};
+use super::{Imported, read_row, settle};
 use crate::Error;
 use crate::checkpoint;
 use crate::store::{Head, RowRef, Store, StoreError};
-use crate::verify::{Finding, Known, Progress, RARE_KINDS, Verifier};
+use crate::verify::{Finding, Progress, Verifier};
 
-/// The two fields of an export line the first reading of an import needs.
-#[derive(Deserialize)]
-struct Glance<'a> {
-    #[serde(borrow)]
-    campaign: std::borrow::Cow<'a, str>,
-    #[serde(borrow)]
-    kind: std::borrow::Cow<'a, str>,
-}
-
-/// What the first reading learns.
-struct Survey {
-    campaign: String,
-    lines: u64,
-    known: Known,
-}
-
-/// Calls `f` with each non-blank line and its number (from 1), in file order.
-fn each_line<R: BufRead>(
-    mut reader: R,
-    mut f: impl FnMut(usize, &str) -> Result<(), Error>,
+/// Calls `f` with each line's number and its row (its hash not yet checked), up to the
+/// trailer's line `trailer`, if any.
+fn each_row<R: BufRead>(
+    reader: R,
+    trailer: Option<usize>,
+    mut f: impl FnMut(usize, RowRef<'_>) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut line = Vec::new();
-    let mut number = 0;
-    loop {
-        number += 1;
-        line.clear();
-        let read = read_line(&mut reader, &mut line)
-            .map_err(|e| Error::input(format!("cannot read line {number} of the file: {e}")))?;
-        if read == 0 {
+    each_line(reader, |number, line| {
+        if Some(number) == trailer {
             return Ok(());
         }
-        let text = std::str::from_utf8(&line).map_err(|_| {
-            Error::input(format!(
-                "line {number} of the file is not UTF-8 text; save it as UTF-8"
-            ))
-        })?;
-        if !text.trim().is_empty() {
-            f(number, text)?;
-        }
-    }
-}
-
-/// Appends the next line of `reader` to `line`, its newline included, and says how many
-/// bytes it read (0 at the end): `BufRead::read_until` with a vectorised newline search.
-fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut read = 0;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        let (taken, done) = match memchr::memchr(b'\n', available) {
-            Some(end) => (end + 1, true),
-            None => (available.len(), available.is_empty()),
-        };
-        line.extend_from_slice(available.get(..taken).unwrap_or_default());
-        reader.consume(taken);
-        read += taken;
-        if done {
-            return Ok(read);
-        }
-    }
-}
-
-/// The first reading: the campaign, the number of lines and the rare events. Only the
-/// campaign and kind of each line are read, and whole lines only for the rare kinds.
-fn survey<R: BufRead>(reader: R) -> Result<Survey, Error> {
-    let mut survey: Option<Survey> = None;
-    let mut rare = Vec::new();
-    let keys = Keys::new();
-    each_line(reader, |number, line| {
-        let glance = match glance(line, &keys).map_or_else(|| serde_json::from_str::<Glance<'_>>(line), Ok) {
-            Ok(glance) if line.trim_start().starts_with('{') => glance,
-            // Not a line `muster export` writes: the whole reading names what is wrong.
-            _ => {
-                parse_line(number, line)?;
-                return Err(Error::input(format!(
-                    "line {number} is not an exported event; each line must be one JSON object as `muster export` writes it"
-                )));
-            }
-        };
-        let seen = survey.get_or_insert_with(|| Survey {
-            campaign: glance.campaign.to_string(),
-            lines: 0,
-            known: Known::default(),
-        });
-        if glance.campaign != seen.campaign {
-            return Err(Error::input(format!(
-                "the file mixes campaigns ('{}' and '{}'); export and import one campaign per file",
-                seen.campaign, glance.campaign
-            )));
-        }
-        seen.lines += 1;
-        if RARE_KINDS.contains(&glance.kind.as_ref()) {
-            rare.push(parse_line(number, line)?);
-        }
-        Ok(())
-    })?;
-    let mut survey = survey
-        .ok_or_else(|| Error::input("the file holds no events; give a file written by `muster export`"))?;
-    survey.known = Known::of_rows(&rare);
-    Ok(survey)
-}
-
-/// The campaign and kind of a line in the exact form `muster export` writes, read without
-/// parsing the line; `None` for any other form, which is then parsed.
-///
-/// In that form the campaign comes first, and the kind before the payload. A raw `"kind":"`
-/// found before `"payload":` is the line's own key: inside a JSON string every quote is
-/// escaped, so the sequence cannot occur there.
-fn glance<'a>(line: &'a str, keys: &Keys) -> Option<Glance<'a>> {
-    let campaign = plain(line.strip_prefix("{\"campaign\":\"")?)?;
-    let payload_at = keys.payload.find(line.as_bytes())?;
-    let kind_at = keys.kind.find(line.get(..payload_at)?.as_bytes())?;
-    let kind = plain(line.get(kind_at + KIND.len()..)?)?;
-    Some(Glance {
-        campaign: campaign.into(),
-        kind: kind.into(),
+        f(number, read_row(number, line)?.row())
     })
 }
 
-const KIND: &str = "\"kind\":\"";
-
-/// The two keys [`glance`] looks for, each searcher built once for the whole file.
-struct Keys {
-    kind: memmem::Finder<'static>,
-    payload: memmem::Finder<'static>,
-}
-
-impl Keys {
-    fn new() -> Keys {
-        Keys {
-            kind: memmem::Finder::new(KIND),
-            payload: memmem::Finder::new("\"payload\":"),
-        }
-    }
-}
-
-/// The text up to the next quote, when it holds no escape.
-fn plain(text: &str) -> Option<&str> {
-    let value = text.get(..text.find('"')?)?;
-    (!value.contains('\\')).then_some(value)
-}
-
-/// Calls `f` with each line's number and its row (its hash not yet checked).
-fn each_row<R: BufRead>(
-    reader: R,
-    mut f: impl FnMut(usize, RowRef<'_>) -> Result<(), Error>,
-) -> Result<(), Error> {
-    each_line(reader, |number, line| f(number, read_row(number, line)?.row()))
-}
-
-/// Imports the export file that `open` reads (it is read twice) into `store`, telling
+/// Imports the export file that `input` reads (once, to its end) into `store`, telling
 /// `progress` how many lines have been checked now and then.
 ///
 /// A new campaign is written whole. A campaign already here takes the file's missing tail
 /// when the file continues it; a file that diverged from it is refused.
 pub fn import_from<R: BufRead>(
     store: &mut Store,
-    mut open: impl FnMut() -> Result<R, Error>,
+    input: R,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Imported, Error> {
-    let Survey {
-        campaign,
-        lines,
-        known,
-    } = survey(open()?)?;
+    // Beside the database, whose disk takes the import anyway.
+    let beside = store
+        .connection()
+        .path()
+        .map(Path::new)
+        .and_then(Path::parent)
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .map(Path::to_owned);
+    let spool = Spool::new(beside.as_deref())?;
+    let survey = survey(input, &spool)?;
+    let campaign = survey.campaign.clone();
+    let trailer = survey.trailer;
     let here = store.head(&campaign)?;
-    let outcome =
-        store.locked(|store| write_tail(store, &campaign, &here, lines, known, open()?, progress))?;
+    let outcome = store.locked(|store| write_tail(store, survey, &here, &spool, progress))?;
+    let imported = |added, head| Imported {
+        campaign: campaign.clone(),
+        added,
+        head,
+        trailer: trailer.is_some(),
+    };
     match outcome {
-        Outcome::Written { added, last } => Ok(Imported {
-            campaign: campaign.clone(),
-            added,
-            head: if added == 0 { here } else { last },
-        }),
+        Outcome::Written { added, last } => Ok(imported(added, if added == 0 { here } else { last })),
         Outcome::Older { last } => {
             // An older copy of this campaign: nothing to add if it is a prefix of ours.
             let ours = store.rows_between(&campaign, last.version.saturating_sub(1), Some(last.version))?;
             if ours.first().map(|r| &r.hash) == Some(&last.hash) {
-                Ok(Imported {
-                    campaign,
-                    added: 0,
-                    head: here,
-                })
+                Ok(imported(0, here))
             } else {
-                Err(Error::input(diverged(store, &campaign, &here, open()?)?))
+                Err(Error::input(diverged(store, &campaign, &here, &spool, trailer)?))
             }
         }
-        Outcome::Diverged => Err(Error::input(diverged(store, &campaign, &here, open()?)?)),
+        Outcome::Diverged => Err(Error::input(diverged(store, &campaign, &here, &spool, trailer)?)),
     }
 }
 
@@ -222,16 +88,21 @@ enum Outcome {
     Diverged,
 }
 
-/// The second reading, under the write lock: verify every row and write the new ones.
-fn write_tail<R: BufRead>(
+/// The reading of the spool, under the write lock: verify every row and write the new ones.
+fn write_tail(
     store: &mut Store,
-    campaign: &str,
+    survey: Survey,
     here: &Head,
-    lines: u64,
-    known: Known,
-    reader: R,
+    spool: &Spool,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Outcome, Error> {
+    let Survey {
+        campaign,
+        lines,
+        known,
+        trailer,
+    } = survey;
+    let campaign = campaign.as_str();
     if store.head(campaign)? != *here {
         return Err(StoreError::Conflict {
             campaign: campaign.to_owned(),
@@ -246,9 +117,16 @@ fn write_tail<R: BufRead>(
     let mut counted = Progress::new(progress);
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
+    let reader = spool.reader()?;
     let (written, edited_here) = std::thread::scope(|scope| {
         let writing = scope.spawn(|| writer::serve(lent, campaign, messages));
-        each_row(reader, |number, row| {
+        let read = each_row(reader, trailer, |number, row| {
+            // The reading checked every line's campaign; the spool is a copy of those lines.
+            if row.campaign != campaign {
+                return Err(Error::input(format!(
+                    "line {number} names another campaign than '{campaign}'; nothing imported"
+                )));
+            }
             if row.version == here.version && row.hash != here.hash {
                 diverged = true;
             }
@@ -263,14 +141,17 @@ fn write_tail<R: BufRead>(
             }
             counted.row();
             Ok(())
-        })?;
-        client.flush();
+        });
+        if read.is_ok() {
+            client.flush();
+        }
         let edited_here = std::mem::take(&mut client.edited);
         // Hanging up lets the writer finish what it was sent.
         drop(client);
         let written = writing
             .join()
             .map_err(|_| Error::from(StoreError::Damaged("the import's writer stopped".to_owned())))?;
+        read?;
         Ok::<_, Error>((written, edited_here))
     })?;
     counted.done();
@@ -289,10 +170,7 @@ fn write_tail<R: BufRead>(
             "the file does not verify ({} problem{}), nothing imported; first: {}{}",
             findings.len(),
             if findings.len() == 1 { "" } else { "s" },
-            finding
-                .version
-                .map(|v| format!("version {v}: "))
-                .unwrap_or_default(),
+            where_found(spool, trailer, finding.version)?,
             finding.problem
         )));
     }
@@ -312,12 +190,39 @@ fn write_tail<R: BufRead>(
     Ok(Outcome::Written { added, last })
 }
 
+/// Where in the file a finding about `version` is: "line N (version V): ", naming every
+/// line that carries the version when several do (a duplicated or reordered line).
+fn where_found(spool: &Spool, trailer: Option<usize>, version: Option<u64>) -> Result<String, Error> {
+    let Some(version) = version else {
+        return Ok(String::new());
+    };
+    // Only on the way to a refusal: one more reading of the spool costs nothing that matters.
+    let mut at = Vec::new();
+    each_row(spool.reader()?, trailer, |number, row| {
+        if row.version == version {
+            at.push(number.to_string());
+        }
+        Ok(())
+    })?;
+    Ok(match at.as_slice() {
+        [] => format!("version {version}: "),
+        [one] => format!("line {one} (version {version}): "),
+        many => format!("lines {} (each version {version}): ", many.join(", ")),
+    })
+}
+
 /// Describes where the file and the database part ways.
-fn diverged<R: BufRead>(store: &Store, campaign: &str, here: &Head, reader: R) -> Result<String, Error> {
+fn diverged(
+    store: &Store,
+    campaign: &str,
+    here: &Head,
+    spool: &Spool,
+    trailer: Option<usize>,
+) -> Result<String, Error> {
     let mut common = 0;
     let mut theirs = 0;
     let mut parted = false;
-    each_row(reader, |_, row| {
+    each_row(spool.reader()?, trailer, |_, row| {
         theirs += 1;
         if !parted {
             let ours = store.rows_between(campaign, row.version.saturating_sub(1), Some(row.version))?;

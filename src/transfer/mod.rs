@@ -1,9 +1,15 @@
-//! Export and import: a campaign as JSON Lines, one event per line with its ids and hashes.
+//! Export and import: a campaign as JSON Lines, one event per line with its ids and hashes,
+//! ended by a trailer line that says how many events the file holds and where they end.
 //!
-//! Import checks every row (hashes, the chain, payloads, the fold) and writes in one
-//! transaction, rolled back on any finding, so a bad file leaves the database as it was.
+//! Import reads its input once, checks every row (hashes, the chain, payloads, the fold) and
+//! writes in one transaction, rolled back on any finding, so a bad file leaves the database
+//! as it was.
 
 mod import;
+mod lines;
+mod name;
+mod survey;
+mod trailer;
 mod writer;
 
 use std::borrow::Cow;
@@ -16,6 +22,9 @@ use crate::domain::codec::canonical_payload;
 use crate::store::chain;
 use crate::store::{Head, RowRef, Store, StoredRow};
 pub use import::import_from;
+pub use name::{MAX_CAMPAIGN_NAME, check_imported_name};
+use trailer::{Ending, LastEvent};
+pub use trailer::{Trailer, TrailerHead};
 
 /// One line of an export file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,19 +77,37 @@ pub struct Imported {
     /// Events written; 0 when the database already had them all.
     pub added: usize,
     pub head: Head,
+    /// Whether the file ended with a trailer (which then agreed with it). A file without
+    /// one, written by a muster before trailers, cannot be proven whole.
+    pub trailer: bool,
 }
 
-/// Parses an export file: one JSON object per non-blank line.
+/// Parses an export file: one JSON object per non-blank line, and the trailer, if there is
+/// one, last; a trailer that disagrees with the rows before it is refused.
 pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let mut row = parse_line(index + 1, line)?;
-            settle_hash(&mut row);
-            Ok(row)
-        })
-        .collect()
+    let mut ending = Ending::default();
+    let mut rows: Vec<StoredRow> = Vec::new();
+    let mut last_number = 0;
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        if line.trim().is_empty() || ending.read(number, line)? {
+            continue;
+        }
+        let mut row = parse_line(number, line)?;
+        settle_hash(&mut row);
+        rows.push(row);
+        last_number = number;
+    }
+    if let Some(last) = rows.last() {
+        let events = u64::try_from(rows.len()).unwrap_or(u64::MAX);
+        let last_event = LastEvent {
+            number: last_number,
+            version: last.version,
+            hash: &last.hash,
+        };
+        ending.check(&last.campaign, events, &last_event)?;
+    }
+    Ok(rows)
 }
 
 /// Parses line `number` of an export file into the row it describes (its hash not checked).
@@ -180,5 +207,5 @@ fn settle_hash(row: &mut StoredRow) -> bool {
 
 /// Imports an export file's text into `store` (see [`import_from`]).
 pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
-    import_from(store, || Ok(text.as_bytes()), &mut |_| {})
+    import_from(store, text.as_bytes(), &mut |_| {})
 }

@@ -196,11 +196,22 @@ fn export_then_import_gives_the_same_roster() {
     let last = m.json(&["medal", "award", "Wong", "Silver Star", "--rp", "3", "--why", "x"]);
     let events = usize::try_from(first_version(&last)).expect("a small version");
     let exported = m.ok(&["export"]);
-    assert_eq!(exported.lines().count(), events);
-    for line in exported.lines() {
+    // One line per event, then the trailer.
+    assert_eq!(exported.lines().count(), events + 1);
+    let (trailer, lines) = exported
+        .lines()
+        .collect::<Vec<_>>()
+        .split_last()
+        .map(|(t, l)| (*t, l.to_vec()))
+        .expect("lines");
+    for line in lines {
         let event: Value = serde_json::from_str(line).expect("each exported line is JSON");
         assert_eq!(event["campaign"], LODESTAR);
     }
+    let trailer: Value = serde_json::from_str(trailer).expect("the trailer is JSON");
+    assert_eq!(trailer["trailer"]["campaign"], LODESTAR);
+    assert_eq!(trailer["trailer"]["events"], events);
+    assert_eq!(trailer["trailer"]["head"], m.roster()["head"]);
     let file = m.path("lodestar.jsonl");
     std::fs::write(&file, &exported).expect("export written");
     let file = file.to_str().expect("path");

@@ -253,3 +253,249 @@ fn an_import_whose_event_id_is_already_another_campaigns_is_refused_and_nothing_
     assert_eq!(target.head(LODESTAR).unwrap().version, spent.head.version);
     assert_eq!(count_rows(&target), before + 1);
 }
+
+/// `text` ended with the trailer `muster export` writes for `store`'s `campaign`.
+fn with_trailer(store: &Store, campaign: &str, text: &str) -> String {
+    let events = text.lines().filter(|l| !l.trim().is_empty()).count() as u64;
+    let trailer = transfer::Trailer::of(campaign, events, &store.head(campaign).unwrap());
+    format!("{text}{}\n", trailer.line())
+}
+
+/// The database file's bytes (and its write-ahead log's, if any): what a refused import
+/// must leave exactly as they were.
+fn file_bytes(path: &std::path::Path) -> (Vec<u8>, Option<Vec<u8>>) {
+    let wal = path.with_extension("db-wal");
+    (std::fs::read(path).unwrap(), std::fs::read(wal).ok())
+}
+
+/// An input that, once read to its end, would go on with other lines: a file still being
+/// written, or a FIFO whose writer opens it again.
+struct Changing {
+    first: std::io::Cursor<Vec<u8>>,
+    then: std::io::Cursor<Vec<u8>>,
+    ended: bool,
+}
+
+impl std::io::Read for Changing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&std::io::BufRead::fill_buf(self)?[..n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Changing {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if !self.ended {
+            let position = self.first.position() as usize;
+            if position < self.first.get_ref().len() {
+                return Ok(&self.first.get_ref()[position..]);
+            }
+            // The end, reported once; whoever reads on gets the other lines.
+            self.ended = true;
+            return Ok(&[]);
+        }
+        let position = self.then.position() as usize;
+        Ok(&self.then.get_ref()[position.min(self.then.get_ref().len())..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        let cursor = if self.ended {
+            &mut self.then
+        } else {
+            &mut self.first
+        };
+        cursor.set_position(cursor.position() + amount as u64);
+    }
+}
+
+#[test]
+fn an_input_that_goes_on_after_its_end_is_read_once_and_no_other_campaigns_line_is_imported() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    create(&mut source, "Other");
+    grant(&mut source, "Other", 4);
+    let lodestar = with_trailer(&source, LODESTAR, &export_text(&source, LODESTAR));
+    let other = export_text(&source, "Other");
+
+    let (_d2, _p2, mut target) = new_db();
+    let input = Changing {
+        first: std::io::Cursor::new(lodestar.into_bytes()),
+        then: std::io::Cursor::new(other.into_bytes()),
+        ended: false,
+    };
+    let imported = transfer::import_from(&mut target, input, &mut |_| {}).unwrap();
+    assert_eq!(imported.campaign, LODESTAR);
+    assert_eq!(imported.added, all_rows(&source, LODESTAR).len());
+    assert!(imported.trailer);
+    assert_eq!(
+        portable(all_rows(&target, LODESTAR)),
+        portable(all_rows(&source, LODESTAR))
+    );
+    assert_eq!(
+        target.head("Other").unwrap().version,
+        0,
+        "no line of 'Other' was read"
+    );
+    assert_eq!(count_rows(&target), all_rows(&source, LODESTAR).len() as i64);
+}
+
+#[test]
+fn import_of_a_file_naming_two_campaigns_is_refused_naming_the_line_and_writes_nothing() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let text = export_text(&source, LODESTAR);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines[3] = lines[3].replacen("\"campaign\":\"Lodestar\"", "\"campaign\":\"Elsewhere\"", 1);
+    let mixed = lines.join("\n") + "\n";
+
+    let (_d2, path, mut target) = new_db();
+    create(&mut target, "Mine");
+    let before = file_bytes(&path);
+    let message = refusal(&mut target, &mixed);
+    assert!(message.contains("line 4 names 'Elsewhere'"), "{message}");
+    assert!(message.contains("line 1 names 'Lodestar'"), "{message}");
+    assert!(message.contains("nothing imported"), "{message}");
+    assert_eq!(file_bytes(&path), before, "the database file changed");
+    assert_eq!(target.head(LODESTAR).unwrap().version, 0);
+    assert_eq!(target.head("Elsewhere").unwrap().version, 0);
+}
+
+#[test]
+fn import_of_a_campaign_name_the_command_line_refuses_is_refused_naming_the_line() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let text = export_text(&source, LODESTAR);
+    let (_d2, path, mut target) = new_db();
+    create(&mut target, "Mine");
+    let before = file_bytes(&path);
+    for bad in ["Lode\\u0007star", &"L".repeat(61), " Lodestar", ""] {
+        let renamed = text.replace("\"campaign\":\"Lodestar\"", &format!("\"campaign\":\"{bad}\""));
+        let message = refusal(&mut target, &format!("\n{renamed}"));
+        assert!(message.contains("line 2 names the campaign"), "{message}");
+        assert!(message.contains("1 to 60 printable characters"), "{message}");
+    }
+    assert_eq!(file_bytes(&path), before, "the database file changed");
+}
+
+#[test]
+fn an_export_with_its_trailer_round_trips_imports_twice_and_appends_just_its_tail() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let short = with_trailer(&source, LODESTAR, &export_up_to(&source, 3));
+    let whole = with_trailer(&source, LODESTAR, &export_text(&source, LODESTAR));
+    assert_eq!(
+        transfer::parse(&whole).unwrap(),
+        portable(all_rows(&source, LODESTAR)),
+        "parse reads the rows and checks the trailer"
+    );
+
+    let (_d2, _p2, mut target) = new_db();
+    // An older export with its own trailer: the prefix is 3 events ending at version 3.
+    let mut older = export_up_to(&source, 3);
+    let third = muster::store::Head {
+        version: 3,
+        hash: row_at(&source, LODESTAR, 3).hash,
+    };
+    let trailer = transfer::Trailer::of(LODESTAR, 3, &third);
+    older.push_str(&(trailer.line() + "\n"));
+    assert_ne!(older, short, "the trailer of the older export names its own head");
+    let first = import(&mut target, &older).unwrap();
+    assert_eq!((first.added, first.trailer), (3, true));
+    let tail = import(&mut target, &whole).unwrap();
+    assert_eq!(tail.added, all_rows(&source, LODESTAR).len() - 3);
+    assert_eq!(tail.head, source.head(LODESTAR).unwrap());
+    let again = import(&mut target, &whole).unwrap();
+    assert_eq!(again.added, 0);
+    assert_eq!(import(&mut target, &older).unwrap().added, 0);
+    assert_eq!(
+        portable(all_rows(&target, LODESTAR)),
+        portable(all_rows(&source, LODESTAR))
+    );
+    assert!(
+        !import(&mut target, &export_text(&source, LODESTAR))
+            .unwrap()
+            .trailer
+    );
+
+    // A diverged copy with its trailer is still refused.
+    grant(&mut target, LODESTAR, 9);
+    let (_d3, _p3, mut other) = new_db();
+    import(&mut other, &older).unwrap();
+    grant(&mut other, LODESTAR, 1);
+    let theirs = with_trailer(&other, LODESTAR, &export_text(&other, LODESTAR));
+    assert!(refusal(&mut target, &theirs).contains("diverge after version 3"));
+}
+
+#[test]
+fn a_trailer_that_disagrees_or_lines_after_it_are_refused_naming_the_line_and_write_nothing() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let whole = with_trailer(&source, LODESTAR, &export_text(&source, LODESTAR));
+    let lines: Vec<&str> = whole.lines().collect();
+    let n = lines.len();
+    let (_d2, path, mut target) = new_db();
+    create(&mut target, "Mine");
+    let before = file_bytes(&path);
+
+    // The last event cut away, the trailer kept.
+    let cut = [&lines[..n - 2], &lines[n - 1..]].concat().join("\n");
+    let message = refusal(&mut target, &cut);
+    assert!(
+        message.contains(&format!("the trailer on line {}", n - 1)),
+        "{message}"
+    );
+    assert!(message.contains("not the whole export"), "{message}");
+
+    // A line after the trailer (here, the last event again).
+    let after = format!("{whole}{}\n", lines[n - 2]);
+    let message = refusal(&mut target, &after);
+    assert!(
+        message.contains(&format!("line {} comes after the trailer on line {n}", n + 1)),
+        "{message}"
+    );
+
+    // A trailer naming another campaign or head.
+    let renamed = whole.replace(
+        "{\"trailer\":{\"campaign\":\"Lodestar\"",
+        "{\"trailer\":{\"campaign\":\"Other\"",
+    );
+    assert!(refusal(&mut target, &renamed).contains(&format!("the trailer on line {n} says")));
+    assert_eq!(file_bytes(&path), before, "the database file changed");
+    assert_eq!(count_rows(&target), 2);
+}
+
+#[test]
+fn a_fold_anomaly_in_an_imported_file_is_refused_naming_its_line_and_version_and_writes_nothing() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    // An overdraft no command would write, appended under the rules: it hashes and chains.
+    let head = source.head(LODESTAR).unwrap();
+    let overdraft = Event::RpSpent(RpMovement {
+        amount: 1000,
+        why: "forged".to_owned(),
+    });
+    let command_id = uuid::Uuid::now_v7().to_string();
+    source
+        .append(LODESTAR, head.version, &command_id, &[overdraft], clock().0)
+        .unwrap();
+    let forged = head.version + 1;
+    // Two blank lines first, so the line is not the version.
+    let text = format!("\n\n{}", export_text(&source, LODESTAR));
+
+    let (_d2, path, mut target) = new_db();
+    create(&mut target, "Mine");
+    let before = file_bytes(&path);
+    let message = refusal(&mut target, &text);
+    assert!(message.contains("does not verify"), "{message}");
+    assert!(
+        message.contains(&format!(
+            "first: line {} (version {forged}): the event",
+            forged + 2
+        )),
+        "{message}"
+    );
+    assert_eq!(file_bytes(&path), before, "the database file changed");
+    assert_eq!(target.head(LODESTAR).unwrap().version, 0);
+}

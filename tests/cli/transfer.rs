@@ -1,0 +1,298 @@
+//! `export` and `import` as a player runs them: the trailer, standard input and FIFOs, and
+//! files cut short, naming two campaigns or a name `campaign new` refuses, each refused
+//! naming its first bad line with the database file left byte for byte as it was.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use super::support::*;
+
+/// The database file's bytes and its write-ahead log's, if any.
+fn file_bytes(db: &Path) -> (Vec<u8>, Option<Vec<u8>>) {
+    let wal = db.with_extension("db-wal");
+    (
+        std::fs::read(db).expect("the database reads"),
+        std::fs::read(wal).ok(),
+    )
+}
+
+/// Runs `muster ARGS` against `db` at `NOW` with `input` on standard input.
+fn run_piped(db: &Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .env("MUSTER_NOW", NOW)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("muster runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin.write_all(input).expect("the export is written to the pipe");
+    drop(stdin);
+    let out = child.wait_with_output().expect("muster ends");
+    (
+        out.status.code().expect("an exit code"),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+/// The number of events an import's report says it wrote.
+fn imported(stdout: &str) -> u64 {
+    stdout
+        .split("': ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of imported events in {stdout:?}"))
+}
+
+/// `roster --json` of `db`.
+fn roster_of(db: &Path) -> Value {
+    let (code, stdout, stderr) = run_with(db, NOW, &["--json", "roster"]);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).expect("roster JSON")
+}
+
+/// Lodestar with a K9 roll paid with Discipline as its last command, so that its export
+/// ends with the payment and the roll it paid for.
+fn paid_k9_roll() -> Muster {
+    let m = Muster::lodestar();
+    m.ok(&[
+        "mission",
+        "start",
+        "Hill",
+        "--with",
+        "Wong",
+        "--with",
+        "Gizmo",
+        "--k9-objective",
+        "Find the cache",
+    ]);
+    m.ok(&["turn"]);
+    m.ok(&["k9", "draw", &card("buried-explosive.json")]);
+    let written = m.json(&["k9", "roll", "--pay", "discipline", "--die", "4"]);
+    assert_eq!(kinds(&written), ["discipline_spent", "k9_roll_made"]);
+    m
+}
+
+/// The export's lines, the trailer last.
+fn export_lines(m: &Muster) -> Vec<String> {
+    m.ok(&["--campaign", LODESTAR, "export"])
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Writes `lines` to a file in `m`'s directory and gives its path.
+fn file(m: &Muster, name: &str, lines: &[String]) -> String {
+    let path = m.path(name);
+    std::fs::write(&path, lines.join("\n") + "\n").expect("written");
+    path.to_str().expect("a UTF-8 path").to_owned()
+}
+
+#[test]
+fn export_ends_with_a_trailer_naming_the_campaign_the_number_of_events_and_the_head() {
+    let m = paid_k9_roll();
+    let lines = export_lines(&m);
+    let (trailer, events) = lines.split_last().expect("lines");
+    let trailer: Value = serde_json::from_str(trailer).expect("the trailer is JSON");
+    let head = m.roster()["head"].clone();
+    assert_eq!(
+        trailer,
+        serde_json::json!({"trailer": {"campaign": LODESTAR, "events": events.len(), "head": head}})
+    );
+    let last: Value = serde_json::from_str(&events[events.len() - 1]).expect("JSON");
+    assert_eq!(last["kind"], "k9_roll_made");
+}
+
+#[test]
+fn import_dash_reads_standard_input_from_a_pipe_and_imports_every_event() {
+    let m = paid_k9_roll();
+    let export = m.ok(&["export"]);
+    let events = m.head_version();
+    for (name, source) in [("dash.db", "-"), ("dev.db", "/dev/stdin")] {
+        let fresh = m.path(name);
+        let (code, stdout, stderr) = run_piped(&fresh, &["import", source], export.as_bytes());
+        assert_eq!(code, 0, "import {source}: {stderr}");
+        assert_eq!(imported(&stdout), events, "import {source}: {stdout}");
+        assert_eq!(roster_of(&fresh), m.roster(), "import {source}");
+        assert!(!stderr.contains("no trailer"), "{stderr}");
+    }
+}
+
+#[test]
+fn import_from_a_fifo_reads_it_once_and_never_takes_the_lines_of_a_second_opening() {
+    let m = paid_k9_roll();
+    m.ok(&["campaign", "new", "Other Front", "--game", "wwii"]);
+    m.ok(&["rp", "grant", "5", "--why", "other"]);
+    let lodestar = m.ok(&["--campaign", LODESTAR, "export"]);
+    let other = m.ok(&["--campaign", "Other Front", "export"]);
+    let fifo = m.path("lodestar.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success(), "mkfifo failed");
+    // The writer gives Lodestar to the first opening and Other Front to a second one, as a
+    // file rewritten between two readings would.
+    let writer = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || {
+            for text in [lodestar, other] {
+                if let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&fifo) {
+                    let _reader_gone = f.write_all(text.as_bytes());
+                }
+            }
+        }
+    });
+    let fresh = m.path("fresh.db");
+    let (code, stdout, stderr) = run_with(&fresh, NOW, &["import", fifo.to_str().expect("path")]);
+    // Take the second opening's lines, so that the writer ends.
+    let mut rest = String::new();
+    std::fs::File::open(&fifo)
+        .expect("the FIFO opens")
+        .read_to_string(&mut rest)
+        .expect("the FIFO reads");
+    writer.join().expect("the writer ends");
+    assert!(
+        rest.contains("Other Front"),
+        "the second opening was left to the test"
+    );
+
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        imported(&stdout),
+        m.json(&["--campaign", LODESTAR, "roster"])["head"]["version"]
+            .as_u64()
+            .expect("v")
+    );
+    let (_, listed, _) = run_with(&fresh, NOW, &["--json", "campaign", "list"]);
+    let listed: Value = serde_json::from_str(&listed).expect("JSON");
+    let names: Vec<&str> = listed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [LODESTAR],
+        "only the first opening's campaign was imported"
+    );
+}
+
+#[test]
+fn import_of_a_file_naming_two_campaigns_is_refused_and_writes_nothing() {
+    let m = paid_k9_roll();
+    let mut lines = export_lines(&m);
+    let forged = lines[6].replacen(
+        &format!("\"campaign\":\"{LODESTAR}\""),
+        "\"campaign\":\"Other Front\"",
+        1,
+    );
+    assert_ne!(forged, lines[6]);
+    lines[6] = forged;
+    let path = file(&m, "mixed.jsonl", &lines);
+    let target = Muster::lodestar();
+    let before = file_bytes(&target.db);
+    let stderr = target.refused(&["import", &path], "line 7 names 'Other Front'");
+    assert!(stderr.contains(&format!("line 1 names '{LODESTAR}'")), "{stderr}");
+    assert_eq!(file_bytes(&target.db), before, "the database file changed");
+}
+
+#[test]
+fn a_file_cut_inside_a_k9_roll_is_refused_with_its_trailer_or_without() {
+    let m = paid_k9_roll();
+    let lines = export_lines(&m);
+    let n = lines.len();
+    let payment: Value = serde_json::from_str(&lines[n - 3]).expect("JSON");
+    assert_eq!(payment["kind"], "discipline_spent");
+    let fresh = Muster::new();
+    fresh.ok(&["campaign", "new", "Mine", "--game", "wwii"]);
+    let before = file_bytes(&fresh.db);
+
+    // The roll cut away, the trailer kept: the trailer names the missing event.
+    let kept = [&lines[..n - 2], &lines[n - 1..]].concat();
+    let path = file(&m, "cut-trailer.jsonl", &kept);
+    let stderr = fresh.refused(&["import", &path], &format!("the trailer on line {}", n - 1));
+    assert!(stderr.contains("not the whole export"), "{stderr}");
+
+    // The roll and the trailer cut away: the file ends on the payment.
+    let path = file(&m, "cut.jsonl", &lines[..n - 2]);
+    let stderr = fresh.refused(&["import", &path], &format!("line {} (version", n - 2));
+    assert!(stderr.contains("cut inside a command"), "{stderr}");
+    assert_eq!(file_bytes(&fresh.db), before, "the database file changed");
+}
+
+#[test]
+fn lines_after_the_trailer_are_refused_naming_the_first() {
+    let m = paid_k9_roll();
+    let mut lines = export_lines(&m);
+    let n = lines.len();
+    lines.push(lines[n - 2].clone());
+    let path = file(&m, "after.jsonl", &lines);
+    let fresh = Muster::new();
+    fresh.ok(&["campaign", "new", "Mine", "--game", "wwii"]);
+    let before = file_bytes(&fresh.db);
+    fresh.refused(
+        &["import", &path],
+        &format!("line {} comes after the trailer on line {n}", n + 1),
+    );
+    assert_eq!(file_bytes(&fresh.db), before, "the database file changed");
+}
+
+#[test]
+fn an_export_without_a_trailer_imports_with_a_note_that_its_completeness_is_not_proven() {
+    let m = Muster::lodestar();
+    let lines = export_lines(&m);
+    let path = file(&m, "old.jsonl", &lines[..lines.len() - 1]);
+    let fresh = m.path("fresh.db");
+    let (code, stdout, stderr) = run_with(&fresh, NOW, &["import", &path]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(imported(&stdout), m.head_version());
+    assert!(stderr.contains("has no trailer line"), "{stderr}");
+    assert!(stderr.contains("cannot be proven"), "{stderr}");
+    assert_eq!(roster_of(&fresh), m.roster());
+}
+
+#[test]
+fn a_refused_import_names_its_first_bad_line_and_exits_1_leaving_the_file_unchanged() {
+    let m = Muster::lodestar();
+    let mut lines = export_lines(&m);
+    let gizmo = m.enlisted("Gizmo");
+    let at = usize::try_from(gizmo - 1).expect("small");
+    let edited = lines[at].replace("\"rp\":4", "\"rp\":9");
+    assert_ne!(edited, lines[at]);
+    lines[at] = edited;
+    // A blank first line: the line is not the version.
+    lines.insert(0, String::new());
+    let path = file(&m, "edited.jsonl", &lines);
+    let fresh = Muster::new();
+    fresh.ok(&["campaign", "new", "Mine", "--game", "wwii"]);
+    let before = file_bytes(&fresh.db);
+    fresh.refused(
+        &["import", &path],
+        &format!(
+            "first: line {} (version {gizmo}): its hash does not match",
+            gizmo + 1
+        ),
+    );
+
+    // A campaign name `campaign new` refuses, however well the file hashes.
+    let long = "L".repeat(61);
+    let renamed: Vec<String> = export_lines(&m)
+        .iter()
+        .map(|l| {
+            l.replace(
+                &format!("\"campaign\":\"{LODESTAR}\""),
+                &format!("\"campaign\":\"{long}\""),
+            )
+        })
+        .collect();
+    let path = file(&m, "renamed.jsonl", &renamed);
+    fresh.refused(&["import", &path], "line 1 names the campaign");
+    assert_eq!(file_bytes(&fresh.db), before, "the database file changed");
+}
