@@ -10,6 +10,7 @@ use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
+use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
@@ -22,9 +23,6 @@ const MAX_ATTEMPTS: u32 = 4;
 
 /// The settings key of the campaign selected with `campaign use`.
 const SELECTED: &str = "selected_campaign";
-
-/// The longest campaign name accepted, in characters.
-const MAX_CAMPAIGN_NAME: usize = 60;
 
 /// What a written command left in the log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,8 +133,9 @@ pub fn create_campaign(
 }
 
 fn check_campaign_name(name: &str) -> Result<String, Error> {
+    // Spaces around a typed name are dropped, as a player would expect.
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_CAMPAIGN_NAME || name.chars().any(char::is_control) {
+    if campaign_name::problem(name).is_some() {
         return Err(Error::input(format!(
             "'{}' is not accepted as a campaign name: use 1 to {MAX_CAMPAIGN_NAME} printable characters, e.g. \"Operation Lodestar\"",
             name.escape_debug()

@@ -1,5 +1,6 @@
 //! The campaign's vocabulary: events, commands, the folded state and the rule errors.
 
+pub mod campaign_name;
 pub mod codec;
 pub mod command;
 pub mod error;

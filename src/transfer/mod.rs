@@ -22,7 +22,7 @@ use crate::domain::codec::canonical_payload;
 use crate::store::chain;
 use crate::store::{Head, RowRef, Store, StoredRow};
 pub use import::import_from;
-pub use name::{MAX_CAMPAIGN_NAME, check_imported_name};
+pub use name::check_imported_name;
 use trailer::{Ending, LastEvent};
 pub use trailer::{Trailer, TrailerHead};
 

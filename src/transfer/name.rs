@@ -1,29 +1,13 @@
 //! The campaign names an import accepts: the ones the command line would have accepted.
 
-// The same rule as `check_campaign_name` in app.rs, kept here so that import does not reach
-// into the write path; the two could share one function later.
-
 use crate::Error;
-
-/// The longest campaign name, in characters, that `campaign new` accepts.
-pub const MAX_CAMPAIGN_NAME: usize = 60;
+use crate::domain::campaign_name::{MAX_CAMPAIGN_NAME, problem};
 
 /// Refuses a campaign name, read on line `number` of an export file, that `campaign new`
 /// would not have accepted: empty, longer than [`MAX_CAMPAIGN_NAME`] characters, holding a
 /// control character, or with spaces around it (the command line trims them).
 pub fn check_imported_name(number: usize, name: &str) -> Result<(), Error> {
-    let problem = if name.trim().is_empty() {
-        Some("it is empty")
-    } else if name.chars().count() > MAX_CAMPAIGN_NAME {
-        Some("it is longer than 60 characters")
-    } else if name.chars().any(char::is_control) {
-        Some("it holds a control character")
-    } else if name.trim() != name {
-        Some("it begins or ends with a space")
-    } else {
-        None
-    };
-    match problem {
+    match problem(name) {
         Some(problem) => Err(Error::input(format!(
             "line {number} names the campaign '{}', which muster does not accept as a campaign name ({problem}): a campaign name is 1 to {MAX_CAMPAIGN_NAME} printable characters; nothing imported",
             name.escape_debug()
