@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
-use crate::dice::{Cup, Seed};
+use crate::dice::{Carried, Cup, Face, Seed, Source};
 use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
@@ -298,6 +298,100 @@ pub fn void_with(
         };
         Ok(rules::void::decide(&history, request)?)
     })
+}
+
+/// Amends the command that wrote `version`: voids it and decides `command` in its place, in
+/// one command, with the faces it rolled carried over (a generated face stays the face the
+/// seed gave; an entered one, the face the die showed). Refused when later events rest on
+/// the mistaken command, or when `command` does not roll the same dice.
+pub fn amend(
+    store: &mut Store,
+    campaign: &str,
+    request: &rules::void::Request<'_>,
+    command: &Command,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |store, state| {
+        let Some(first) = store.command_start(campaign, request.version)? else {
+            return Err(Error::input(format!(
+                "version {} does not exist; this campaign's log runs from 1 to {} (see `muster log`)",
+                request.version, state.version
+            )));
+        };
+        let known = checkpoint::reaching_back(store, campaign, None)?;
+        let base = checkpoint::state_before(store, campaign, first, &known)?;
+        let tail = store.events_between(campaign, first - 1, None)?;
+        let history = rules::void::History {
+            base,
+            tail: &tail,
+            voided: known.voided(),
+        };
+        let carried = carried_faces(&tail, first);
+        // The void names the command's first event, or, in an amendment (which begins with
+        // the void of the command it corrected), its first event past that void.
+        let mistaken = tail
+            .iter()
+            .find(|r| r.version == first)
+            .map(|r| r.command_id.as_str());
+        let named = tail
+            .iter()
+            .filter(|r| Some(r.command_id.as_str()) == mistaken)
+            .find(|r| !matches!(r.event, Event::CommandVoided(_)))
+            .map_or(first, |r| r.version);
+        let named = rules::void::Request {
+            version: named,
+            ..*request
+        };
+        let (mut events, ground) = rules::void::amend(&history, &named)?;
+        if let Some(stale) = carried
+            .iter()
+            .filter_map(|c| c.face.key.as_ref())
+            .find(|key| ground.seed_commitment.as_deref() != Some(key.commitment.as_str()))
+        {
+            return Err(Error::input(format!(
+                "the seed that generated the faces of version {first} ({}) has been revealed since, so they cannot be carried to a new command; record what should change with a new event instead",
+                stale.commitment.chars().take(20).collect::<String>()
+            )));
+        }
+        let rolled = carried.len();
+        let seed = match &ground.seed_commitment {
+            Some(commitment) => store_seed(store, campaign, commitment)?,
+            None => None,
+        };
+        let mut cup = Cup::new(campaign, state.version + 1, Vec::new(), seed).carrying(carried);
+        let corrected = rules::decide(&ground, command, &mut cup)?;
+        if cup.unused_carried() > 0 || cup.generated() > 0 {
+            return Err(Error::input(format!(
+                "version {first}'s command rolled {rolled} {}, and the correction rolls {}: an amendment rolls the same dice, in the same order",
+                if rolled == 1 { "die" } else { "dice" },
+                rolled - cup.unused_carried() + cup.generated() as usize
+            )));
+        }
+        events.extend(corrected);
+        Ok(events)
+    })
+}
+
+/// The faces the command beginning at `first` rolled, in order, each with its die.
+fn carried_faces(tail: &[RecordedEvent], first: u64) -> Vec<Carried> {
+    let Some(command) = tail.iter().find(|r| r.version == first).map(|r| &r.command_id) else {
+        return Vec::new();
+    };
+    tail.iter()
+        .filter(|r| r.command_id == *command)
+        .filter_map(|r| r.event.roll())
+        .filter(|roll| matches!(roll.source, Some(Source::Entered | Source::Generated)))
+        .filter_map(|roll| {
+            Some(Carried {
+                face: Face {
+                    value: *roll.faces.first()?,
+                    source: roll.source?,
+                    key: roll.dice.clone(),
+                },
+                sides: roll.die.strip_prefix('d')?.parse().ok()?,
+            })
+        })
+        .collect()
 }
 
 /// The write path every command shares: load, decide, append with the expected version;

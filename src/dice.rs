@@ -108,12 +108,22 @@ pub struct Face {
     pub key: Option<DiceKey>,
 }
 
-/// The dice one command may roll: the faces the player entered first, then faces
-/// generated from the committed seed. Pure: the same cup always gives the same faces.
+/// A face a mistaken command rolled, carried to the command that amends it, with the die it
+/// was rolled on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
+    pub face: Face,
+    pub sides: u8,
+}
+
+/// The dice one command may roll: the faces carried from the command it amends first, then
+/// the faces the player entered, then faces generated from the committed seed. Pure: the
+/// same cup always gives the same faces.
 #[derive(Debug, Clone)]
 pub struct Cup {
     campaign: String,
     first_version: u64,
+    carried: VecDeque<Carried>,
     entered: VecDeque<i64>,
     seed: Option<Seed>,
     next_index: u32,
@@ -126,11 +136,24 @@ impl Cup {
         Cup {
             campaign: campaign.to_owned(),
             first_version,
+            carried: VecDeque::new(),
             entered: entered.into(),
             seed,
             next_index: 0,
             generated: 0,
         }
+    }
+
+    /// The same cup, first giving back `carried`, in order: the faces of the command being
+    /// amended, each kept as it was shown (entered, or generated with its key).
+    pub fn carrying(mut self, carried: Vec<Carried>) -> Cup {
+        self.carried = carried.into();
+        self
+    }
+
+    /// Faces carried from an amended command that no roll used.
+    pub fn unused_carried(&self) -> usize {
+        self.carried.len()
     }
 
     /// A cup with no dice in it, for commands that roll nothing.
@@ -157,6 +180,15 @@ impl Cup {
     pub fn roll(&mut self, sides: u8) -> Result<Face, RuleError> {
         let index = self.next_index;
         self.next_index += 1;
+        if let Some(carried) = self.carried.pop_front() {
+            if carried.sides != sides {
+                return Err(RuleError::refused(format!(
+                    "the amended command rolled a d{} here, and this one rolls a d{sides}: an amendment rolls the same dice, in the same order",
+                    carried.sides
+                )));
+            }
+            return Ok(carried.face);
+        }
         if let Some(entered) = self.entered.pop_front() {
             let value = u8::try_from(entered)
                 .ok()

@@ -1,11 +1,13 @@
 //! What every command shares: the database path, the campaign, the format and the clock.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
 use muster::app::{self, Written};
 use muster::clock::{Clock, FixedClock, SystemClock};
 use muster::domain::command::Command;
+use muster::rules::void::Request;
 use muster::store::Store;
 
 use super::error::CommandError;
@@ -21,6 +23,16 @@ pub struct Context {
     campaign: Option<String>,
     pub format: Format,
     pub clock: Box<dyn Clock>,
+    /// Set by `muster amend`: the command about to be recorded corrects this one instead of
+    /// following it. Taken by the first write.
+    amending: RefCell<Option<Amendment>>,
+}
+
+/// The mistaken command `muster amend` corrects, and why.
+#[derive(Debug, Clone)]
+pub struct Amendment {
+    pub version: u64,
+    pub why: String,
 }
 
 impl Context {
@@ -47,6 +59,7 @@ impl Context {
             campaign,
             format,
             clock,
+            amending: RefCell::new(None),
         })
     }
 
@@ -83,16 +96,39 @@ impl Context {
 
     /// Opens the database, records `command` in the campaign and reports what it wrote.
     pub fn execute(&self, command: &Command) -> Result<(), CommandError> {
-        let (mut store, campaign) = self.open_campaign()?;
-        let written = app::execute(&mut store, &campaign, command, self.clock.as_ref())?;
-        self.report(&written)
+        self.execute_rolling(command, &[])
     }
 
     /// Like [`Context::execute`], with the faces entered from real dice (`--die`).
     pub fn execute_rolling(&self, command: &Command, entered: &[i64]) -> Result<(), CommandError> {
         let (mut store, campaign) = self.open_campaign()?;
-        let written = app::execute_rolling(&mut store, &campaign, command, entered, self.clock.as_ref())?;
+        let written = match self.amending.borrow_mut().take() {
+            Some(_) if !entered.is_empty() => {
+                return Err(CommandError::refused(
+                    "an amendment carries the faces the mistaken command rolled; drop --die",
+                ));
+            }
+            Some(amendment) => {
+                let request = Request {
+                    version: amendment.version,
+                    why: &amendment.why,
+                    cascade: false,
+                };
+                app::amend(&mut store, &campaign, &request, command, self.clock.as_ref())?
+            }
+            None => app::execute_rolling(&mut store, &campaign, command, entered, self.clock.as_ref())?,
+        };
         self.report(&written)
+    }
+
+    /// Makes the next command recorded correct `amendment` instead of following it.
+    pub fn amend(&self, amendment: Amendment) {
+        *self.amending.borrow_mut() = Some(amendment);
+    }
+
+    /// Whether an amendment set with [`Context::amend`] is still waiting for its command.
+    pub fn amendment_pending(&self) -> bool {
+        self.amending.borrow().is_some()
     }
 
     /// Prints what a command wrote, in the chosen format.

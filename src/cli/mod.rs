@@ -1,5 +1,6 @@
 //! The command line: clap definitions, one module per command, and the dispatch.
 
+mod amend;
 mod args;
 mod audit;
 mod campaign;
@@ -167,6 +168,8 @@ enum Command {
     Show(show::Args),
     /// Void every event of the command that wrote VERSION (the fix for a mistake)
     Void(void::Args),
+    /// Correct the command that wrote VERSION with the faces it rolled: `amend V --why T -- COMMAND…`
+    Amend(amend::Args),
     /// Check the chain, gaps, voids, rolls, seeds, assertions and the fold; exit 3 on a finding
     Verify(verify::Args),
     /// Write a campaign as JSON Lines to standard output
@@ -240,6 +243,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),
         Command::Void(args) => void::run(ctx, args),
+        Command::Amend(args) => amend::run(ctx, args),
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),

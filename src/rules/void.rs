@@ -25,6 +25,7 @@ pub struct History<'a> {
 }
 
 /// What the player asked to void.
+#[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
     /// Any version written by the mistaken command.
     pub version: u64,
@@ -39,6 +40,31 @@ pub struct Request<'a> {
 /// a seed reveal, is already voided, generated dice (a face shown to the table is a fact),
 /// or when later events rest on it: those are listed, and voided with it on `cascade`.
 pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>, RuleError> {
+    ground(history, request, false).map(|(events, _)| events)
+}
+
+/// Decides the void that amends the command that wrote `request.version`: the events of the
+/// void (and the revisions it needs), and the state after them, on which the corrected
+/// command is decided with the same faces. Unlike a void, it may take a command that rolled
+/// generated dice, since its faces are carried to the correction; it never cascades.
+pub fn amend(history: &History<'_>, request: &Request<'_>) -> Result<(Vec<Event>, CampaignState), RuleError> {
+    let request = Request {
+        cascade: false,
+        ..*request
+    };
+    let (events, mut state) = ground(history, &request, true)?;
+    let head = history.tail.last().map_or(history.base.version, |r| r.version);
+    state.version = head + events.len() as u64;
+    Ok((events, state))
+}
+
+/// The void's events and the state they leave; `amending` lets generated dice go, to be
+/// carried to the correction.
+fn ground(
+    history: &History<'_>,
+    request: &Request<'_>,
+    amending: bool,
+) -> Result<(Vec<Event>, CampaignState), RuleError> {
     let version = request.version;
     let head = history.tail.last().map_or(history.base.version, |r| r.version);
     let target = history.tail.iter().find(|r| r.version == version).ok_or_else(|| {
@@ -47,7 +73,7 @@ pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>
         ))
     })?;
     let why = check_text("the reason (--why)", request.why)?;
-    voidable(history, target)?;
+    voidable(history, target, amending)?;
     let before = settle(history, history.voided);
     let mut voiding = vec![target.command_id.clone()];
     loop {
@@ -60,7 +86,7 @@ pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>
             .filter(|a| !before.anomalies.contains(a))
             .collect();
         if broken.is_empty() {
-            return Ok(void_events(history, &voiding, &why, target, revisions));
+            return Ok((void_events(history, &voiding, &why, target, revisions), after));
         }
         let listing = broken
             .iter()
@@ -87,7 +113,7 @@ pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>
             if voiding.contains(&later.command_id) {
                 continue;
             }
-            voidable(history, later).map_err(|e| {
+            voidable(history, later, false).map_err(|e| {
                 RuleError::refused(format!(
                     "--cascade would also void version {}, which cannot be voided: {e}",
                     later.version
@@ -104,8 +130,9 @@ pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>
     }
 }
 
-/// Refuses the commands that can never be voided.
-fn voidable(history: &History<'_>, target: &RecordedEvent) -> Result<(), RuleError> {
+/// Refuses the commands that can never be voided; one that rolled generated dice may go only
+/// to be amended (`amending`), its faces carried to the correction.
+fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Result<(), RuleError> {
     let version = target.version;
     let command = || {
         history
@@ -128,10 +155,20 @@ fn voidable(history: &History<'_>, target: &RecordedEvent) -> Result<(), RuleErr
         _ => {}
     }
     if let Some(void) = command().find(|r| matches!(r.event, Event::CommandVoided(_))) {
-        return Err(RuleError::refused(format!(
-            "version {version} was written by the void at version {}, and a void is not undone by another void: record the voided events again instead",
-            void.version
-        )));
+        // An amendment (a void and the correction carrying its faces) is amended again.
+        let amendment = command().any(|r| r.event.roll().is_some());
+        if amendment && !amending {
+            return Err(RuleError::refused(format!(
+                "version {version} belongs to the amendment at version {}, which carried the faces of the command it corrected: amend it again (`muster amend {version} --why TEXT -- COMMAND…`) rather than void it",
+                void.version
+            )));
+        }
+        if !amendment {
+            return Err(RuleError::refused(format!(
+                "version {version} was written by the void at version {}, and a void is not undone by another void: record the voided events again instead",
+                void.version
+            )));
+        }
     }
     if command().any(|r| matches!(r.event, Event::CampaignCreated(_))) {
         return Err(RuleError::refused(format!(
@@ -144,14 +181,14 @@ fn voidable(history: &History<'_>, target: &RecordedEvent) -> Result<(), RuleErr
             "version {version} belongs to a seed reveal, which cannot be voided: a revealed seed must never generate faces again"
         )));
     }
-    if let Some(rolled) = command().find(|r| {
+    if let Some(rolled) = command().filter(|_| !amending).find(|r| {
         r.event
             .roll()
             .is_some_and(|roll| roll.source == Some(Source::Generated))
     }) {
         return Err(RuleError::refused(format!(
-            "version {} rolled a generated die, and a face shown to the table is a fact: voiding it would allow a second roll. Record what should change with a new event instead (e.g. `muster xp`, `muster hardy`, `muster heal`, each with --why)",
-            rolled.version
+            "version {} rolled a generated die, and a face shown to the table is a fact: voiding it would allow a second roll. Correct the command with the same faces: `muster amend {} --why TEXT -- COMMAND…`",
+            rolled.version, rolled.version
         )));
     }
     if history.voided.contains(&target.command_id) {

@@ -56,6 +56,11 @@ pub struct Verifier {
     /// The first version of the command being read, and the dice it has rolled so far.
     command_start: u64,
     dice_in_command: u32,
+    /// The version the keys of carried faces name, when the command being read amends one.
+    amends: Option<u64>,
+    /// For each command that began with a void (an amendment, or a void), the version the
+    /// keys of the faces it carries name. Voids are rare, so this stays small.
+    origins: BTreeMap<String, u64>,
     tracked: Vec<Tracked>,
     state: CampaignState,
     /// When the last row with a readable time was recorded: times never go back.
@@ -108,6 +113,8 @@ impl Verifier {
             reading_a_file: false,
             command_start: 0,
             dice_in_command: 0,
+            amends: None,
+            origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
             previous_time: None,
@@ -304,6 +311,17 @@ impl Verifier {
         }
         self.command_start = recorded.version;
         self.dice_in_command = 0;
+        // An amendment begins with the void of the command it corrects, whose faces it
+        // carries: their keys name that command's place, or, when it corrects an amendment,
+        // the place that one's keys named.
+        self.amends = match &recorded.event {
+            Event::CommandVoided(v) => {
+                let origin = self.origins.get(&v.command_id).copied().unwrap_or(v.version);
+                self.origins.insert(id.to_owned(), origin);
+                Some(origin)
+            }
+            _ => None,
+        };
         // Time-ordered ids (UUID version 7, as muster writes them) grow along the log: one
         // past the greatest so far is new without asking anything.
         let newest = self
@@ -370,7 +388,8 @@ impl Verifier {
         let Some(key) = roll.dice.as_ref() else {
             return;
         };
-        if key.version != self.command_start || key.index != index {
+        let placed = key.version == self.command_start || Some(key.version) == self.amends;
+        if !placed || key.index != index {
             let problem = format!(
                 "the generated face's key names version {} die {}, but it is die {index} of the command that began at version {}: a key is never copied",
                 key.version, key.index, self.command_start
@@ -382,11 +401,11 @@ impl Verifier {
             return;
         };
         let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
-        let expected = seed.face(&self.campaign, self.command_start, index, sides);
+        let expected = seed.face(&self.campaign, key.version, index, sides);
         if roll.faces.first() != Some(&expected) {
             let problem = format!(
                 "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {index})",
-                roll.faces, self.command_start
+                roll.faces, key.version
             );
             self.found(v, "seed", problem);
         }

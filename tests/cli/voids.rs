@@ -167,3 +167,115 @@ fn on_an_imported_campaign_the_seed_its_copy_committed_cannot_be_voided_from_und
     copy.ok(&["seed", "reveal"]);
     copy.ok(&["verify"]);
 }
+
+/// `amend VERSION --why TEXT -- COMMAND…` as arguments.
+fn amend_args(version: u64, command: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "amend".to_owned(),
+        version.to_string(),
+        "--why".to_owned(),
+        "forgot the card's modifier".to_owned(),
+        "--".to_owned(),
+    ];
+    args.extend(command.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+#[test]
+fn amend_corrects_a_generated_roll_with_the_face_it_showed() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let rolled = first_version(&m.json(&["check", "Wong", "handler"]));
+    let shown = m.show(rolled);
+    let face = &shown["roll"]["faces"][0];
+    assert_eq!(shown["roll"]["source"], "generated");
+
+    let written = m.json(&strs(&amend_args(
+        rolled,
+        &["check", "Wong", "handler", "--mod", "+2:card"],
+    )));
+    assert_eq!(kinds(&written), ["command_voided", "check_rolled"]);
+    let corrected = m.show(*crate::support::versions_written(&written).last().unwrap());
+    assert_eq!(&corrected["roll"]["faces"][0], face, "the same face");
+    assert_eq!(corrected["roll"]["source"], "generated");
+    assert_eq!(
+        corrected["roll"]["dice"], shown["roll"]["dice"],
+        "the same key: the same die"
+    );
+    assert_eq!(
+        num(&corrected["roll"], "total"),
+        face.as_u64().unwrap() + 2,
+        "the corrected modifier applies"
+    );
+    assert_eq!(m.show(rolled)["voided"], true);
+    m.ok(&["verify"]);
+    // The correction carries generated faces in its turn: it is amended, never voided.
+    let last = *crate::support::versions_written(&written).last().unwrap();
+    m.refused(&strs(&void_args(last, &[])), "amend it again");
+    m.refused(
+        &strs(&void_args(first_version(&written), &[])),
+        "a void is not undone by another void",
+    );
+    let again = m.json(&strs(&amend_args(
+        last,
+        &["check", "Wong", "handler", "--mod", "+1:card"],
+    )));
+    let last = *crate::support::versions_written(&again).last().unwrap();
+    let twice = m.show(last);
+    assert_eq!(&twice["roll"]["faces"][0], face, "still the face the table saw");
+    assert_eq!(
+        twice["roll"]["dice"], shown["roll"]["dice"],
+        "still the first roll's key"
+    );
+    m.ok(&["verify"]);
+    // Once the seed is revealed, the carried face checks out against its original key; it
+    // can no longer be carried, since the seed in force is another.
+    m.ok(&["seed", "reveal"]);
+    m.ok(&["verify"]);
+    m.refused(
+        &strs(&amend_args(last, &["check", "Wong", "handler"])),
+        "has been revealed since",
+    );
+}
+
+#[test]
+fn amend_keeps_an_entered_face_and_refuses_new_dice_or_a_different_number_of_them() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let rolled = first_version(&m.json(&["check", "Wong", "handler", "--die", "3"]));
+    m.refused(
+        &strs(&amend_args(rolled, &["wound", "Wong"])),
+        "an amendment rolls the same dice",
+    );
+    m.refused(
+        &strs(&amend_args(rolled, &["check", "Wong", "handler", "--die", "9"])),
+        "drop --die",
+    );
+    m.refused(
+        &strs(&amend_args(rolled, &["roster"])),
+        "amend corrects a command of play",
+    );
+    let written = m.json(&strs(&amend_args(
+        rolled,
+        &["check", "Wong", "handler", "--mod", "+1:kit"],
+    )));
+    let corrected = m.show(*crate::support::versions_written(&written).last().unwrap());
+    assert_eq!(corrected["roll"]["faces"][0], 3);
+    assert_eq!(corrected["roll"]["source"], "entered");
+    m.ok(&["verify"]);
+}
+
+#[test]
+fn amend_is_refused_when_later_events_rest_on_the_mistaken_command() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let ekia = first_version(&m.json(&["ekia", "Wong", "--hostile", "Rifle Team", "--value", "3"]));
+    m.ok(&["assert", "Wong", "xp=3"]);
+    m.refused(
+        &strs(&amend_args(
+            ekia,
+            &["ekia", "Wong", "--hostile", "Rifle Team", "--value", "2"],
+        )),
+        "later events depend on version",
+    );
+}

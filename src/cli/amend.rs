@@ -1,0 +1,70 @@
+//! `muster amend VERSION --why TEXT -- COMMAND…`: correct a mistaken command with the faces
+//! it rolled, where a void would have let its dice be rolled again.
+
+use clap::Parser;
+
+use super::args::number;
+use super::context::{Amendment, Context};
+use super::error::CommandError;
+use super::{Cli, Command};
+
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Args {
+    /// Any version written by the mistaken command (see `muster log`)
+    version: String,
+    /// Why it is corrected (kept in the log, on the void of the mistaken command)
+    #[arg(long)]
+    why: String,
+    /// The command as it should have been, after `--`, e.g. `-- check Reyes medic --mod +1:kit`;
+    /// it must roll the same dice, whose faces it keeps
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    let version = u64::try_from(number(&args.version, "VERSION")?)
+        .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
+    let inner = Cli::try_parse_from(std::iter::once("muster".to_owned()).chain(args.command))
+        .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
+    if !records_play(&inner.command) {
+        return Err(CommandError::refused(
+            "amend corrects a command of play (a check, a roll, a Wound, XP…); campaigns, voids, seeds, imports and reports are not amended",
+        ));
+    }
+    ctx.amend(Amendment {
+        version,
+        why: args.why,
+    });
+    super::dispatch(ctx, inner.command)?;
+    if ctx.amendment_pending() {
+        return Err(CommandError::refused(
+            "the correcting command recorded nothing, so nothing was amended",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `command` records an event of play, the kind a mistake is made in.
+fn records_play(command: &Command) -> bool {
+    !matches!(
+        command,
+        Command::Demo(_)
+            | Command::Campaign(_)
+            | Command::Roster(_)
+            | Command::Log(_)
+            | Command::Blame(_)
+            | Command::Diff(_)
+            | Command::Seed(_)
+            | Command::Show(_)
+            | Command::Void(_)
+            | Command::Amend(_)
+            | Command::Verify(_)
+            | Command::Export(_)
+            | Command::Import(_)
+            | Command::Rebuild(_)
+            | Command::Dev(_)
+            | Command::Completions(_)
+            | Command::Man
+    )
+}
