@@ -69,6 +69,9 @@ impl fmt::Display for Status {
     }
 }
 
+/// The longest Soldier name accepted, in characters.
+pub const MAX_SOLDIER_NAME: usize = 40;
+
 /// An ability's target number, with its Upgunned target when the card prints one.
 ///
 /// `Bomb 5+ [4+]` is `Ability { target: 5, upgunned: Some(4) }`.

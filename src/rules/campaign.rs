@@ -4,11 +4,8 @@ use super::check_text;
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
-use crate::domain::soldier::{SoldierCard, SoldierKind, same_name};
+use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
-
-/// The longest Soldier name accepted, in characters.
-const MAX_NAME: usize = 40;
 
 pub(super) fn create(
     state: &CampaignState,
@@ -43,9 +40,9 @@ pub(super) fn enlist(
 ) -> Result<Vec<Event>, RuleError> {
     let mut card = card.clone();
     card.name = check_text("the Soldier's name", &card.name)?;
-    if card.name.chars().count() > MAX_NAME {
+    if card.name.chars().count() > MAX_SOLDIER_NAME {
         return Err(RuleError::refused(format!(
-            "the Soldier's name '{}' is longer than {MAX_NAME} characters; use the name on his card",
+            "the Soldier's name '{}' is longer than {MAX_SOLDIER_NAME} characters; use the name on his card",
             card.name
         )));
     }

@@ -224,3 +224,47 @@ fn an_ekia_by_a_soldier_left_behind_is_found() {
     }));
     assert_one(events, 6, "a K9, who makes no attacks");
 }
+
+#[test]
+fn a_k9_taken_on_a_mission_without_his_handler_is_found() {
+    let mut events = modern_squad();
+    events.push(mission_started(1, "Caen", &["Gizmo", "Park"]));
+    assert_one(events, 5, "without his Handler Wong");
+}
+
+#[test]
+fn a_soldier_card_the_command_line_refuses_is_found() {
+    let events = vec![
+        created(Game::Modern),
+        enlisted(SoldierCard {
+            rp: 500,
+            ..player("Wong")
+        }),
+        enlisted(player(&"N".repeat(41))),
+    ];
+    let found = anomalies(events);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].1.contains("RP 500; 0 to 99"), "{found:?}");
+    assert!(
+        found[1].1.contains("a name the command line refuses"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_persuasion_its_successes_do_not_give_is_found() {
+    let events = vec![
+        created(Game::ZeroDark),
+        enlisted(hero("Vega")),
+        mission_started(1, "Dead Letter", &["Vega"]),
+        Event::PersuasionTested(crate::domain::event::PersuasionTested {
+            ally_of: Some("Vega".into()),
+            bogey: "Courier".into(),
+            bogey_successes: 3,
+            hero: "Vega".into(),
+            hero_successes: 1,
+            persuaded: true,
+        }),
+    ];
+    assert_one(events, 4, "Courier persuaded with 1 successes to the bogey's 3");
+}

@@ -5,6 +5,7 @@
 //! the fold asks these before applying it, and notes each "no" as an anomaly. So a history
 //! muster accepts is one the rules could have produced, not only one whose bytes hash.
 
+mod cast;
 mod computed;
 mod rolls;
 
@@ -40,6 +41,7 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
         computed::computed(state, event),
         computed::moment(state, event),
         rolls::card_problem(state, event),
+        cast::cast_problem(state, event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);
