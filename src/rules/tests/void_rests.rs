@@ -240,3 +240,66 @@ fn regression_a_cascade_never_voids_a_void_that_revised_an_award() {
         "{refusal}"
     );
 }
+
+#[test]
+fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face() {
+    use crate::dice::{Carried, Cup, Face};
+    let seed = Seed::from_bytes([7; 32]);
+    let mut played = squad();
+    played.play(
+        Command::CommitSeed {
+            commitment: seed.commitment(),
+        },
+        &[],
+    );
+    let mut played = played.generating_from(seed.clone());
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[]);
+    let original = played.log.last().and_then(|r| r.event.roll()).cloned().unwrap();
+
+    // The ground: the void of the roll, and the state without it.
+    let voided = crate::domain::state::voided_commands(&played.log);
+    let at = played.log.iter().position(|r| r.version == rolled).unwrap();
+    let (before, tail) = played.log.split_at(at);
+    let history = crate::rules::void::History {
+        base: crate::domain::state::fold_skipping(before, &voided),
+        tail,
+        voided: &voided,
+    };
+    let request = crate::rules::void::Request {
+        version: rolled,
+        why: "forgot the kit",
+        cascade: false,
+    };
+    let (mut events, ground) = crate::rules::void::amend(&history, &request).unwrap();
+    assert!(matches!(&events[..], [Event::CommandVoided(v)] if v.version == rolled));
+    assert_eq!(ground.version, rolled + 1, "the correction follows the void");
+
+    // The correction, decided with the face carried: same face, same key, new modifier.
+    let carried = Carried {
+        face: Face {
+            value: original.faces[0],
+            source: crate::dice::Source::Generated,
+            key: original.dice.clone(),
+        },
+        sides: 10,
+    };
+    let mut cup = Cup::new("test", rolled + 1, vec![], Some(seed)).carrying(vec![carried]);
+    let mut corrected = medic_check();
+    if let Command::Check { modifiers, .. } = &mut corrected {
+        modifiers.push(crate::domain::command::NamedModifier {
+            value: 1,
+            source: "kit".into(),
+        });
+    }
+    let decided = crate::rules::decide(&ground, &corrected, &mut cup).unwrap();
+    let roll = decided[0].roll().unwrap();
+    assert_eq!(
+        (roll.faces.clone(), roll.dice.clone()),
+        (original.faces.clone(), original.dice.clone())
+    );
+    assert_eq!(roll.total, original.total.map(|t| t + 1));
+    assert_eq!((cup.unused_carried(), cup.generated()), (0, 0));
+    events.extend(decided);
+    apply_cleanly(&mut played, events);
+}
