@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
-use super::event::{Event, Heading, MedalSticker, RpMovement};
+use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medal::{HeldRpCard, MedalDeck};
@@ -169,6 +169,9 @@ pub struct EncounterState {
     pub next_roll: usize,
     /// A roll failed and the card offers a choice: accept the Failure or retry.
     pub awaiting_choice: bool,
+    /// The last roll made on it and whether it succeeded: what its end must follow from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_roll: Option<(EncounterStep, bool)>,
 }
 
 /// An ability check made on a named card.

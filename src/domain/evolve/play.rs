@@ -100,6 +100,7 @@ pub(super) fn encounter_drawn(state: &mut CampaignState, e: &K9EncounterDrawn) {
                 handler: e.handler.clone(),
                 next_roll: 0,
                 awaiting_choice: false,
+                last_roll: None,
             });
         }
         Some(_) => state.note(format!("draws '{}' while another Encounter is open", e.card.name)),
@@ -113,6 +114,7 @@ pub(super) fn k9_roll_made(state: &mut CampaignState, e: &K9RollMade) {
         state.note(format!("rolls for '{}', which is not open", e.encounter));
         return;
     };
+    encounter.last_roll = Some((e.step, e.roll.success));
     match e.step {
         EncounterStep::Roll(i) => {
             encounter.next_roll = i + 1;

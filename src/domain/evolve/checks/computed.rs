@@ -2,7 +2,7 @@
 //! with the state before the event.
 
 use crate::domain::Game;
-use crate::domain::event::{EncounterStep, Event};
+use crate::domain::event::{EncounterEnd, EncounterStep, Event};
 use crate::domain::sheet;
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{COMPUTED, CampaignState, UnsettledAward};
@@ -112,6 +112,33 @@ pub(super) fn computed(state: &mut CampaignState, event: &Event) -> Option<Strin
                 }
                 _ => None,
             }
+        }
+        Event::K9EncounterResolved(e) => {
+            let encounter = state.mission_in_progress()?.encounter.as_ref()?;
+            let last = encounter.last_roll;
+            let follows = match e.end {
+                EncounterEnd::Reward => match last {
+                    Some((EncounterStep::Roll(i), true)) => i + 1 == encounter.card.rolls.len(),
+                    Some((EncounterStep::Retry, true)) => true,
+                    _ => false,
+                },
+                EncounterEnd::Discarded => last == Some((EncounterStep::Ignore, true)),
+                EncounterEnd::MajorFailure => last == Some((EncounterStep::Retry, false)),
+                // A Failure also ends an Encounter whose Handler or K9 can no longer act.
+                EncounterEnd::Failure => true,
+            };
+            (!follows).then(|| {
+                format!(
+                    "ends '{}' with {:?}, which its last roll ({}) does not give",
+                    e.encounter,
+                    e.end,
+                    match last {
+                        Some((step, success)) =>
+                            format!("{step:?}, {}", if success { "a success" } else { "a failure" }),
+                        None => "none made".to_owned(),
+                    }
+                )
+            })
         }
         Event::MedalRecipientRolled(e) => {
             let face = usize::from(*e.roll.faces.first()?);

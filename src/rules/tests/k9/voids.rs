@@ -1,5 +1,5 @@
-//! A retry answers a failed roll: voiding that failure after the retry is refused, as the
-//! retry (and the Discipline it paid) would then follow no failure.
+//! An Encounter's end follows from its rolls: a Reward needs them to succeed, and a retry
+//! answers a failed roll, so voiding that failure after the retry is refused.
 
 use super::*;
 use crate::rules::harness::Played;
@@ -20,4 +20,21 @@ fn voiding_the_failed_roll_a_retry_answered_is_refused() {
         refusal.contains(&format!("version {}", retried + 1)),
         "the retry's roll is named: {refusal}"
     );
+}
+
+#[test]
+fn an_encounter_ended_with_a_reward_its_failed_roll_does_not_give_is_found() {
+    let mut log = after_wongs_failure();
+    log.push(resolved(EncounterEnd::Reward, REWARD));
+    let state = given(log.clone()).state;
+    let messages: Vec<&str> = state.anomalies.iter().map(|a| a.message.as_str()).collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("which its last roll (Roll(1), a failure) does not give"),
+        "{messages:?}"
+    );
+    // The Failure it does give is no finding.
+    let mut log = after_wongs_failure();
+    log.extend(failure());
+    assert_eq!(given(log).state.anomalies, vec![]);
 }
