@@ -8,6 +8,7 @@
 
 mod checkpoints;
 mod known;
+mod redecide;
 mod stream;
 
 use serde::Serialize;

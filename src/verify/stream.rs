@@ -11,6 +11,7 @@ use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
 use super::known::Known;
+use super::redecide::{Redecide, begins_one};
 use super::{Finding, Report};
 use crate::dice::Source;
 use crate::domain::codec;
@@ -56,6 +57,8 @@ pub struct Verifier {
     /// The first version of the command being read, and the dice it has rolled so far.
     command_start: u64,
     dice_in_command: u32,
+    /// The command being read, when its events show what was asked: decided again once read.
+    redeciding: Option<Redecide>,
     /// The version the keys of carried faces name, when the command being read amends one.
     amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -114,6 +117,7 @@ impl Verifier {
             command_start: 0,
             dice_in_command: 0,
             amends: None,
+            redeciding: None,
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
@@ -294,6 +298,9 @@ impl Verifier {
                 }
             }
         }
+        if !voided {
+            self.redecide(recorded);
+        }
         step(&mut self.state, v, (!voided).then_some(&recorded.event));
         if !voided {
             if let Event::AssertionRecorded(a) = &recorded.event {
@@ -301,6 +308,38 @@ impl Verifier {
             }
         }
         Ok(())
+    }
+
+    /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.
+    fn redecide(&mut self, recorded: &RecordedEvent) {
+        let same = self
+            .redeciding
+            .as_ref()
+            .is_some_and(|r| r.command_id == recorded.command_id);
+        if same {
+            if let Some(redeciding) = self.redeciding.as_mut() {
+                redeciding.events.push(recorded.event.clone());
+            }
+            return;
+        }
+        self.decided_again();
+        if recorded.version == self.command_start && begins_one(&recorded.event) {
+            self.redeciding = Some(Redecide {
+                command_id: recorded.command_id.clone(),
+                first_version: recorded.version,
+                before: self.state.clone(),
+                events: vec![recorded.event.clone()],
+            });
+        }
+    }
+
+    /// Decides again the command gathered, if any, and reports a difference.
+    fn decided_again(&mut self) {
+        if let Some(redeciding) = self.redeciding.take() {
+            if let Some(problem) = redeciding.problem(&self.campaign) {
+                self.found(redeciding.first_version, "decide", problem);
+            }
+        }
     }
 
     /// A command's events are written together: its id must not come back after another's.
@@ -459,6 +498,7 @@ impl Verifier {
 
     /// The report, and the campaign's state as the log folds to it (voids applied).
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
+        self.decided_again();
         for anomaly in self.state.anomalies.clone() {
             // A paper sheet the log disagrees with is already reported, with its blame.
             let asserted = self

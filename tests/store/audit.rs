@@ -487,3 +487,33 @@ fn a_payload_that_decodes_alike_but_is_not_muster_s_bytes_is_caught_as_a_payload
     rechain(&store);
     assert_eq!(found(&store), [("payload", Some(enlisted))]);
 }
+
+#[test]
+fn a_command_whose_events_the_rules_would_not_give_is_caught_as_decide() {
+    let (_dir, _path, mut store) = new_db();
+    k9_campaign(&mut store);
+    play(&mut store, "draw");
+    play(&mut store, "roll discipline 4");
+    play(&mut store, "roll discards 2"); // Wong's 2 + 3 fails: the card offers a choice.
+    let accepted = app::execute(&mut store, LODESTAR, &Command::AcceptFailure, &clock())
+        .unwrap()
+        .first_version;
+    assert_eq!(found(&store), []);
+    // The Failure's Wound on Gizmo made two: each number is within the rules, but the card's
+    // Failure deals one, as the command decided again shows.
+    let gizmo = all_rows(&store, LODESTAR)
+        .into_iter()
+        .find(|r| r.version > accepted && r.kind == "wounded" && r.payload.contains("Gizmo"))
+        .unwrap()
+        .version;
+    drop_triggers(&store);
+    tamper(&store, gizmo, |p| p["amount"] = json!(2));
+    rechain(&store);
+    let findings = report(&store).findings;
+    assert_eq!(
+        findings.iter().map(|f| (f.check, f.version)).collect::<Vec<_>>(),
+        [("decide", Some(accepted))],
+        "{findings:?}"
+    );
+    assert!(findings[0].problem.contains("decided again"), "{findings:?}");
+}
