@@ -1,67 +1,94 @@
-//! Commands decided again: where a command's events show what was asked (a Mission's end, a
-//! Medal earned, a failed Environment roll settled, a K9 Encounter drawn, rolled, retried,
-//! ignored or accepted), `verify` asks the rules again, on the state before it and with the
-//! faces it rolled, and requires the same events: the Wounds an Encounter's end deals, a
-//! Medal's sticker and benefit, the Spook's XP, the Suppress cleared.
+//! Commands decided again: where a command's events show what was asked (a turn, a Mission's
+//! end, a K9 Encounter drawn, rolled, retried, ignored or accepted, the K9 Objective, a Medal's
+//! recipient rolled, earned or lost, a failed Environment roll settled, a Soldier Downed or
+//! Killed, the Spook's task chosen), `verify` asks the rules again, on the state before it and
+//! with the faces it rolled, and requires the same events: the Wounds an Encounter's end
+//! deals, a Medal's sticker and benefit, the stickers a Downed result strips, the Discipline
+//! set at turn 1, the Spook's XP, the Suppress cleared.
 //!
 //! muster records events, not commands, so this covers the commands whose intent their
 //! events carry whole; the others are held event by event by the checked fold.
 
 use crate::dice::{Carried, Cup, Face, Source};
-use crate::domain::command::Command;
+use crate::domain::command::{Command, StatusChange};
+use crate::domain::error::RuleError;
 use crate::domain::event::{EncounterEnd, EncounterStep, Event};
 use crate::domain::k9::Resource;
 use crate::domain::state::{COMPUTED, CampaignState};
 use crate::rules;
 
-/// A command being read whose intent its events will show, and the state before it.
+/// A command being read whose intent its events show: decided at its first event when that
+/// event shows it (no copy of the state needed), else once read whole, on a copy of the
+/// state before it.
 pub(super) struct Redecide {
     pub(super) command_id: String,
     pub(super) first_version: u64,
-    pub(super) before: CampaignState,
-    pub(super) events: Vec<Event>,
-}
-
-/// Whether a command beginning with `first` may be one this module decides again: only
-/// those are worth a copy of the state.
-pub(super) fn begins_one(first: &Event) -> bool {
-    matches!(
-        first,
-        Event::DisciplineSpent(_)
-            | Event::K9RollMade(_)
-            | Event::K9EncounterDrawn(_)
-            | Event::K9EncounterResolved(_)
-            | Event::MedalLost(_)
-            | Event::PriorityTaskResolved(_)
-            | Event::MissionEnded(_)
-            | Event::MedalEarned(_)
-            | Event::EnvironmentResolved(_)
-    )
+    /// What the rules decided at its first event, if they could.
+    decided: Option<Result<Vec<Event>, RuleError>>,
+    /// The state before it, kept when its intent shows only later.
+    before: Option<CampaignState>,
+    events: Vec<Event>,
 }
 
 impl Redecide {
+    /// Starts on the command whose first event is `first`, at `state`, the state before it;
+    /// `None` for a command this module does not decide again.
+    pub(super) fn start(
+        campaign: &str,
+        command_id: &str,
+        first_version: u64,
+        first: &Event,
+        state: &CampaignState,
+    ) -> Option<Redecide> {
+        if !begins_one(first) {
+            return None;
+        }
+        // A turn's expired Medals, a K9 roll's payment or a Spook's task come before what
+        // shows the command: those wait for the whole command.
+        let shown_first = !matches!(
+            first,
+            Event::MedalLost(_) | Event::DisciplineSpent(_) | Event::PriorityTaskResolved(_)
+        );
+        let decided = shown_first.then(|| {
+            let events = std::slice::from_ref(first);
+            let command = intent(events)?;
+            Some(rules::decide(
+                state,
+                &command,
+                &mut cup(campaign, first_version, events),
+            ))
+        });
+        let decided = decided.flatten();
+        Some(Redecide {
+            command_id: command_id.to_owned(),
+            first_version,
+            before: decided.is_none().then(|| state.clone()),
+            decided,
+            events: vec![first.clone()],
+        })
+    }
+
+    /// Takes the next event of the command.
+    pub(super) fn push(&mut self, event: &Event) {
+        self.events.push(event.clone());
+    }
+
     /// What is wrong with the command, decided again: `None` when the rules give back its
     /// events, or when its events do not show what was asked.
-    pub(super) fn problem(&self, campaign: &str) -> Option<String> {
-        let command = intent(&self.events)?;
-        let carried: Vec<Carried> = self
-            .events
-            .iter()
-            .filter_map(Event::roll)
-            .filter(|roll| matches!(roll.source, Some(Source::Entered | Source::Generated)))
-            .filter_map(|roll| {
-                Some(Carried {
-                    face: Face {
-                        value: *roll.faces.first()?,
-                        source: roll.source?,
-                        key: roll.dice.clone(),
-                    },
-                    sides: roll.die.strip_prefix('d')?.parse().ok()?,
-                })
-            })
-            .collect();
-        let mut cup = Cup::new(campaign, self.first_version, Vec::new(), None).carrying(carried);
-        match rules::decide(&self.before, &command, &mut cup).map(|events| self.award_as_logged(events)) {
+    pub(super) fn problem(self, campaign: &str) -> Option<String> {
+        let decided = match self.decided.clone() {
+            Some(decided) => decided,
+            None => {
+                let command = intent(&self.events)?;
+                let before = self.before.as_ref()?;
+                rules::decide(
+                    before,
+                    &command,
+                    &mut cup(campaign, self.first_version, &self.events),
+                )
+            }
+        };
+        match decided.map(|events| self.award_as_logged(events)) {
             Ok(events) if events == self.events => None,
             Ok(events) => {
                 let at = events
@@ -83,6 +110,48 @@ impl Redecide {
             Err(e) => Some(format!("decided again, the rules refuse it: {e}")),
         }
     }
+}
+
+/// Whether a command beginning with `first` may be one this module decides again.
+fn begins_one(first: &Event) -> bool {
+    matches!(
+        first,
+        Event::DisciplineSpent(_)
+            | Event::K9RollMade(_)
+            | Event::K9EncounterDrawn(_)
+            | Event::K9EncounterResolved(_)
+            | Event::MedalLost(_)
+            | Event::PriorityTaskResolved(_)
+            | Event::MissionEnded(_)
+            | Event::MedalEarned(_)
+            | Event::EnvironmentResolved(_)
+            | Event::TurnStarted(_)
+            | Event::Downed(_)
+            | Event::Killed(_)
+            | Event::MedalRecipientRolled(_)
+            | Event::PriorityTaskChosen(_)
+            | Event::K9ObjectiveResolved(_)
+    )
+}
+
+/// A cup that gives back the faces `events` rolled, in order, each as it was shown.
+fn cup(campaign: &str, first_version: u64, events: &[Event]) -> Cup {
+    let carried: Vec<Carried> = events
+        .iter()
+        .filter_map(Event::roll)
+        .filter(|roll| matches!(roll.source, Some(Source::Entered | Source::Generated)))
+        .filter_map(|roll| {
+            Some(Carried {
+                face: Face {
+                    value: *roll.faces.first()?,
+                    source: roll.source?,
+                    key: roll.dice.clone(),
+                },
+                sides: roll.die.strip_prefix('d')?.parse().ok()?,
+            })
+        })
+        .collect();
+    Cup::new(campaign, first_version, Vec::new(), None).carrying(carried)
 }
 
 impl Redecide {
@@ -108,6 +177,13 @@ impl Redecide {
 /// The command the events show, when they show it whole.
 fn intent(events: &[Event]) -> Option<Command> {
     let find = |f: fn(&Event) -> bool| events.iter().find(|e| f(e));
+    // Resolving the K9 Objective ends the Mission too: it is asked first.
+    if find(|e| matches!(e, Event::K9ObjectiveResolved(_))).is_some() {
+        return Some(Command::ResolveK9Objective);
+    }
+    if find(|e| matches!(e, Event::TurnStarted(_))).is_some() {
+        return Some(Command::NextTurn);
+    }
     if let Some(Event::MissionEnded(e)) = find(|e| matches!(e, Event::MissionEnded(_))) {
         let rp_award = e
             .rp_award
@@ -151,6 +227,25 @@ fn intent(events: &[Event]) -> Option<Command> {
         Event::EnvironmentResolved(e) => Some(Command::Resolve {
             soldier: e.soldier.clone(),
             choice: e.choice,
+        }),
+        Event::Downed(e) => Some(Command::ChangeStatus {
+            change: StatusChange::Down,
+            soldier: e.soldier.clone(),
+        }),
+        Event::Killed(e) => Some(Command::ChangeStatus {
+            change: StatusChange::Kill,
+            soldier: e.soldier.clone(),
+        }),
+        Event::MedalRecipientRolled(e) => Some(Command::RollMedalRecipient {
+            medal: e.medal.clone(),
+        }),
+        Event::PriorityTaskChosen(e) => Some(Command::ChooseTask(e.task)),
+        // A Medal lost on its own (`medal lose`); one lost at a turn or a Mission's end was
+        // asked above.
+        Event::MedalLost(e) if events.len() == 1 => Some(Command::LoseMedal {
+            medal: e.medal.clone(),
+            to: e.to,
+            why: e.why.clone(),
         }),
         _ => None,
     }

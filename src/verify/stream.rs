@@ -11,7 +11,7 @@ use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
 use super::known::Known;
-use super::redecide::{Redecide, begins_one};
+use super::redecide::Redecide;
 use super::{Finding, Report};
 use crate::dice::Source;
 use crate::domain::codec;
@@ -312,32 +312,32 @@ impl Verifier {
 
     /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.
     fn redecide(&mut self, recorded: &RecordedEvent) {
-        let same = self
+        if let Some(redeciding) = self
             .redeciding
-            .as_ref()
-            .is_some_and(|r| r.command_id == recorded.command_id);
-        if same {
-            if let Some(redeciding) = self.redeciding.as_mut() {
-                redeciding.events.push(recorded.event.clone());
-            }
+            .as_mut()
+            .filter(|r| r.command_id == recorded.command_id)
+        {
+            redeciding.push(&recorded.event);
             return;
         }
         self.decided_again();
-        if recorded.version == self.command_start && begins_one(&recorded.event) {
-            self.redeciding = Some(Redecide {
-                command_id: recorded.command_id.clone(),
-                first_version: recorded.version,
-                before: self.state.clone(),
-                events: vec![recorded.event.clone()],
-            });
+        if recorded.version == self.command_start {
+            self.redeciding = Redecide::start(
+                &self.campaign,
+                &recorded.command_id,
+                recorded.version,
+                &recorded.event,
+                &self.state,
+            );
         }
     }
 
     /// Decides again the command gathered, if any, and reports a difference.
     fn decided_again(&mut self) {
         if let Some(redeciding) = self.redeciding.take() {
+            let version = redeciding.first_version;
             if let Some(problem) = redeciding.problem(&self.campaign) {
-                self.found(redeciding.first_version, "decide", problem);
+                self.found(version, "decide", problem);
             }
         }
     }

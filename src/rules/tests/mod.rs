@@ -14,6 +14,7 @@ mod medals;
 mod mission;
 mod objectives;
 mod record;
+mod redecide;
 mod soldier;
 mod squad;
 mod void;

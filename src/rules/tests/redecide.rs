@@ -1,0 +1,61 @@
+//! `verify` decides again the commands whose events show what was asked: a log whose events
+//! each pass the checked fold, but which the rules would have written otherwise, is found.
+
+use super::*;
+use crate::domain::command::StatusChange;
+use crate::rules::harness::Played;
+
+/// The `decide` findings of `verify` on `played`'s log.
+fn decide_findings(played: &Played) -> Vec<(Option<u64>, String)> {
+    crate::verify::verify("test", &played.rows())
+        .findings
+        .into_iter()
+        .filter(|f| f.check == "decide")
+        .map(|f| (f.version, f.problem))
+        .collect()
+}
+
+#[test]
+fn a_turn_1_without_its_k9_discipline_reset_is_found() {
+    let mut played = Played::new(modern_squad());
+    played.play(start_k9("Dawn", &["Wong", "Gizmo"], "Find the cache"), &[]);
+    let turn = played.play(Command::NextTurn, &[]);
+    assert_eq!(decide_findings(&played), vec![]);
+    // The reset dropped: each event left passes the fold on its own.
+    played
+        .log
+        .retain(|r| !matches!(r.event, Event::DisciplineReset(_)));
+    let found = decide_findings(&played);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(turn));
+    assert!(
+        found[0]
+            .1
+            .contains("the rules give 2 event(s) where the log has 1"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_downed_soldier_who_keeps_his_medal_stickers_is_found() {
+    let mut events = modern_squad();
+    events.push(medal_awarded("Park", "Bronze Star", 2));
+    let mut played = Played::new(events);
+    let downed = played.play(
+        Command::ChangeStatus {
+            change: StatusChange::Down,
+            soldier: "Park".into(),
+        },
+        &[],
+    );
+    assert_eq!(decide_findings(&played), vec![]);
+    played
+        .log
+        .retain(|r| !matches!(r.event, Event::MedalStickersRemoved(_)));
+    let found = decide_findings(&played);
+    assert_eq!(
+        found.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![Some(downed)],
+        "{found:?}"
+    );
+}
