@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
-use crate::dice::{Carried, Cup, Face, Seed, Source};
+use crate::dice::{Carried, Cup, Seed};
 use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
@@ -280,24 +280,48 @@ pub fn void_with(
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
     decide_and_append(store, campaign, clock, |store, state| {
-        let Some(first) = store.command_start(campaign, request.version)? else {
+        let ground = Ground::of(store, campaign, request.version, state.version)?;
+        Ok(rules::void::decide(&ground.history(), request)?)
+    })
+}
+
+/// What a void or an amendment is decided on: the history from the named command on, and
+/// the state before it with every void so far applied. Only that history is folded again,
+/// so a void costs the same however long the campaign ran before it.
+struct Ground {
+    /// The first version of the command named.
+    first: u64,
+    base: CampaignState,
+    tail: Vec<RecordedEvent>,
+    known: crate::verify::Known,
+}
+
+impl Ground {
+    /// The ground under the command that wrote `version`, in a log whose head is `head`.
+    fn of(store: &Store, campaign: &str, version: u64, head: u64) -> Result<Ground, Error> {
+        let Some(first) = store.command_start(campaign, version)? else {
             return Err(Error::input(format!(
-                "version {} does not exist; this campaign's log runs from 1 to {} (see `muster log`)",
-                request.version, state.version
+                "version {version} does not exist; this campaign's log runs from 1 to {head} (see `muster log`)"
             )));
         };
-        // Only the history from the voided command on is folded again, onto the state
-        // before it: a void costs the same however long the campaign ran before it.
         let known = checkpoint::reaching_back(store, campaign, None)?;
         let base = checkpoint::state_before(store, campaign, first, &known)?;
         let tail = store.events_between(campaign, first - 1, None)?;
-        let history = rules::void::History {
+        Ok(Ground {
+            first,
             base,
-            tail: &tail,
-            voided: known.voided(),
-        };
-        Ok(rules::void::decide(&history, request)?)
-    })
+            tail,
+            known,
+        })
+    }
+
+    fn history(&self) -> rules::void::History<'_> {
+        rules::void::History {
+            base: self.base.clone(),
+            tail: &self.tail,
+            voided: self.known.voided(),
+        }
+    }
 }
 
 /// Amends the command that wrote `version`: voids it and decides `command` in its place, in
@@ -312,21 +336,10 @@ pub fn amend(
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
     decide_and_append(store, campaign, clock, |store, state| {
-        let Some(first) = store.command_start(campaign, request.version)? else {
-            return Err(Error::input(format!(
-                "version {} does not exist; this campaign's log runs from 1 to {} (see `muster log`)",
-                request.version, state.version
-            )));
-        };
-        let known = checkpoint::reaching_back(store, campaign, None)?;
-        let base = checkpoint::state_before(store, campaign, first, &known)?;
-        let tail = store.events_between(campaign, first - 1, None)?;
-        let history = rules::void::History {
-            base,
-            tail: &tail,
-            voided: known.voided(),
-        };
-        let carried = carried_faces(&tail, first);
+        let under = Ground::of(store, campaign, request.version, state.version)?;
+        let (first, tail) = (under.first, &under.tail);
+        let history = under.history();
+        let carried = carried_faces(tail, first);
         // The void names the command's first event, or, in an amendment (which begins with
         // the void of the command it corrected), its first event past that void.
         let mistaken = tail
@@ -380,17 +393,7 @@ fn carried_faces(tail: &[RecordedEvent], first: u64) -> Vec<Carried> {
     tail.iter()
         .filter(|r| r.command_id == *command)
         .filter_map(|r| r.event.roll())
-        .filter(|roll| matches!(roll.source, Some(Source::Entered | Source::Generated)))
-        .filter_map(|roll| {
-            Some(Carried {
-                face: Face {
-                    value: *roll.faces.first()?,
-                    source: roll.source?,
-                    key: roll.dice.clone(),
-                },
-                sides: roll.die.strip_prefix('d')?.parse().ok()?,
-            })
-        })
+        .filter_map(Carried::of)
         .collect()
 }
 

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::domain::error::RuleError;
-use crate::domain::roll::DiceKey;
+use crate::domain::roll::{DiceKey, Roll};
 
 /// A campaign's secret seed for generated dice.
 #[derive(Clone, PartialEq, Eq)]
@@ -114,6 +114,24 @@ pub struct Face {
 pub struct Carried {
     pub face: Face,
     pub sides: u8,
+}
+
+impl Carried {
+    /// The face `roll` showed, to carry to another decision of the same command: `None` for a
+    /// roll that took no die (a check without the ability, a Trap's assumed 1).
+    pub fn of(roll: &Roll) -> Option<Carried> {
+        let source = roll
+            .source
+            .filter(|s| matches!(s, Source::Entered | Source::Generated))?;
+        Some(Carried {
+            face: Face {
+                value: *roll.faces.first()?,
+                source,
+                key: roll.dice.clone(),
+            },
+            sides: roll.die.strip_prefix('d')?.parse().ok()?,
+        })
+    }
 }
 
 /// The dice one command may roll: the faces carried from the command it amends first, then

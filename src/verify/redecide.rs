@@ -9,7 +9,7 @@
 //! muster records events, not commands, so this covers the commands whose intent their
 //! events carry whole; the others are held event by event by the checked fold.
 
-use crate::dice::{Carried, Cup, Face, Source};
+use crate::dice::{Carried, Cup};
 use crate::domain::command::{Command, StatusChange};
 use crate::domain::error::RuleError;
 use crate::domain::event::{EncounterEnd, EncounterStep, Event};
@@ -139,17 +139,7 @@ fn cup(campaign: &str, first_version: u64, events: &[Event]) -> Cup {
     let carried: Vec<Carried> = events
         .iter()
         .filter_map(Event::roll)
-        .filter(|roll| matches!(roll.source, Some(Source::Entered | Source::Generated)))
-        .filter_map(|roll| {
-            Some(Carried {
-                face: Face {
-                    value: *roll.faces.first()?,
-                    source: roll.source?,
-                    key: roll.dice.clone(),
-                },
-                sides: roll.die.strip_prefix('d')?.parse().ok()?,
-            })
-        })
+        .filter_map(Carried::of)
         .collect();
     Cup::new(campaign, first_version, Vec::new(), None).carrying(carried)
 }
