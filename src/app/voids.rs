@@ -1,0 +1,155 @@
+//! Fixing a mistake: a void, which the history after it must not rest on, and an amendment,
+//! which carries the faces of the command it corrects.
+
+use super::{Written, decide_and_append, store_seed};
+use crate::Error;
+use crate::checkpoint;
+use crate::clock::Clock;
+use crate::dice::{Carried, Cup};
+use crate::domain::command::Command;
+use crate::domain::event::Event;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::rules;
+use crate::store::Store;
+
+/// Voids the command that wrote `version`, with the player's reason; refused when later
+/// events rest on it.
+pub fn void(
+    store: &mut Store,
+    campaign: &str,
+    version: u64,
+    why: &str,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    let request = rules::void::Request {
+        version,
+        why,
+        cascade: false,
+    };
+    void_with(store, campaign, &request, clock)
+}
+
+/// Voids what `request` names; with its `cascade`, also the later commands that rest on it.
+pub fn void_with(
+    store: &mut Store,
+    campaign: &str,
+    request: &rules::void::Request<'_>,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |store, state| {
+        let ground = Ground::of(store, campaign, request.version, state.version)?;
+        Ok(rules::void::decide(&ground.history(), request)?)
+    })
+}
+
+/// What a void or an amendment is decided on: the history from the named command on, and
+/// the state before it with every void so far applied. Only that history is folded again,
+/// so a void costs the same however long the campaign ran before it.
+struct Ground {
+    /// The first version of the command named.
+    first: u64,
+    base: CampaignState,
+    tail: Vec<RecordedEvent>,
+    known: crate::verify::Known,
+}
+
+impl Ground {
+    /// The ground under the command that wrote `version`, in a log whose head is `head`.
+    fn of(store: &Store, campaign: &str, version: u64, head: u64) -> Result<Ground, Error> {
+        let Some(first) = store.command_start(campaign, version)? else {
+            return Err(Error::input(format!(
+                "version {version} does not exist; this campaign's log runs from 1 to {head} (see `muster log`)"
+            )));
+        };
+        let known = checkpoint::reaching_back(store, campaign, None)?;
+        let base = checkpoint::state_before(store, campaign, first, &known)?;
+        let tail = store.events_between(campaign, first - 1, None)?;
+        Ok(Ground {
+            first,
+            base,
+            tail,
+            known,
+        })
+    }
+
+    fn history(&self) -> rules::void::History<'_> {
+        rules::void::History {
+            base: self.base.clone(),
+            tail: &self.tail,
+            voided: self.known.voided(),
+        }
+    }
+}
+
+/// Amends the command that wrote `version`: voids it and decides `command` in its place, in
+/// one command, with the faces it rolled carried over (a generated face stays the face the
+/// seed gave; an entered one, the face the die showed). Refused when later events rest on
+/// the mistaken command, or when `command` does not roll the same dice.
+pub fn amend(
+    store: &mut Store,
+    campaign: &str,
+    request: &rules::void::Request<'_>,
+    command: &Command,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    decide_and_append(store, campaign, clock, |store, state| {
+        let under = Ground::of(store, campaign, request.version, state.version)?;
+        let (first, tail) = (under.first, &under.tail);
+        let history = under.history();
+        let carried = carried_faces(tail, first);
+        // The void names the command's first event, or, in an amendment (which begins with
+        // the void of the command it corrected), its first event past that void.
+        let mistaken = tail
+            .iter()
+            .find(|r| r.version == first)
+            .map(|r| r.command_id.as_str());
+        let named = tail
+            .iter()
+            .filter(|r| Some(r.command_id.as_str()) == mistaken)
+            .find(|r| !matches!(r.event, Event::CommandVoided(_)))
+            .map_or(first, |r| r.version);
+        let named = rules::void::Request {
+            version: named,
+            ..*request
+        };
+        let (mut events, ground) = rules::void::amend(&history, &named)?;
+        if let Some(stale) = carried
+            .iter()
+            .filter_map(|c| c.face.key.as_ref())
+            .find(|key| ground.seed_commitment.as_deref() != Some(key.commitment.as_str()))
+        {
+            return Err(Error::input(format!(
+                "the seed that generated the faces of version {first} ({}) has been revealed since, so they cannot be carried to a new command; record what should change with a new event instead",
+                stale.commitment.chars().take(20).collect::<String>()
+            )));
+        }
+        let rolled = carried.len();
+        let seed = match &ground.seed_commitment {
+            Some(commitment) => store_seed(store, campaign, commitment)?,
+            None => None,
+        };
+        let mut cup = Cup::new(campaign, state.version + 1, Vec::new(), seed).carrying(carried);
+        let corrected = rules::decide(&ground, command, &mut cup)?;
+        if cup.unused_carried() > 0 || cup.generated() > 0 {
+            return Err(Error::input(format!(
+                "version {first}'s command rolled {rolled} {}, and the correction rolls {}: an amendment rolls the same dice, in the same order",
+                if rolled == 1 { "die" } else { "dice" },
+                rolled - cup.unused_carried() + cup.generated() as usize
+            )));
+        }
+        events.extend(corrected);
+        Ok(events)
+    })
+}
+
+/// The faces the command beginning at `first` rolled, in order, each with its die.
+fn carried_faces(tail: &[RecordedEvent], first: u64) -> Vec<Carried> {
+    let Some(command) = tail.iter().find(|r| r.version == first).map(|r| &r.command_id) else {
+        return Vec::new();
+    };
+    tail.iter()
+        .filter(|r| r.command_id == *command)
+        .filter_map(|r| r.event.roll())
+        .filter_map(Carried::of)
+        .collect()
+}

@@ -1,0 +1,108 @@
+//! What a row's meaning must show beyond the fold: its payload written as muster writes it,
+//! a generated face's key from its place in the log and its face from the revealed seed, and
+//! the commands decided again.
+
+use super::Verifier;
+use crate::dice::Source;
+use crate::domain::codec;
+use crate::domain::event::Event;
+use crate::domain::state::RecordedEvent;
+use crate::store::RowRef;
+use crate::verify::redecide::Redecide;
+
+impl Verifier {
+    /// A payload at its kind's current schema must be the bytes muster writes for the event
+    /// it decodes to: otherwise two different files (and two different chains) would hold
+    /// the same history. (An older schema is read through an upcaster and kept as written.)
+    pub(super) fn canonical(&mut self, row: &RowRef<'_>, event: &Event) {
+        if row.schema != codec::current_schema(row.kind) {
+            return;
+        }
+        let encoded = codec::encode(event);
+        // A file may be re-spaced or its keys re-ordered by hand: its payloads are read back
+        // into canonical form (and hashed so) on import; a row in the database may not.
+        let respaced = || {
+            self.reading_a_file
+                && serde_json::from_str::<serde_json::Value>(row.payload)
+                    .is_ok_and(|value| codec::canonical_payload(&value) == encoded.payload)
+        };
+        if encoded.payload != row.payload && !respaced() {
+            let problem = format!(
+                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {}",
+                encoded.payload.chars().take(120).collect::<String>()
+            );
+            self.found(row.version, "payload", problem);
+        }
+    }
+
+    /// A generated face's key must follow from its place in the log (the first version of
+    /// the command that rolled, and the count of dice it rolled before), and the face must
+    /// be the one the seed gives once revealed. (The fold checks the rest of a roll: its
+    /// faces on the die, its outcome, and the seed in force.)
+    pub(super) fn roll(&mut self, recorded: &RecordedEvent) {
+        let Some(roll) = recorded.event.roll() else {
+            return;
+        };
+        let v = recorded.version;
+        let index = self.dice_in_command;
+        if matches!(roll.source, Some(Source::Entered | Source::Generated)) {
+            self.dice_in_command += 1;
+        }
+        let Some(key) = roll.dice.as_ref() else {
+            return;
+        };
+        let placed = key.version == self.command_start || Some(key.version) == self.amends;
+        if !placed || key.index != index {
+            let problem = format!(
+                "the generated face's key names version {} die {}, but it is die {index} of the command that began at version {}: a key is never copied",
+                key.version, key.index, self.command_start
+            );
+            self.found(v, "seed", problem);
+            return;
+        }
+        let Some(seed) = self.known.seeds.get(&key.commitment) else {
+            return;
+        };
+        let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
+        let expected = seed.face(&self.campaign, key.version, index, sides);
+        if roll.faces.first() != Some(&expected) {
+            let problem = format!(
+                "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {index})",
+                roll.faces, key.version
+            );
+            self.found(v, "seed", problem);
+        }
+    }
+
+    /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.
+    pub(super) fn redecide(&mut self, recorded: &RecordedEvent) {
+        if let Some(redeciding) = self
+            .redeciding
+            .as_mut()
+            .filter(|r| r.command_id == recorded.command_id)
+        {
+            redeciding.push(&recorded.event);
+            return;
+        }
+        self.decided_again();
+        if recorded.version == self.command_start {
+            self.redeciding = Redecide::start(
+                &self.campaign,
+                &recorded.command_id,
+                recorded.version,
+                &recorded.event,
+                &self.state,
+            );
+        }
+    }
+
+    /// Decides again the command gathered, if any, and reports a difference.
+    pub(super) fn decided_again(&mut self) {
+        if let Some(redeciding) = self.redeciding.take() {
+            let version = redeciding.first_version;
+            if let Some(problem) = redeciding.problem(&self.campaign) {
+                self.found(version, "decide", problem);
+            }
+        }
+    }
+}
