@@ -10,10 +10,11 @@
 //! events carry whole; the others are held event by event by the checked fold.
 
 use crate::dice::{Carried, Cup};
-use crate::domain::command::{Command, StatusChange};
+use crate::domain::command::{Command, NamedModifier, StatusChange};
 use crate::domain::error::RuleError;
-use crate::domain::event::{EncounterEnd, EncounterStep, Event};
+use crate::domain::event::{EncounterEnd, EncounterStep, EnvironmentRolled, Event, Heading};
 use crate::domain::k9::Resource;
+use crate::domain::roll::Modifier;
 use crate::domain::state::{COMPUTED, CampaignState};
 use crate::rules;
 
@@ -23,6 +24,8 @@ use crate::rules;
 pub(super) struct Redecide {
     pub(super) command_id: String,
     pub(super) first_version: u64,
+    /// The version of its last event read so far.
+    pub(super) last_version: u64,
     /// What the rules decided at its first event, if they could.
     decided: Option<Result<Vec<Event>, RuleError>>,
     /// The state before it, kept when its intent shows only later.
@@ -47,7 +50,10 @@ impl Redecide {
         // shows the command: those wait for the whole command.
         let shown_first = !matches!(
             first,
-            Event::MedalLost(_) | Event::DisciplineSpent(_) | Event::PriorityTaskResolved(_)
+            Event::MedalLost(_)
+                | Event::DisciplineSpent(_)
+                | Event::PriorityTaskResolved(_)
+                | Event::EnvironmentRolled(_)
         );
         let decided = shown_first.then(|| {
             let events = std::slice::from_ref(first);
@@ -62,14 +68,16 @@ impl Redecide {
         Some(Redecide {
             command_id: command_id.to_owned(),
             first_version,
+            last_version: first_version,
             before: decided.is_none().then(|| state.clone()),
             decided,
             events: vec![first.clone()],
         })
     }
 
-    /// Takes the next event of the command.
-    pub(super) fn push(&mut self, event: &Event) {
+    /// Takes the next event of the command, at `version`.
+    pub(super) fn push(&mut self, version: u64, event: &Event) {
+        self.last_version = version;
         self.events.push(event.clone());
     }
 
@@ -131,7 +139,8 @@ fn begins_one(first: &Event) -> bool {
             | Event::MedalRecipientRolled(_)
             | Event::PriorityTaskChosen(_)
             | Event::K9ObjectiveResolved(_)
-    )
+            | Event::EnvironmentRolled(_)
+    ) || matches!(first, Event::CheckRolled(e) if e.card.is_some())
 }
 
 /// A cup that gives back the faces `events` rolled, in order, each as it was shown.
@@ -230,6 +239,43 @@ fn intent(events: &[Event]) -> Option<Command> {
             medal: e.medal.clone(),
         }),
         Event::PriorityTaskChosen(e) => Some(Command::ChooseTask(e.task)),
+        // A check on a named card (whose headings allow it once); its modifiers are the ones
+        // the player named, and its roll carries them all. A check on no card is held whole
+        // by the checked fold.
+        Event::CheckRolled(e) => Some(Command::Check {
+            soldier: e.soldier.clone(),
+            ability: e.ability.clone(),
+            modifiers: named(&e.roll.modifiers, ""),
+            upgunned: e.upgunned,
+            trap: e.trap,
+            fail: e.heading == Heading::Fail && !e.trap,
+            card: e.card.clone(),
+        }),
+        // An Environment roll, one event per Environ of the Location; its Fire modifier is the
+        // keyword's, not the player's.
+        Event::EnvironmentRolled(e) => {
+            let rolled: Vec<&EnvironmentRolled> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::EnvironmentRolled(rolled) => Some(rolled),
+                    _ => None,
+                })
+                .collect();
+            let modifiers = rolled
+                .iter()
+                .find_map(|r| r.roll.as_ref())
+                .map(|roll| named(&roll.modifiers, "keyword Fire"))
+                .unwrap_or_default();
+            Some(Command::Environ {
+                soldier: e.soldier.clone(),
+                environments: rolled
+                    .iter()
+                    .map(|r| (r.environment.clone(), i64::from(r.target)))
+                    .collect(),
+                modifiers,
+                location: e.location.clone(),
+            })
+        }
         // A Medal lost on its own (`medal lose`); one lost at a turn or a Mission's end was
         // asked above.
         Event::MedalLost(e) if events.len() == 1 => Some(Command::LoseMedal {
@@ -239,4 +285,16 @@ fn intent(events: &[Event]) -> Option<Command> {
         }),
         _ => None,
     }
+}
+
+/// The modifiers the player named, as the command takes them, leaving out `keyword`'s.
+fn named(modifiers: &[Modifier], keyword: &str) -> Vec<NamedModifier> {
+    modifiers
+        .iter()
+        .filter(|m| m.source != keyword)
+        .map(|m| NamedModifier {
+            value: i64::from(m.value),
+            source: m.source.clone(),
+        })
+        .collect()
 }

@@ -59,3 +59,44 @@ fn a_downed_soldier_who_keeps_his_medal_stickers_is_found() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_second_success_on_a_cards_check_is_found() {
+    use crate::domain::soldier::Ability;
+    let mut played = Played::new(vec![
+        created(Game::Wwii),
+        enlisted(SoldierCard {
+            abilities: [("medic".to_owned(), "6+".parse::<Ability>().unwrap())].into(),
+            ..player("Wong")
+        }),
+        mission_started(1, "Caen", &["Wong"]),
+    ]);
+    let check = Command::Check {
+        soldier: "Wong".into(),
+        ability: "medic".into(),
+        modifiers: vec![],
+        upgunned: false,
+        trap: false,
+        fail: false,
+        card: Some("Farmhouse".into()),
+    };
+    played.play(check.clone(), &[8]);
+    assert!(
+        played.try_play(&check, &[9]).is_err(),
+        "the rules refuse a second success"
+    );
+    // The same event again, as a forged file would hold it: every number checks out.
+    let again = played.log.last().map(|r| r.event.clone()).unwrap();
+    let forged = played.record(vec![again]);
+    assert_eq!(played.state().anomalies, vec![]);
+    let found = decide_findings(&played);
+    assert_eq!(
+        found.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![Some(forged)],
+        "{found:?}"
+    );
+    assert!(
+        found[0].1.contains("already succeeded at the check on Farmhouse"),
+        "{found:?}"
+    );
+}

@@ -81,7 +81,7 @@ impl Verifier {
             .as_mut()
             .filter(|r| r.command_id == recorded.command_id)
         {
-            redeciding.push(&recorded.event);
+            redeciding.push(recorded.version, &recorded.event);
             return;
         }
         self.decided_again();
@@ -99,6 +99,22 @@ impl Verifier {
     /// Decides again the command gathered, if any, and reports a difference.
     pub(super) fn decided_again(&mut self) {
         if let Some(redeciding) = self.redeciding.take() {
+            let versions = redeciding.first_version..=redeciding.last_version;
+            // A command already found wrong event by event is not reported again.
+            let found = self
+                .findings
+                .iter()
+                .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
+                || self
+                    .state
+                    .anomalies
+                    .iter()
+                    .rev()
+                    .take_while(|a| a.version >= *versions.start())
+                    .any(|a| versions.contains(&a.version));
+            if found {
+                return;
+            }
             let version = redeciding.first_version;
             if let Some(problem) = redeciding.problem(&self.campaign) {
                 self.found(version, "decide", problem);

@@ -246,6 +246,21 @@ pub(super) fn moment(state: &CampaignState, event: &Event) -> Option<String> {
             off_the_mission(state, &e.soldier)
         }
         Event::Suppressed(e) => off_the_mission(state, &e.soldier),
+        // Only an active Soldier on the Mission in progress makes a check or an Environment
+        // roll (a Downed one rolls nothing).
+        Event::CheckRolled(_) | Event::EnvironmentRolled(_) => {
+            let name = event.soldier()?;
+            if mission.is_none() {
+                return Some(format!(
+                    "records a roll by {name} while no Mission is in progress"
+                ));
+            }
+            let soldier = state.soldier(name)?;
+            if matches!(event, Event::CheckRolled(_)) && soldier.status != Status::Active {
+                return Some(format!("records a check by {name}, who is {}", soldier.status));
+            }
+            off_the_mission(state, name)
+        }
         Event::MedalRecipientRolled(e) => {
             let on_the_books: Vec<&String> = mission?
                 .soldiers

@@ -32,6 +32,17 @@ pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'stat
             format!("records a target of {:?}; targets run from 1 to 10", roll.target),
         ));
     }
+    if let Some(m) = roll.modifiers.iter().find(|m| {
+        m.source.trim().is_empty() || m.source.chars().count() > 200 || m.source.chars().any(char::is_control)
+    }) {
+        return Some((
+            "roll",
+            format!(
+                "records a modifier whose source '{}' the command line refuses",
+                m.source.escape_debug()
+            ),
+        ));
+    }
     if roll.modifiers.iter().any(|m| !(-10..=10).contains(&m.value)) {
         return Some(("roll", "records a modifier outside -10 to +10".to_owned()));
     }
