@@ -15,7 +15,7 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{EncounterEnd, EncounterStep, EnvironmentRolled, Event, Heading};
 use crate::domain::k9::Resource;
 use crate::domain::roll::Modifier;
-use crate::domain::state::{COMPUTED, CampaignState};
+use crate::domain::state::{COMPUTED, CampaignState, step};
 use crate::rules;
 
 /// A command being read whose intent its events show: decided at its first event when that
@@ -54,6 +54,7 @@ impl Redecide {
                 | Event::DisciplineSpent(_)
                 | Event::PriorityTaskResolved(_)
                 | Event::EnvironmentRolled(_)
+                | Event::SeedCommitted(_)
         );
         let decided = shown_first.then(|| {
             let events = std::slice::from_ref(first);
@@ -84,35 +85,39 @@ impl Redecide {
     /// What is wrong with the command, decided again: `None` when the rules give back its
     /// events, or when its events do not show what was asked.
     pub(super) fn problem(self, campaign: &str) -> Option<String> {
+        // A command that generated the first face of a seed this file holds commits it first
+        // (muster does so when it decides): the rules decide what follows the commitment.
+        let logged: &[Event] = match self.events.split_first() {
+            Some((Event::SeedCommitted(_), rest)) if !rest.is_empty() => rest,
+            _ => &self.events,
+        };
         let decided = match self.decided.clone() {
             Some(decided) => decided,
             None => {
-                let command = intent(&self.events)?;
-                let before = self.before.as_ref()?;
-                rules::decide(
-                    before,
-                    &command,
-                    &mut cup(campaign, self.first_version, &self.events),
-                )
+                let command = intent(logged)?;
+                let mut before = self.before.clone()?;
+                if let Some(seed) = self.events.first().filter(|_| logged.len() < self.events.len()) {
+                    step(&mut before, self.first_version, Some(seed));
+                }
+                rules::decide(&before, &command, &mut cup(campaign, self.first_version, logged))
             }
         };
-        match decided.map(|events| self.award_as_logged(events)) {
-            Ok(events) if events == self.events => None,
+        match decided.map(|events| award_as_logged(logged, events)) {
+            Ok(events) if events == logged => None,
             Ok(events) => {
                 let at = events
                     .iter()
-                    .zip(&self.events)
+                    .zip(logged)
                     .position(|(decided, logged)| decided != logged)
-                    .unwrap_or(events.len().min(self.events.len()));
+                    .unwrap_or(events.len().min(logged.len()));
+                let shown = |e: Option<&Event>| e.map_or("nothing".to_owned(), |e| format!("{e:?}"));
                 Some(format!(
                     "decided again, the rules give {} event(s) where the log has {}; the first to differ is number {}: the rules give {}, the log has {}",
                     events.len(),
-                    self.events.len(),
+                    logged.len(),
                     at + 1,
-                    events.get(at).map_or("nothing".to_owned(), |e| format!("{e:?}")),
-                    self.events
-                        .get(at)
-                        .map_or("nothing".to_owned(), |e| format!("{e:?}")),
+                    shown(events.get(at)),
+                    shown(logged.get(at)),
                 ))
             }
             Err(e) => Some(format!("decided again, the rules refuse it: {e}")),
@@ -140,6 +145,7 @@ fn begins_one(first: &Event) -> bool {
             | Event::PriorityTaskChosen(_)
             | Event::K9ObjectiveResolved(_)
             | Event::EnvironmentRolled(_)
+            | Event::SeedCommitted(_)
     ) || matches!(first, Event::CheckRolled(e) if e.card.is_some())
 }
 
@@ -153,24 +159,22 @@ fn cup(campaign: &str, first_version: u64, events: &[Event]) -> Cup {
     Cup::new(campaign, first_version, Vec::new(), None).carrying(carried)
 }
 
-impl Redecide {
-    /// `events` with the Mission's RP award as the log has it. The award is the checked
-    /// fold's to hold: a computed one to its basis, or to the revision a later void wrote;
-    /// one entered by the player is the command's own; logs from before awards had none.
-    fn award_as_logged(&self, mut events: Vec<Event>) -> Vec<Event> {
-        let logged = self.events.iter().find_map(|e| match e {
-            Event::MissionEnded(e) => Some(e.rp_award.clone()),
-            _ => None,
-        });
-        if let Some(logged) = logged {
-            for event in &mut events {
-                if let Event::MissionEnded(e) = event {
-                    e.rp_award = logged.clone();
-                }
+/// `events` with the Mission's RP award as `logged` has it. The award is the checked fold's
+/// to hold: a computed one to its basis, or to the revision a later void wrote; one entered
+/// by the player is the command's own; logs from before awards had none.
+fn award_as_logged(logged: &[Event], mut events: Vec<Event>) -> Vec<Event> {
+    let award = logged.iter().find_map(|e| match e {
+        Event::MissionEnded(e) => Some(e.rp_award.clone()),
+        _ => None,
+    });
+    if let Some(award) = award {
+        for event in &mut events {
+            if let Event::MissionEnded(e) = event {
+                e.rp_award = award.clone();
             }
         }
-        events
     }
+    events
 }
 
 /// The command the events show, when they show it whole.
