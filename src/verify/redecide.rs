@@ -55,6 +55,7 @@ impl Redecide {
                 | Event::PriorityTaskResolved(_)
                 | Event::EnvironmentRolled(_)
                 | Event::SeedCommitted(_)
+                | Event::XpAdjusted(_)
         );
         let decided = shown_first.then(|| {
             let events = std::slice::from_ref(first);
@@ -147,6 +148,8 @@ fn begins_one(first: &Event) -> bool {
             | Event::EnvironmentRolled(_)
             | Event::SeedCommitted(_)
     ) || matches!(first, Event::CheckRolled(e) if e.card.is_some())
+        // A K9 roll paid with XP begins with the XP paid, named for the roll.
+        || matches!(first, Event::XpAdjusted(e) if e.why.starts_with("k9 encounter:"))
 }
 
 /// A cup that gives back the faces `events` rolled, in order, each as it was shown.

@@ -4,6 +4,7 @@
 //! The scenarios are grouped by topic; this module holds the card, the squad and the builders
 //! they share.
 
+mod decided_again;
 mod endings;
 mod entering;
 mod example;
