@@ -1,10 +1,9 @@
-//! Commands decided again: where a command's events show what was asked (a turn, a Mission's
-//! end, a K9 Encounter drawn, rolled, retried, ignored or accepted, the K9 Objective, a Medal's
-//! recipient rolled, earned or lost, a failed Environment roll settled, a Soldier Downed or
-//! Killed, the Spook's task chosen), `verify` asks the rules again, on the state before it and
-//! with the faces it rolled, and requires the same events: the Wounds an Encounter's end
-//! deals, a Medal's sticker and benefit, the stickers a Downed result strips, the Discipline
-//! set at turn 1, the Spook's XP, the Suppress cleared.
+//! Commands decided again: where a command's events show what was asked (every command of play
+//! that writes more than one event, and checks on a named card), `verify` asks the rules again, on
+//! the state before it and with the faces it rolled, and requires the same events: the
+//! Wounds an Encounter's end deals, a Medal's sticker and benefit, an Eliminate Medal lost,
+//! the stickers a Downed result strips, the Discipline set at turn 1, a persuader's wounds,
+//! the Spook's XP, the Suppress cleared.
 //!
 //! muster records events, not commands, so this covers the commands whose intent their
 //! events carry whole; the others are held event by event by the checked fold.
@@ -16,6 +15,7 @@ use crate::domain::event::{EncounterEnd, EncounterStep, EnvironmentRolled, Event
 use crate::domain::k9::Resource;
 use crate::domain::roll::Modifier;
 use crate::domain::state::{COMPUTED, CampaignState, step};
+use crate::domain::zero_dark::HeroState;
 use crate::rules;
 
 /// A command being read whose intent its events show: decided at its first event when that
@@ -56,6 +56,7 @@ impl Redecide {
                 | Event::EnvironmentRolled(_)
                 | Event::SeedCommitted(_)
                 | Event::XpAdjusted(_)
+                | Event::PersuasionTested(_)
         );
         let decided = shown_first.then(|| {
             let events = std::slice::from_ref(first);
@@ -147,6 +148,9 @@ fn begins_one(first: &Event) -> bool {
             | Event::K9ObjectiveResolved(_)
             | Event::EnvironmentRolled(_)
             | Event::SeedCommitted(_)
+            | Event::EkiaRecorded(_)
+            | Event::HostileSuppressed(_)
+            | Event::PersuasionTested(_)
     ) || matches!(first, Event::CheckRolled(e) if e.card.is_some())
         // A K9 roll paid with XP begins with the XP paid, named for the roll.
         || matches!(first, Event::XpAdjusted(e) if e.why.starts_with("k9 encounter:"))
@@ -246,6 +250,28 @@ fn intent(events: &[Event]) -> Option<Command> {
             medal: e.medal.clone(),
         }),
         Event::PriorityTaskChosen(e) => Some(Command::ChooseTask(e.task)),
+        // An EKIA or a Suppression may lose an Eliminate Medal: the rules say which.
+        Event::EkiaRecorded(e) => Some(Command::RecordEkia {
+            soldier: e.soldier.clone(),
+            hostile: e.hostile.clone(),
+            value: i64::from(e.value),
+        }),
+        Event::HostileSuppressed(e) => Some(Command::SuppressHostile {
+            soldier: e.soldier.clone(),
+            hostile: e.hostile.clone(),
+        }),
+        // A persuasion wounds (or kills) the hero as the bogey's successes say; an Ally left by
+        // a hero who died goes to the hero named.
+        Event::PersuasionTested(e) => Some(Command::Persuade {
+            hero: e.hero.clone(),
+            bogey: e.bogey.clone(),
+            hero_successes: i64::from(e.hero_successes),
+            bogey_successes: i64::from(e.bogey_successes),
+            hero_died: events.iter().any(|event| {
+                matches!(event, Event::HeroStateSet(s) if s.hero == e.hero && s.state == HeroState::Dead)
+            }),
+            ally_to: e.ally_of.clone().filter(|ally| *ally != e.hero),
+        }),
         // A check on a named card (whose headings allow it once); its modifiers are the ones
         // the player named, and its roll carries them all. A check on no card is held whole
         // by the checked fold.

@@ -5,6 +5,7 @@
 //! and the builders they share.
 
 mod award;
+mod decided_again;
 mod drawing;
 mod earning;
 mod eliminate;
