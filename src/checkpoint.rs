@@ -170,16 +170,11 @@ pub fn state_before(
     let voided = known.voided();
     // A checkpoint at `c` folded every event up to `c` that was not voided by then; it
     // serves only when no later void reaches back to an event at or before `c`.
-    let voids_reaching = reaching_versions(store, campaign)?;
     let checkpoint = store
         .checkpoints(campaign, up_to, PROJECTION)?
         .into_iter()
         .filter(|c| c.flaw().is_none())
-        .filter(|c| {
-            voids_reaching
-                .iter()
-                .all(|(at, target)| *at <= c.version || *target > c.version)
-        })
+        .filter(|c| !known.reaches_back_past(c.version))
         .find_map(|c| {
             serde_json::from_str::<CampaignState>(&c.state)
                 .ok()
@@ -193,17 +188,4 @@ pub fn state_before(
         voided,
         &mut || {},
     )
-}
-
-/// Each void of `campaign`: its own version and the version it names.
-fn reaching_versions(store: &Store, campaign: &str) -> Result<Vec<(u64, u64)>, Error> {
-    let mut voids = Vec::new();
-    for row in store.rows_reaching_back(campaign, None)? {
-        if let Ok(recorded) = row.decode() {
-            if let Event::CommandVoided(v) = &recorded.event {
-                voids.push((recorded.version, v.version));
-            }
-        }
-    }
-    Ok(voids)
 }

@@ -5,38 +5,29 @@ use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use super::Finding;
+use super::{Finding, Known};
 use crate::checkpoint::PROJECTION;
-use crate::domain::event::Event;
 use crate::domain::state::CampaignState;
-use crate::store::{Checkpoint, Store, StoreError, StoredRow};
+use crate::store::{Checkpoint, Store, StoreError};
 
 /// The checkpoints of one campaign still to be compared, oldest first, as the verifier's
 /// fold passes their versions.
 pub(super) struct Pending {
     waiting: VecDeque<Checkpoint>,
-    /// Each void's own version and the version it names.
-    voids: Vec<(u64, u64)>,
+    /// The log's voids, which decide which checkpoints legitimately differ.
+    known: Known,
     pub(super) findings: Vec<Finding>,
 }
 
 impl Pending {
-    /// The current projection's checkpoints of `campaign`; `rare` are its rows that reach
-    /// back (the voids among them decide which checkpoints legitimately differ).
-    pub(super) fn of(store: &Store, campaign: &str, rare: &[StoredRow]) -> Result<Pending, StoreError> {
+    /// The current projection's checkpoints of `campaign`, whose rare events are `known`.
+    pub(super) fn of(store: &Store, campaign: &str, known: Known) -> Result<Pending, StoreError> {
         let mut waiting: VecDeque<Checkpoint> =
             store.checkpoints(campaign, u64::MAX >> 1, PROJECTION)?.into();
         waiting.make_contiguous().reverse();
-        let voids = rare
-            .iter()
-            .filter_map(|row| match row.decode().ok()?.event {
-                Event::CommandVoided(v) => Some((row.version, v.version)),
-                _ => None,
-            })
-            .collect();
         Ok(Pending {
             waiting,
-            voids,
+            known,
             findings: Vec::new(),
         })
     }
@@ -77,7 +68,7 @@ impl Pending {
         }
         // Taken before a void that reaches back past it, it rightly shows the voided
         // events; commands ignore it (`checkpoint::state_at`), and so does this.
-        if self.voids.iter().any(|&(at, target)| at > v && target <= v) {
+        if self.known.reaches_back_past(v) {
             return;
         }
         let state = match serde_json::from_str::<CampaignState>(&stored.state) {

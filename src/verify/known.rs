@@ -15,6 +15,8 @@ pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion
 #[derive(Debug, Clone, Default)]
 pub struct Known {
     voided: BTreeSet<String>,
+    /// Each void's own version and the version it names, in log order.
+    voids: Vec<(u64, u64)>,
     pub(super) seeds: BTreeMap<String, Seed>,
     pub(super) assertions: Vec<(u64, AssertionRecorded)>,
 }
@@ -25,6 +27,7 @@ impl Known {
         match &recorded.event {
             Event::CommandVoided(v) => {
                 self.voided.insert(v.command_id.clone());
+                self.voids.push((recorded.version, v.version));
             }
             Event::SeedRevealed(e) => {
                 if let Some(seed) = Seed::from_hex(&e.seed).filter(|s| s.commitment() == e.commitment) {
@@ -51,5 +54,13 @@ impl Known {
     /// The command ids voided anywhere in the log.
     pub fn voided(&self) -> &BTreeSet<String> {
         &self.voided
+    }
+
+    /// Whether a void written after `version` names an event at or before it: a state
+    /// folded up to `version` (a checkpoint) then differs from the log's fold.
+    pub fn reaches_back_past(&self, version: u64) -> bool {
+        self.voids
+            .iter()
+            .any(|(at, named)| *at > version && *named <= version)
     }
 }

@@ -67,7 +67,7 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
 pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<Report, Error> {
     let rare = store.rows_reaching_back(campaign, None)?;
     let known = Known::of_rows(&rare);
-    let mut checkpoints = checkpoints::Pending::of(store, campaign, &rare)?;
+    let mut checkpoints = checkpoints::Pending::of(store, campaign, known.clone())?;
     let head = store.head(campaign)?;
     let mut verifier = Verifier::new(campaign, head.version, known);
     let mut earlier = Stored { store, campaign };
