@@ -126,6 +126,24 @@ impl Played {
         Ok(self.record(events))
     }
 
+    /// What `verify` finds in the log under `check` (its versions and problems).
+    pub fn findings(&self, check: &str) -> Vec<(Option<u64>, String)> {
+        crate::verify::verify("test", &self.rows())
+            .findings
+            .into_iter()
+            .filter(|f| f.check == check)
+            .map(|f| (f.version, f.problem))
+            .collect()
+    }
+
+    /// The versions `verify` finds a command at that the rules decide otherwise.
+    pub fn decided_otherwise(&self) -> Vec<Option<u64>> {
+        self.findings("decide")
+            .into_iter()
+            .map(|(version, _)| version)
+            .collect()
+    }
+
     /// The log as the store would hold it: encoded, hash-chained rows of the campaign "test".
     pub fn rows(&self) -> Vec<crate::store::StoredRow> {
         let mut prev = crate::store::chain::GENESIS.to_owned();

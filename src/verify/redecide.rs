@@ -93,11 +93,11 @@ impl Redecide {
             Some((Event::SeedCommitted(_), rest)) if !rest.is_empty() => rest,
             _ => &self.events,
         };
-        let decided = match self.decided.clone() {
+        let decided = match self.decided {
             Some(decided) => decided,
             None => {
                 let command = intent(logged)?;
-                let mut before = self.before.clone()?;
+                let mut before = self.before?;
                 if let Some(seed) = self.events.first().filter(|_| logged.len() < self.events.len()) {
                     step(&mut before, self.first_version, Some(seed));
                 }

@@ -5,27 +5,17 @@ use super::*;
 use crate::domain::command::StatusChange;
 use crate::rules::harness::Played;
 
-/// The `decide` findings of `verify` on `played`'s log.
-fn decide_findings(played: &Played) -> Vec<(Option<u64>, String)> {
-    crate::verify::verify("test", &played.rows())
-        .findings
-        .into_iter()
-        .filter(|f| f.check == "decide")
-        .map(|f| (f.version, f.problem))
-        .collect()
-}
-
 #[test]
 fn a_turn_1_without_its_k9_discipline_reset_is_found() {
     let mut played = Played::new(modern_squad());
     played.play(start_k9("Dawn", &["Wong", "Gizmo"], "Find the cache"), &[]);
     let turn = played.play(Command::NextTurn, &[]);
-    assert_eq!(decide_findings(&played), vec![]);
+    assert_eq!(played.findings("decide"), vec![]);
     // The reset dropped: each event left passes the fold on its own.
     played
         .log
         .retain(|r| !matches!(r.event, Event::DisciplineReset(_)));
-    let found = decide_findings(&played);
+    let found = played.findings("decide");
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].0, Some(turn));
     assert!(
@@ -48,11 +38,11 @@ fn a_downed_soldier_who_keeps_his_medal_stickers_is_found() {
         },
         &[],
     );
-    assert_eq!(decide_findings(&played), vec![]);
+    assert_eq!(played.findings("decide"), vec![]);
     played
         .log
         .retain(|r| !matches!(r.event, Event::MedalStickersRemoved(_)));
-    let found = decide_findings(&played);
+    let found = played.findings("decide");
     assert_eq!(
         found.iter().map(|f| f.0).collect::<Vec<_>>(),
         vec![Some(downed)],
@@ -89,7 +79,7 @@ fn a_second_success_on_a_cards_check_is_found() {
     let again = played.log.last().map(|r| r.event.clone()).unwrap();
     let forged = played.record(vec![again]);
     assert_eq!(played.state().anomalies, vec![]);
-    let found = decide_findings(&played);
+    let found = played.findings("decide");
     assert_eq!(
         found.iter().map(|f| f.0).collect::<Vec<_>>(),
         vec![Some(forged)],

@@ -188,17 +188,6 @@ pub(super) fn computed(state: &mut CampaignState, event: &Event) -> Option<Strin
                 )
             })
         }
-        Event::AssertionRecorded(e) => {
-            let soldier = state.soldier(&e.soldier)?;
-            let (field, logged, paper) = e.fields.iter().find_map(|(field, paper)| {
-                let logged = sheet::value(soldier, field).unwrap_or_default();
-                (!logged.eq_ignore_ascii_case(paper)).then_some((field, logged, paper))
-            })?;
-            Some(format!(
-                "asserts {}'s {field} is {paper} on the paper sheet, but the log makes it {logged}",
-                e.soldier
-            ))
-        }
         _ => None,
     }
 }
@@ -284,4 +273,20 @@ fn off_the_mission(state: &CampaignState, name: &str) -> Option<String> {
     let mission = state.mission_in_progress()?;
     (!mission.soldiers.iter().any(|s| same_name(s, name)))
         .then(|| format!("records play by {name}, who is not on Mission {}", mission.number))
+}
+
+/// A paper sheet asserted agrees with the log at its point.
+pub(super) fn sheet_problem(state: &CampaignState, event: &Event) -> Option<String> {
+    let Event::AssertionRecorded(e) = event else {
+        return None;
+    };
+    let soldier = state.soldier(&e.soldier)?;
+    let (field, logged, paper) = e.fields.iter().find_map(|(field, paper)| {
+        let logged = sheet::value(soldier, field).unwrap_or_default();
+        (!logged.eq_ignore_ascii_case(paper)).then_some((field, logged, paper))
+    })?;
+    Some(format!(
+        "asserts {}'s {field} is {paper} on the paper sheet, but the log makes it {logged}",
+        e.soldier
+    ))
 }

@@ -49,6 +49,9 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
     if let Some((check, problem)) = event.roll().and_then(|roll| rolls::roll_problem(state, roll)) {
         state.note_as(check, problem);
     }
+    if let Some(problem) = computed::sheet_problem(state, event) {
+        state.note_as("assert", problem);
+    }
 }
 
 /// The event belongs to this campaign's game and comes after its creation.

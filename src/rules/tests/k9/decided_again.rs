@@ -24,16 +24,7 @@ fn an_xp_payment_other_than_the_cards_option_is_found_when_decided_again() {
     played.play(draw(None), &[]);
     played.play(roll(&[Resource::Discipline]), &[4]);
     let paid = played.play(roll(&[Resource::Xp]), &[6]);
-    let decide = |played: &Played| -> Vec<Option<u64>> {
-        crate::verify::verify("test", &played.rows())
-            .findings
-            .into_iter()
-            .filter(|f| f.check == "decide")
-            .map(|f| f.version)
-            .collect()
-    };
-    let all = crate::verify::verify("test", &played.rows()).findings;
-    assert_eq!(decide(&played), vec![], "as the rules decided it: {all:?}");
+    assert_eq!(played.findings("decide"), vec![], "as the rules decided it");
     // Two XP paid for the card's "pay 1 XP: +1".
     for recorded in played.log.iter_mut().filter(|r| r.version == paid) {
         if let Event::XpAdjusted(e) = &mut recorded.event {
@@ -41,5 +32,5 @@ fn an_xp_payment_other_than_the_cards_option_is_found_when_decided_again() {
         }
     }
     assert_eq!(played.state().anomalies, vec![], "each number passes the fold");
-    assert_eq!(decide(&played), vec![Some(paid)]);
+    assert_eq!(played.decided_otherwise(), vec![Some(paid)]);
 }
