@@ -7,6 +7,7 @@ pub mod error;
 pub mod event;
 pub mod evolve;
 pub mod k9;
+pub mod limits;
 pub mod medal;
 mod ranges;
 pub mod roll;

@@ -4,6 +4,7 @@ use super::check_text;
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
+use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
 
@@ -58,13 +59,13 @@ pub(super) fn enlist(
         )));
     }
     check_kind_fits_game(card.kind, info.game)?;
-    in_range("the card's RP", i64::from(card.rp), 0, 99)?;
+    in_range("the card's RP", i64::from(card.rp), 0, MAX_SOLDIER_RP)?;
     if let Some(health) = card.health {
-        in_range("Health", i64::from(health), 1, 20)?;
+        in_range("Health", i64::from(health), 1, MAX_HEALTH)?;
     }
     for (hardy, count) in &card.hardy {
         check_word("a Hardy type", hardy)?;
-        in_range("a starting Hardy count", i64::from(*count), 0, 99)?;
+        in_range("a starting Hardy count", i64::from(*count), 0, MAX_STARTING_HARDY)?;
     }
     card.hardy.retain(|_, count| *count > 0);
     for ability in card.abilities.keys() {
@@ -119,7 +120,7 @@ fn check_k9_fields(state: &CampaignState, card: &mut SoldierCard) -> Result<(), 
             card.name
         )));
     };
-    in_range("Discipline", i64::from(discipline), 0, 10)?;
+    in_range("Discipline", i64::from(discipline), 0, MAX_DISCIPLINE)?;
     let Some(handler_name) = card.handler.clone() else {
         return Err(RuleError::refused(format!(
             "the K9 '{}' needs his Handler: enlist the Handler first, then add --handler NAME",
@@ -158,7 +159,7 @@ fn check_hero_fields(card: &SoldierCard) -> Result<(), RuleError> {
         ))),
         (SoldierKind::Hero, Some(stats)) => {
             for (stat, value) in [("M", stats.m), ("F", stats.f), ("A", stats.a), ("D", stats.d)] {
-                in_range(stat_name(stat), i64::from(value), 0, 20)?;
+                in_range(stat_name(stat), i64::from(value), 0, MAX_STAT)?;
             }
             Ok(())
         }

@@ -5,6 +5,7 @@ use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
 };
+use crate::domain::limits::MAX_AWARD;
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{COMPUTED, CampaignState, MissionState};
 use crate::domain::{Game, MissionResult};
@@ -194,7 +195,7 @@ pub(super) fn end(
     }
     let rp_award = match rp_award {
         Some((amount, why)) => {
-            let amount = in_range("the RP award", *amount, 0, 999)?;
+            let amount = in_range("the RP award", *amount, 0, MAX_AWARD)?;
             if why.trim_start().to_lowercase().starts_with(COMPUTED) {
                 return Err(RuleError::refused(format!(
                     "a reason starting '{COMPUTED}' marks an award muster computed; say in your own words why the squad gains this RP"

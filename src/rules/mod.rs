@@ -20,6 +20,7 @@ use crate::dice::Cup;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::{Event, SeedCommitted};
+use crate::domain::limits::MAX_TEXT;
 use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::domain::zero_dark::PriorityTask;
 
@@ -200,9 +201,6 @@ fn created(state: &CampaignState) -> Result<&CampaignInfo, RuleError> {
         .as_ref()
         .ok_or_else(|| RuleError::refused("the campaign does not exist yet; create it with `muster campaign new NAME --game wwii|modern|zero-dark`"))
 }
-
-/// The longest name or reason muster records, in characters.
-const MAX_TEXT: usize = 200;
 
 /// Checks a free-text field: not blank, not too long, no control characters.
 fn check_text(what: &str, text: &str) -> Result<String, RuleError> {

@@ -3,6 +3,7 @@
 use crate::dice::Cup;
 use crate::domain::command::NamedModifier;
 use crate::domain::error::{RuleError, in_range};
+use crate::domain::limits::MAX_MODIFIER;
 use crate::domain::roll::{Cost, Modifier, Roll};
 
 /// What a roll is, before the die is cast.
@@ -40,7 +41,7 @@ pub(super) fn named_modifiers(modifiers: &[NamedModifier]) -> Result<Vec<Modifie
     modifiers
         .iter()
         .map(|m| {
-            let value = in_range("a modifier", m.value, -10, 10)?;
+            let value = in_range("a modifier", m.value, -MAX_MODIFIER, MAX_MODIFIER)?;
             Ok(Modifier {
                 value: i32::try_from(value).unwrap_or(0),
                 source: super::check_text("a modifier's source", &m.source)?,

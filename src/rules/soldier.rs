@@ -10,13 +10,9 @@ use crate::domain::event::{
     EkiaRecorded, Event, HardyAdjusted, MedalAwarded, MedalSticker, MedalStickersRemoved, SoldierAmount,
     SoldierNamed, TeamXpAdjusted, XpAdjusted,
 };
+use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_XP};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
-
-/// The most Wounds, Suppress or healing one command records.
-const MAX_HARM: i64 = 20;
-/// The largest XP change one command records, either way.
-const MAX_XP: i64 = 999;
 
 pub(super) fn harm(
     state: &CampaignState,
@@ -159,7 +155,7 @@ pub(super) fn adjust_hardy(
     why: &str,
 ) -> Result<Vec<Event>, RuleError> {
     let hardy = check_word("a Hardy type", hardy)?;
-    let amount = nonzero("the Hardy change", amount, 99)?;
+    let amount = nonzero("the Hardy change", amount, MAX_HARDY)?;
     let why = check_text("the reason (--why)", why)?;
     let soldier = on_the_books(state.find_soldier(name)?)?;
     let have = soldier.hardy.get(&hardy).copied().unwrap_or(0);
@@ -183,7 +179,7 @@ pub(super) fn record_ekia(
     hostile: &str,
     value: i64,
 ) -> Result<Vec<Event>, RuleError> {
-    let value = u32::try_from(in_range("the Hostile's value", value, 0, 30)?).unwrap_or(0);
+    let value = u32::try_from(in_range("the Hostile's value", value, 0, MAX_HOSTILE_VALUE)?).unwrap_or(0);
     let hostile = check_text("the Hostile's name", hostile)?;
     let mission = running(state)?;
     let soldier = on_the_books(state.find_soldier(name)?)?;
@@ -219,7 +215,7 @@ pub(super) fn award_medal(
     why: &str,
 ) -> Result<Vec<Event>, RuleError> {
     let medal = check_text("the Medal's name", medal)?;
-    let rp = u32::try_from(in_range("the Medal's RP", rp, 0, 20)?).unwrap_or(0);
+    let rp = u32::try_from(in_range("the Medal's RP", rp, 0, MAX_CARD_RP)?).unwrap_or(0);
     let why = check_text("the reason (--why)", why)?;
     let soldier = state.find_soldier(name)?;
     if soldier.status != Status::Active {

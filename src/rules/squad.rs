@@ -3,11 +3,9 @@
 use super::check_text;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{Event, RpCard, RpMovement};
+use crate::domain::limits::{MAX_CARD_RP, MAX_RP};
 use crate::domain::medal::RpCardKind;
 use crate::domain::state::CampaignState;
-
-/// The most RP one command moves.
-const MAX_RP: i64 = 9999;
 
 fn movement(amount: i64, why: &str) -> Result<RpMovement, RuleError> {
     let amount = in_range("the RP amount", amount, 1, MAX_RP)?;
@@ -47,7 +45,7 @@ pub(super) fn gain_card(
         )));
     }
     let name = check_text("the card's name", name)?;
-    let rp = u32::try_from(in_range("the card's RP", rp, 0, 20)?).unwrap_or(0);
+    let rp = u32::try_from(in_range("the card's RP", rp, 0, MAX_CARD_RP)?).unwrap_or(0);
     Ok(vec![Event::RpCardGained(RpCard {
         soldier: soldier.card.name.clone(),
         card: kind,

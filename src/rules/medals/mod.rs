@@ -16,6 +16,7 @@ use crate::domain::event::{
     Event, HardyAdjusted, MedalAwarded, MedalDeckLoaded, MedalDrawn, MedalEarned, MedalLost,
     MedalRecipientRolled, MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
 };
+use crate::domain::limits::MAX_CARD_RP;
 use crate::domain::medal::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
 use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState};
@@ -64,7 +65,7 @@ pub(super) fn load(
                 card.name
             )));
         }
-        in_range("a Medal's RP", i64::from(card.rp), 0, 20)?;
+        in_range("a Medal's RP", i64::from(card.rp), 0, MAX_CARD_RP)?;
         if let Some(limit) = card.turn_limit {
             in_range("a Medal's turn limit", i64::from(limit), 1, 10)?;
         }
@@ -82,7 +83,7 @@ pub(super) fn load(
                 }
                 BenefitEffect::Skill { name, rp } => {
                     check_text("a Skill's name", name)?;
-                    in_range("a Skill's RP", i64::from(*rp), 0, 20)?;
+                    in_range("a Skill's RP", i64::from(*rp), 0, MAX_CARD_RP)?;
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! takes, and the Zero Dark team's Spook, persuasion and Buy Time.
 
 use crate::domain::event::Event;
+use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::CampaignState;
 use crate::domain::zero_dark::mission_stats;
@@ -102,23 +103,26 @@ fn card_problem(card: &SoldierCard) -> Option<String> {
     if name.chars().any(char::is_control) {
         return Some("enlists a Soldier whose name holds a control character".to_owned());
     }
-    let out = |what: &str, got: u32, min: u32, max: u32| {
-        (!(min..=max).contains(&got))
+    let out = |what: &str, got: u32, min: i64, max: i64| {
+        (!(min..=max).contains(&i64::from(got)))
             .then(|| format!("enlists {name} with {what} {got}; {min} to {max} are accepted"))
     };
-    out("RP", card.rp, 0, 99)
-        .or_else(|| card.health.and_then(|h| out("Health", h, 1, 20)))
-        .or_else(|| card.discipline.and_then(|d| out("Discipline", d, 0, 10)))
+    out("RP", card.rp, 0, MAX_SOLDIER_RP)
+        .or_else(|| card.health.and_then(|h| out("Health", h, 1, MAX_HEALTH)))
+        .or_else(|| {
+            card.discipline
+                .and_then(|d| out("Discipline", d, 0, MAX_DISCIPLINE))
+        })
         .or_else(|| {
             card.hardy
                 .values()
-                .find_map(|n| out("a Hardy count of", *n, 0, 99))
+                .find_map(|n| out("a Hardy count of", *n, 0, MAX_STARTING_HARDY))
         })
         .or_else(|| {
             card.stats.and_then(|s| {
                 [s.m, s.f, s.a, s.d]
                     .into_iter()
-                    .find_map(|v| out("a stat of", u32::from(v), 0, 20))
+                    .find_map(|v| out("a stat of", u32::from(v), 0, MAX_STAT))
             })
         })
         .or_else(|| {

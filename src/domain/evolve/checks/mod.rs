@@ -11,24 +11,10 @@ mod rolls;
 
 use crate::domain::Game;
 use crate::domain::event::{Event, MissionEnded};
+use crate::domain::limits::{
+    MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_TEXT, MAX_XP,
+};
 use crate::domain::state::CampaignState;
-
-/// The longest name or reason the command line records, in characters.
-const MAX_TEXT: usize = 200;
-/// The most Wounds, Suppress or healing one event records.
-const MAX_HARM: u32 = 20;
-/// The largest XP change one event records, either way.
-const MAX_XP: i64 = 999;
-/// The largest Hardy change one event records, either way.
-const MAX_HARDY: i64 = 99;
-/// The most RP one grant or spend moves.
-const MAX_RP: u32 = 9999;
-/// The largest RP award a Mission records.
-const MAX_AWARD: u32 = 999;
-/// The largest Hostile value an EKIA records.
-const MAX_HOSTILE_VALUE: u32 = 30;
-/// The largest RP of a Medal sticker or a Skill, Equipment or Service Record card.
-const MAX_CARD_RP: u32 = 20;
 
 /// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
 /// or computed differently in `state`.
@@ -170,23 +156,20 @@ fn on_the_books(state: &CampaignState, event: &Event) -> Option<String> {
 /// Every amount lies within what one command may record.
 fn amounts(event: &Event) -> Option<String> {
     let (what, got, min, max): (&str, i64, i64, i64) = match event {
-        Event::Wounded(e) | Event::Suppressed(e) | Event::Healed(e) => (
-            "an amount of Wounds or Suppress",
-            e.amount.into(),
-            1,
-            MAX_HARM.into(),
-        ),
+        Event::Wounded(e) | Event::Suppressed(e) | Event::Healed(e) => {
+            ("an amount of Wounds or Suppress", e.amount.into(), 1, MAX_HARM)
+        }
         Event::XpAdjusted(e) => ("an XP change", e.amount, -MAX_XP, MAX_XP),
         Event::TeamXpAdjusted(e) => ("a team XP change", e.amount, -MAX_XP, MAX_XP),
         Event::HardyAdjusted(e) => ("a Hardy change", e.amount, -MAX_HARDY, MAX_HARDY),
-        Event::EkiaRecorded(e) => ("a Hostile's value", e.value.into(), 0, MAX_HOSTILE_VALUE.into()),
-        Event::RpGranted(e) | Event::RpSpent(e) => ("an RP amount", e.amount.into(), 1, MAX_RP.into()),
+        Event::EkiaRecorded(e) => ("a Hostile's value", e.value.into(), 0, MAX_HOSTILE_VALUE),
+        Event::RpGranted(e) | Event::RpSpent(e) => ("an RP amount", e.amount.into(), 1, MAX_RP),
         Event::MissionEnded(MissionEnded {
             rp_award: Some(award),
             ..
-        }) => ("an RP award", award.amount.into(), 0, MAX_AWARD.into()),
-        Event::MedalAwarded(e) => ("a Medal's RP", e.medal.rp.into(), 0, MAX_CARD_RP.into()),
-        Event::RpCardGained(e) => ("a card's RP", e.rp.into(), 0, MAX_CARD_RP.into()),
+        }) => ("an RP award", award.amount.into(), 0, MAX_AWARD),
+        Event::MedalAwarded(e) => ("a Medal's RP", e.medal.rp.into(), 0, MAX_CARD_RP),
+        Event::RpCardGained(e) => ("a card's RP", e.rp.into(), 0, MAX_CARD_RP),
         _ => return None,
     };
     let zero = matches!(

@@ -3,6 +3,7 @@
 
 use crate::dice::Source;
 use crate::domain::event::Event;
+use crate::domain::limits::{MAX_MODIFIER, MAX_TEXT};
 use crate::domain::roll::Roll;
 use crate::domain::state::CampaignState;
 
@@ -33,7 +34,9 @@ pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'stat
         ));
     }
     if let Some(m) = roll.modifiers.iter().find(|m| {
-        m.source.trim().is_empty() || m.source.chars().count() > 200 || m.source.chars().any(char::is_control)
+        m.source.trim().is_empty()
+            || m.source.chars().count() > MAX_TEXT
+            || m.source.chars().any(char::is_control)
     }) {
         return Some((
             "roll",
@@ -43,7 +46,11 @@ pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'stat
             ),
         ));
     }
-    if roll.modifiers.iter().any(|m| !(-10..=10).contains(&m.value)) {
+    if roll
+        .modifiers
+        .iter()
+        .any(|m| !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&i64::from(m.value)))
+    {
         return Some(("roll", "records a modifier outside -10 to +10".to_owned()));
     }
     if roll.recompute() != (roll.total, roll.success) {
