@@ -18,7 +18,7 @@ use crate::verify::{Known, Progress};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.
-pub const PROJECTION: &str = concat!("campaign-state/4 muster/", env!("CARGO_PKG_VERSION"));
+pub const PROJECTION: &str = concat!("campaign-state/5 muster/", env!("CARGO_PKG_VERSION"));
 
 /// A checkpoint is written once this many events have been appended since the last one.
 pub const INTERVAL: u64 = 1000;

@@ -16,6 +16,9 @@ const NOT_IN_THE_DEMO: &[&str] = &[
     "team_xp_adjusted",
     // Written only by a void that lowers a computed award; tested in rules::tests::void_rests.
     "rp_award_revised",
+    // The demo was played under the first rules and never adopts later ones; adoptions are
+    // tested in rules::tests::rules_version and the CLI's rules tests.
+    "rules_adopted",
     "medal_deck_loaded",
     "medal_drawn",
     "medal_revealed",

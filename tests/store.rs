@@ -89,6 +89,7 @@ pub fn created_event() -> Event {
         game: Game::Modern,
         nation: None,
         expansions: vec![],
+        rules: muster::domain::rules_version::NEWEST,
     })
 }
 

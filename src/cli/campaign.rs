@@ -1,9 +1,10 @@
-//! `muster campaign new|list|use`.
+//! `muster campaign new|list|use|rules|adopt-rules`.
 
 use clap::{Subcommand, ValueEnum};
-use muster::app;
 use muster::domain::Game;
 use muster::domain::command::Command as Intent;
+use muster::domain::rules_version::{self, RulesVersion};
+use muster::{app, checkpoint};
 use serde::Serialize;
 
 use super::context::Context;
@@ -41,6 +42,31 @@ pub enum Command {
         /// The campaign's name
         name: String,
     },
+    /// The rules versions muster knows, what each changed, and the one in force
+    Rules,
+    /// Adopt later rules between Missions (a rules fix); the commands before stay decided
+    /// under the rules they were played by
+    AdoptRules {
+        /// The version to adopt [default: the newest]
+        version: Option<u32>,
+    },
+}
+
+/// One rules version in `campaign rules --json`.
+#[derive(Serialize)]
+struct Version {
+    version: u32,
+    changes: &'static str,
+    in_force: bool,
+}
+
+/// `campaign rules --json`.
+#[derive(Serialize)]
+struct Rules {
+    campaign: String,
+    in_force: u32,
+    newest: u32,
+    versions: Vec<Version>,
 }
 
 #[derive(Serialize)]
@@ -105,6 +131,48 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             let store = ctx.open()?;
             app::select_campaign(&store, &name)?;
             output::print(&format!("selected campaign '{name}'\n"))
+        }
+        Command::Rules => rules(ctx),
+        Command::AdoptRules { version } => ctx.execute(&Intent::AdoptRules {
+            version: version.map(RulesVersion),
+        }),
+    }
+}
+
+fn rules(ctx: &Context) -> Result<(), CommandError> {
+    let (store, campaign) = ctx.open_campaign()?;
+    let in_force = checkpoint::state_at(&store, &campaign, None)?.rules();
+    let rules = Rules {
+        campaign,
+        in_force: in_force.0,
+        newest: rules_version::NEWEST.0,
+        versions: RulesVersion::all()
+            .map(|(version, changes)| Version {
+                version: version.0,
+                changes,
+                in_force: version == in_force,
+            })
+            .collect(),
+    };
+    match ctx.format {
+        Format::Json => output::print_json(&rules),
+        Format::Table | Format::Csv | Format::Md | Format::Html => {
+            let rows = rules.versions.iter().map(|v| {
+                let state = if v.in_force {
+                    "in force".to_owned()
+                } else if v.version > rules.in_force {
+                    format!("adopt with `muster campaign adopt-rules {}`", v.version)
+                } else {
+                    "earlier".to_owned()
+                };
+                vec![v.version.to_string(), v.changes.to_owned(), state]
+            });
+            output::print(&format!(
+                "campaign '{}' is decided under rules {}\n{}\n",
+                rules.campaign,
+                rules.in_force,
+                output::table(&["Rules", "What it changed", ""], rows)
+            ))
         }
     }
 }

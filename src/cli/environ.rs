@@ -25,7 +25,7 @@ pub struct Args {
     /// A Location card file: roll for each of its Environments, separately (one --die each)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["environment", "target"])]
     location: Option<PathBuf>,
-    /// A modifier and its source, e.g. +1:Skill; repeat for several (Armor and Shields never help)
+    /// A modifier and its source, e.g. +1:Skill; repeat for several (from rules 2, one from Armor or a Shield is refused: rule 002)
     #[arg(long = "mod", value_name = "N:WHY", allow_hyphen_values = true)]
     modifiers: Vec<String>,
     #[command(flatten)]

@@ -88,6 +88,10 @@ fn text(report: &Report, noted: Option<&Noted>) -> String {
             "ok: the chain is whole and every event is one the rules allowed in the state before it\n",
         );
     }
+    text.push_str(&format!(
+        "rules {} in force; {} of {} commands decided again under the rules in force at their place, the others checked event by event (their events do not show the command whole)\n",
+        report.rules, report.decided_again, report.commands
+    ));
     match noted {
         Some(noted) if !report.findings.iter().any(|f| f.check == "head") => text.push_str(&format!(
             "the noted head v{}:{} is still in the log\n",

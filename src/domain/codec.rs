@@ -15,6 +15,8 @@ pub fn current_schema(kind: &str) -> u32 {
         // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
         // 3: `untracked_objectives` keeps the count a schema 1 log placed without tracking.
         "mission_started" => 3,
+        // 2: `rules`, the rules version the campaign is decided under.
+        "campaign_created" => 2,
         _ => 1,
     }
 }
@@ -166,6 +168,14 @@ fn upcast(
             }
             // Schema 3 only added `untracked_objectives`, which schema 2 never had.
             ("mission_started", 2) => (fields, 3),
+            // A campaign created before rules versions were recorded was played under the first.
+            ("campaign_created", 1) => {
+                fields.insert(
+                    "rules".to_owned(),
+                    Value::from(crate::domain::rules_version::FIRST.0),
+                );
+                (fields, 2)
+            }
             _ => {
                 return Err(DecodeError::UnknownSchema {
                     kind: kind.to_owned(),
@@ -276,6 +286,22 @@ mod tests {
             current.payload.contains(r#""untracked_objectives":2"#),
             "{}",
             current.payload
+        );
+    }
+
+    #[test]
+    fn a_schema_1_campaign_reads_as_created_under_the_first_rules() {
+        let old = r#"{"expansions":["k9"],"game":"modern","nation":"US"}"#;
+        let Ok(Event::CampaignCreated(created)) = decode("campaign_created", 1, old) else {
+            panic!("a schema 1 campaign creation decodes");
+        };
+        assert_eq!(created.rules, crate::domain::rules_version::FIRST);
+        assert_eq!(created.expansions, vec!["k9".to_owned()], "the rest is kept");
+        let current = encode(&Event::CampaignCreated(created));
+        assert_eq!(current.schema, 2);
+        assert_eq!(
+            current.payload,
+            r#"{"expansions":["k9"],"game":"modern","nation":"US","rules":1}"#
         );
     }
 

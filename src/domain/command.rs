@@ -3,6 +3,7 @@
 use super::event::EnvironmentChoice;
 use super::k9::{EncounterCard, Resource};
 use super::medal::{MedalDeckFile, MedalReturn, RpCardKind};
+use super::rules_version::RulesVersion;
 use super::soldier::SoldierCard;
 use super::zero_dark::{Bogey, HeroState, PriorityTask};
 use super::{Game, MissionResult};
@@ -100,6 +101,10 @@ pub enum Command {
         medal: String,
         rp: i64,
         why: String,
+    },
+    /// Adopts later rules: `None` for the newest this muster knows.
+    AdoptRules {
+        version: Option<RulesVersion>,
     },
     /// Logs the commitment of a new dice seed.
     CommitSeed {

@@ -9,6 +9,7 @@ use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medal::{HeldRpCard, MedalDeck};
+use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
 use super::{Game, MissionResult};
@@ -44,6 +45,8 @@ pub struct CampaignInfo {
     pub game: Game,
     pub nation: Option<String>,
     pub expansions: Vec<String>,
+    /// The rules in force: set at creation, raised by a rules adoption.
+    pub rules: RulesVersion,
 }
 
 /// One Soldier's numbers as the log makes them.
@@ -265,6 +268,11 @@ impl MissionState {
 pub const COMPUTED: &str = "computed:";
 
 impl CampaignState {
+    /// The rules in force (the first, before the campaign is created).
+    pub fn rules(&self) -> RulesVersion {
+        self.info.as_ref().map_or(rules_version::FIRST, |info| info.rules)
+    }
+
     /// The Soldier with this name, compared case-insensitively.
     pub fn soldier(&self, name: &str) -> Option<&SoldierState> {
         self.soldiers.iter().find(|s| same_name(&s.card.name, name))

@@ -28,6 +28,8 @@ pub struct Roster {
     pub game: Game,
     pub nation: Option<String>,
     pub expansions: Vec<String>,
+    /// The rules version in force at this point.
+    pub rules: u32,
     pub as_of: Point,
     pub head: Head,
     pub mission: Option<MissionLine>,
@@ -186,6 +188,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
         game: info.game,
         nation: info.nation.clone(),
         expansions: info.expansions.clone(),
+        rules: info.rules.0,
         as_of,
         head,
         mission: state.mission_in_progress().map(|m| MissionLine {

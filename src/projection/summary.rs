@@ -16,7 +16,7 @@ pub fn summary(event: &Event) -> String {
     };
     match event {
         Event::CampaignCreated(e) => format!(
-            "campaign created: {}{}{}",
+            "campaign created: {}{}{}, under {}",
             e.game,
             e.nation
                 .as_ref()
@@ -26,7 +26,13 @@ pub fn summary(event: &Event) -> String {
                 String::new()
             } else {
                 format!(", expansions {}", e.expansions.join(", "))
-            }
+            },
+            e.rules,
+        ),
+        Event::RulesAdopted(e) => format!(
+            "{} adopted: {}",
+            e.version,
+            e.version.changes().unwrap_or("rules this muster does not know")
         ),
         Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
         Event::MissionStarted(e) => format!(

@@ -3,8 +3,9 @@
 use super::check_text;
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
-use crate::domain::event::{CampaignCreated, Event, SoldierEnlisted};
+use crate::domain::event::{CampaignCreated, Event, RulesAdopted, SoldierEnlisted};
 use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
+use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
 
@@ -31,7 +32,38 @@ pub(super) fn create(
         game,
         nation,
         expansions: checked,
+        rules: rules_version::NEWEST,
     })])
+}
+
+/// Adopts later rules (`None`: the newest), between Missions.
+pub(super) fn adopt_rules(
+    state: &CampaignState,
+    version: Option<RulesVersion>,
+) -> Result<Vec<Event>, RuleError> {
+    let in_force = state.rules();
+    let version = version.unwrap_or(rules_version::NEWEST);
+    if !version.is_known() {
+        return Err(RuleError::refused(format!(
+            "this muster knows rules {} to {}, not {}; `muster campaign rules` lists them",
+            rules_version::FIRST.0,
+            rules_version::NEWEST.0,
+            version.0
+        )));
+    }
+    if version <= in_force {
+        return Err(RuleError::refused(format!(
+            "the campaign is already under {in_force}; only later rules are adopted (the newest is {})",
+            rules_version::NEWEST.0
+        )));
+    }
+    if let Some(mission) = state.mission_in_progress() {
+        return Err(RuleError::refused(format!(
+            "Mission {} is in progress; rules are adopted between Missions, so that one Mission is played under one set: end it first",
+            mission.number
+        )));
+    }
+    Ok(vec![Event::RulesAdopted(RulesAdopted { version })])
 }
 
 pub(super) fn enlist(

@@ -10,6 +10,7 @@ use crate::domain::event::{
     EnvironmentChoice, EnvironmentResolved, EnvironmentRolled, Event, HardyAdjusted, SoldierAmount,
 };
 use crate::domain::roll::Modifier;
+use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
 
 pub(super) fn roll(
@@ -36,6 +37,14 @@ pub(super) fn roll(
     let location = location
         .map(|l| super::check_text("the Location's name", l))
         .transpose()?;
+    if state.rules() >= rules_version::ENVIRON_WITHOUT_ARMOR {
+        if let Some(armor) = modifiers.iter().find(|m| protects(&m.source)) {
+            return Err(RuleError::refused(format!(
+                "an Environment roll gains no protection from Armor or Shields (rule 002: \"Do not gain protection from Armors or Shields\"); leave out the modifier {:+}:{}",
+                armor.value, armor.source
+            )));
+        }
+    }
     let keywords = &soldier.card.keywords;
     // Enduring: immune to Environ effects, so no roll is made.
     if keywords.iter().any(|k| k == "enduring") {
@@ -75,6 +84,20 @@ pub(super) fn roll(
         immune: false,
         roll: Some(roll),
     })])
+}
+
+/// Whether a modifier's source names Armor or a Shield, as a word of its own ("Body Armor",
+/// "shields"; not "Shielded position").
+fn protects(source: &str) -> bool {
+    source
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .any(|word| {
+            matches!(
+                word.as_str(),
+                "armor" | "armors" | "armour" | "armours" | "shield" | "shields"
+            )
+        })
 }
 
 fn keyword_fire(value: i32) -> Modifier {

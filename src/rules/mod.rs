@@ -26,6 +26,10 @@ use crate::domain::zero_dark::PriorityTask;
 
 /// Decides what `command` records in a campaign at `state`, or why it is refused.
 ///
+/// It decides under the rules in force in `state` ([`CampaignState::rules`]): a rule a later
+/// version changed keeps its earlier form for campaigns that have not adopted it, so `verify`
+/// can decide any command again, under the version in force at its place.
+///
 /// `cup` holds the dice the command may roll: faces the player entered, then faces
 /// generated from the committed seed.
 pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
@@ -75,6 +79,7 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             rp,
             why,
         } => soldier::award_medal(state, soldier, medal, *rp, why),
+        Command::AdoptRules { version } => campaign::adopt_rules(state, *version),
         Command::CommitSeed { commitment } => commit_seed(commitment),
         Command::Check {
             soldier,

@@ -175,6 +175,23 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             "version {version} was written with the campaign's creation (version 1) and cannot be voided"
         )));
     }
+    // Later commands were decided under the rules it adopted: voiding it would leave them
+    // decided under rules that were not in force.
+    if let Some(adopted) = command().find_map(|r| match &r.event {
+        Event::RulesAdopted(e) => Some(e.version),
+        _ => None,
+    }) {
+        if let Some(next) = history
+            .tail
+            .iter()
+            .find(|r| r.version > version && r.command_id != target.command_id)
+        {
+            return Err(RuleError::refused(format!(
+                "version {version} adopted {adopted}, and the commands from version {} on were decided under them: an adoption stands once play goes on under it",
+                next.version
+            )));
+        }
+    }
     // A seed once revealed is public: un-revealing it would let it generate faces again.
     if command().any(|r| matches!(r.event, Event::SeedRevealed(_))) {
         return Err(RuleError::refused(format!(

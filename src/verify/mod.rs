@@ -48,6 +48,12 @@ pub struct Report {
     pub head_hash: String,
     pub ok: bool,
     pub findings: Vec<Finding>,
+    /// The rules version in force at the head.
+    pub rules: u32,
+    /// How many commands the log holds, and how many of them were decided again under the
+    /// rules in force at their place; the others are checked event by event.
+    pub commands: u64,
+    pub decided_again: u64,
 }
 
 /// Verifies one campaign's rows held in memory (in version order).

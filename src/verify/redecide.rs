@@ -84,9 +84,18 @@ impl Redecide {
         self.events.push(event.clone());
     }
 
-    /// What is wrong with the command, decided again: `None` when the rules give back its
-    /// events, or when its events do not show what was asked.
-    pub(super) fn problem(self, campaign: &str) -> Option<String> {
+    /// The command decided again, under the rules in force before it.
+    pub(super) fn decide_again(self, campaign: &str) -> Redecided {
+        match self.problem(campaign) {
+            None => Redecided::NotShown,
+            Some(None) => Redecided::Same,
+            Some(Some(problem)) => Redecided::Differs(problem),
+        }
+    }
+
+    /// `None` when its events do not show what was asked, else what is wrong with the
+    /// command decided again (`None` when the rules give back its events).
+    fn problem(self, campaign: &str) -> Option<Option<String>> {
         // A command that generated the first face of a seed this file holds commits it first
         // (muster does so when it decides): the rules decide what follows the commitment.
         let logged: &[Event] = match self.events.split_first() {
@@ -104,7 +113,7 @@ impl Redecide {
                 rules::decide(&before, &command, &mut cup(campaign, self.first_version, logged))
             }
         };
-        match decided.map(|events| award_as_logged(logged, events)) {
+        Some(match decided.map(|events| award_as_logged(logged, events)) {
             Ok(events) if events == logged => None,
             Ok(events) => {
                 let at = events
@@ -123,8 +132,18 @@ impl Redecide {
                 ))
             }
             Err(e) => Some(format!("decided again, the rules refuse it: {e}")),
-        }
+        })
     }
+}
+
+/// What deciding a command again gave.
+pub(super) enum Redecided {
+    /// The rules give back its events.
+    Same,
+    /// They give other events, or refuse it: why.
+    Differs(String),
+    /// Its events do not show what was asked, so it was held event by event only.
+    NotShown,
 }
 
 /// Whether a command beginning with `first` may be one this module decides again.

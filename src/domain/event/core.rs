@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::rules_version::RulesVersion;
 use crate::domain::soldier::SoldierCard;
 use crate::domain::{Game, MissionResult};
 
@@ -11,6 +12,15 @@ pub struct CampaignCreated {
     pub expansions: Vec<String>,
     pub game: Game,
     pub nation: Option<String>,
+    /// The rules it is decided under (schema 2; a schema 1 campaign was created under the first).
+    pub rules: RulesVersion,
+}
+
+/// The payload of [`super::Event::RulesAdopted`]: the campaign is decided under these rules
+/// from here on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesAdopted {
+    pub version: RulesVersion,
 }
 
 /// The payload of [`super::Event::SoldierEnlisted`]: the Soldier's card as enlisted.

@@ -43,6 +43,7 @@ pub const KINDS: &[&str] = &[
     "rp_spent",
     "rp_award_revised",
     "command_voided",
+    "rules_adopted",
     "seed_committed",
     "check_rolled",
     "environment_rolled",
@@ -137,6 +138,8 @@ pub enum Event {
     RpAwardRevised(RpAwardRevised),
     /// Every event of an earlier command was voided; projections skip them from here on.
     CommandVoided(CommandVoided),
+    /// The campaign adopted newer rules, decided under them from here on.
+    RulesAdopted(RulesAdopted),
     /// The seed for generated dice was committed (its SHA-256), before it makes any roll.
     SeedCommitted(SeedCommitted),
     /// A Soldier made an ability check.
@@ -239,6 +242,7 @@ impl Event {
             Event::RpSpent(_) => "rp_spent",
             Event::RpAwardRevised(_) => "rp_award_revised",
             Event::CommandVoided(_) => "command_voided",
+            Event::RulesAdopted(_) => "rules_adopted",
             Event::SeedCommitted(_) => "seed_committed",
             Event::CheckRolled(_) => "check_rolled",
             Event::EnvironmentRolled(_) => "environment_rolled",
@@ -338,6 +342,7 @@ impl Event {
             | Event::RpSpent(_)
             | Event::RpAwardRevised(_)
             | Event::CommandVoided(_)
+            | Event::RulesAdopted(_)
             | Event::SeedCommitted(_)
             | Event::ObjectiveActivated(_)
             | Event::ObjectiveCompleted(_)

@@ -46,7 +46,13 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 game: e.game,
                 nation: e.nation.clone(),
                 expansions: e.expansions.clone(),
+                rules: e.rules,
             });
+        }
+        Event::RulesAdopted(e) => {
+            if let Some(info) = state.info.as_mut() {
+                info.rules = e.version;
+            }
         }
         Event::SoldierEnlisted(e) => {
             let card = e.card.clone();

@@ -15,6 +15,7 @@ fn creating_a_campaign_records_its_game_nation_and_expansions_once_each() {
             game: Game::Wwii,
             nation: Some("Canada".into()),
             expansions: vec!["medals".into(), "k9".into()],
+            rules: crate::domain::rules_version::NEWEST,
         })]);
 }
 

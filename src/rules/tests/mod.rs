@@ -15,6 +15,7 @@ mod mission;
 mod objectives;
 mod record;
 mod redecide;
+mod rules_version;
 mod soldier;
 mod squad;
 mod void;
@@ -36,6 +37,7 @@ pub(crate) fn created(game: Game) -> Event {
         game,
         nation: None,
         expansions: vec![],
+        rules: crate::domain::rules_version::NEWEST,
     })
 }
 
@@ -322,6 +324,9 @@ pub(crate) fn every_kind() -> Vec<Event> {
             mission: 1,
             was: 4,
             why: "voided".into(),
+        }),
+        Event::RulesAdopted(RulesAdopted {
+            version: crate::domain::rules_version::NEWEST,
         }),
         Event::MedalDeckLoaded(MedalDeckLoaded {
             medals: vec![MedalCard {

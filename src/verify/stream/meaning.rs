@@ -8,7 +8,7 @@ use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
 use crate::store::RowRef;
-use crate::verify::redecide::Redecide;
+use crate::verify::redecide::{Redecide, Redecided};
 
 impl Verifier {
     /// A payload at its kind's current schema must be the bytes muster writes for the event
@@ -116,8 +116,13 @@ impl Verifier {
                 return;
             }
             let version = redeciding.first_version;
-            if let Some(problem) = redeciding.problem(&self.campaign) {
-                self.found(version, "decide", problem);
+            match redeciding.decide_again(&self.campaign) {
+                Redecided::NotShown => {}
+                Redecided::Same => self.commands_redecided += 1,
+                Redecided::Differs(problem) => {
+                    self.commands_redecided += 1;
+                    self.found(version, "decide", problem);
+                }
             }
         }
     }

@@ -59,6 +59,9 @@ pub struct Verifier {
     dice_in_command: u32,
     /// The command being read, when its events show what was asked: decided again once read.
     redeciding: Option<Redecide>,
+    /// How many commands were read, and how many of them were decided again.
+    commands_read: u64,
+    commands_redecided: u64,
     /// The version the keys of carried faces name, when the command being read amends one.
     amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -118,6 +121,8 @@ impl Verifier {
             dice_in_command: 0,
             amends: None,
             redeciding: None,
+            commands_read: 0,
+            commands_redecided: 0,
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
@@ -294,6 +299,7 @@ impl Verifier {
         }
         self.command_start = recorded.version;
         self.dice_in_command = 0;
+        self.commands_read += 1;
         // An amendment begins with the void of the command it corrects, whose faces it
         // carries: their keys name that command's place, or, when it corrects an amendment,
         // the place that one's keys named.
@@ -434,6 +440,9 @@ impl Verifier {
             head_hash: self.prev_hash,
             ok: self.findings.is_empty(),
             findings: self.findings,
+            rules: self.state.rules().0,
+            commands: self.commands_read,
+            decided_again: self.commands_redecided,
         };
         (report, self.state)
     }

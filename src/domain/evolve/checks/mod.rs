@@ -14,6 +14,7 @@ use crate::domain::event::{Event, MissionEnded};
 use crate::domain::limits::{
     MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_TEXT, MAX_XP,
 };
+use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::state::CampaignState;
 
 /// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
@@ -21,6 +22,7 @@ use crate::domain::state::CampaignState;
 pub(super) fn check(state: &mut CampaignState, event: &Event) {
     let problems = [
         belongs(state, event),
+        rules_in_force(state, event),
         on_the_books(state, event),
         amounts(event),
         texts(event),
@@ -123,6 +125,34 @@ fn belongs(state: &CampaignState, event: &Event) -> Option<String> {
         return Some("loads a Medal deck in a campaign without the Medals expansion".to_owned());
     }
     None
+}
+
+/// A campaign is created under rules this muster knows, and adopts only later ones it
+/// knows, between Missions.
+fn rules_in_force(state: &CampaignState, event: &Event) -> Option<String> {
+    let unknown = |version: RulesVersion| {
+        format!(
+            "names {version}, which this muster does not know (it knows rules {} to {}): it was written by a newer muster, or forged",
+            rules_version::FIRST.0,
+            rules_version::NEWEST.0
+        )
+    };
+    match event {
+        Event::CampaignCreated(e) if !e.rules.is_known() => Some(unknown(e.rules)),
+        Event::RulesAdopted(e) if !e.version.is_known() => Some(unknown(e.version)),
+        Event::RulesAdopted(e) if e.version <= state.rules() => Some(format!(
+            "adopts {} under {}: only later rules are adopted",
+            e.version,
+            state.rules()
+        )),
+        Event::RulesAdopted(_) => state.mission_in_progress().map(|m| {
+            format!(
+                "adopts rules during Mission {}: rules are adopted between Missions",
+                m.number
+            )
+        }),
+        _ => None,
+    }
 }
 
 /// A Soldier whose record is closed (KIA or discharged) gains and loses nothing more.

@@ -162,6 +162,7 @@ fn a_k9_cannot_suppress_a_hostile() {
             game: crate::domain::Game::Modern,
             nation: None,
             expansions: vec!["medals".into()],
+            rules: crate::domain::rules_version::NEWEST,
         }),
         enlisted(player("Wong")),
         enlisted(k9("Gizmo", "Wong", 2)),

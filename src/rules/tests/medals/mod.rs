@@ -49,6 +49,7 @@ fn wwii(nation: Option<&str>, expansions: &[&str]) -> Event {
         game: crate::domain::Game::Wwii,
         nation: nation.map(Into::into),
         expansions: expansions.iter().map(|e| e.to_string()).collect(),
+        rules: crate::domain::rules_version::NEWEST,
     })
 }
 

@@ -78,6 +78,7 @@ fn a_k9_on_the_mission_may_be_picked() {
             game: crate::domain::Game::Modern,
             nation: None,
             expansions: vec!["medals".into()],
+            rules: crate::domain::rules_version::NEWEST,
         }),
         deck_loaded(),
         enlisted(player("Wong")),

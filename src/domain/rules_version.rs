@@ -1,0 +1,73 @@
+//! Which of muster's rules a campaign is decided under.
+//!
+//! A fix to a rule changes what `decide` gives for some commands, so a log played before the
+//! fix would no longer be the rules' answer. Each fix is therefore a new version: a campaign is
+//! created under the newest, adopts a later one only by an explicit event between Missions,
+//! and every earlier version stays reachable (a rule that changed asks
+//! `state.rules() >= VERSION` where it changed), so `verify` decides each command again under
+//! the version in force at its place.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A version of muster's rules, counted from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RulesVersion(pub u32);
+
+/// The rules as first shipped: every log written before versions were recorded.
+pub const FIRST: RulesVersion = RulesVersion(1);
+
+/// Rule 002: an Environment roll gains no protection from Armor or Shields.
+pub const ENVIRON_WITHOUT_ARMOR: RulesVersion = RulesVersion(2);
+
+/// What each version changed, from the first, in order.
+const CHANGES: &[(RulesVersion, &str)] = &[
+    (FIRST, "the rules as first shipped"),
+    (
+        ENVIRON_WITHOUT_ARMOR,
+        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\")",
+    ),
+];
+
+/// The newest rules this muster knows: a new campaign is created under them.
+pub const NEWEST: RulesVersion = ENVIRON_WITHOUT_ARMOR;
+
+impl RulesVersion {
+    /// Whether this muster knows these rules.
+    pub fn is_known(self) -> bool {
+        (FIRST..=NEWEST).contains(&self)
+    }
+
+    /// What this version changed, when it is known.
+    pub fn changes(self) -> Option<&'static str> {
+        CHANGES.iter().find(|(v, _)| *v == self).map(|(_, what)| *what)
+    }
+
+    /// Every version this muster knows, with what it changed, oldest first.
+    pub fn all() -> impl Iterator<Item = (RulesVersion, &'static str)> {
+        CHANGES.iter().copied()
+    }
+}
+
+impl fmt::Display for RulesVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rules {}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_version_from_the_first_to_the_newest_says_what_it_changed() {
+        let listed: Vec<u32> = RulesVersion::all().map(|(v, _)| v.0).collect();
+        let expected: Vec<u32> = (FIRST.0..=NEWEST.0).collect();
+        assert_eq!(listed, expected, "versions are counted without gaps");
+        assert!(RulesVersion::all().all(|(v, what)| v.is_known() && !what.is_empty()));
+        assert!(!RulesVersion(0).is_known());
+        assert!(!RulesVersion(NEWEST.0 + 1).is_known());
+    }
+}

@@ -1,0 +1,67 @@
+//! Rules versions: `campaign rules` lists them, `campaign adopt-rules` adopts a later one
+//! between Missions, and a campaign played under the first rules verifies after the fix.
+
+use serde_json::Value;
+
+use crate::support::{LODESTAR, Muster, num};
+
+/// The bundled demo campaign, played under the first rules, imported and selected.
+fn demo_under_the_first_rules() -> Muster {
+    let m = Muster::new();
+    let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/campaigns/demo.jsonl");
+    m.ok(&["import", demo]);
+    m.ok(&["campaign", "use", "Operation Lodestar"]);
+    m
+}
+
+#[test]
+fn a_new_campaign_is_decided_under_the_newest_rules_and_lists_each_version() {
+    let m = Muster::lodestar();
+    let rules = m.json(&["campaign", "rules"]);
+    assert_eq!(rules["campaign"], LODESTAR);
+    let newest = num(&rules, "newest");
+    assert_eq!(num(&rules, "in_force"), newest);
+    let versions = rules["versions"].as_array().unwrap();
+    assert_eq!(versions.len() as u64, newest, "one line per version, from 1");
+    for (i, version) in versions.iter().enumerate() {
+        assert_eq!(num(version, "version"), i as u64 + 1);
+        assert!(!version["changes"].as_str().unwrap().is_empty());
+        assert_eq!(version["in_force"], Value::from(i as u64 + 1 == newest));
+    }
+    m.refused(&["campaign", "adopt-rules"], "already under rules");
+}
+
+#[test]
+fn an_old_campaign_adopts_the_fix_between_missions_and_still_verifies() {
+    let m = demo_under_the_first_rules();
+    assert_eq!(num(&m.json(&["campaign", "rules"]), "in_force"), 1);
+    m.refused(&["campaign", "adopt-rules", "99"], "knows rules 1 to");
+    let adopted = m.json(&["campaign", "adopt-rules"]);
+    assert_eq!(crate::support::kinds(&adopted), ["rules_adopted"]);
+    let rules = m.json(&["campaign", "rules"]);
+    assert_eq!(num(&rules, "in_force"), num(&rules, "newest"));
+
+    m.ok(&["mission", "start", "Thaw", "--with", "Reyes"]);
+    m.ok(&["turn"]);
+    m.refused(&["campaign", "adopt-rules"], "already under rules");
+    // Rule 002: "Do not gain protection from Armors or Shields."
+    m.refused(
+        &[
+            "environ",
+            "Reyes",
+            "cold",
+            "6",
+            "--mod",
+            "+1:Body Armor",
+            "--die",
+            "5",
+        ],
+        "no protection from Armor or Shields",
+    );
+
+    let report = m.json(&["verify"]);
+    assert_eq!(report["ok"], true, "{report}");
+    assert_eq!(num(&report, "rules"), num(&rules, "newest"));
+    let decided = num(&report, "decided_again");
+    assert!(decided > 0 && decided < num(&report, "commands"), "{report}");
+}
