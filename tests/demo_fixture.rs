@@ -19,6 +19,10 @@ const NOT_IN_THE_DEMO: &[&str] = &[
     // The demo was played under the first rules and never adopts later ones; adoptions are
     // tested in rules::tests::rules_version and the CLI's rules tests.
     "rules_adopted",
+    // It was created with its expansions; `campaign expansion add|remove` is tested in
+    // rules::tests::rulebook and the CLI's rules tests.
+    "expansion_added",
+    "expansion_removed",
     "medal_deck_loaded",
     "medal_drawn",
     "medal_revealed",

@@ -90,6 +90,7 @@ pub fn created_event() -> Event {
         nation: None,
         expansions: vec![],
         rules: muster::domain::rules_version::NEWEST,
+        unrecognized_expansions: vec![],
     })
 }
 

@@ -108,7 +108,7 @@ fn write_campaign(store: &mut Store) {
     let create = Command::CreateCampaign {
         game: Game::Modern,
         nation: Some("US".to_owned()),
-        expansions: vec!["k9".to_owned()],
+        expansions: vec![muster::domain::rulebook::Expansion::K9],
     };
     app::create_campaign(store, CAMPAIGN, &create, &clock).unwrap();
     let mut wong = card("Wong", SoldierKind::Player, 8, &[("handler", 7)]);

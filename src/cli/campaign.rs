@@ -1,8 +1,9 @@
-//! `muster campaign new|list|use|rules|adopt-rules`.
+//! `muster campaign new|list|use|expansion|rules|adopt-rules`.
 
 use clap::{Subcommand, ValueEnum};
 use muster::domain::Game;
 use muster::domain::command::Command as Intent;
+use muster::domain::rulebook::Expansion;
 use muster::domain::rules_version::{self, RulesVersion};
 use muster::{app, checkpoint};
 use serde::Serialize;
@@ -10,6 +11,39 @@ use serde::Serialize;
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
+
+/// An expansion, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ExpansionArg {
+    /// K9 & Handlers (Warfighter Modern Expansion #37)
+    K9,
+    /// Medals (Warfighter WWII Expansion #44; a Modern campaign may use it too)
+    Medals,
+}
+
+impl From<ExpansionArg> for Expansion {
+    fn from(arg: ExpansionArg) -> Expansion {
+        match arg {
+            ExpansionArg::K9 => Expansion::K9,
+            ExpansionArg::Medals => Expansion::Medals,
+        }
+    }
+}
+
+/// What `campaign expansion` does.
+#[derive(Debug, Subcommand)]
+pub enum ExpansionChange {
+    /// Start using an expansion of the campaign's game
+    Add {
+        #[arg(value_enum)]
+        expansion: ExpansionArg,
+    },
+    /// Stop using an expansion no recorded event needs
+    Remove {
+        #[arg(value_enum)]
+        expansion: ExpansionArg,
+    },
+}
 
 /// The game a campaign is played with, as typed.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -31,9 +65,9 @@ pub enum Command {
         /// The Nation you command (WWII), e.g. Canada
         #[arg(long)]
         nation: Option<String>,
-        /// An expansion in play, e.g. medals or k9 (repeat for several)
-        #[arg(long = "expansion", value_name = "NAME")]
-        expansions: Vec<String>,
+        /// An expansion in play (repeat for several); `campaign expansion add` adds one later
+        #[arg(long = "expansion", value_name = "NAME", value_enum)]
+        expansions: Vec<ExpansionArg>,
     },
     /// List the campaigns in the database
     List,
@@ -41,6 +75,11 @@ pub enum Command {
     Use {
         /// The campaign's name
         name: String,
+    },
+    /// Add or remove an expansion the campaign was created with (or without)
+    Expansion {
+        #[command(subcommand)]
+        change: ExpansionChange,
     },
     /// The rules versions muster knows, what each changed, and the one in force
     Rules,
@@ -92,7 +131,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             let intent = Intent::CreateCampaign {
                 game,
                 nation,
-                expansions: expansions.iter().map(|e| e.to_lowercase()).collect(),
+                expansions: expansions.into_iter().map(Expansion::from).collect(),
             };
             let mut store = ctx.open()?;
             let written = app::create_campaign(&mut store, &name, &intent, ctx.clock.as_ref())?;
@@ -132,6 +171,10 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             app::select_campaign(&store, &name)?;
             output::print(&format!("selected campaign '{name}'\n"))
         }
+        Command::Expansion { change } => ctx.execute(&match change {
+            ExpansionChange::Add { expansion } => Intent::AddExpansion(expansion.into()),
+            ExpansionChange::Remove { expansion } => Intent::RemoveExpansion(expansion.into()),
+        }),
         Command::Rules => rules(ctx),
         Command::AdoptRules { version } => ctx.execute(&Intent::AdoptRules {
             version: version.map(RulesVersion),

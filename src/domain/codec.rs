@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::event::Event;
+use super::rulebook::Expansion;
 
 /// The schema number of each kind's current payload shape: 1 unless listed here.
 pub fn current_schema(kind: &str) -> u32 {
@@ -15,7 +16,8 @@ pub fn current_schema(kind: &str) -> u32 {
         // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
         // 3: `untracked_objectives` keeps the count a schema 1 log placed without tracking.
         "mission_started" => 3,
-        // 2: `rules`, the rules version the campaign is decided under.
+        // 2: `rules`, the rules version the campaign is decided under; `expansions` only
+        // names muster knows, any other word kept in `unrecognized_expansions`.
         "campaign_created" => 2,
         _ => 1,
     }
@@ -169,11 +171,34 @@ fn upcast(
             // Schema 3 only added `untracked_objectives`, which schema 2 never had.
             ("mission_started", 2) => (fields, 3),
             // A campaign created before rules versions were recorded was played under the first.
+            // Schema 1 took any word as an expansion: the ones muster knows become the
+            // enum, the others are kept apart, unread as they always were.
             ("campaign_created", 1) => {
                 fields.insert(
                     "rules".to_owned(),
                     Value::from(crate::domain::rules_version::FIRST.0),
                 );
+                let words = match fields.remove("expansions") {
+                    Some(Value::Array(words)) => words,
+                    _ => Vec::new(),
+                };
+                let mut known = Vec::new();
+                let mut unrecognized = Vec::new();
+                for word in words {
+                    match word.as_str().and_then(Expansion::named) {
+                        Some(expansion) => {
+                            let named = Value::from(expansion.to_string());
+                            if !known.contains(&named) {
+                                known.push(named);
+                            }
+                        }
+                        None => unrecognized.push(word),
+                    }
+                }
+                fields.insert("expansions".to_owned(), Value::Array(known));
+                if !unrecognized.is_empty() {
+                    fields.insert("unrecognized_expansions".to_owned(), Value::Array(unrecognized));
+                }
                 (fields, 2)
             }
             _ => {
@@ -296,12 +321,27 @@ mod tests {
             panic!("a schema 1 campaign creation decodes");
         };
         assert_eq!(created.rules, crate::domain::rules_version::FIRST);
-        assert_eq!(created.expansions, vec!["k9".to_owned()], "the rest is kept");
+        assert_eq!(created.expansions, vec![Expansion::K9], "the rest is kept");
         let current = encode(&Event::CampaignCreated(created));
         assert_eq!(current.schema, 2);
         assert_eq!(
             current.payload,
             r#"{"expansions":["k9"],"game":"modern","nation":"US","rules":1}"#
+        );
+    }
+
+    #[test]
+    fn a_schema_1_expansion_word_muster_does_not_know_is_kept_apart_and_unread() {
+        let old = r#"{"expansions":["medal","K9","k9"],"game":"modern","nation":null}"#;
+        let Ok(Event::CampaignCreated(created)) = decode("campaign_created", 1, old) else {
+            panic!("a schema 1 campaign creation decodes");
+        };
+        assert_eq!(created.expansions, vec![Expansion::K9], "named in any case, once");
+        assert_eq!(created.unrecognized_expansions, vec!["medal".to_owned()]);
+        let again = encode(&Event::CampaignCreated(created.clone()));
+        assert_eq!(
+            decode("campaign_created", 2, &again.payload),
+            Ok(Event::CampaignCreated(created))
         );
     }
 

@@ -3,6 +3,7 @@
 use super::event::EnvironmentChoice;
 use super::k9::{EncounterCard, Resource};
 use super::medal::{MedalDeckFile, MedalReturn, RpCardKind};
+use super::rulebook::{Expansion, Rulebook};
 use super::rules_version::RulesVersion;
 use super::soldier::SoldierCard;
 use super::zero_dark::{Bogey, HeroState, PriorityTask};
@@ -47,8 +48,12 @@ pub enum Command {
     CreateCampaign {
         game: Game,
         nation: Option<String>,
-        expansions: Vec<String>,
+        expansions: Vec<Expansion>,
     },
+    /// Starts using an expansion the campaign was created without.
+    AddExpansion(Expansion),
+    /// Stops using an expansion no recorded event needs.
+    RemoveExpansion(Expansion),
     Enlist(SoldierCard),
     StartMission {
         name: String,
@@ -270,5 +275,68 @@ impl Command {
                 | Command::RollMedalRecipient { .. }
                 | Command::ChooseTask(_)
         )
+    }
+}
+
+impl Command {
+    /// The rulebook it belongs to, which says the games and the expansion it needs.
+    ///
+    /// Enlisting a Soldier is the campaign's own, whatever his kind: `decide` tells a K9 or
+    /// a hero in the wrong game apart, in his card's words.
+    pub fn rulebook(&self) -> Rulebook {
+        match self {
+            Command::CreateCampaign { .. }
+            | Command::AddExpansion(_)
+            | Command::RemoveExpansion(_)
+            | Command::Enlist(_)
+            | Command::StartMission { .. }
+            | Command::NextTurn
+            | Command::EndMission { .. }
+            | Command::AdjustXp { .. }
+            | Command::AdoptRules { .. }
+            | Command::CommitSeed { .. }
+            | Command::RevealSeed { .. }
+            | Command::Assert { .. } => Rulebook::Campaign,
+            Command::Harm { .. }
+            | Command::ChangeStatus { .. }
+            | Command::RecordEkia { .. }
+            | Command::GrantRp { .. }
+            | Command::SpendRp { .. }
+            | Command::AwardMedal { .. }
+            | Command::SuppressHostile { .. }
+            | Command::GainRpCard { .. }
+            | Command::LoseRpCard { .. } => Rulebook::Warfighter,
+            Command::Check { .. } | Command::ActivateObjective(_) | Command::CompleteObjective(_) => {
+                Rulebook::Checks
+            }
+            Command::AdjustHardy { .. } | Command::Environ { .. } | Command::Resolve { .. } => {
+                Rulebook::Environment
+            }
+            Command::DrawEncounter { .. }
+            | Command::IgnoreEncounter
+            | Command::RollEncounter { .. }
+            | Command::AcceptFailure
+            | Command::RetryEncounter { .. }
+            | Command::ResolveK9Objective => Rulebook::K9,
+            Command::LoadMedalDeck(_)
+            | Command::DrawMedal { .. }
+            | Command::RevealMedal { .. }
+            | Command::RollMedalRecipient { .. }
+            | Command::EarnMedal { .. }
+            | Command::LoseMedal { .. }
+            | Command::ReshuffleMedals => Rulebook::Medals,
+            Command::SetHeroState { .. }
+            | Command::AddBogey(_)
+            | Command::TargetBogey { .. }
+            | Command::DownBogey { .. }
+            | Command::KillBogey { .. }
+            | Command::BuyTime { .. }
+            | Command::ChooseTask(_)
+            | Command::InteractDeadDrop
+            | Command::RescueExtracted
+            | Command::Persuade { .. }
+            | Command::MakeDependent { .. }
+            | Command::AllyStrayed { .. } => Rulebook::ZeroDark,
+        }
     }
 }

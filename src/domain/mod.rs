@@ -11,6 +11,7 @@ pub mod limits;
 pub mod medal;
 mod ranges;
 pub mod roll;
+pub mod rulebook;
 pub mod rules_version;
 pub mod sheet;
 pub mod soldier;

@@ -22,12 +22,16 @@ pub const FIRST: RulesVersion = RulesVersion(1);
 /// Rule 002: an Environment roll gains no protection from Armor or Shields.
 pub const ENVIRON_WITHOUT_ARMOR: RulesVersion = RulesVersion(2);
 
+/// An expansion's commands need the campaign to use it: K9s and their Encounters need
+/// K9 & Handlers (the first rules let any Modern campaign enlist a K9).
+pub const EXPANSIONS_REQUIRED: RulesVersion = RulesVersion(2);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
     (
         ENVIRON_WITHOUT_ARMOR,
-        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\")",
+        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion",
     ),
 ];
 

@@ -9,6 +9,7 @@ use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medal::{HeldRpCard, MedalDeck};
+use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
@@ -44,7 +45,7 @@ pub struct Anomaly {
 pub struct CampaignInfo {
     pub game: Game,
     pub nation: Option<String>,
-    pub expansions: Vec<String>,
+    pub expansions: Vec<Expansion>,
     /// The rules in force: set at creation, raised by a rules adoption.
     pub rules: RulesVersion,
 }
@@ -268,6 +269,28 @@ impl MissionState {
 pub const COMPUTED: &str = "computed:";
 
 impl CampaignState {
+    /// Whether the campaign uses `expansion`.
+    pub fn uses(&self, expansion: Expansion) -> bool {
+        self.info
+            .as_ref()
+            .is_some_and(|info| info.expansions.contains(&expansion))
+    }
+
+    /// What recorded needs `expansion`, if anything: a K9 enlisted, a Medal deck shuffled.
+    pub fn needs(&self, expansion: Expansion) -> Option<String> {
+        match expansion {
+            Expansion::K9 => self
+                .soldiers
+                .iter()
+                .find(|s| s.card.kind == SoldierKind::K9)
+                .map(|k9| format!("the K9 {} was enlisted under it", k9.card.name)),
+            Expansion::Medals => self
+                .medal_deck
+                .as_ref()
+                .map(|deck| format!("the {} Medal deck was shuffled under it", deck.nation)),
+        }
+    }
+
     /// The rules in force (the first, before the campaign is created).
     pub fn rules(&self) -> RulesVersion {
         self.info.as_ref().map_or(rules_version::FIRST, |info| info.rules)

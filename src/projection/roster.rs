@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::domain::Game;
 use crate::domain::event::MedalSticker;
 use crate::domain::medal::{DrawnMedal, HeldRpCard};
+use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::{SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold, total};
 use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
@@ -27,7 +28,7 @@ pub struct Roster {
     pub campaign: String,
     pub game: Game,
     pub nation: Option<String>,
-    pub expansions: Vec<String>,
+    pub expansions: Vec<Expansion>,
     /// The rules version in force at this point.
     pub rules: u32,
     pub as_of: Point,
@@ -210,7 +211,7 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
         team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
         pending: pending(state),
         dice_seed_commitment: state.seed_commitment.clone(),
-        elite_hostiles: info.expansions.iter().any(|e| e == "medals"),
+        elite_hostiles: state.uses(Expansion::Medals),
         medal_deck: state.medal_deck.as_ref().map(|deck| DeckLine {
             nation: deck.nation.clone(),
             in_deck: deck.in_deck.len(),

@@ -25,10 +25,19 @@ pub fn summary(event: &Event) -> String {
             if e.expansions.is_empty() {
                 String::new()
             } else {
-                format!(", expansions {}", e.expansions.join(", "))
+                format!(
+                    ", expansions {}",
+                    e.expansions
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             },
             e.rules,
         ),
+        Event::ExpansionAdded(e) => format!("expansion {} added: {}", e.expansion, e.expansion.title()),
+        Event::ExpansionRemoved(e) => format!("expansion {} removed: {}", e.expansion, e.expansion.title()),
         Event::RulesAdopted(e) => format!(
             "{} adopted: {}",
             e.version,

@@ -3,8 +3,9 @@
 use super::check_text;
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
-use crate::domain::event::{CampaignCreated, Event, RulesAdopted, SoldierEnlisted};
+use crate::domain::event::{CampaignCreated, Event, ExpansionChanged, RulesAdopted, SoldierEnlisted};
 use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
+use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
@@ -13,7 +14,7 @@ pub(super) fn create(
     state: &CampaignState,
     game: Game,
     nation: Option<&str>,
-    expansions: &[String],
+    expansions: &[Expansion],
 ) -> Result<Vec<Event>, RuleError> {
     if state.info.is_some() {
         return Err(RuleError::refused(
@@ -23,9 +24,9 @@ pub(super) fn create(
     let nation = nation.map(|n| check_text("the nation", n)).transpose()?;
     let mut checked = Vec::new();
     for expansion in expansions {
-        let word = check_word("an expansion", expansion)?;
-        if !checked.contains(&word) {
-            checked.push(word);
+        fits(*expansion, game)?;
+        if !checked.contains(expansion) {
+            checked.push(*expansion);
         }
     }
     Ok(vec![Event::CampaignCreated(CampaignCreated {
@@ -33,7 +34,60 @@ pub(super) fn create(
         nation,
         expansions: checked,
         rules: rules_version::NEWEST,
+        unrecognized_expansions: Vec::new(),
     })])
+}
+
+/// Refuses an expansion of another game.
+fn fits(expansion: Expansion, game: Game) -> Result<(), RuleError> {
+    if expansion.games().contains(&game) {
+        return Ok(());
+    }
+    let games: Vec<String> = expansion.games().iter().map(ToString::to_string).collect();
+    Err(RuleError::refused(format!(
+        "{} is played with Warfighter {}, and this is a {game} campaign; leave it out",
+        expansion.title(),
+        games.join(" or ")
+    )))
+}
+
+/// Starts using an expansion of the campaign's game.
+pub(super) fn add_expansion(info: &CampaignInfo, expansion: Expansion) -> Result<Vec<Event>, RuleError> {
+    if info.expansions.contains(&expansion) {
+        return Err(RuleError::refused(format!(
+            "the campaign already uses {}",
+            expansion.title()
+        )));
+    }
+    fits(expansion, info.game)?;
+    Ok(vec![Event::ExpansionAdded(ExpansionChanged { expansion })])
+}
+
+/// Stops using an expansion, unless a recorded event needs it.
+pub(super) fn remove_expansion(
+    state: &CampaignState,
+    info: &CampaignInfo,
+    expansion: Expansion,
+) -> Result<Vec<Event>, RuleError> {
+    if !info.expansions.contains(&expansion) {
+        let used: Vec<String> = info.expansions.iter().map(ToString::to_string).collect();
+        return Err(RuleError::refused(format!(
+            "the campaign does not use {}; it uses {}",
+            expansion.title(),
+            if used.is_empty() {
+                "none".to_owned()
+            } else {
+                used.join(", ")
+            }
+        )));
+    }
+    if let Some(why) = state.needs(expansion) {
+        return Err(RuleError::refused(format!(
+            "{} cannot be removed: {why}; a mistaken event is voided first (`muster void VERSION`)",
+            expansion.title()
+        )));
+    }
+    Ok(vec![Event::ExpansionRemoved(ExpansionChanged { expansion })])
 }
 
 /// Adopts later rules (`None`: the newest), between Missions.
@@ -91,6 +145,13 @@ pub(super) fn enlist(
         )));
     }
     check_kind_fits_game(card.kind, info.game)?;
+    let needs_k9 = card.kind == SoldierKind::K9 && state.rules() >= rules_version::EXPANSIONS_REQUIRED;
+    if needs_k9 && !info.expansions.contains(&Expansion::K9) {
+        return Err(RuleError::refused(format!(
+            "a K9 belongs to {}, which this campaign does not use; add it with `muster campaign expansion add k9`",
+            Expansion::K9.title()
+        )));
+    }
     in_range("the card's RP", i64::from(card.rp), 0, MAX_SOLDIER_RP)?;
     if let Some(health) = card.health {
         in_range("Health", i64::from(health), 1, MAX_HEALTH)?;

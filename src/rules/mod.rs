@@ -17,10 +17,12 @@ pub mod void;
 mod zero_dark;
 
 use crate::dice::Cup;
+use crate::domain::Game;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::{Event, SeedCommitted};
 use crate::domain::limits::MAX_TEXT;
+use crate::domain::rules_version;
 use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::domain::zero_dark::PriorityTask;
 
@@ -34,7 +36,7 @@ use crate::domain::zero_dark::PriorityTask;
 /// generated from the committed seed.
 pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     if !matches!(command, Command::CreateCampaign { .. }) {
-        zero_dark::check_game(created(state)?.game, command)?;
+        gate(state, created(state)?, command)?;
     }
     match command {
         Command::CreateCampaign {
@@ -80,6 +82,8 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             why,
         } => soldier::award_medal(state, soldier, medal, *rp, why),
         Command::AdoptRules { version } => campaign::adopt_rules(state, *version),
+        Command::AddExpansion(expansion) => campaign::add_expansion(created(state)?, *expansion),
+        Command::RemoveExpansion(expansion) => campaign::remove_expansion(state, created(state)?, *expansion),
         Command::CommitSeed { commitment } => commit_seed(commitment),
         Command::Check {
             soldier,
@@ -185,6 +189,28 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
         } => audit::reveal_seed(state, seed, next_commitment),
         Command::Assert { soldier, fields } => audit::assert(state, soldier, fields),
     }
+}
+
+/// Refuses a command whose rulebook is not played in this campaign's game, or, from
+/// [`rules_version::EXPANSIONS_REQUIRED`], whose expansion the campaign does not use.
+fn gate(state: &CampaignState, info: &CampaignInfo, command: &Command) -> Result<(), RuleError> {
+    let book = command.rulebook();
+    if !book.games().contains(&info.game) {
+        let belongs = book.belongs(info.game);
+        return Err(RuleError::refused(if info.game == Game::ZeroDark {
+            format!("this is a Horizon Wars: Zero Dark campaign: {belongs}")
+        } else {
+            belongs
+        }));
+    }
+    let missing = book.expansion().filter(|x| !info.expansions.contains(x));
+    if let Some(expansion) = missing.filter(|_| state.rules() >= rules_version::EXPANSIONS_REQUIRED) {
+        return Err(RuleError::refused(format!(
+            "this campaign does not use {}; add it with `muster campaign expansion add {expansion}`",
+            expansion.title()
+        )));
+    }
+    Ok(())
 }
 
 fn commit_seed(commitment: &str) -> Result<Vec<Event>, RuleError> {

@@ -296,7 +296,10 @@ fn deck_files_are_refused_when_wrong() {
     let roster = m.roster();
     assert_eq!(roster["elite_hostiles"], false);
     assert_eq!(roster["medal_deck"], Value::Null);
-    m.refused(&["medal", "deck", &canada], "--expansion medals");
+    m.refused(
+        &["medal", "deck", &canada],
+        "muster campaign expansion add medals",
+    );
 
     ok(
         &m,

@@ -65,3 +65,64 @@ fn an_old_campaign_adopts_the_fix_between_missions_and_still_verifies() {
     let decided = num(&report, "decided_again");
     assert!(decided > 0 && decided < num(&report, "commands"), "{report}");
 }
+
+#[test]
+fn a_mistyped_expansion_is_a_usage_error_that_suggests_the_word() {
+    let m = Muster::new();
+    let stderr = m.usage_error(&["campaign", "new", "X", "--game", "wwii", "--expansion", "medal"]);
+    assert!(stderr.contains("medals"), "{stderr}");
+}
+
+#[test]
+fn an_expansion_is_added_later_and_removed_only_while_nothing_needs_it() {
+    let m = Muster::new();
+    m.ok(&["campaign", "new", "Thaw", "--game", "modern"]);
+    m.refused(
+        &[
+            "enlist",
+            "Rex",
+            "--kind",
+            "k9",
+            "--rp",
+            "4",
+            "--discipline",
+            "2",
+            "--handler",
+            "Wong",
+        ],
+        "muster campaign expansion add k9",
+    );
+    m.refused(&["campaign", "expansion", "remove", "k9"], "does not use");
+    let added = m.json(&["campaign", "expansion", "add", "k9"]);
+    assert_eq!(crate::support::kinds(&added), ["expansion_added"]);
+    assert_eq!(m.roster()["expansions"], serde_json::json!(["k9"]));
+    m.ok(&[
+        "enlist",
+        "Wong",
+        "--kind",
+        "player",
+        "--rp",
+        "8",
+        "--ability",
+        "handler=7",
+    ]);
+    m.ok(&[
+        "enlist",
+        "Rex",
+        "--kind",
+        "k9",
+        "--rp",
+        "4",
+        "--discipline",
+        "2",
+        "--handler",
+        "Wong",
+    ]);
+    m.refused(
+        &["campaign", "expansion", "remove", "k9"],
+        "the K9 Rex was enlisted under it",
+    );
+    m.refused(&["campaign", "expansion", "add", "k9"], "already uses");
+    let report = m.json(&["verify"]);
+    assert_eq!(report["ok"], true, "{report}");
+}

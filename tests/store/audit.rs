@@ -104,7 +104,7 @@ fn script(store: &mut Store, script: &str) -> Vec<u64> {
 
 /// Lodestar (Modern, K9) with Wong and Gizmo from their cards, on Mission 1 at turn 1.
 fn k9_campaign(store: &mut Store) {
-    let expansions = vec!["k9".to_owned()];
+    let expansions = vec![muster::domain::rulebook::Expansion::K9];
     let create = Command::CreateCampaign {
         game: Game::Modern,
         nation: None,

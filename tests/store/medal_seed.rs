@@ -35,7 +35,7 @@ fn ortona_with_a_medal_drawn(store: &mut Store) -> Result<(), muster::Error> {
     let create = Command::CreateCampaign {
         game: Game::Wwii,
         nation: Some("Canada".to_owned()),
-        expansions: vec!["medals".to_owned()],
+        expansions: vec![muster::domain::rulebook::Expansion::Medals],
     };
     app::create_campaign(store, ORTONA, &create, &clock())?;
     let deck = medal_deck::parse(include_str!("../../fixtures/cards/medals-canada.json"), "deck")?;

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::RulesVersion;
 use crate::domain::soldier::SoldierCard;
 use crate::domain::{Game, MissionResult};
@@ -9,11 +10,21 @@ use crate::domain::{Game, MissionResult};
 /// The payload of [`super::Event::CampaignCreated`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignCreated {
-    pub expansions: Vec<String>,
+    pub expansions: Vec<Expansion>,
     pub game: Game,
     pub nation: Option<String>,
     /// The rules it is decided under (schema 2; a schema 1 campaign was created under the first).
     pub rules: RulesVersion,
+    /// Words a schema 1 log gave as expansions that name none muster knows (a typo such as
+    /// "medal"): kept as written, and never read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrecognized_expansions: Vec<String>,
+}
+
+/// The payload of [`super::Event::ExpansionAdded`] and [`super::Event::ExpansionRemoved`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExpansionChanged {
+    pub expansion: Expansion,
 }
 
 /// The payload of [`super::Event::RulesAdopted`]: the campaign is decided under these rules

@@ -11,6 +11,8 @@ mod zero_dark;
 
 use serde::{Deserialize, Serialize};
 
+use super::rulebook::Rulebook;
+
 pub use self::core::*;
 pub use medals::*;
 pub use rolls::*;
@@ -44,6 +46,8 @@ pub const KINDS: &[&str] = &[
     "rp_award_revised",
     "command_voided",
     "rules_adopted",
+    "expansion_added",
+    "expansion_removed",
     "seed_committed",
     "check_rolled",
     "environment_rolled",
@@ -140,6 +144,10 @@ pub enum Event {
     CommandVoided(CommandVoided),
     /// The campaign adopted newer rules, decided under them from here on.
     RulesAdopted(RulesAdopted),
+    /// The campaign started using an expansion.
+    ExpansionAdded(ExpansionChanged),
+    /// The campaign stopped using an expansion no recorded event needed.
+    ExpansionRemoved(ExpansionChanged),
     /// The seed for generated dice was committed (its SHA-256), before it makes any roll.
     SeedCommitted(SeedCommitted),
     /// A Soldier made an ability check.
@@ -243,6 +251,8 @@ impl Event {
             Event::RpAwardRevised(_) => "rp_award_revised",
             Event::CommandVoided(_) => "command_voided",
             Event::RulesAdopted(_) => "rules_adopted",
+            Event::ExpansionAdded(_) => "expansion_added",
+            Event::ExpansionRemoved(_) => "expansion_removed",
             Event::SeedCommitted(_) => "seed_committed",
             Event::CheckRolled(_) => "check_rolled",
             Event::EnvironmentRolled(_) => "environment_rolled",
@@ -287,6 +297,75 @@ impl Event {
     /// Raising one needs an upcaster in `domain::codec` from the schema before it.
     pub fn schema(&self) -> u32 {
         super::codec::current_schema(self.kind())
+    }
+
+    /// The rulebook it belongs to, which says the games and the expansion it needs.
+    pub fn rulebook(&self) -> Rulebook {
+        match self {
+            Event::CampaignCreated(_)
+            | Event::ExpansionAdded(_)
+            | Event::ExpansionRemoved(_)
+            | Event::SoldierEnlisted(_)
+            | Event::MissionStarted(_)
+            | Event::TurnStarted(_)
+            | Event::MissionEnded(_)
+            | Event::XpAdjusted(_)
+            | Event::CommandVoided(_)
+            | Event::RulesAdopted(_)
+            | Event::SeedCommitted(_)
+            | Event::SeedRevealed(_)
+            | Event::AssertionRecorded(_) => Rulebook::Campaign,
+            Event::Wounded(_)
+            | Event::Suppressed(_)
+            | Event::Healed(_)
+            | Event::SuppressCleared(_)
+            | Event::Downed(_)
+            | Event::Recovered(_)
+            | Event::Killed(_)
+            | Event::Discharged(_)
+            | Event::MedalAwarded(_)
+            | Event::MedalStickersRemoved(_)
+            | Event::EkiaRecorded(_)
+            | Event::RpGranted(_)
+            | Event::RpSpent(_)
+            | Event::RpAwardRevised(_)
+            | Event::HostileSuppressed(_)
+            | Event::RpCardGained(_)
+            | Event::RpCardLost(_) => Rulebook::Warfighter,
+            Event::CheckRolled(_) | Event::ObjectiveActivated(_) | Event::ObjectiveCompleted(_) => {
+                Rulebook::Checks
+            }
+            Event::HardyAdjusted(_) | Event::EnvironmentRolled(_) | Event::EnvironmentResolved(_) => {
+                Rulebook::Environment
+            }
+            Event::K9EncounterDrawn(_)
+            | Event::K9RollMade(_)
+            | Event::DisciplineSpent(_)
+            | Event::DisciplineReset(_)
+            | Event::K9EncounterResolved(_)
+            | Event::K9ObjectiveResolved(_) => Rulebook::K9,
+            Event::MedalDeckLoaded(_)
+            | Event::MedalDrawn(_)
+            | Event::MedalRevealed(_)
+            | Event::MedalRecipientRolled(_)
+            | Event::MedalEarned(_)
+            | Event::MedalLost(_)
+            | Event::MedalsReshuffled(_) => Rulebook::Medals,
+            Event::TeamXpAdjusted(_)
+            | Event::HeroStateSet(_)
+            | Event::BogeyAdded(_)
+            | Event::BogeyTargeted(_)
+            | Event::BogeyDowned(_)
+            | Event::BogeyKilled(_)
+            | Event::BuyTimeDeclared(_)
+            | Event::PriorityTaskChosen(_)
+            | Event::DeadDropInteracted(_)
+            | Event::RescueExtracted(_)
+            | Event::PriorityTaskResolved(_)
+            | Event::PersuasionTested(_)
+            | Event::AllyMadeDependent(_)
+            | Event::AllyDied(_) => Rulebook::ZeroDark,
+        }
     }
 
     /// The roll this event records, if it records one.
@@ -343,6 +422,8 @@ impl Event {
             | Event::RpAwardRevised(_)
             | Event::CommandVoided(_)
             | Event::RulesAdopted(_)
+            | Event::ExpansionAdded(_)
+            | Event::ExpansionRemoved(_)
             | Event::SeedCommitted(_)
             | Event::ObjectiveActivated(_)
             | Event::ObjectiveCompleted(_)

@@ -49,6 +49,20 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 rules: e.rules,
             });
         }
+        Event::ExpansionAdded(e) => {
+            if let Some(info) = state
+                .info
+                .as_mut()
+                .filter(|i| !i.expansions.contains(&e.expansion))
+            {
+                info.expansions.push(e.expansion);
+            }
+        }
+        Event::ExpansionRemoved(e) => {
+            if let Some(info) = state.info.as_mut() {
+                info.expansions.retain(|x| *x != e.expansion);
+            }
+        }
         Event::RulesAdopted(e) => {
             if let Some(info) = state.info.as_mut() {
                 info.rules = e.version;

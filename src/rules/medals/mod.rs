@@ -18,6 +18,7 @@ use crate::domain::event::{
 };
 use crate::domain::limits::MAX_CARD_RP;
 use crate::domain::medal::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState};
 
@@ -26,9 +27,9 @@ pub(super) fn load(
     info: &CampaignInfo,
     file: &MedalDeckFile,
 ) -> Result<Vec<Event>, RuleError> {
-    if !info.expansions.iter().any(|e| e == "medals") {
+    if !info.expansions.contains(&Expansion::Medals) {
         return Err(RuleError::refused(
-            "this campaign does not use the Medals expansion; create it with --expansion medals",
+            "this campaign does not use the Medals expansion; add it with `muster campaign expansion add medals`",
         ));
     }
     if let Some(deck) = &state.medal_deck {

@@ -7,15 +7,23 @@ use crate::rules::harness::given;
 fn creating_a_campaign_records_its_game_nation_and_expansions_once_each() {
     given([])
         .when(Command::CreateCampaign {
-            game: Game::Wwii,
-            nation: Some(" Canada ".into()),
-            expansions: vec!["medals".into(), "k9".into(), "medals".into()],
+            game: Game::Modern,
+            nation: Some(" US ".into()),
+            expansions: vec![
+                crate::domain::rulebook::Expansion::Medals,
+                crate::domain::rulebook::Expansion::K9,
+                crate::domain::rulebook::Expansion::Medals,
+            ],
         })
         .then([Event::CampaignCreated(CampaignCreated {
-            game: Game::Wwii,
-            nation: Some("Canada".into()),
-            expansions: vec!["medals".into(), "k9".into()],
+            game: Game::Modern,
+            nation: Some("US".into()),
+            expansions: vec![
+                crate::domain::rulebook::Expansion::Medals,
+                crate::domain::rulebook::Expansion::K9,
+            ],
             rules: crate::domain::rules_version::NEWEST,
+            unrecognized_expansions: vec![],
         })]);
 }
 
@@ -31,16 +39,16 @@ fn creating_a_campaign_that_already_exists_is_refused() {
 }
 
 #[test]
-fn creating_a_campaign_with_a_bad_expansion_word_is_refused() {
+fn creating_a_wwii_campaign_with_the_modern_k9_expansion_is_refused() {
     given([])
         .when(Command::CreateCampaign {
             game: Game::Wwii,
             nation: None,
-            expansions: vec!["K9 & Handlers".into()],
+            expansions: vec![crate::domain::rulebook::Expansion::K9],
         })
         .then_refused(&[
-            "'K9 & Handlers' is not accepted as an expansion",
-            "one lowercase word",
+            "the K9 & Handlers expansion (Warfighter Modern Expansion #37) is played with Warfighter modern",
+            "this is a wwii campaign",
         ]);
 }
 

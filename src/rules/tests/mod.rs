@@ -15,6 +15,7 @@ mod mission;
 mod objectives;
 mod record;
 mod redecide;
+mod rulebook;
 mod rules_version;
 mod soldier;
 mod squad;
@@ -31,13 +32,18 @@ use crate::domain::soldier::{SoldierCard, SoldierKind, Stats};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules::harness::given;
 
-/// The campaign's creation, with no nation and no expansions.
+/// The campaign's creation under the newest rules, with no nation; a Modern campaign uses
+/// K9 & Handlers, the others no expansion.
 pub(crate) fn created(game: Game) -> Event {
     Event::CampaignCreated(CampaignCreated {
         game,
         nation: None,
-        expansions: vec![],
+        expansions: match game {
+            Game::Modern => vec![crate::domain::rulebook::Expansion::K9],
+            Game::Wwii | Game::ZeroDark => vec![],
+        },
         rules: crate::domain::rules_version::NEWEST,
+        unrecognized_expansions: vec![],
     })
 }
 
@@ -324,6 +330,12 @@ pub(crate) fn every_kind() -> Vec<Event> {
             mission: 1,
             was: 4,
             why: "voided".into(),
+        }),
+        Event::ExpansionAdded(ExpansionChanged {
+            expansion: crate::domain::rulebook::Expansion::Medals,
+        }),
+        Event::ExpansionRemoved(ExpansionChanged {
+            expansion: crate::domain::rulebook::Expansion::Medals,
         }),
         Event::RulesAdopted(RulesAdopted {
             version: crate::domain::rules_version::NEWEST,

@@ -15,6 +15,7 @@ fn ivanov_on_mission(rules: RulesVersion) -> Vec<Event> {
             game: Game::Wwii,
             nation: None,
             rules,
+            unrecognized_expansions: vec![],
         }),
         enlisted(player("Ivanov")),
         mission_started(1, "Winter Line", &["Ivanov"]),
@@ -65,6 +66,7 @@ fn a_new_campaign_is_created_under_the_newest_rules() {
             game: Game::Modern,
             nation: None,
             rules: NEWEST,
+            unrecognized_expansions: vec![],
         })]);
     assert_eq!(state.rules(), NEWEST);
 }

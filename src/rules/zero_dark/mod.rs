@@ -1,81 +1,14 @@
-//! Horizon Wars: Zero Dark (rule 003): which commands belong to which game, hero states,
-//! bogeys, persuasion and allies. The Spook's Buy Time and priority tasks are in `spook`.
+//! Horizon Wars: Zero Dark (rule 003): hero states, bogeys, persuasion and allies. The Spook's Buy Time and priority tasks are in `spook`.
 
 pub(super) mod spook;
 
 use super::check_text;
 use super::mission::running;
-use crate::domain::Game;
-use crate::domain::command::Command;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
-
-/// Refuses a command that belongs to the other game, naming what this game uses instead.
-pub(super) fn check_game(game: Game, command: &Command) -> Result<(), RuleError> {
-    let warfighter_only = match command {
-        Command::Harm { .. } | Command::ChangeStatus { .. } => Some(
-            "Wounds, Suppress and Soldier statuses belong to Warfighter; record a hero's state with `muster hero-state`",
-        ),
-        Command::AdjustHardy { .. } | Command::Environ { .. } | Command::Resolve { .. } => {
-            Some("Hardy counters and Environment rolls belong to Warfighter")
-        }
-        Command::RecordEkia { .. } | Command::SuppressHostile { .. } => {
-            Some("Hostile cards belong to Warfighter; Zero Dark has bogeys (`muster bogey`, `muster target`)")
-        }
-        Command::GrantRp { .. }
-        | Command::SpendRp { .. }
-        | Command::GainRpCard { .. }
-        | Command::LoseRpCard { .. } => {
-            Some("RP belongs to Warfighter; a Zero Dark team gains XP (`muster xp team N`)")
-        }
-        Command::AwardMedal { .. }
-        | Command::LoadMedalDeck(_)
-        | Command::DrawMedal { .. }
-        | Command::RevealMedal { .. }
-        | Command::RollMedalRecipient { .. }
-        | Command::EarnMedal { .. }
-        | Command::LoseMedal { .. }
-        | Command::ReshuffleMedals => Some("Medals belong to Warfighter WWII"),
-        Command::Check { .. } => Some("ability checks belong to Warfighter; heroes test their stats"),
-        Command::ActivateObjective(_) | Command::CompleteObjective(_) => {
-            Some("Multiple Objectives belong to Warfighter")
-        }
-        Command::DrawEncounter { .. }
-        | Command::IgnoreEncounter
-        | Command::RollEncounter { .. }
-        | Command::AcceptFailure
-        | Command::RetryEncounter { .. }
-        | Command::ResolveK9Objective => Some("K9 Encounters belong to Warfighter Modern"),
-        _ => None,
-    };
-    let zero_dark_only = matches!(
-        command,
-        Command::SetHeroState { .. }
-            | Command::AddBogey(_)
-            | Command::TargetBogey { .. }
-            | Command::DownBogey { .. }
-            | Command::KillBogey { .. }
-            | Command::BuyTime { .. }
-            | Command::ChooseTask(_)
-            | Command::InteractDeadDrop
-            | Command::RescueExtracted
-            | Command::Persuade { .. }
-            | Command::MakeDependent { .. }
-            | Command::AllyStrayed { .. }
-    );
-    match (game, warfighter_only) {
-        (Game::ZeroDark, Some(what)) => Err(RuleError::refused(format!(
-            "this is a Horizon Wars: Zero Dark campaign: {what}"
-        ))),
-        (Game::Wwii | Game::Modern, _) if zero_dark_only => Err(RuleError::refused(format!(
-            "heroes, bogeys and Spooks belong to Horizon Wars: Zero Dark, and this is a {game} campaign"
-        ))),
-        _ => Ok(()),
-    }
-}
 
 /// The hero named `name`, on the Mission in progress.
 fn hero_on<'a>(

@@ -14,7 +14,9 @@ use crate::domain::event::{Event, MissionEnded};
 use crate::domain::limits::{
     MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_TEXT, MAX_XP,
 };
-use crate::domain::rules_version::{self, RulesVersion};
+use crate::domain::rulebook::Expansion;
+use crate::domain::rules_version::{self, EXPANSIONS_REQUIRED, RulesVersion};
+use crate::domain::soldier::SoldierKind;
 use crate::domain::state::CampaignState;
 
 /// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
@@ -42,89 +44,82 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
     }
 }
 
-/// The event belongs to this campaign's game and comes after its creation.
+/// The event belongs to this campaign's game and comes after its creation; its rulebook's
+/// expansion is one the campaign uses (the Medal deck's always, the others' from
+/// [`EXPANSIONS_REQUIRED`]); an expansion is added to or removed from the list as
+/// `decide` allows.
 fn belongs(state: &CampaignState, event: &Event) -> Option<String> {
     let Some(info) = &state.info else {
-        return (!matches!(event, Event::CampaignCreated(_)))
-            .then(|| format!("{} comes before the campaign was created", event.kind()));
+        return match event {
+            Event::CampaignCreated(e) if e.rules >= EXPANSIONS_REQUIRED => e
+                .expansions
+                .iter()
+                .find(|x| !x.games().contains(&e.game))
+                .map(|x| {
+                    format!(
+                        "creates a {} campaign with {}, an expansion of another game",
+                        e.game,
+                        x.title()
+                    )
+                }),
+            Event::CampaignCreated(_) => None,
+            _ => Some(format!("{} comes before the campaign was created", event.kind())),
+        };
     };
     if matches!(event, Event::CampaignCreated(_)) {
         return Some("creates the campaign a second time".to_owned());
     }
-    let warfighter_only = matches!(
-        event,
-        Event::Wounded(_)
-            | Event::Suppressed(_)
-            | Event::Healed(_)
-            | Event::SuppressCleared(_)
-            | Event::Downed(_)
-            | Event::Recovered(_)
-            | Event::Killed(_)
-            | Event::Discharged(_)
-            | Event::MedalAwarded(_)
-            | Event::MedalStickersRemoved(_)
-            | Event::HardyAdjusted(_)
-            | Event::EkiaRecorded(_)
-            | Event::RpGranted(_)
-            | Event::RpSpent(_)
-            | Event::RpAwardRevised(_)
-            | Event::CheckRolled(_)
-            | Event::EnvironmentRolled(_)
-            | Event::EnvironmentResolved(_)
-            | Event::ObjectiveActivated(_)
-            | Event::ObjectiveCompleted(_)
-            | Event::K9EncounterDrawn(_)
-            | Event::K9RollMade(_)
-            | Event::DisciplineSpent(_)
-            | Event::DisciplineReset(_)
-            | Event::K9EncounterResolved(_)
-            | Event::K9ObjectiveResolved(_)
-            | Event::MedalDeckLoaded(_)
-            | Event::MedalDrawn(_)
-            | Event::MedalRevealed(_)
-            | Event::MedalRecipientRolled(_)
-            | Event::MedalEarned(_)
-            | Event::MedalLost(_)
-            | Event::MedalsReshuffled(_)
-            | Event::HostileSuppressed(_)
-            | Event::RpCardGained(_)
-            | Event::RpCardLost(_)
-    );
-    let zero_dark_only = matches!(
-        event,
-        Event::TeamXpAdjusted(_)
-            | Event::HeroStateSet(_)
-            | Event::BogeyAdded(_)
-            | Event::BogeyTargeted(_)
-            | Event::BogeyDowned(_)
-            | Event::BogeyKilled(_)
-            | Event::BuyTimeDeclared(_)
-            | Event::PriorityTaskChosen(_)
-            | Event::DeadDropInteracted(_)
-            | Event::RescueExtracted(_)
-            | Event::PriorityTaskResolved(_)
-            | Event::PersuasionTested(_)
-            | Event::AllyMadeDependent(_)
-            | Event::AllyDied(_)
-    );
-    let zero_dark = info.game == Game::ZeroDark;
-    if zero_dark && warfighter_only {
+    let book = event.rulebook();
+    if !book.games().contains(&info.game) {
+        let games = if book.games() == [Game::ZeroDark] {
+            "Horizon Wars: Zero Dark".to_owned()
+        } else {
+            let games: Vec<String> = book.games().iter().map(ToString::to_string).collect();
+            format!("Warfighter ({})", games.join(" or "))
+        };
         return Some(format!(
-            "records {} in a Horizon Wars: Zero Dark campaign; it belongs to Warfighter",
-            event.kind()
-        ));
-    }
-    if !zero_dark && zero_dark_only {
-        return Some(format!(
-            "records {} in a {} campaign; it belongs to Horizon Wars: Zero Dark",
+            "records {} in a {} campaign; it belongs to {games}",
             event.kind(),
             info.game
         ));
     }
-    if matches!(event, Event::MedalDeckLoaded(_)) && !info.expansions.iter().any(|e| e == "medals") {
-        return Some("loads a Medal deck in a campaign without the Medals expansion".to_owned());
+    let gated = state.rules() >= EXPANSIONS_REQUIRED || matches!(event, Event::MedalDeckLoaded(_));
+    if let Some(expansion) = book.expansion().filter(|x| gated && !state.uses(*x)) {
+        return Some(format!(
+            "records {} in a campaign that does not use {}",
+            event.kind(),
+            expansion.title()
+        ));
     }
-    None
+    match event {
+        Event::SoldierEnlisted(e)
+            if e.card.kind == SoldierKind::K9
+                && state.rules() >= EXPANSIONS_REQUIRED
+                && !state.uses(Expansion::K9) =>
+        {
+            Some(format!(
+                "enlists a K9 in a campaign that does not use {}",
+                Expansion::K9.title()
+            ))
+        }
+        Event::ExpansionAdded(e) if state.uses(e.expansion) => Some(format!(
+            "adds {}, which the campaign already uses",
+            e.expansion.title()
+        )),
+        Event::ExpansionAdded(e) if !e.expansion.games().contains(&info.game) => Some(format!(
+            "adds {} to a {} campaign: it is another game's",
+            e.expansion.title(),
+            info.game
+        )),
+        Event::ExpansionRemoved(e) if !state.uses(e.expansion) => Some(format!(
+            "removes {}, which the campaign does not use",
+            e.expansion.title()
+        )),
+        Event::ExpansionRemoved(e) => state
+            .needs(e.expansion)
+            .map(|why| format!("removes {} although {why}", e.expansion.title())),
+        _ => None,
+    }
 }
 
 /// A campaign is created under rules this muster knows, and adopts only later ones it

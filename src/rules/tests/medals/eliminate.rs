@@ -161,8 +161,9 @@ fn a_k9_cannot_suppress_a_hostile() {
         Event::CampaignCreated(CampaignCreated {
             game: crate::domain::Game::Modern,
             nation: None,
-            expansions: vec!["medals".into()],
+            expansions: vec![crate::domain::rulebook::Expansion::Medals],
             rules: crate::domain::rules_version::NEWEST,
+            unrecognized_expansions: vec![],
         }),
         enlisted(player("Wong")),
         enlisted(k9("Gizmo", "Wong", 2)),

@@ -48,8 +48,12 @@ fn wwii(nation: Option<&str>, expansions: &[&str]) -> Event {
     Event::CampaignCreated(CampaignCreated {
         game: crate::domain::Game::Wwii,
         nation: nation.map(Into::into),
-        expansions: expansions.iter().map(|e| e.to_string()).collect(),
+        expansions: expansions
+            .iter()
+            .filter_map(|e| crate::domain::rulebook::Expansion::named(e))
+            .collect(),
         rules: crate::domain::rules_version::NEWEST,
+        unrecognized_expansions: vec![],
     })
 }
 

@@ -77,8 +77,9 @@ fn a_k9_on_the_mission_may_be_picked() {
         Event::CampaignCreated(CampaignCreated {
             game: crate::domain::Game::Modern,
             nation: None,
-            expansions: vec!["medals".into()],
+            expansions: vec![crate::domain::rulebook::Expansion::Medals],
             rules: crate::domain::rules_version::NEWEST,
+            unrecognized_expansions: vec![],
         }),
         deck_loaded(),
         enlisted(player("Wong")),

@@ -33,7 +33,21 @@ fn loading_a_deck_without_the_medals_expansion_is_refused() {
         .when(load(canada()))
         .then_refused(&[
             "this campaign does not use the Medals expansion",
-            "create it with --expansion medals",
+            "muster campaign expansion add medals",
+        ]);
+}
+
+#[test]
+fn under_the_first_rules_loading_a_deck_without_the_medals_expansion_is_refused_too() {
+    let Event::CampaignCreated(mut created) = wwii(Some("Canada"), &[]) else {
+        panic!("a campaign creation");
+    };
+    created.rules = crate::domain::rules_version::FIRST;
+    given([Event::CampaignCreated(created)])
+        .when(load(canada()))
+        .then_refused(&[
+            "this campaign does not use the Medals expansion",
+            "muster campaign expansion add medals",
         ]);
 }
 
