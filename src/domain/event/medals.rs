@@ -1,9 +1,9 @@
-//! Payloads of the Medals events (Warfighter WWII, Expansion #44), of Hostile hits that
-//! Eliminate Medals watch, and of the RP cards a Soldier gains.
+//! Payloads of the Medals expansion's events (Warfighter WWII Expansion #44, rule 004): the
+//! deck, draws, recipients, Medals earned and lost.
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::medal::{MedalCard, MedalReturn, RpCardKind};
+use crate::domain::medal::{MedalCard, MedalReturn};
 use crate::domain::roll::Roll;
 
 /// The payload of [`super::Event::MedalDeckLoaded`]: the Nation's whole deck, shuffled face
@@ -63,21 +63,4 @@ pub struct MedalLost {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MedalsReshuffled {
     pub medals: Vec<String>,
-}
-
-/// The payload of [`super::Event::HostileSuppressed`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HostileSuppressed {
-    pub hostile: String,
-    pub soldier: String,
-}
-
-/// The payload of [`super::Event::RpCardGained`] and [`super::Event::RpCardLost`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RpCard {
-    /// Which kind of card (`kind` names the event itself).
-    pub card: RpCardKind,
-    pub name: String,
-    pub rp: u32,
-    pub soldier: String,
 }

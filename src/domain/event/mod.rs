@@ -4,18 +4,24 @@
 //! changed in place. A new shape gets a higher schema number (see [`Event::schema`]) and an
 //! upcaster in `domain::codec` that turns the old payload into the new one on read.
 
-mod core;
+mod campaign;
+mod checks;
+mod environment;
+mod k9;
 mod medals;
-mod rolls;
+mod warfighter;
 mod zero_dark;
 
 use serde::{Deserialize, Serialize};
 
 use super::rulebook::Rulebook;
 
-pub use self::core::*;
+pub use campaign::*;
+pub use checks::*;
+pub use environment::*;
+pub use k9::*;
 pub use medals::*;
-pub use rolls::*;
+pub use warfighter::*;
 pub use zero_dark::*;
 
 /// Every event kind, as stored in the log's `kind` column; a test keeps it equal to the

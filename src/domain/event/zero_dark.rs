@@ -1,10 +1,17 @@
-//! Payloads of the Horizon Wars: Zero Dark events: hero states, bogeys, the Spook's tasks,
-//! persuasion and allies.
+//! Payloads of the Horizon Wars: Zero Dark events (rule 003): the team's XP, hero states,
+//! bogeys, the Spook's tasks, persuasion and allies.
 
 use serde::{Deserialize, Serialize};
 
 use crate::domain::roll::Roll;
 use crate::domain::zero_dark::{Bogey, HeroState, PriorityTask};
+
+/// The payload of [`super::Event::TeamXpAdjusted`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamXpAdjusted {
+    pub amount: i64,
+    pub why: String,
+}
 
 /// The payload of [`super::Event::HeroStateSet`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,8 +1,10 @@
 //! `evolve`: how one event changes a campaign's state.
 
+mod allowed;
 mod checks;
+mod environment;
+mod k9;
 mod medals;
-mod play;
 mod zero_dark;
 
 use super::event::Event;
@@ -39,7 +41,7 @@ fn adjust(counter: &mut u32, amount: i64, what: &str, who: &str) -> Option<Strin
 /// Checks one event against the state and applies it. Never fails: what the rules would have
 /// refused, or computed otherwise, is noted as an anomaly, and what cannot apply is clamped.
 pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
-    checks::check(&mut state, event);
+    allowed::check(&mut state, event);
     match event {
         Event::CampaignCreated(e) => {
             state.info = Some(CampaignInfo {
@@ -252,19 +254,19 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::CommandVoided(_) => {}
         Event::SeedCommitted(e) => state.seed_commitment = Some(e.commitment.clone()),
         Event::SeedRevealed(_) | Event::AssertionRecorded(_) => {}
-        Event::CheckRolled(e) => play::check_rolled(&mut state, e),
-        Event::EnvironmentRolled(e) => play::environment_rolled(&mut state, e),
-        Event::EnvironmentResolved(e) => play::environment_resolved(&mut state, e),
-        Event::ObjectiveActivated(e) => play::objective_activated(&mut state, e),
-        Event::ObjectiveCompleted(e) => play::objective_completed(&mut state, e),
-        Event::K9EncounterDrawn(e) => play::encounter_drawn(&mut state, e),
-        Event::K9RollMade(e) => play::k9_roll_made(&mut state, e),
+        Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
+        Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),
+        Event::EnvironmentResolved(e) => environment::environment_resolved(&mut state, e),
+        Event::ObjectiveActivated(e) => checks::objective_activated(&mut state, e),
+        Event::ObjectiveCompleted(e) => checks::objective_completed(&mut state, e),
+        Event::K9EncounterDrawn(e) => k9::encounter_drawn(&mut state, e),
+        Event::K9RollMade(e) => k9::k9_roll_made(&mut state, e),
         Event::DisciplineSpent(e) => state.with_soldier(&e.soldier, |s| match s.discipline.as_mut() {
             Some(counters) => take(counters, e.amount, "Discipline", &e.soldier),
             None => Some(format!("spends Discipline of {}, who is not a K9", e.soldier)),
         }),
-        Event::K9EncounterResolved(e) => play::encounter_resolved(&mut state, e),
-        Event::K9ObjectiveResolved(e) => play::k9_objective_resolved(&mut state, e),
+        Event::K9EncounterResolved(e) => k9::encounter_resolved(&mut state, e),
+        Event::K9ObjectiveResolved(e) => k9::k9_objective_resolved(&mut state, e),
         Event::MedalDeckLoaded(e) => medals::deck_loaded(&mut state, e),
         Event::MedalDrawn(e) => medals::drawn(&mut state, e),
         Event::MedalRevealed(e) => medals::with_drawn(&mut state, &e.medal, |d| d.face_down = false),

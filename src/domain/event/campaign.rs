@@ -1,4 +1,5 @@
-//! Payloads of the core events: the campaign, its Soldiers, Missions and counters.
+//! Payloads of the events every game shares: the campaign, its rules and expansions,
+//! enlisting, Missions and turns, XP, dice seeds, voids and the paper sheet.
 
 use serde::{Deserialize, Serialize};
 
@@ -6,6 +7,8 @@ use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::RulesVersion;
 use crate::domain::soldier::SoldierCard;
 use crate::domain::{Game, MissionResult};
+
+use super::RpMovement;
 
 /// The payload of [`super::Event::CampaignCreated`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,13 +65,6 @@ pub struct TurnStarted {
     pub turn: u32,
 }
 
-/// The payload of [`super::Event::DisciplineReset`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DisciplineReset {
-    pub discipline: u32,
-    pub soldier: String,
-}
-
 /// The payload of [`super::Event::MissionEnded`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissionEnded {
@@ -78,91 +74,11 @@ pub struct MissionEnded {
     pub rp_award: Option<RpMovement>,
 }
 
-/// A number of Wounds or Suppress on one Soldier.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoldierAmount {
-    pub amount: u32,
-    pub soldier: String,
-}
-
-/// An event about one Soldier that carries nothing else.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoldierNamed {
-    pub soldier: String,
-}
-
-/// A Medal sticker: the Medal's name and its RP value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalSticker {
-    pub name: String,
-    pub rp: u32,
-}
-
-/// The payload of [`super::Event::MedalAwarded`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalAwarded {
-    pub medal: MedalSticker,
-    pub soldier: String,
-    pub why: String,
-}
-
-/// The payload of [`super::Event::MedalStickersRemoved`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MedalStickersRemoved {
-    /// The result that removed them: `downed` or `kia`.
-    pub because: String,
-    pub medals: Vec<MedalSticker>,
-    pub soldier: String,
-}
-
 /// The payload of [`super::Event::XpAdjusted`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XpAdjusted {
     pub amount: i64,
     pub soldier: String,
-    pub why: String,
-}
-
-/// The payload of [`super::Event::TeamXpAdjusted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamXpAdjusted {
-    pub amount: i64,
-    pub why: String,
-}
-
-/// The payload of [`super::Event::HardyAdjusted`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HardyAdjusted {
-    pub amount: i64,
-    pub hardy: String,
-    pub soldier: String,
-    pub why: String,
-}
-
-/// The payload of [`super::Event::EkiaRecorded`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EkiaRecorded {
-    pub hostile: String,
-    pub soldier: String,
-    pub value: u32,
-}
-
-/// An amount of RP moved into or out of the squad's bank, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RpMovement {
-    pub amount: u32,
-    pub why: String,
-}
-
-/// The payload of [`super::Event::RpAwardRevised`]: written by the void that changed what
-/// the award was computed from, so the squad's bank follows the log without the voided event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RpAwardRevised {
-    /// The award as the log now computes it.
-    pub amount: u32,
-    pub mission: u32,
-    /// The award as recorded (or last revised).
-    pub was: u32,
     pub why: String,
 }
 
@@ -174,4 +90,28 @@ pub struct CommandVoided {
     /// The version the player named.
     pub version: u64,
     pub why: String,
+}
+
+/// The payload of [`super::Event::SeedCommitted`]: the SHA-256 of the seed that makes
+/// every generated face from here on, logged before it makes any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedCommitted {
+    pub commitment: String,
+}
+
+/// The payload of [`super::Event::SeedRevealed`]: the seed behind a commitment, so anyone
+/// can recompute every face it generated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedRevealed {
+    pub commitment: String,
+    /// The seed, 64 hex digits.
+    pub seed: String,
+}
+
+/// The payload of [`super::Event::AssertionRecorded`]: what the paper sheet says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssertionRecorded {
+    /// Field (`xp`, `wounds`, `hardy.cold`…) to the value on paper.
+    pub fields: std::collections::BTreeMap<String, String>,
+    pub soldier: String,
 }
