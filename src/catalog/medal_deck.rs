@@ -1,7 +1,7 @@
 //! A Nation's Medal deck file (JSON), as `fixtures/cards/medals-canada.json` shows.
 
 use crate::Error;
-use crate::domain::medal::MedalDeckFile;
+use crate::domain::medals::MedalDeckFile;
 
 /// Reads a Medal deck from a deck file's text; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<MedalDeckFile, Error> {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use muster::catalog::medal_deck;
 use muster::domain::command::Command as Intent;
-use muster::domain::medal::MedalReturn;
+use muster::domain::medals::MedalReturn;
 
 use super::args::number;
 use super::context::Context;

@@ -3,7 +3,7 @@
 
 use clap::{Subcommand, ValueEnum};
 use muster::domain::command::Command as Intent;
-use muster::domain::medal::RpCardKind;
+use muster::domain::medals::RpCardKind;
 
 use super::args::number;
 use super::context::Context;

@@ -263,7 +263,7 @@ mod tests {
     #[test]
     fn regression_a_payload_field_named_kind_was_lost_to_the_event_tag() {
         use crate::domain::event::RpCard;
-        use crate::domain::medal::RpCardKind;
+        use crate::domain::medals::RpCardKind;
         let event = Event::RpCardGained(RpCard {
             soldier: "Boucher".into(),
             card: RpCardKind::Skill,

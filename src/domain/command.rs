@@ -2,7 +2,7 @@
 
 use super::event::EnvironmentChoice;
 use super::k9::{EncounterCard, Resource};
-use super::medal::{MedalDeckFile, MedalReturn, RpCardKind};
+use super::medals::{MedalDeckFile, MedalReturn, RpCardKind};
 use super::rulebook::{Expansion, Rulebook};
 use super::rules_version::RulesVersion;
 use super::soldier::SoldierCard;

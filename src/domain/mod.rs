@@ -8,7 +8,7 @@ pub mod event;
 pub mod evolve;
 pub mod k9;
 pub mod limits;
-pub mod medal;
+pub mod medals;
 mod ranges;
 pub mod roll;
 pub mod rulebook;

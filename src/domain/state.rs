@@ -8,7 +8,7 @@ use super::error::RuleError;
 use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::evolve::evolve;
 use super::k9::EncounterCard;
-use super::medal::{HeldRpCard, MedalDeck};
+use super::medals::{HeldRpCard, MedalDeck};
 use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};

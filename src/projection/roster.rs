@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::domain::Game;
 use crate::domain::event::MedalSticker;
-use crate::domain::medal::{DrawnMedal, HeldRpCard};
+use crate::domain::medals::{DrawnMedal, HeldRpCard};
 use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::{SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold, total};

@@ -2,7 +2,7 @@
 
 use crate::dice::Source;
 use crate::domain::event::{EncounterEnd, EnvironmentChoice, Event};
-use crate::domain::medal::MedalReturn;
+use crate::domain::medals::MedalReturn;
 use crate::domain::roll::Roll;
 
 /// One line describing an event, in the game's words.

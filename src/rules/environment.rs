@@ -1,8 +1,5 @@
 //! Environment rolls and Hardy (rule 002): Enduring, Fire, and the choice after a failure.
 
-use super::campaign::check_word;
-use super::mission::running;
-use super::roll::{RollSpec, named_modifiers};
 use crate::dice::Cup;
 use crate::domain::command::NamedModifier;
 use crate::domain::error::{RuleError, in_range};
@@ -12,6 +9,9 @@ use crate::domain::event::{
 use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
+use crate::rules::preconditions::check_word;
+use crate::rules::preconditions::running;
+use crate::rules::roll::{RollSpec, named_modifiers};
 
 pub(super) fn roll(
     state: &CampaignState,
@@ -35,7 +35,7 @@ pub(super) fn roll(
     let environment = check_word("an Environ type", &environment.to_lowercase())?;
     let target = u8::try_from(in_range("the Environ target", target, 1, 10)?).unwrap_or(10);
     let location = location
-        .map(|l| super::check_text("the Location's name", l))
+        .map(|l| crate::rules::preconditions::check_text("the Location's name", l))
         .transpose()?;
     if state.rules() >= rules_version::ENVIRON_WITHOUT_ARMOR {
         if let Some(armor) = modifiers.iter().find(|m| protects(&m.source)) {

@@ -2,26 +2,27 @@
 //!
 //! Nothing here touches the store, the clock or the dice; callers pass in what they need.
 
-mod audit;
 mod campaign;
-mod check;
+mod checks;
 mod environment;
 mod k9;
 mod medals;
-mod mission;
-mod objectives;
+mod preconditions;
 mod roll;
-mod soldier;
-mod squad;
 pub mod void;
+mod warfighter;
 mod zero_dark;
+
+use campaign::{audit, mission};
+use checks::objectives;
+use preconditions::created;
+use warfighter::squad;
 
 use crate::dice::Cup;
 use crate::domain::Game;
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::{Event, SeedCommitted};
-use crate::domain::limits::MAX_TEXT;
 use crate::domain::rules_version;
 use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::domain::zero_dark::PriorityTask;
@@ -57,22 +58,22 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             harm,
             soldier,
             amount,
-        } => soldier::harm(state, *harm, soldier, *amount),
-        Command::ChangeStatus { change, soldier } => soldier::change_status(state, *change, soldier),
+        } => warfighter::harm(state, *harm, soldier, *amount),
+        Command::ChangeStatus { change, soldier } => warfighter::change_status(state, *change, soldier),
         Command::AdjustXp { target, amount, why } => {
-            soldier::adjust_xp(state, created(state)?, target, *amount, why)
+            warfighter::adjust_xp(state, created(state)?, target, *amount, why)
         }
         Command::AdjustHardy {
             soldier,
             hardy,
             amount,
             why,
-        } => soldier::adjust_hardy(state, soldier, hardy, *amount, why),
+        } => warfighter::adjust_hardy(state, soldier, hardy, *amount, why),
         Command::RecordEkia {
             soldier,
             hostile,
             value,
-        } => soldier::record_ekia(state, soldier, hostile, *value),
+        } => warfighter::record_ekia(state, soldier, hostile, *value),
         Command::GrantRp { amount, why } => squad::grant(*amount, why),
         Command::SpendRp { amount, why } => squad::spend(state, *amount, why),
         Command::AwardMedal {
@@ -80,7 +81,7 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             medal,
             rp,
             why,
-        } => soldier::award_medal(state, soldier, medal, *rp, why),
+        } => warfighter::award_medal(state, soldier, medal, *rp, why),
         Command::AdoptRules { version } => campaign::adopt_rules(state, *version),
         Command::AddExpansion(expansion) => campaign::add_expansion(created(state)?, *expansion),
         Command::RemoveExpansion(expansion) => campaign::remove_expansion(state, created(state)?, *expansion),
@@ -93,9 +94,9 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             trap,
             fail,
             card,
-        } => check::check(
+        } => checks::check(
             state,
-            &check::CheckRequest {
+            &checks::CheckRequest {
                 soldier,
                 ability,
                 modifiers,
@@ -134,7 +135,7 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
         Command::RollEncounter { payments } => k9::roll_next(state, payments, cup),
         Command::AcceptFailure => k9::accept(state),
         Command::RetryEncounter { payments } => k9::retry(state, payments, cup),
-        Command::ResolveK9Objective => k9::resolve_objective(state),
+        Command::ResolveK9Objective => mission::end_by_k9_objective(state),
         Command::LoadMedalDeck(file) => medals::load(state, created(state)?, file),
         Command::DrawMedal {
             medal,
@@ -223,34 +224,6 @@ fn commit_seed(commitment: &str) -> Result<Vec<Event>, RuleError> {
     Ok(vec![Event::SeedCommitted(SeedCommitted {
         commitment: commitment.to_lowercase(),
     })])
-}
-
-/// The campaign's own facts, or a refusal when it was never created.
-fn created(state: &CampaignState) -> Result<&CampaignInfo, RuleError> {
-    state
-        .info
-        .as_ref()
-        .ok_or_else(|| RuleError::refused("the campaign does not exist yet; create it with `muster campaign new NAME --game wwii|modern|zero-dark`"))
-}
-
-/// Checks a free-text field: not blank, not too long, no control characters.
-fn check_text(what: &str, text: &str) -> Result<String, RuleError> {
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Err(RuleError::refused(format!("{what} is empty; give a few words")));
-    }
-    if trimmed.chars().count() > MAX_TEXT {
-        return Err(RuleError::refused(format!(
-            "{what} is {} characters long; at most {MAX_TEXT} are accepted",
-            trimmed.chars().count()
-        )));
-    }
-    if trimmed.chars().any(char::is_control) {
-        return Err(RuleError::refused(format!(
-            "{what} contains a control character (a tab, newline or similar); use plain printable text"
-        )));
-    }
-    Ok(trimmed.to_owned())
 }
 
 #[cfg(test)]

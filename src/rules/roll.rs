@@ -44,7 +44,7 @@ pub(super) fn named_modifiers(modifiers: &[NamedModifier]) -> Result<Vec<Modifie
             let value = in_range("a modifier", m.value, -MAX_MODIFIER, MAX_MODIFIER)?;
             Ok(Modifier {
                 value: i32::try_from(value).unwrap_or(0),
-                source: super::check_text("a modifier's source", &m.source)?,
+                source: crate::rules::preconditions::check_text("a modifier's source", &m.source)?,
             })
         })
         .collect()

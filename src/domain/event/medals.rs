@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::medal::{MedalCard, MedalReturn};
+use crate::domain::medals::{MedalCard, MedalReturn};
 use crate::domain::roll::Roll;
 
 /// The payload of [`super::Event::MedalDeckLoaded`]: the Nation's whole deck, shuffled face

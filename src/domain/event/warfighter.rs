@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::medal::RpCardKind;
+use crate::domain::medals::RpCardKind;
 
 /// A number of Wounds or Suppress on one Soldier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! How the Medals events change the deck, the Mission and the Soldiers' RP.
 
 use crate::domain::event::{MedalDeckLoaded, MedalDrawn, MedalsReshuffled};
-use crate::domain::medal::{DrawnMedal, MedalDeck, MedalReturn};
+use crate::domain::medals::{DrawnMedal, MedalDeck, MedalReturn};
 use crate::domain::state::{CampaignState, HostileHit, total};
 
 /// Notes the squad's RP and Medal RP as the Mission just started finds them (rule 004).

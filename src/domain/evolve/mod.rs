@@ -8,7 +8,7 @@ mod medals;
 mod zero_dark;
 
 use super::event::Event;
-use super::medal::HeldRpCard;
+use super::medals::HeldRpCard;
 use super::soldier::{SoldierKind, Status};
 use super::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 use super::zero_dark::{HeroState, ZeroDarkMission};

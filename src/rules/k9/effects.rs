@@ -5,7 +5,7 @@ use crate::domain::event::{EncounterEnd, Event, K9EncounterResolved, SoldierAmou
 use crate::domain::k9::{EffectResult, Outcome, Who};
 use crate::domain::soldier::Status;
 use crate::domain::state::CampaignState;
-use crate::rules::soldier::status_events;
+use crate::rules::warfighter::status_events;
 
 /// The end of an Encounter and the events of its effects.
 pub(super) fn ended(

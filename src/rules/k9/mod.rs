@@ -7,8 +7,6 @@ mod payment;
 use effects::ended;
 use payment::paid_roll;
 
-use super::mission::running;
-use super::roll::RollSpec;
 use crate::dice::Cup;
 use crate::domain::error::RuleError;
 use crate::domain::event::{
@@ -17,6 +15,8 @@ use crate::domain::event::{
 use crate::domain::k9::{EncounterCard, Outcome, Resource};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
+use crate::rules::preconditions::running;
+use crate::rules::roll::RollSpec;
 
 pub(super) fn draw(
     state: &CampaignState,
@@ -78,7 +78,7 @@ pub(super) fn draw(
 
 fn check_card(card: &EncounterCard) -> Result<(), RuleError> {
     let bad = |why: &str| RuleError::refused(format!("the Encounter card '{}' {why}", card.name));
-    super::check_text("the Encounter's name", &card.name)?;
+    crate::rules::preconditions::check_text("the Encounter's name", &card.name)?;
     if card.rolls.is_empty() {
         return Err(bad("lists no rolls; give at least one under \"rolls\""));
     }
@@ -286,27 +286,18 @@ fn awaiting(state: &CampaignState) -> Result<(&MissionState, &EncounterState), R
     }
 }
 
-pub(super) fn resolve_objective(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
-    let mission = running(state)?;
+/// The K9 Objective of the Mission in progress, resolved; the Mission's end follows it.
+pub(super) fn objective_resolved(mission: &MissionState) -> Result<Event, RuleError> {
     let objective = mission.k9_objective.clone().ok_or_else(|| {
         RuleError::refused(format!(
             "Mission {} has no K9 Objective to resolve",
             mission.number
         ))
     })?;
-    super::mission::clear_to_end(state, mission)?;
-    let mut events = vec![Event::K9ObjectiveResolved(K9ObjectiveResolved {
+    Ok(Event::K9ObjectiveResolved(K9ObjectiveResolved {
         mission: mission.number,
         objective,
-    })];
-    // Rule 000: upon resolving the K9 Objective, the Mission is complete.
-    events.extend(super::mission::ending_events(
-        state,
-        mission,
-        crate::domain::MissionResult::Success,
-        None,
-    ));
-    Ok(events)
+    }))
 }
 
 /// The end of the open Encounter and the events of its effects.

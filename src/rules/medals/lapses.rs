@@ -2,7 +2,7 @@
 //! Soldier's hit, a turn limit run out, the Mission's end.
 
 use crate::domain::event::{Event, MedalLost};
-use crate::domain::medal::MedalReturn;
+use crate::domain::medals::MedalReturn;
 use crate::domain::state::{CampaignState, MissionState};
 
 /// Who placed each Suppression and EKIA on `hostile` this Mission.

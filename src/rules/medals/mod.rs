@@ -1,15 +1,13 @@
 //! Medals (rule 004): the Nation's deck, one card per trigger, face-down cards, the random
 //! recipient, Eliminate, turn limits, and earning the sticker and its benefits.
 
-use super::campaign::check_word;
-use super::check_text;
+use crate::rules::preconditions::check_text;
+use crate::rules::preconditions::check_word;
 mod lapses;
 
 use lapses::hits_on;
 pub(super) use lapses::{eliminate_losses, expired_before, unearned_at_end};
 
-use super::mission::running;
-use super::roll::pick;
 use crate::dice::Cup;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
@@ -17,10 +15,12 @@ use crate::domain::event::{
     MedalRecipientRolled, MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
 };
 use crate::domain::limits::MAX_CARD_RP;
-use crate::domain::medal::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::medals::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
 use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::rules::preconditions::running;
+use crate::rules::roll::pick;
 
 pub(super) fn load(
     state: &CampaignState,
@@ -59,7 +59,7 @@ pub(super) fn load(
         card.name = check_text("a Medal's name", &card.name)?;
         if medals
             .iter()
-            .any(|m: &crate::domain::medal::MedalCard| m.name.eq_ignore_ascii_case(&card.name))
+            .any(|m: &crate::domain::medals::MedalCard| m.name.eq_ignore_ascii_case(&card.name))
         {
             return Err(RuleError::refused(format!(
                 "the deck lists '{}' twice; give each Medal card a distinct name",

@@ -285,7 +285,7 @@ fn step(log: &mut Vec<Event>, command: Command, faces: &[i64], expected: Vec<Eve
 /// (a nested type left out would go unchecked): for the codec's canonical-order test.
 pub(crate) fn every_kind() -> Vec<Event> {
     use crate::domain::event::*;
-    use crate::domain::medal::{BenefitEffect, MedalCard, MedalReturn, RpCardKind};
+    use crate::domain::medals::{BenefitEffect, MedalCard, MedalReturn, RpCardKind};
     use crate::domain::roll::DiceKey;
     use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
     let mut roll = d10("Vega", "Rescue target", 2, 3, false);

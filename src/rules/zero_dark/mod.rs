@@ -2,13 +2,13 @@
 
 pub(super) mod spook;
 
-use super::check_text;
-use super::mission::running;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
-use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
+use crate::domain::zero_dark::{Bogey, HeroState, PriorityTask};
+use crate::rules::preconditions::check_text;
+use crate::rules::preconditions::running;
 
 /// The hero named `name`, on the Mission in progress.
 fn hero_on<'a>(
@@ -269,19 +269,4 @@ pub(super) fn strayed(state: &CampaignState, hero: &str, ally: &str) -> Result<V
         why: "a Dependent Ally ended an activation more than 4\" from its hero".to_owned(),
         ..event
     })])
-}
-
-/// Bogeys of this type on the Mission, for random choices.
-fn bogeys_of(mission: &MissionState, wanted: impl Fn(&Bogey) -> bool) -> Vec<String> {
-    mission
-        .zero_dark
-        .bogeys
-        .iter()
-        .filter(|b| wanted(b))
-        .map(|b| b.name.clone())
-        .collect()
-}
-
-fn is_boss(b: &Bogey) -> bool {
-    b.bogey_type == BogeyType::Boss
 }

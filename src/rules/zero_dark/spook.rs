@@ -1,7 +1,6 @@
 //! The Spook (rule 003): Buy Time, one priority task per Mission with its bonus, and the
 //! task's outcome and XP computed from the log at the Mission's end.
 
-use super::{bogeys_of, is_boss};
 use crate::dice::Cup;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
@@ -9,8 +8,8 @@ use crate::domain::event::{
     VersusChoice, XpAdjusted,
 };
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
-use crate::domain::zero_dark::{HeroState, PriorityTask, mission_stats};
-use crate::rules::mission::running;
+use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask, mission_stats};
+use crate::rules::preconditions::running;
 use crate::rules::roll::pick;
 
 /// XP for a priority task's success, its cost on failure, and Rescue's further bonus.
@@ -204,4 +203,19 @@ pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState
         }));
     }
     events
+}
+
+/// Bogeys of this type on the Mission, for random choices.
+fn bogeys_of(mission: &MissionState, wanted: impl Fn(&Bogey) -> bool) -> Vec<String> {
+    mission
+        .zero_dark
+        .bogeys
+        .iter()
+        .filter(|b| wanted(b))
+        .map(|b| b.name.clone())
+        .collect()
+}
+
+fn is_boss(b: &Bogey) -> bool {
+    b.bogey_type == BogeyType::Boss
 }

@@ -19,7 +19,7 @@ use super::*;
 
 use crate::dice::Source;
 use crate::domain::command::StatusChange;
-use crate::domain::medal::{MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::medals::{MedalDeckFile, MedalReturn, RpCardKind};
 use crate::rules::harness::given;
 
 /// Military Medal: 2 RP, turn limit 1, benefit a 2 RP Skill "Veteran".
@@ -269,7 +269,7 @@ fn end(rp_award: Option<(i64, &str)>) -> Command {
 }
 
 /// The state's Medal deck, which every scenario here has loaded.
-fn deck(state: &CampaignState) -> &crate::domain::medal::MedalDeck {
+fn deck(state: &CampaignState) -> &crate::domain::medals::MedalDeck {
     state.medal_deck.as_ref().unwrap()
 }
 

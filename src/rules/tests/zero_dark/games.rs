@@ -7,7 +7,7 @@ use super::*;
 
 use crate::domain::command::{Harm, StatusChange, XpTarget};
 use crate::domain::k9::{EncounterCard, Outcome, Resource};
-use crate::domain::medal::{MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::medals::{MedalDeckFile, MedalReturn, RpCardKind};
 
 /// A K9 Encounter card with nothing on it: it only has to reach the game check.
 fn blank_encounter() -> EncounterCard {

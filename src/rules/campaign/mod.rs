@@ -1,6 +1,10 @@
-//! Creating a campaign and enlisting its Soldiers.
+//! The campaign's own rules, shared by every game: creating it, its rules version and
+//! expansions, enlisting, Missions and turns (`mission`), and the audit's seeds and paper
+//! sheets (`audit`).
 
-use super::check_text;
+pub(super) mod audit;
+pub(super) mod mission;
+
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{CampaignCreated, Event, ExpansionChanged, RulesAdopted, SoldierEnlisted};
@@ -9,6 +13,7 @@ use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::rules::preconditions::{check_text, check_word};
 
 pub(super) fn create(
     state: &CampaignState,
@@ -272,21 +277,5 @@ fn stat_name(stat: &str) -> &'static str {
         "F" => "the F (Fight) stat",
         "A" => "the A (Acuity) stat",
         _ => "the D (Discipline) stat",
-    }
-}
-
-/// Checks a lowercase word such as a Hardy type, a keyword or an ability name.
-pub(super) fn check_word(what: &str, word: &str) -> Result<String, RuleError> {
-    let ok = !word.is_empty()
-        && word.len() <= 30
-        && word
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if ok {
-        Ok(word.to_owned())
-    } else {
-        Err(RuleError::refused(format!(
-            "'{word}' is not accepted as {what}: use one lowercase word (a-z, 0-9, - or _), e.g. cold, enduring, bomb"
-        )))
     }
 }

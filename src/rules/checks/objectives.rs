@@ -1,10 +1,10 @@
 //! Multiple Objectives (rule 001): the Inactive counter moves left to right, and a Mission
 //! succeeds only when every Objective is completed.
 
-use super::mission::running;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{Event, ObjectiveMarked};
 use crate::domain::state::{CampaignState, MissionState, ObjectiveState};
+use crate::rules::preconditions::running;
 
 fn tracked(mission: &MissionState, objective: i64) -> Result<u32, RuleError> {
     if mission.objectives.is_empty() {
@@ -17,7 +17,7 @@ fn tracked(mission: &MissionState, objective: i64) -> Result<u32, RuleError> {
     Ok(u32::try_from(in_range("the Objective", objective, 1, count)?).unwrap_or(1))
 }
 
-pub(super) fn activate(state: &CampaignState, objective: i64) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn activate(state: &CampaignState, objective: i64) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
     let objective = tracked(mission, objective)?;
     match mission.inactive_at {
@@ -35,7 +35,7 @@ pub(super) fn activate(state: &CampaignState, objective: i64) -> Result<Vec<Even
     }
 }
 
-pub(super) fn complete(state: &CampaignState, objective: i64) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn complete(state: &CampaignState, objective: i64) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
     let objective = tracked(mission, objective)?;
     let index = usize::try_from(objective - 1).unwrap_or(0);
@@ -54,7 +54,7 @@ pub(super) fn complete(state: &CampaignState, objective: i64) -> Result<Vec<Even
 }
 
 /// The Objectives not yet completed, by number; empty when Objectives are not tracked.
-pub(super) fn unfinished(mission: &MissionState) -> Vec<String> {
+pub(in crate::rules) fn unfinished(mission: &MissionState) -> Vec<String> {
     mission
         .objectives
         .iter()

@@ -1,11 +1,11 @@
 //! The squad's RP bank: RP gained to make purchases, and RP spent.
 
-use super::check_text;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{Event, RpCard, RpMovement};
 use crate::domain::limits::{MAX_CARD_RP, MAX_RP};
-use crate::domain::medal::RpCardKind;
+use crate::domain::medals::RpCardKind;
 use crate::domain::state::CampaignState;
+use crate::rules::preconditions::check_text;
 
 fn movement(amount: i64, why: &str) -> Result<RpMovement, RuleError> {
     let amount = in_range("the RP amount", amount, 1, MAX_RP)?;
@@ -15,11 +15,15 @@ fn movement(amount: i64, why: &str) -> Result<RpMovement, RuleError> {
     })
 }
 
-pub(super) fn grant(amount: i64, why: &str) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn grant(amount: i64, why: &str) -> Result<Vec<Event>, RuleError> {
     Ok(vec![Event::RpGranted(movement(amount, why)?)])
 }
 
-pub(super) fn spend(state: &CampaignState, amount: i64, why: &str) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn spend(
+    state: &CampaignState,
+    amount: i64,
+    why: &str,
+) -> Result<Vec<Event>, RuleError> {
     let movement = movement(amount, why)?;
     if movement.amount > state.rp_bank {
         return Err(RuleError::refused(format!(
@@ -30,7 +34,7 @@ pub(super) fn spend(state: &CampaignState, amount: i64, why: &str) -> Result<Vec
     Ok(vec![Event::RpSpent(movement)])
 }
 
-pub(super) fn gain_card(
+pub(in crate::rules) fn gain_card(
     state: &CampaignState,
     soldier: &str,
     kind: RpCardKind,
@@ -54,7 +58,7 @@ pub(super) fn gain_card(
     })])
 }
 
-pub(super) fn lose_card(
+pub(in crate::rules) fn lose_card(
     state: &CampaignState,
     soldier: &str,
     kind: RpCardKind,

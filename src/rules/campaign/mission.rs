@@ -1,6 +1,5 @@
 //! Missions: who goes, turns (with K9 Discipline at turn 1), and the end of a Mission.
 
-use super::check_text;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
@@ -9,8 +8,9 @@ use crate::domain::limits::MAX_AWARD;
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{COMPUTED, CampaignState, MissionState};
 use crate::domain::{Game, MissionResult};
+use crate::rules::preconditions::{check_text, clear_to_end, running};
 
-pub(super) fn start(
+pub(in crate::rules) fn start(
     state: &CampaignState,
     name: &str,
     requested: &[String],
@@ -115,38 +115,13 @@ fn chosen_soldiers(state: &CampaignState, requested: &[String]) -> Result<Vec<St
     Ok(soldiers)
 }
 
-/// The Mission in progress, or a refusal that says how to start one.
-pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError> {
-    state.mission_in_progress().ok_or_else(|| {
-        RuleError::refused("no Mission is in progress; start one with `muster mission start NAME`")
-    })
-}
-
-/// Refuses while a decision is open: a failed Environment roll awaiting its choice, or a
-/// K9 Encounter not yet resolved (RULES 2 and 3).
-pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Result<(), RuleError> {
-    if let Some(pending) = state.pending.first() {
-        return Err(RuleError::refused(format!(
-            "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} hardy|wound|suppress`",
-            pending.soldier, pending.environment, pending.version, pending.soldier
-        )));
-    }
-    if let Some(encounter) = &mission.encounter {
-        return Err(RuleError::refused(format!(
-            "the K9 Encounter '{}' is still open; finish it first (`muster k9 roll`, `ignore`, `accept` or `retry`)",
-            encounter.card.name
-        )));
-    }
-    Ok(())
-}
-
-pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
     clear_to_end(state, mission)?;
     let turn = mission.turn + 1;
     in_range("the turn number", i64::from(turn), 1, 99)?;
     // Medals whose turn limit ran out with the last turn go back into the deck (rule 004).
-    let mut events = super::medals::expired_before(state, mission, turn);
+    let mut events = crate::rules::medals::expired_before(state, mission, turn);
     events.push(Event::TurnStarted(TurnStarted {
         mission: mission.number,
         turn,
@@ -169,7 +144,18 @@ pub(super) fn next_turn(state: &CampaignState) -> Result<Vec<Event>, RuleError> 
     Ok(events)
 }
 
-pub(super) fn end(
+/// Resolving the K9 Objective completes the Mission as a success (rule 000: "the Mission
+/// is complete").
+pub(in crate::rules) fn end_by_k9_objective(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    let resolved = crate::rules::k9::objective_resolved(mission)?;
+    clear_to_end(state, mission)?;
+    let mut events = vec![resolved];
+    events.extend(ending_events(state, mission, MissionResult::Success, None));
+    Ok(events)
+}
+
+pub(in crate::rules) fn end(
     state: &CampaignState,
     result: MissionResult,
     rp_award: Option<&(i64, String)>,
@@ -181,7 +167,7 @@ pub(super) fn end(
             "a Zero Dark team gains XP, not RP: drop --rp-award (the Spook's task is settled from the log)",
         ));
     }
-    let unfinished = super::objectives::unfinished(mission);
+    let unfinished = crate::rules::checks::objectives::unfinished(mission);
     if result == MissionResult::Success && !unfinished.is_empty() {
         let one = unfinished.len() == 1;
         return Err(RuleError::refused(format!(
@@ -213,7 +199,7 @@ pub(super) fn end(
 
 /// The events that end `mission`: Medals not earned go back into the deck, the end itself
 /// with the squad's RP award, then Suppress cleared for each Soldier.
-pub(super) fn ending_events(
+pub(in crate::rules) fn ending_events(
     state: &CampaignState,
     mission: &MissionState,
     result: MissionResult,
@@ -222,9 +208,9 @@ pub(super) fn ending_events(
     let zero_dark = state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark);
     let mut events = if zero_dark {
         // Zero Dark has a team and XP, not a squad's RP: the Spook's task is settled instead.
-        super::zero_dark::spook::resolution(state, mission)
+        crate::rules::zero_dark::spook::resolution(state, mission)
     } else {
-        super::medals::unearned_at_end(state, mission)
+        crate::rules::medals::unearned_at_end(state, mission)
     };
     events.push(Event::MissionEnded(MissionEnded {
         mission: mission.number,

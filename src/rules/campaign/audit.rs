@@ -8,7 +8,11 @@ use crate::domain::event::{AssertionRecorded, Event, SeedCommitted, SeedRevealed
 use crate::domain::sheet;
 use crate::domain::state::CampaignState;
 
-pub(super) fn reveal_seed(state: &CampaignState, seed: &str, next: &str) -> Result<Vec<Event>, RuleError> {
+pub(in crate::rules) fn reveal_seed(
+    state: &CampaignState,
+    seed: &str,
+    next: &str,
+) -> Result<Vec<Event>, RuleError> {
     let Some(commitment) = &state.seed_commitment else {
         return Err(RuleError::refused(
             "no dice seed is committed in this campaign; nothing to reveal",
@@ -31,7 +35,7 @@ pub(super) fn reveal_seed(state: &CampaignState, seed: &str, next: &str) -> Resu
     ])
 }
 
-pub(super) fn assert(
+pub(in crate::rules) fn assert(
     state: &CampaignState,
     soldier: &str,
     fields: &[(String, String)],
@@ -57,7 +61,7 @@ pub(super) fn assert(
                 soldier.card.name
             )));
         }
-        let value = super::check_text("a field's value", value)?.to_lowercase();
+        let value = crate::rules::preconditions::check_text("a field's value", value)?.to_lowercase();
         if stated.insert(field.clone(), value).is_some() {
             return Err(RuleError::refused(format!(
                 "{field} is stated twice; state each field once"

@@ -1,8 +1,7 @@
 //! Ability checks (rule 001): the target on the card, Upgunned, Traps, and the headings.
 
-use super::check_text;
-use super::mission::running;
-use super::roll::{RollSpec, named_modifiers};
+pub(super) mod objectives;
+
 use crate::dice::{Cup, Source};
 use crate::domain::command::NamedModifier;
 use crate::domain::error::RuleError;
@@ -10,6 +9,9 @@ use crate::domain::event::{CheckRolled, Event, Heading};
 use crate::domain::roll::Roll;
 use crate::domain::soldier::Status;
 use crate::domain::state::CampaignState;
+use crate::rules::preconditions::check_text;
+use crate::rules::preconditions::running;
+use crate::rules::roll::{RollSpec, named_modifiers};
 
 /// What the player asked for.
 pub(super) struct CheckRequest<'a> {
@@ -37,7 +39,8 @@ pub(super) fn check(
             mission.soldiers.join(", ")
         )));
     }
-    let ability = super::campaign::check_word("an ability name", &request.ability.to_lowercase())?;
+    let ability =
+        crate::rules::preconditions::check_word("an ability name", &request.ability.to_lowercase())?;
     // A Trap is a Fail heading (rule 001).
     let heading = if request.fail || request.trap {
         Heading::Fail

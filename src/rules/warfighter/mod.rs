@@ -1,8 +1,7 @@
 //! What happens to one Soldier: Wounds, Suppress, status, XP, Hardy, EKIA and Medals.
 
-use super::campaign::check_word;
-use super::check_text;
-use super::mission::running;
+pub(super) mod squad;
+
 use crate::domain::Game;
 use crate::domain::command::{Harm, StatusChange, XpTarget};
 use crate::domain::error::{RuleError, in_range};
@@ -13,6 +12,9 @@ use crate::domain::event::{
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_XP};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
+use crate::rules::preconditions::check_text;
+use crate::rules::preconditions::check_word;
+use crate::rules::preconditions::running;
 
 pub(super) fn harm(
     state: &CampaignState,
@@ -197,7 +199,7 @@ pub(super) fn record_ekia(
             mission.soldiers.join(", ")
         )));
     }
-    let losses = super::medals::eliminate_losses(state, &soldier.card.name, &hostile, "an EKIA");
+    let losses = crate::rules::medals::eliminate_losses(state, &soldier.card.name, &hostile, "an EKIA");
     let mut events = vec![Event::EkiaRecorded(EkiaRecorded {
         soldier: soldier.card.name.clone(),
         hostile,

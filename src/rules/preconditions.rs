@@ -1,0 +1,77 @@
+//! What every rulebook asks before it decides: the campaign exists, a Mission is in
+//! progress and clear to end, a text or a word is one the log accepts.
+//!
+//! The ground floor of `rules`: it imports no rulebook, and every rulebook may import it.
+
+use crate::domain::error::RuleError;
+use crate::domain::limits::MAX_TEXT;
+use crate::domain::state::{CampaignInfo, CampaignState, MissionState};
+
+/// The campaign's own facts, or a refusal when it was never created.
+pub(super) fn created(state: &CampaignState) -> Result<&CampaignInfo, RuleError> {
+    state
+        .info
+        .as_ref()
+        .ok_or_else(|| RuleError::refused("the campaign does not exist yet; create it with `muster campaign new NAME --game wwii|modern|zero-dark`"))
+}
+
+/// Checks a free-text field: not blank, not too long, no control characters.
+pub(super) fn check_text(what: &str, text: &str) -> Result<String, RuleError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(RuleError::refused(format!("{what} is empty; give a few words")));
+    }
+    if trimmed.chars().count() > MAX_TEXT {
+        return Err(RuleError::refused(format!(
+            "{what} is {} characters long; at most {MAX_TEXT} are accepted",
+            trimmed.chars().count()
+        )));
+    }
+    if trimmed.chars().any(char::is_control) {
+        return Err(RuleError::refused(format!(
+            "{what} contains a control character (a tab, newline or similar); use plain printable text"
+        )));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// Checks a lowercase word such as a Hardy type, a keyword or an ability name.
+pub(super) fn check_word(what: &str, word: &str) -> Result<String, RuleError> {
+    let ok = !word.is_empty()
+        && word.len() <= 30
+        && word
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(word.to_owned())
+    } else {
+        Err(RuleError::refused(format!(
+            "'{word}' is not accepted as {what}: use one lowercase word (a-z, 0-9, - or _), e.g. cold, enduring, bomb"
+        )))
+    }
+}
+
+/// The Mission in progress, or a refusal that says how to start one.
+pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError> {
+    state.mission_in_progress().ok_or_else(|| {
+        RuleError::refused("no Mission is in progress; start one with `muster mission start NAME`")
+    })
+}
+
+/// Refuses while a decision is open: a failed Environment roll awaiting its choice, or a
+/// K9 Encounter not yet resolved (RULES 2 and 3).
+pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Result<(), RuleError> {
+    if let Some(pending) = state.pending.first() {
+        return Err(RuleError::refused(format!(
+            "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} hardy|wound|suppress`",
+            pending.soldier, pending.environment, pending.version, pending.soldier
+        )));
+    }
+    if let Some(encounter) = &mission.encounter {
+        return Err(RuleError::refused(format!(
+            "the K9 Encounter '{}' is still open; finish it first (`muster k9 roll`, `ignore`, `accept` or `retry`)",
+            encounter.card.name
+        )));
+    }
+    Ok(())
+}
