@@ -12,9 +12,11 @@ use std::collections::BTreeSet;
 
 use crate::Error;
 use crate::domain::event::Event;
-use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, step, voided_commands};
+use crate::domain::fold::{fold_onto, step, voided_commands};
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::progress::Progress;
+use crate::store::Known;
 use crate::store::{Store, StoreError};
-use crate::verify::{Known, Progress};
 
 /// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
 /// checkpoints with another tag are then ignored.

@@ -10,11 +10,10 @@
 use std::collections::VecDeque;
 
 use hmac::{Hmac, KeyInit, Mac};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::domain::error::RuleError;
-use crate::domain::roll::{DiceKey, Roll};
+use crate::domain::roll::{DiceKey, Roll, Source};
 
 /// A campaign's secret seed for generated dice.
 #[derive(Clone, PartialEq, Eq)]
@@ -85,18 +84,6 @@ fn face_of_byte(byte: u8, sides: u8) -> Option<u8> {
     let sides = sides.max(1);
     let limit = 256 - (256 % u16::from(sides));
     (u16::from(byte) < limit).then(|| byte % sides + 1)
-}
-
-/// Where a face came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    /// The player rolled a real die and typed the face.
-    Entered,
-    /// muster generated it from the committed seed.
-    Generated,
-    /// Not rolled: a Trap takes the face as 1 (rule 001).
-    Assumed,
 }
 
 /// A die face and where it came from.

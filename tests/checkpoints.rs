@@ -12,8 +12,8 @@ use muster::checkpoint::{self, INTERVAL, PROJECTION};
 use muster::clock::FixedClock;
 use muster::domain::Game;
 use muster::domain::command::{Command, XpTarget};
+use muster::domain::fold::fold;
 use muster::domain::soldier::{SoldierCard, SoldierKind};
-use muster::domain::state::fold;
 use muster::store::Store;
 use muster::verify;
 

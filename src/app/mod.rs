@@ -16,7 +16,8 @@ use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
-use crate::domain::state::{CampaignState, RecordedEvent, fold};
+use crate::domain::fold::fold;
+use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules;
 use crate::store::{Head, Store, StoreError};
 

@@ -50,7 +50,7 @@ struct Ground {
     first: u64,
     base: CampaignState,
     tail: Vec<RecordedEvent>,
-    known: crate::verify::Known,
+    known: crate::store::Known,
 }
 
 impl Ground {

@@ -1,6 +1,6 @@
 //! `muster log [--soldier S] [--mission N] [--as-of REF]`.
 
-use muster::domain::state::fold;
+use muster::domain::fold::fold;
 use muster::projection::as_of::AsOf;
 use muster::projection::history::{self, Filter};
 

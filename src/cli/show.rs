@@ -1,6 +1,6 @@
 //! `muster show VERSION`: one event explained.
 
-use muster::dice::Source;
+use muster::domain::roll::Source;
 use muster::projection::as_of::AsOf;
 use muster::projection::show::{self, Shown};
 use muster::projection::summary::roll_line;

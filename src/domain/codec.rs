@@ -7,21 +7,8 @@
 use serde_json::{Map, Value};
 use thiserror::Error;
 
-use super::event::Event;
+use super::event::{Event, current_schema};
 use super::rulebook::Expansion;
-
-/// The schema number of each kind's current payload shape: 1 unless listed here.
-pub fn current_schema(kind: &str) -> u32 {
-    match kind {
-        // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
-        // 3: `untracked_objectives` keeps the count a schema 1 log placed without tracking.
-        "mission_started" => 3,
-        // 2: `rules`, the rules version the campaign is decided under; `expansions` only
-        // names muster knows, any other word kept in `unrecognized_expansions`.
-        "campaign_created" => 2,
-        _ => 1,
-    }
-}
 
 /// A stored payload that cannot be turned back into an event.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

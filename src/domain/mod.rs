@@ -6,6 +6,7 @@ pub mod command;
 pub mod error;
 pub mod event;
 pub mod evolve;
+pub mod fold;
 pub mod k9;
 pub mod limits;
 pub mod medals;

@@ -3,7 +3,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::Source;
+/// Where a face came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// The player rolled a real die and typed the face.
+    Entered,
+    /// muster generated it from the committed seed.
+    Generated,
+    /// Not rolled: a Trap takes the face as 1 (rule 001).
+    Assumed,
+}
 
 /// A modifier applied to a roll, with where it came from ("card", "paid 1 Discipline"…).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,12 +1,12 @@
-//! The fold: a campaign's state is every non-voided event applied in order by `evolve`.
+//! A campaign's state as the log folds it (see `domain::fold`): its Soldiers, the Mission, the
+//! bank, the seed in force, and what the checked fold noted.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
 use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
-use super::evolve::evolve;
 use super::k9::EncounterCard;
 use super::medals::{HeldRpCard, MedalDeck};
 use super::rulebook::Expansion;
@@ -408,49 +408,4 @@ impl CampaignState {
 /// can hold RP no campaign reaches, and the fold must not overflow on it.
 pub fn total(values: impl Iterator<Item = u32>) -> u32 {
     values.fold(0, u32::saturating_add)
-}
-
-/// The command ids voided by the `CommandVoided` events among `events`.
-pub fn voided_commands<'a>(events: impl IntoIterator<Item = &'a RecordedEvent>) -> BTreeSet<String> {
-    events
-        .into_iter()
-        .filter_map(|r| match &r.event {
-            Event::CommandVoided(v) => Some(v.command_id.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Folds a campaign's events, in version order, skipping the events of voided commands.
-pub fn fold(events: &[RecordedEvent]) -> CampaignState {
-    let voided = voided_commands(events);
-    fold_skipping(events, &voided)
-}
-
-/// Folds `events`, skipping the events of the commands in `voided`.
-pub fn fold_skipping(events: &[RecordedEvent], voided: &BTreeSet<String>) -> CampaignState {
-    fold_onto(CampaignState::default(), events, voided)
-}
-
-/// Folds `events` onto `state` (a checkpoint), skipping the events of the commands in `voided`.
-pub fn fold_onto(
-    mut state: CampaignState,
-    events: &[RecordedEvent],
-    voided: &BTreeSet<String>,
-) -> CampaignState {
-    for recorded in events {
-        let kept = !voided.contains(&recorded.command_id);
-        step(&mut state, recorded.version, kept.then_some(&recorded.event));
-    }
-    state
-}
-
-/// The one step of every fold of a log (commands' state, checkpoints, rebuild, `verify`,
-/// import, a void's re-fold): the event at `version` is checked against the state and
-/// applied, or, when its command is voided (`None`), only counted.
-pub fn step(state: &mut CampaignState, version: u64, event: Option<&Event>) {
-    state.version = version;
-    if let Some(event) = event {
-        *state = evolve(std::mem::take(state), event);
-    }
 }

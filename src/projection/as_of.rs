@@ -6,7 +6,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::Error;
 use crate::domain::event::Event;
-use crate::domain::state::{RecordedEvent, voided_commands};
+use crate::domain::fold::voided_commands;
+use crate::domain::state::RecordedEvent;
 
 /// A point in the log, as a player names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,9 +7,10 @@ use serde::Serialize;
 use super::summary::summary;
 use crate::Error;
 use crate::domain::event::Event;
+use crate::domain::fold::{fold, voided_commands};
 use crate::domain::sheet;
 use crate::domain::soldier::same_name;
-use crate::domain::state::{RecordedEvent, fold, voided_commands};
+use crate::domain::state::RecordedEvent;
 
 /// How one event moved one field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -6,8 +6,9 @@ use serde_json::Value;
 use super::summary::summary;
 use crate::domain::codec;
 use crate::domain::event::Event;
+use crate::domain::fold::voided_commands;
 use crate::domain::soldier::same_name;
-use crate::domain::state::{RecordedEvent, voided_commands};
+use crate::domain::state::RecordedEvent;
 
 /// One event as `muster log` shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -6,7 +6,8 @@ use super::as_of::AsOf;
 use crate::Error;
 use crate::domain::MissionResult;
 use crate::domain::event::{Event, RpMovement};
-use crate::domain::state::{RecordedEvent, fold};
+use crate::domain::fold::fold;
+use crate::domain::state::RecordedEvent;
 
 /// `muster mission show`, as one object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,7 +45,7 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
             latest.number
         )));
     }
-    let voided = crate::domain::state::voided_commands(log);
+    let voided = crate::domain::fold::voided_commands(log);
     let end = log
         .iter()
         .filter(|r| !voided.contains(&r.command_id))

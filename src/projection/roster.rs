@@ -8,10 +8,11 @@ use serde::Serialize;
 
 use crate::domain::Game;
 use crate::domain::event::MedalSticker;
+use crate::domain::fold::fold;
 use crate::domain::medals::{DrawnMedal, HeldRpCard};
 use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::{SoldierKind, Stats, Status};
-use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, fold, total};
+use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, total};
 use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
 use crate::store::Head;
 

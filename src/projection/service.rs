@@ -9,7 +9,8 @@ use serde::Serialize;
 use super::roster::{self, Squad};
 use crate::domain::MissionResult;
 use crate::domain::event::Event;
-use crate::domain::state::{CampaignState, RecordedEvent, fold_onto, voided_commands};
+use crate::domain::fold::{fold_onto, voided_commands};
+use crate::domain::state::{CampaignState, RecordedEvent};
 
 /// The campaign's numbers at the end of one Mission.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -1,9 +1,9 @@
 //! One line per event, in the game's words, for logs, rosters and audits.
 
-use crate::dice::Source;
 use crate::domain::event::{EncounterEnd, EnvironmentChoice, Event};
 use crate::domain::medals::MedalReturn;
 use crate::domain::roll::Roll;
+use crate::domain::roll::Source;
 
 /// One line describing an event, in the game's words.
 pub fn summary(event: &Event) -> String {

@@ -106,7 +106,7 @@ impl Played {
 
     /// The state the log folds to, voids applied.
     pub fn state(&self) -> CampaignState {
-        crate::domain::state::fold(&self.log)
+        crate::domain::fold::fold(&self.log)
     }
 
     /// Decides `command` with these entered faces (dice beyond them are generated) and
@@ -190,7 +190,7 @@ impl Played {
     /// Decides the void of the command that wrote `version`, as `muster void` does: on
     /// the history from that command on, folded onto the state before it.
     pub fn void(&self, version: u64, cascade: bool) -> Result<Vec<Event>, RuleError> {
-        let voided = crate::domain::state::voided_commands(&self.log);
+        let voided = crate::domain::fold::voided_commands(&self.log);
         let command = self
             .log
             .iter()
@@ -204,7 +204,7 @@ impl Played {
             .unwrap_or(self.log.len());
         let (before, tail) = self.log.split_at(first);
         let history = super::void::History {
-            base: crate::domain::state::fold_skipping(before, &voided),
+            base: crate::domain::fold::fold_skipping(before, &voided),
             tail,
             voided: &voided,
         };

@@ -7,11 +7,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::dice::Source;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CommandVoided, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
-use crate::domain::state::{Anomaly, CampaignState, RecordedEvent, fold_onto};
+use crate::domain::fold::fold_onto;
+use crate::domain::roll::Source;
+use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
 
 /// The log a void is decided on: the state before the voided command, and everything since.

@@ -5,6 +5,7 @@ mod bulk;
 pub mod chain;
 mod checkpoints;
 mod error;
+mod known;
 mod row;
 
 use std::path::Path;
@@ -18,6 +19,7 @@ use uuid::Uuid;
 pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::Checkpoint;
 pub use error::StoreError;
+pub use known::{Known, RARE_KINDS};
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
 

@@ -15,8 +15,9 @@ use super::writer;
 use super::{Imported, read_row, settle};
 use crate::Error;
 use crate::checkpoint;
+use crate::progress::Progress;
 use crate::store::{Head, RowRef, Store, StoreError};
-use crate::verify::{Finding, Progress, Verifier};
+use crate::verify::{Finding, Verifier};
 
 /// Calls `f` with each line's number and its row (its hash not yet checked), up to the
 /// trailer's line `trailer`, if any.

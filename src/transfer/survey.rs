@@ -15,8 +15,8 @@ use super::name::check_imported_name;
 use super::trailer::{Ending, LastEvent};
 use super::{parse_line, read_row};
 use crate::Error;
+use crate::store::{Known, RARE_KINDS};
 use crate::store::{RowRef, StoreError};
-use crate::verify::{Known, RARE_KINDS};
 
 /// A private copy of the import's input, read again as often as the import needs.
 pub(super) struct Spool {

@@ -5,9 +5,10 @@ use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use super::{Finding, Known};
+use super::Finding;
 use crate::checkpoint::PROJECTION;
 use crate::domain::state::CampaignState;
+use crate::store::Known;
 use crate::store::{Checkpoint, Store, StoreError};
 
 /// The checkpoints of one campaign still to be compared, oldest first, as the verifier's

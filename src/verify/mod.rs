@@ -7,15 +7,14 @@
 //! generated faces against revealed seeds, and the paper sheets asserted.
 
 mod checkpoints;
-mod known;
 mod redecide;
 mod stream;
 
 use serde::Serialize;
 
 use crate::Error;
-use crate::store::{Store, StoreError, StoredRow};
-pub use known::{Known, RARE_KINDS};
+use crate::progress::Progress;
+use crate::store::{Known, Store, StoreError, StoredRow};
 pub use stream::{Earlier, Verifier};
 
 /// One thing `verify` found wrong.
@@ -89,36 +88,6 @@ pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)
     report.findings.extend(checkpoints.finish());
     report.ok = report.findings.is_empty();
     Ok(report)
-}
-
-/// How many rows go by between two reports of progress.
-const PROGRESS_EVERY: u64 = 10_000;
-
-/// Counts the rows a long pass has read and tells its `report` the count now and then: for
-/// `verify`, a rebuild and an import.
-pub struct Progress<'a> {
-    read: u64,
-    report: &'a mut dyn FnMut(u64),
-}
-
-impl<'a> Progress<'a> {
-    /// A count from zero, told to `report`.
-    pub fn new(report: &'a mut dyn FnMut(u64)) -> Progress<'a> {
-        Progress { read: 0, report }
-    }
-
-    /// Counts one more row, telling the count every [`PROGRESS_EVERY`] rows.
-    pub fn row(&mut self) {
-        self.read += 1;
-        if self.read % PROGRESS_EVERY == 0 {
-            (self.report)(self.read);
-        }
-    }
-
-    /// Tells the final count.
-    pub fn done(self) {
-        (self.report)(self.read);
-    }
 }
 
 /// The log in a database, as the rows before the one being read.

@@ -12,9 +12,10 @@ use crate::dice::{Carried, Cup};
 use crate::domain::command::{Command, NamedModifier, StatusChange};
 use crate::domain::error::RuleError;
 use crate::domain::event::{EncounterEnd, EncounterStep, EnvironmentRolled, Event, Heading};
+use crate::domain::fold::step;
 use crate::domain::k9::Resource;
 use crate::domain::roll::Modifier;
-use crate::domain::state::{COMPUTED, CampaignState, step};
+use crate::domain::state::{COMPUTED, CampaignState};
 use crate::domain::zero_dark::HeroState;
 use crate::rules;
 

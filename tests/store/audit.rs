@@ -4,9 +4,10 @@
 
 use muster::catalog::{encounter_card, soldier_card};
 use muster::domain::command::{Harm, StatusChange, XpTarget};
+use muster::domain::fold::fold;
 use muster::domain::k9::Resource;
 use muster::domain::soldier::SoldierCard;
-use muster::domain::state::{RecordedEvent, SoldierState, fold};
+use muster::domain::state::{RecordedEvent, SoldierState};
 use muster::domain::{Game, MissionResult};
 use muster::projection::blame::{Change, Line, blame};
 use muster::projection::history::{Filter, entries};

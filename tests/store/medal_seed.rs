@@ -3,7 +3,8 @@
 //! same Soldier.
 
 use muster::catalog::medal_deck;
-use muster::dice::{Seed, Source};
+use muster::dice::Seed;
+use muster::domain::roll::Source;
 use muster::domain::soldier::{SoldierCard, SoldierKind};
 
 use super::*;

@@ -1,7 +1,7 @@
 //! Voids: a mistake is undone by a new event; the voided rows stay in the log.
 
 use muster::domain::event::Event;
-use muster::domain::state::fold;
+use muster::domain::fold::fold;
 use muster::verify::verify;
 
 use super::*;

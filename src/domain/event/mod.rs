@@ -92,6 +92,19 @@ pub const KINDS: &[&str] = &[
     "assertion_recorded",
 ];
 
+/// The schema number of each kind's current payload shape: 1 unless listed here.
+pub fn current_schema(kind: &str) -> u32 {
+    match kind {
+        // 2: `objectives` became optional (tracked Multiple Objectives) instead of a count.
+        // 3: `untracked_objectives` keeps the count a schema 1 log placed without tracking.
+        "mission_started" => 3,
+        // 2: `rules`, the rules version the campaign is decided under; `expansions` only
+        // names muster knows, any other word kept in `unrecognized_expansions`.
+        "campaign_created" => 2,
+        _ => 1,
+    }
+}
+
 /// One fact in a campaign's history.
 ///
 /// In serde it reads and writes as `{"kind": …, "payload": {…}}`, the log's two columns:
@@ -300,9 +313,10 @@ impl Event {
 
     /// The current schema number of this event's payload shape.
     ///
-    /// Raising one needs an upcaster in `domain::codec` from the schema before it.
+    /// Raising one (in [`current_schema`]) needs an upcaster in `domain::codec` from the
+    /// schema before it.
     pub fn schema(&self) -> u32 {
-        super::codec::current_schema(self.kind())
+        current_schema(self.kind())
     }
 
     /// The rulebook it belongs to, which says the games and the expansion it needs.

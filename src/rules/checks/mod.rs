@@ -2,11 +2,12 @@
 
 pub(super) mod objectives;
 
-use crate::dice::{Cup, Source};
+use crate::dice::Cup;
 use crate::domain::command::NamedModifier;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CheckRolled, Event, Heading};
 use crate::domain::roll::Roll;
+use crate::domain::roll::Source;
 use crate::domain::soldier::Status;
 use crate::domain::state::CampaignState;
 use crate::rules::preconditions::check_text;

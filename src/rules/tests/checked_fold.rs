@@ -2,8 +2,8 @@
 //! an anomaly, whatever path brought it in (an import of a consistent but forged file).
 
 use super::*;
-use crate::dice::Source;
 use crate::domain::event::TeamXpAdjusted;
+use crate::domain::roll::Source;
 use crate::domain::state::Anomaly;
 use crate::rules::harness::given;
 

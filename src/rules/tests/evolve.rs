@@ -1,7 +1,8 @@
 //! The fold: voided commands are skipped, and what cannot apply is noted, never a panic.
 
 use super::*;
-use crate::domain::state::{Anomaly, fold};
+use crate::domain::fold::fold;
+use crate::domain::state::Anomaly;
 use crate::rules::harness::given;
 
 /// A log where command `cmd-3` wrote two events (versions 3 and 4).

@@ -244,7 +244,7 @@ fn d10(who: &str, purpose: &str, face: u8, target: u8, success: bool) -> Roll {
         purpose: purpose.into(),
         die: "d10".into(),
         faces: vec![face],
-        source: Some(crate::dice::Source::Entered),
+        source: Some(crate::domain::roll::Source::Entered),
         target: Some(target),
         modifiers: vec![],
         costs: vec![],
@@ -291,7 +291,7 @@ pub(crate) fn every_kind() -> Vec<Event> {
     let mut roll = d10("Vega", "Rescue target", 2, 3, false);
     roll.modifiers = vec![modifier(1, "card")];
     roll.costs = vec![cost("xp", 1)];
-    roll.source = Some(crate::dice::Source::Generated);
+    roll.source = Some(crate::domain::roll::Source::Generated);
     roll.dice = Some(DiceKey {
         commitment: "ab".repeat(32),
         version: 3,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::domain::error::RuleError;
-use crate::domain::state::voided_commands;
+use crate::domain::fold::voided_commands;
 use crate::rules::void::{History, Request};
 
 /// Decides a void on the whole of `log`, folded from the start, without --cascade.

@@ -258,11 +258,11 @@ fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face(
     let original = played.log.last().and_then(|r| r.event.roll()).cloned().unwrap();
 
     // The ground: the void of the roll, and the state without it.
-    let voided = crate::domain::state::voided_commands(&played.log);
+    let voided = crate::domain::fold::voided_commands(&played.log);
     let at = played.log.iter().position(|r| r.version == rolled).unwrap();
     let (before, tail) = played.log.split_at(at);
     let history = crate::rules::void::History {
-        base: crate::domain::state::fold_skipping(before, &voided),
+        base: crate::domain::fold::fold_skipping(before, &voided),
         tail,
         voided: &voided,
     };
@@ -279,7 +279,7 @@ fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face(
     let carried = Carried {
         face: Face {
             value: original.faces[0],
-            source: crate::dice::Source::Generated,
+            source: crate::domain::roll::Source::Generated,
             key: original.dice.clone(),
         },
         sides: 10,

@@ -3,9 +3,9 @@
 //! the commands decided again.
 
 use super::Verifier;
-use crate::dice::Source;
 use crate::domain::codec;
 use crate::domain::event::Event;
+use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
 use crate::store::RowRef;
 use crate::verify::redecide::{Redecide, Redecided};
@@ -15,7 +15,7 @@ impl Verifier {
     /// it decodes to: otherwise two different files (and two different chains) would hold
     /// the same history. (An older schema is read through an upcaster and kept as written.)
     pub(super) fn canonical(&mut self, row: &RowRef<'_>, event: &Event) {
-        if row.schema != codec::current_schema(row.kind) {
+        if row.schema != crate::domain::event::current_schema(row.kind) {
             return;
         }
         let encoded = codec::encode(event);

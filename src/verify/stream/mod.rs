@@ -12,13 +12,14 @@ use fastbloom::BloomFilter;
 
 mod meaning;
 
-use super::known::Known;
 use super::redecide::Redecide;
 use super::{Finding, Report};
 use crate::domain::event::{AssertionRecorded, Event};
+use crate::domain::fold::step;
 use crate::domain::sheet;
-use crate::domain::state::{CampaignState, RecordedEvent, step};
+use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::projection::blame::changes;
+use crate::store::Known;
 use crate::store::chain::{self, GENESIS};
 use crate::store::{RowRef, StoreError};
 

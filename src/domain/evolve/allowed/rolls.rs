@@ -1,10 +1,10 @@
 //! A roll's own numbers: its faces on its die, its outcome from its inputs, its target from
 //! the Soldier's card, and a generated face's seed.
 
-use crate::dice::Source;
 use crate::domain::event::Event;
 use crate::domain::limits::{MAX_MODIFIER, MAX_TEXT};
 use crate::domain::roll::Roll;
+use crate::domain::roll::Source;
 use crate::domain::state::CampaignState;
 
 /// A roll's faces lie on its die, its outcome follows from its inputs, and a generated face

@@ -10,7 +10,7 @@ mod without_ability;
 
 use super::*;
 
-use crate::dice::Source;
+use crate::domain::roll::Source;
 
 use crate::domain::soldier::Ability;
 

@@ -17,9 +17,9 @@ mod voids;
 
 use super::*;
 
-use crate::dice::Source;
 use crate::domain::command::StatusChange;
 use crate::domain::medals::{MedalDeckFile, MedalReturn, RpCardKind};
+use crate::domain::roll::Source;
 use crate::rules::harness::given;
 
 /// Military Medal: 2 RP, turn limit 1, benefit a 2 RP Skill "Veteran".

@@ -14,8 +14,8 @@ mod voids;
 
 use super::*;
 
-use crate::dice::Source;
 use crate::domain::MissionResult;
+use crate::domain::roll::Source;
 use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
 use crate::rules::harness::given;
 

@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::StoredRow;
 use crate::dice::Seed;
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::state::RecordedEvent;
-use crate::store::StoredRow;
 
 /// The kinds of event that reach back: gathered before the rows are read.
 pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion_recorded"];
@@ -17,8 +17,8 @@ pub struct Known {
     voided: BTreeSet<String>,
     /// Each void's own version and the version it names, in log order.
     voids: Vec<(u64, u64)>,
-    pub(super) seeds: BTreeMap<String, Seed>,
-    pub(super) assertions: Vec<(u64, AssertionRecorded)>,
+    pub(crate) seeds: BTreeMap<String, Seed>,
+    pub(crate) assertions: Vec<(u64, AssertionRecorded)>,
 }
 
 impl Known {
