@@ -26,7 +26,7 @@ pub struct LocationCard {
 
 /// Reads a Location card from a card file's text; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<LocationCard, Error> {
-    let card: LocationCard = super::from_object(text).map_err(|e| {
+    let card: LocationCard = super::object::from_object(text).map_err(|e| {
         Error::input(format!(
             "{source} is not a Location card: {e}. A Location card has name and environments [{{environment, target}}]"
         ))

@@ -42,7 +42,7 @@ struct CardFile {
 
 /// Reads a Soldier card from a card file's text; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<SoldierCard, Error> {
-    let file: CardFile = super::from_object(text).map_err(|e| {
+    let file: CardFile = super::object::from_object(text).map_err(|e| {
         Error::input(format!(
             "{source} is not a Soldier card: {e}. A card is a JSON object with name, kind (player|nps|squad|k9|hero) and rp, and optionally health, abilities, keywords, discipline, handler, hardy, stats and specialism"
         ))

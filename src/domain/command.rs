@@ -1,13 +1,13 @@
 //! Intents: what a player asks muster to record. `rules::decide` turns one into events.
 
 use super::event::EnvironmentChoice;
+use super::game::{Game, MissionResult};
 use super::k9::{EncounterCard, Resource};
 use super::medals::{MedalDeckFile, MedalReturn, RpCardKind};
 use super::rulebook::{Expansion, Rulebook};
 use super::rules_version::RulesVersion;
 use super::soldier::SoldierCard;
 use super::zero_dark::{Bogey, HeroState, PriorityTask};
-use super::{Game, MissionResult};
 
 /// A modifier the player names on the command line: a value and where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::Game;
+use super::game::Game;
 
 /// One body of rules, with the same name in every layer (`rules/k9`, `cli/k9.rs`…).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

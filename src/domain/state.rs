@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::RuleError;
 use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
+use super::game::{Game, MissionResult};
 use super::k9::EncounterCard;
 use super::medals::{HeldRpCard, MedalDeck};
 use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
 use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
-use super::{Game, MissionResult};
 
 /// An event as read back from the log, with its place in it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -53,7 +53,7 @@ impl From<rusqlite::Error> for StoreError {
         use rusqlite::ErrorCode;
         let unwritable = |what: &str| StoreError::Unwritable(format!("{what} ({error})"));
         match error.sqlite_error_code() {
-            _ if super::is_busy(&error) => StoreError::Busy,
+            _ if is_busy(&error) => StoreError::Busy,
             Some(ErrorCode::DiskFull) => unwritable("the disk is full, or the file reached its size limit"),
             Some(ErrorCode::ReadOnly) => unwritable("the database file is read-only"),
             Some(ErrorCode::SystemIoFailure) => unwritable("the disk refused a read or write"),
@@ -63,4 +63,12 @@ impl From<rusqlite::Error> for StoreError {
             _ => StoreError::Sqlite(error),
         }
     }
+}
+
+/// Whether SQLite refused because another connection holds the lock.
+pub(super) fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::StoredRow;
+use super::row::StoredRow;
 use crate::dice::Seed;
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::state::RecordedEvent;

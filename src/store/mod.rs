@@ -354,7 +354,7 @@ fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> Result<T, StoreE
     let mut waited = Duration::ZERO;
     loop {
         match f() {
-            Err(e) if is_busy(&e) && waited < Duration::from_secs(2) => {
+            Err(e) if error::is_busy(&e) && waited < Duration::from_secs(2) => {
                 let pause = Duration::from_millis(10);
                 std::thread::sleep(pause);
                 waited += pause;
@@ -362,13 +362,6 @@ fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> Result<T, StoreE
             other => return Ok(other?),
         }
     }
-}
-
-fn is_busy(error: &rusqlite::Error) -> bool {
-    matches!(
-        error.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-    )
 }
 
 /// Writes one command's events after the head, if the head is still `expected_version`.

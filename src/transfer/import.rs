@@ -9,15 +9,27 @@
 use std::io::BufRead;
 use std::path::Path;
 
+use super::line::{read_row, settle};
 use super::lines::each_line;
 use super::survey::{Spool, Survey, survey};
 use super::writer;
-use super::{Imported, read_row, settle};
 use crate::Error;
 use crate::checkpoint;
 use crate::progress::Progress;
 use crate::store::{Head, RowRef, Store, StoreError};
 use crate::verify::{Finding, Verifier};
+
+/// What an import did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub campaign: String,
+    /// Events written; 0 when the database already had them all.
+    pub added: usize,
+    pub head: Head,
+    /// Whether the file ended with a trailer (which then agreed with it). A file without
+    /// one, written by a muster before trailers, cannot be proven whole.
+    pub trailer: bool,
+}
 
 /// Calls `f` with each line's number and its row (its hash not yet checked), up to the
 /// trailer's line `trailer`, if any.

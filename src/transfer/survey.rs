@@ -10,10 +10,10 @@ use std::path::Path;
 use memchr::memmem;
 use serde::Deserialize;
 
+use super::line::{parse_line, read_row};
 use super::lines::{each_raw_line, text};
 use super::name::check_imported_name;
 use super::trailer::{Ending, LastEvent};
-use super::{parse_line, read_row};
 use crate::Error;
 use crate::store::{Known, RARE_KINDS};
 use crate::store::{RowRef, StoreError};

@@ -7,7 +7,7 @@
 use std::ops::Range;
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 
-use super::settle;
+use super::line::settle;
 use crate::store::{ROWS_PER_INSERT, RowRef, Store, StoreError};
 use crate::verify::Earlier;
 

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use super::Finding;
+use super::report::Finding;
 use crate::checkpoint::PROJECTION;
 use crate::domain::state::CampaignState;
 use crate::store::Known;

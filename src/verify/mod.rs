@@ -8,52 +8,14 @@
 
 mod checkpoints;
 mod redecide;
+mod report;
 mod stream;
-
-use serde::Serialize;
 
 use crate::Error;
 use crate::progress::Progress;
 use crate::store::{Known, Store, StoreError, StoredRow};
+pub use report::{Finding, Report};
 pub use stream::{Earlier, Verifier};
-
-/// One thing `verify` found wrong.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding {
-    /// The version it concerns, when it concerns one.
-    pub version: Option<u64>,
-    /// A short name for the check that failed.
-    pub check: &'static str,
-    pub problem: String,
-}
-
-impl Finding {
-    /// A row whose hash does not match its contents.
-    pub fn edited(version: u64) -> Finding {
-        Finding {
-            version: Some(version),
-            check: "hash",
-            problem: "its hash does not match its contents: the row was edited".to_owned(),
-        }
-    }
-}
-
-/// The result of verifying one campaign.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Report {
-    pub campaign: String,
-    pub events: usize,
-    pub head_version: u64,
-    pub head_hash: String,
-    pub ok: bool,
-    pub findings: Vec<Finding>,
-    /// The rules version in force at the head.
-    pub rules: u32,
-    /// How many commands the log holds, and how many of them were decided again under the
-    /// rules in force at their place; the others are checked event by event.
-    pub commands: u64,
-    pub decided_again: u64,
-}
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {

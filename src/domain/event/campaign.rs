@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::game::{Game, MissionResult};
 use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::RulesVersion;
 use crate::domain::soldier::SoldierCard;
-use crate::domain::{Game, MissionResult};
 
-use super::RpMovement;
+use super::warfighter::RpMovement;
 
 /// The payload of [`super::Event::CampaignCreated`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! a generated face's key from its place in the log and its face from the revealed seed, and
 //! the commands decided again.
 
-use super::Verifier;
+use super::verifier::Verifier;
 use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::roll::Source;

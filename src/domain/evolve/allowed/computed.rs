@@ -1,8 +1,8 @@
 //! The values the rules compute from the state, and the moments they allow: each must agree
 //! with the state before the event.
 
-use crate::domain::Game;
 use crate::domain::event::{EncounterEnd, EncounterStep, Event};
+use crate::domain::game::Game;
 use crate::domain::sheet;
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{COMPUTED, CampaignState, UnsettledAward};
@@ -211,7 +211,7 @@ pub(super) fn moment(state: &CampaignState, event: &Event) -> Option<String> {
                 ));
             }
             match event {
-                Event::MissionEnded(e) if e.result == crate::domain::MissionResult::Success => {
+                Event::MissionEnded(e) if e.result == crate::domain::game::MissionResult::Success => {
                     let unfinished = mission?
                         .objectives
                         .iter()

@@ -9,8 +9,8 @@ mod cast;
 mod computed;
 mod rolls;
 
-use crate::domain::Game;
 use crate::domain::event::{Event, MissionEnded};
+use crate::domain::game::Game;
 use crate::domain::limits::{
     MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_TEXT, MAX_XP,
 };

@@ -1,0 +1,151 @@
+//! One line of an export file: the row it describes, read borrowing its text, and whether
+//! its hash matches (a payload re-spaced by hand is first brought back to canonical form).
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::Error;
+use crate::domain::codec::canonical_payload;
+use crate::store::chain;
+use crate::store::{RowRef, StoredRow};
+
+/// One line of an export file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    pub campaign: String,
+    pub version: u64,
+    pub event_id: String,
+    pub command_id: String,
+    pub recorded_at: String,
+    pub kind: String,
+    pub schema: u32,
+    /// The event's payload, as stored: canonical JSON, so its hash can be checked as read.
+    pub payload: Box<RawValue>,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+/// The export lines of a campaign's rows, in order.
+pub fn export(rows: &[StoredRow]) -> Vec<Line> {
+    rows.iter().map(Line::of).collect()
+}
+
+impl Line {
+    /// The export line of one row.
+    pub fn of(row: &StoredRow) -> Line {
+        Line {
+            campaign: row.campaign.clone(),
+            version: row.version,
+            event_id: row.event_id.clone(),
+            command_id: row.command_id.clone(),
+            recorded_at: row.recorded_at.clone(),
+            kind: row.kind.clone(),
+            schema: row.schema,
+            // A payload that is not JSON (a damaged row) is exported as null, which no
+            // longer matches its hash: the importer then names it.
+            payload: RawValue::from_string(row.payload.clone())
+                .or_else(|_| RawValue::from_string("null".to_owned()))
+                .unwrap_or_default(),
+            prev_hash: row.prev_hash.clone(),
+            hash: row.hash.clone(),
+        }
+    }
+}
+
+/// Parses line `number` of an export file into the row it describes (its hash not checked).
+pub(super) fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> {
+    Ok(read_row(number, line)?.row().to_stored())
+}
+
+/// Reads line `number` of an export file, borrowing its columns from the text.
+pub(super) fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
+    let bad = |e: String| {
+        Error::input(format!(
+            "line {number} is not an exported event: {e}; each line must be one JSON object as `muster export` writes it"
+        ))
+    };
+    // Straight into the struct when it is an object (a JSON array would fill it by position).
+    if line.trim_start().starts_with('{') {
+        serde_json::from_str(line).map_err(|e| bad(e.to_string()))
+    } else {
+        // Not an object: the same words as for a card file say why.
+        Err(bad(crate::catalog::object::from_object::<Line>(line)
+            .err()
+            .unwrap_or_default()))
+    }
+}
+
+/// One line of an export file as read: [`Line`] with its columns borrowed from the text
+/// (copied only where the text escapes a character).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Parsed<'a> {
+    #[serde(borrow)]
+    campaign: Cow<'a, str>,
+    version: u64,
+    #[serde(borrow)]
+    event_id: Cow<'a, str>,
+    #[serde(borrow)]
+    command_id: Cow<'a, str>,
+    #[serde(borrow)]
+    recorded_at: Cow<'a, str>,
+    #[serde(borrow)]
+    kind: Cow<'a, str>,
+    schema: u32,
+    #[serde(borrow)]
+    payload: &'a RawValue,
+    #[serde(borrow)]
+    prev_hash: Cow<'a, str>,
+    #[serde(borrow)]
+    hash: Cow<'a, str>,
+}
+
+impl Parsed<'_> {
+    /// The row the line describes.
+    pub(super) fn row(&self) -> RowRef<'_> {
+        RowRef {
+            campaign: &self.campaign,
+            version: self.version,
+            event_id: &self.event_id,
+            command_id: &self.command_id,
+            recorded_at: &self.recorded_at,
+            kind: &self.kind,
+            schema: self.schema,
+            payload: self.payload.get(),
+            prev_hash: &self.prev_hash,
+            hash: &self.hash,
+        }
+    }
+}
+
+/// Whether a row's hash matches its contents, with the payload it was checked in when that
+/// is not the row's own text. A payload written as muster writes it hashes as it stands;
+/// one re-spaced or re-ordered by hand is first brought to the canonical form it was
+/// hashed in.
+pub(super) fn settle(row: RowRef<'_>) -> (bool, Option<String>) {
+    if chain::matches(row.prev_hash, &row.link(), row.hash) {
+        return (true, None);
+    }
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(row.payload) else {
+        return (false, None);
+    };
+    let canonical = canonical_payload(&value);
+    let respaced = RowRef {
+        payload: &canonical,
+        ..row
+    };
+    let hashes = chain::matches(row.prev_hash, &respaced.link(), row.hash);
+    (hashes, Some(canonical))
+}
+
+/// [`settle`] for an owned row, whose payload then becomes the one it was checked in.
+pub(super) fn settle_hash(row: &mut StoredRow) -> bool {
+    let (hashes, canonical) = settle(row.borrowed());
+    if let Some(canonical) = canonical {
+        row.payload = canonical;
+    }
+    hashes
+}

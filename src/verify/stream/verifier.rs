@@ -1,0 +1,444 @@
+//! The verifier itself: its state as it reads the rows, the chain, times, voids, commands
+//! and assertions; what a row means beyond the fold is checked in `meaning`.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use chrono::{DateTime, FixedOffset};
+use fastbloom::BloomFilter;
+
+use crate::domain::event::{AssertionRecorded, Event};
+use crate::domain::fold::step;
+use crate::domain::sheet;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::projection::blame::changes;
+use crate::store::Known;
+use crate::store::chain::{self, GENESIS};
+use crate::store::{RowRef, StoreError};
+use crate::verify::redecide::Redecide;
+use crate::verify::report::{Finding, Report};
+
+/// The rows before the one being read, for the few checks that look further back.
+pub trait Earlier {
+    /// The command id and kind of the event at `version`, if the log has one.
+    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError>;
+    /// Whether `command_id` wrote any event before `version`.
+    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError>;
+}
+
+/// A paper sheet asserted later in the log, and the events so far that changed its fields.
+struct Tracked {
+    version: u64,
+    assertion: AssertionRecorded,
+    changed_by: BTreeMap<String, Vec<u64>>,
+}
+
+/// Checks a campaign's rows, fed in version order with [`Verifier::push`].
+pub struct Verifier {
+    pub(super) campaign: String,
+    pub(super) known: Known,
+    pub(super) findings: Vec<Finding>,
+    pub(super) events: usize,
+    pub(super) prev_hash: String,
+    pub(super) expected_version: u64,
+    /// Command ids seen so far, in a Bloom filter: its rare "seen" is confirmed against
+    /// the log.
+    pub(super) commands: BloomFilter,
+    pub(super) previous_command: Option<String>,
+    /// The greatest command id so far, as text.
+    pub(super) greatest_command: Option<String>,
+    pub(super) voided_so_far: BTreeSet<String>,
+    /// The rows come from a file, whose payloads may be re-spaced (see [`Verifier::canonical`]).
+    pub(super) reading_a_file: bool,
+    /// The first version of the command being read, and the dice it has rolled so far.
+    pub(super) command_start: u64,
+    pub(super) dice_in_command: u32,
+    /// The command being read, when its events show what was asked: decided again once read.
+    pub(super) redeciding: Option<Redecide>,
+    /// How many commands were read, and how many of them were decided again.
+    pub(super) commands_read: u64,
+    pub(super) commands_redecided: u64,
+    /// The version the keys of carried faces name, when the command being read amends one.
+    pub(super) amends: Option<u64>,
+    /// For each command that began with a void (an amendment, or a void), the version the
+    /// keys of the faces it carries name. Voids are rare, so this stays small.
+    pub(super) origins: BTreeMap<String, u64>,
+    tracked: Vec<Tracked>,
+    pub(super) state: CampaignState,
+    /// When the last row with a readable time was recorded: times never go back.
+    pub(super) previous_time: Option<DateTime<FixedOffset>>,
+    /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
+    /// command id are answered here, without asking the log.
+    pub(super) recent: VecDeque<(u64, String, String)>,
+}
+
+/// Sets `slot` to `text`, reusing its buffer.
+fn overwrite(slot: &mut Option<String>, text: &str) {
+    let buffer = slot.get_or_insert_with(String::new);
+    buffer.clear();
+    buffer.push_str(text);
+}
+
+/// How many rows the verifier keeps at hand.
+const RECENT: usize = 4096;
+
+impl Verifier {
+    /// A verifier for `campaign`, expecting about `rows` rows, with its rare events known.
+    pub fn new(campaign: &str, rows: u64, known: Known) -> Verifier {
+        let expected = usize::try_from(rows)
+            .unwrap_or(usize::MAX)
+            .clamp(1_000, 50_000_000);
+        // One in a thousand new command ids is looked up again: about 1.8 MB per million rows.
+        let commands = BloomFilter::with_false_pos(0.001)
+            .seed(&7)
+            .expected_items(expected);
+        let tracked = known
+            .assertions
+            .iter()
+            .map(|(version, assertion)| Tracked {
+                version: *version,
+                assertion: assertion.clone(),
+                changed_by: BTreeMap::new(),
+            })
+            .collect();
+        Verifier {
+            campaign: campaign.to_owned(),
+            known,
+            findings: Vec::new(),
+            events: 0,
+            prev_hash: GENESIS.to_owned(),
+            expected_version: 1,
+            commands,
+            previous_command: None,
+            greatest_command: None,
+            voided_so_far: BTreeSet::new(),
+            reading_a_file: false,
+            command_start: 0,
+            dice_in_command: 0,
+            amends: None,
+            redeciding: None,
+            commands_read: 0,
+            commands_redecided: 0,
+            origins: BTreeMap::new(),
+            tracked,
+            state: CampaignState::default(),
+            previous_time: None,
+            recent: VecDeque::with_capacity(RECENT),
+        }
+    }
+
+    /// The same verifier for rows read from a file: a payload re-spaced or with its keys
+    /// re-ordered is taken in its canonical form, as the import stores it.
+    pub fn reading_a_file(mut self) -> Verifier {
+        self.reading_a_file = true;
+        self
+    }
+
+    pub(super) fn found(&mut self, version: u64, check: &'static str, problem: String) {
+        self.findings.push(Finding {
+            version: Some(version),
+            check,
+            problem,
+        });
+    }
+
+    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
+    /// what its event means for the campaign.
+    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let hashes = chain::matches(row.prev_hash, &row.link(), row.hash);
+        self.push_hashed(row, hashes, earlier)
+    }
+
+    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
+    /// its contents (`hashes`), so that it is not computed twice.
+    pub fn push_hashed(
+        &mut self,
+        row: RowRef<'_>,
+        hashes: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let v = row.version;
+        self.events += 1;
+        if v != self.expected_version {
+            let expected = self.expected_version;
+            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
+        }
+        self.expected_version = v.saturating_add(1);
+        if row.prev_hash != self.prev_hash {
+            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
+        }
+        if !hashes {
+            self.findings.push(Finding::edited(v));
+        }
+        self.prev_hash.clear();
+        self.prev_hash.push_str(row.hash);
+        // Parsed once: the instant serves both checks.
+        match DateTime::parse_from_rfc3339(row.recorded_at) {
+            Err(_) => {
+                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
+                self.found(v, "time", problem);
+            }
+            Ok(at) => {
+                if let Some(before) = self.previous_time.filter(|before| at < *before) {
+                    let problem = format!(
+                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
+                        row.recorded_at,
+                        before.to_rfc3339()
+                    );
+                    self.found(v, "time", problem);
+                }
+                self.previous_time = Some(at);
+            }
+        }
+        let result = match row.decode() {
+            Ok(recorded) => {
+                self.canonical(&row, &recorded.event);
+                self.event(&recorded, earlier)
+            }
+            Err(e) => {
+                self.found(v, "decode", e.to_string());
+                Ok(())
+            }
+        };
+        // The oldest entry's strings are reused: no allocation per row once the ring is full.
+        let (mut id, mut kind) = if self.recent.len() == RECENT {
+            self.recent
+                .pop_front()
+                .map_or_else(Default::default, |(_, id, kind)| (id, kind))
+        } else {
+            Default::default()
+        };
+        id.clear();
+        id.push_str(row.command_id);
+        kind.clear();
+        kind.push_str(row.kind);
+        self.recent.push_back((v, id, kind));
+        result
+    }
+
+    /// The command id and kind at `version`, from the rows at hand or else from the log.
+    fn command_at(
+        &self,
+        version: u64,
+        earlier: &mut impl Earlier,
+    ) -> Result<Option<(String, String)>, StoreError> {
+        let near = self
+            .recent
+            .iter()
+            .rev()
+            .find(|(v, _, _)| *v == version)
+            .map(|(_, id, kind)| (id.clone(), kind.clone()));
+        match near {
+            Some(found) => Ok(Some(found)),
+            None if self.events <= RECENT => Ok(None),
+            None => earlier.at(version),
+        }
+    }
+
+    fn event(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let v = recorded.version;
+        let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
+        if self.events == 1 && !is_creation {
+            self.found(
+                v,
+                "start",
+                "the campaign's first event is not campaign_created".to_owned(),
+            );
+        }
+        if self.events > 1 && is_creation {
+            self.found(
+                v,
+                "start",
+                "campaign_created appears after the campaign began".to_owned(),
+            );
+        }
+        self.contiguity(recorded, earlier)?;
+        match &recorded.event {
+            Event::CommandVoided(void) => self.void(v, &void.command_id, void.version, earlier)?,
+            Event::SeedRevealed(e) if !self.known.seeds.contains_key(&e.commitment) => {
+                let problem = format!(
+                    "the revealed seed does not hash to its commitment {}",
+                    e.commitment
+                );
+                self.found(v, "seed", problem);
+            }
+            _ => {}
+        }
+        self.roll(recorded);
+        let voided = self.known.voided().contains(&recorded.command_id);
+        if !voided {
+            for tracked in self.tracked.iter_mut().filter(|t| t.version >= v) {
+                for (field, _) in changes(&recorded.event, &tracked.assertion.soldier) {
+                    if tracked.assertion.fields.contains_key(&field) {
+                        tracked.changed_by.entry(field).or_default().push(v);
+                    }
+                }
+            }
+        }
+        if !voided {
+            self.redecide(recorded);
+        }
+        step(&mut self.state, v, (!voided).then_some(&recorded.event));
+        if !voided {
+            if let Event::AssertionRecorded(a) = &recorded.event {
+                self.assertion(v, a);
+            }
+        }
+        Ok(())
+    }
+
+    /// A command's events are written together: its id must not come back after another's.
+    fn contiguity(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let id = recorded.command_id.as_str();
+        if self.previous_command.as_deref() == Some(id) {
+            return Ok(());
+        }
+        self.command_start = recorded.version;
+        self.dice_in_command = 0;
+        self.commands_read += 1;
+        // An amendment begins with the void of the command it corrects, whose faces it
+        // carries: their keys name that command's place, or, when it corrects an amendment,
+        // the place that one's keys named.
+        self.amends = match &recorded.event {
+            Event::CommandVoided(v) => {
+                let origin = self.origins.get(&v.command_id).copied().unwrap_or(v.version);
+                self.origins.insert(id.to_owned(), origin);
+                Some(origin)
+            }
+            _ => None,
+        };
+        // Time-ordered ids (UUID version 7, as muster writes them) grow along the log: one
+        // past the greatest so far is new without asking anything.
+        let newest = self
+            .greatest_command
+            .as_deref()
+            .is_none_or(|greatest| id > greatest);
+        if newest {
+            overwrite(&mut self.greatest_command, id);
+        }
+        let in_filter = self.commands.insert(id);
+        let maybe_seen = !newest && in_filter;
+        let seen = maybe_seen
+            && (self.recent.iter().any(|(_, earlier_id, _)| earlier_id == id)
+                || (self.events > RECENT && earlier.command_before(id, recorded.version)?));
+        if seen {
+            let problem = format!("command {id} resumes after other commands: its events are not contiguous");
+            self.found(recorded.version, "command", problem);
+        }
+        overwrite(&mut self.previous_command, id);
+        Ok(())
+    }
+
+    /// A void must name an earlier event of the command it voids, once.
+    fn void(
+        &mut self,
+        v: u64,
+        command_id: &str,
+        target: u64,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let found = if target < v {
+            self.command_at(target, earlier)?
+        } else {
+            None
+        };
+        let problem = match found {
+            None => format!("voids version {target}, which does not precede it"),
+            Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
+            Some((_, kind)) if kind == "campaign_created" || kind == "command_voided" => {
+                format!("voids version {target}, which cannot be voided")
+            }
+            Some(_) if !self.voided_so_far.insert(command_id.to_owned()) => {
+                format!("voids the command of version {target} a second time")
+            }
+            Some(_) => return Ok(()),
+        };
+        self.found(v, "void", problem);
+        Ok(())
+    }
+
+    /// At an assertion, the log's numbers (voids applied) must be the paper sheet's.
+    fn assertion(&mut self, v: u64, a: &AssertionRecorded) {
+        let Some(soldier) = self.state.soldier(&a.soldier) else {
+            return;
+        };
+        let mut problems = Vec::new();
+        for (field, paper) in &a.fields {
+            let logged = sheet::value(soldier, field).unwrap_or_default();
+            if logged.eq_ignore_ascii_case(paper) {
+                continue;
+            }
+            let events = self
+                .tracked
+                .iter()
+                .find(|t| t.version == v)
+                .and_then(|t| t.changed_by.get(field))
+                .map(|versions| versions.iter().map(|v| format!("v{v}")).collect::<Vec<_>>())
+                .unwrap_or_default();
+            problems.push(format!(
+                "{}'s {field} is {logged} in the log but {paper} on the paper sheet; the events that made it: {}",
+                a.soldier,
+                if events.is_empty() {
+                    "none".to_owned()
+                } else {
+                    events.join(", ")
+                }
+            ));
+        }
+        for problem in problems {
+            self.found(v, "assert", problem);
+        }
+        // Its blame is written: what it tracked is not needed again.
+        self.tracked.retain(|t| t.version != v);
+    }
+
+    /// The campaign's state folded so far (every void of the log applied), at the version of
+    /// the last row pushed.
+    pub fn state(&self) -> &CampaignState {
+        &self.state
+    }
+
+    /// The report: every finding, the fold's anomalies last.
+    pub fn finish(self) -> Report {
+        self.finish_with_state().0
+    }
+
+    /// The report, and the campaign's state as the log folds to it (voids applied).
+    pub fn finish_with_state(mut self) -> (Report, CampaignState) {
+        self.decided_again();
+        for anomaly in self.state.anomalies.clone() {
+            let check = match anomaly.check.as_deref() {
+                // A paper sheet the log disagrees with is already reported, with its blame.
+                Some("assert") => continue,
+                Some("roll") => "roll",
+                Some("seed") => "seed",
+                _ => "fold",
+            };
+            self.found(anomaly.version, check, format!("the event {}", anomaly.message));
+        }
+        for award in self.state.unsettled_awards.clone() {
+            self.found(
+                award.version,
+                "fold",
+                format!(
+                    "Mission {}'s RP award was computed as {} RP, but the log now computes {} RP and no revision follows",
+                    award.mission, award.recorded, award.computed
+                ),
+            );
+        }
+        // In log order, the fold's findings among the others.
+        self.findings.sort_by_key(|f| f.version);
+        let head_version = self.expected_version.saturating_sub(1);
+        let report = Report {
+            campaign: self.campaign,
+            events: self.events,
+            head_version: if self.events == 0 { 0 } else { head_version },
+            head_hash: self.prev_hash,
+            ok: self.findings.is_empty(),
+            findings: self.findings,
+            rules: self.state.rules().0,
+            commands: self.commands_read,
+            decided_again: self.commands_redecided,
+        };
+        (report, self.state)
+    }
+}
