@@ -1,41 +1,30 @@
 //! Running a command against a stored campaign: load, decide, append, and decide again
 //! on fresh state when another writer got there first.
 
+mod append;
 mod voids;
 
+pub use append::Written;
+use append::{decide_and_append, store_seed};
+pub use voids::{amend, void, void_with};
+
 use std::path::Path;
-use std::time::Duration;
 
 use uuid::Uuid;
 
 use crate::Error;
-use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
 use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
-use crate::domain::event::Event;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules;
-use crate::store::{Head, Store, StoreError};
-
-/// How many times a command is decided; the last time under the write lock.
-const MAX_ATTEMPTS: u32 = 4;
+use crate::store::Store;
 
 /// The settings key of the campaign selected with `campaign use`.
 const SELECTED: &str = "selected_campaign";
-
-/// What a written command left in the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
-    /// The version of its first event.
-    pub first_version: u64,
-    /// The campaign's head after it.
-    pub head: Head,
-    pub events: Vec<Event>,
-}
 
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
@@ -226,13 +215,6 @@ pub fn execute_rolling(
     })
 }
 
-fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
-    Ok(store
-        .seed(campaign, commitment)?
-        .as_deref()
-        .and_then(Seed::from_hex))
-}
-
 /// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one.
 pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
     let (_, state) = load(store, campaign)?;
@@ -256,67 +238,4 @@ pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Resu
         },
         clock,
     )
-}
-
-pub use voids::{amend, void, void_with};
-
-/// The write path every command shares: load, decide, append with the expected version;
-/// on a conflict, load the fresh state and decide again. The last attempt holds the write
-/// lock from load to append, so a command always lands in the end, however busy the file.
-fn decide_and_append(
-    store: &mut Store,
-    campaign: &str,
-    clock: &dyn Clock,
-    decide: impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
-) -> Result<Written, Error> {
-    for attempt in 1..MAX_ATTEMPTS {
-        if attempt > 1 {
-            back_off(attempt);
-        }
-        match attempt_once(store, campaign, clock, &decide) {
-            Err(Error::Store(StoreError::Conflict { .. })) => {}
-            other => return other,
-        }
-    }
-    store.locked(|store| attempt_once(store, campaign, clock, &decide))
-}
-
-fn attempt_once(
-    store: &mut Store,
-    campaign: &str,
-    clock: &dyn Clock,
-    decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
-) -> Result<Written, Error> {
-    let state = checkpoint::state_at(store, campaign, None)?;
-    if state.info.is_none() {
-        return Err(Error::input(format!(
-            "no campaign named '{campaign}' in this database"
-        )));
-    }
-    let events = decide(store, &state)?;
-    append(store, campaign, state.version, events, clock)
-}
-
-/// Waits a short, random, growing time so racing writers stop colliding in step.
-fn back_off(attempt: u32) {
-    let spread = u64::from(attempt.min(10)) * 4;
-    let jitter = u64::from(Uuid::new_v4().as_bytes()[0]) % spread.max(1);
-    std::thread::sleep(Duration::from_millis(1 + jitter));
-}
-
-fn append(
-    store: &mut Store,
-    campaign: &str,
-    expected: u64,
-    events: Vec<Event>,
-    clock: &dyn Clock,
-) -> Result<Written, Error> {
-    let command_id = Uuid::now_v7().to_string();
-    let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
-    checkpoint::refresh(store, campaign, head.version);
-    Ok(Written {
-        first_version: expected + 1,
-        head,
-        events,
-    })
 }

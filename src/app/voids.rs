@@ -1,7 +1,7 @@
 //! Fixing a mistake: a void, which the history after it must not rest on, and an amendment,
 //! which carries the faces of the command it corrects.
 
-use super::{Written, decide_and_append, store_seed};
+use super::append::{Written, decide_and_append, store_seed};
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;

@@ -4,7 +4,8 @@
 use rusqlite::{OptionalExtension, Row, params};
 use sha2::{Digest, Sha256};
 
-use super::{Store, StoreError, StoredRow, stored_row};
+use super::row::stored_row;
+use super::{Store, StoreError, StoredRow};
 
 /// How many checkpoints a campaign keeps per projection; older ones are dropped as newer
 /// ones are written.

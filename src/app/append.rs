@@ -1,0 +1,96 @@
+//! The write path every command shares: decide on the newest state, append at the version
+//! it was decided on, and decide again on a conflict.
+
+use std::time::Duration;
+
+use uuid::Uuid;
+
+use crate::Error;
+use crate::checkpoint;
+use crate::clock::Clock;
+use crate::dice::Seed;
+use crate::domain::event::Event;
+use crate::domain::state::CampaignState;
+use crate::store::{Head, Store, StoreError};
+
+/// How many times a command is decided; the last time under the write lock.
+const MAX_ATTEMPTS: u32 = 4;
+
+/// What a written command left in the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The version of its first event.
+    pub first_version: u64,
+    /// The campaign's head after it.
+    pub head: Head,
+    pub events: Vec<Event>,
+}
+
+/// The seed behind `commitment`, when this file holds it.
+pub(super) fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
+    Ok(store
+        .seed(campaign, commitment)?
+        .as_deref()
+        .and_then(Seed::from_hex))
+}
+
+/// The write path every command shares: load, decide, append with the expected version;
+/// on a conflict, load the fresh state and decide again. The last attempt holds the write
+/// lock from load to append, so a command always lands in the end, however busy the file.
+pub(super) fn decide_and_append(
+    store: &mut Store,
+    campaign: &str,
+    clock: &dyn Clock,
+    decide: impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
+) -> Result<Written, Error> {
+    for attempt in 1..MAX_ATTEMPTS {
+        if attempt > 1 {
+            back_off(attempt);
+        }
+        match attempt_once(store, campaign, clock, &decide) {
+            Err(Error::Store(StoreError::Conflict { .. })) => {}
+            other => return other,
+        }
+    }
+    store.locked(|store| attempt_once(store, campaign, clock, &decide))
+}
+
+fn attempt_once(
+    store: &mut Store,
+    campaign: &str,
+    clock: &dyn Clock,
+    decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
+) -> Result<Written, Error> {
+    let state = checkpoint::state_at(store, campaign, None)?;
+    if state.info.is_none() {
+        return Err(Error::input(format!(
+            "no campaign named '{campaign}' in this database"
+        )));
+    }
+    let events = decide(store, &state)?;
+    append(store, campaign, state.version, events, clock)
+}
+
+/// Waits a short, random, growing time so racing writers stop colliding in step.
+fn back_off(attempt: u32) {
+    let spread = u64::from(attempt.min(10)) * 4;
+    let jitter = u64::from(Uuid::new_v4().as_bytes()[0]) % spread.max(1);
+    std::thread::sleep(Duration::from_millis(1 + jitter));
+}
+
+fn append(
+    store: &mut Store,
+    campaign: &str,
+    expected: u64,
+    events: Vec<Event>,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    let command_id = Uuid::now_v7().to_string();
+    let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
+    checkpoint::refresh(store, campaign, head.version);
+    Ok(Written {
+        first_version: expected + 1,
+        head,
+        events,
+    })
+}
