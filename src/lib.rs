@@ -11,6 +11,7 @@ pub mod dice;
 pub mod domain;
 mod error;
 pub mod projection;
+pub mod query;
 pub mod rules;
 pub mod store;
 pub mod synth;

@@ -153,6 +153,12 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
     Ok((log, state))
 }
 
+/// Folds `campaign` from its whole log and writes the result as its newest checkpoint (the
+/// cure for a cache in doubt); `progress` is told how many rows have been folded.
+pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
+    checkpoint::rewrite(store, campaign, progress)
+}
+
 /// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.
 fn new_seed(store: &Store, campaign: &str) -> Result<String, Error> {
     let seed = Seed::fresh().map_err(Error::Input)?;

@@ -1,0 +1,141 @@
+//! `muster blame SOLDIER`: for every number in his roster row, the events that made it, read
+//! off the fold: his sheet before and after each event, so a new kind of event needs nothing
+//! here.
+
+mod sheet;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::summary::summary;
+use crate::Error;
+use crate::domain::soldier::same_name;
+use crate::domain::state::{CampaignState, RecordedEvent, step, voided_commands};
+use sheet::Sheet;
+
+/// How one event moved one field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    /// Added to the number (negative: taken away).
+    Add(i64),
+    /// Set the field outright.
+    Set(String),
+}
+
+/// One event's part in one field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub version: u64,
+    pub recorded_at: String,
+    pub command_id: String,
+    pub change: Change,
+    pub summary: String,
+    /// A voided event stays listed, and counts for nothing.
+    pub voided: bool,
+}
+
+/// A field's value now and the events that made it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldBlame {
+    pub value: String,
+    pub lines: Vec<Line>,
+}
+
+/// The blame of one Soldier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Blame {
+    pub soldier: String,
+    pub fields: BTreeMap<String, FieldBlame>,
+}
+
+/// The blame of `soldier` (any case) over `log`.
+///
+/// Each event is folded as every fold folds it, and his sheet before and after it gives its
+/// lines. A voided event counts for nothing, so the fold skips it; it is still listed with
+/// what it would have done, folded on a copy of the state where its command began.
+pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
+    let voided = voided_commands(log);
+    let mut state = CampaignState::default();
+    let mut sheet: Option<Sheet> = None;
+    // The copy a voided command's events are folded on, and that command's id.
+    let mut scratch: Option<(&str, CampaignState)> = None;
+    let mut lines: BTreeMap<String, Vec<Line>> = BTreeMap::new();
+    for recorded in log {
+        let is_voided = voided.contains(&recorded.command_id);
+        let moved = if is_voided {
+            let mut ground = match scratch.take() {
+                Some((command, ground)) if command == recorded.command_id => ground,
+                _ => state.clone(),
+            };
+            let before = ground.soldier(soldier).map(Sheet::of);
+            let (moved, _) = fold_one(&mut ground, before.as_ref(), recorded, soldier);
+            scratch = Some((&recorded.command_id, ground));
+            step(&mut state, recorded.version, None);
+            moved
+        } else {
+            let (moved, after) = fold_one(&mut state, sheet.as_ref(), recorded, soldier);
+            sheet = after;
+            moved
+        };
+        for (field, change) in moved {
+            lines.entry(field).or_default().push(Line {
+                version: recorded.version,
+                recorded_at: recorded.recorded_at.clone(),
+                command_id: recorded.command_id.clone(),
+                change,
+                summary: summary(&recorded.event),
+                voided: is_voided,
+            });
+        }
+    }
+    let found = state.find_soldier(soldier)?;
+    let now = Sheet::of(found);
+    // Every number of his roster row is listed, even one no event has moved yet.
+    let mut fields: BTreeMap<String, FieldBlame> = now
+        .fields()
+        .map(|(field, value)| {
+            let blamed = FieldBlame {
+                value: value.to_owned(),
+                lines: Vec::new(),
+            };
+            (field.to_owned(), blamed)
+        })
+        .collect();
+    for (field, lines) in lines {
+        let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
+            value: now.get(field).unwrap_or_default().to_owned(),
+            lines: Vec::new(),
+        });
+        entry.lines = lines;
+    }
+    Ok(Blame {
+        soldier: found.card.name.clone(),
+        fields,
+    })
+}
+
+/// Folds `recorded` onto `state` and returns how it moved the sheet of `soldier` (whose
+/// sheet in `state` is `before`), with his sheet after it.
+fn fold_one(
+    state: &mut CampaignState,
+    before: Option<&Sheet>,
+    recorded: &RecordedEvent,
+    soldier: &str,
+) -> (Vec<(String, Change)>, Option<Sheet>) {
+    // Only an event about him can set one of his numbers to the value it already had (a
+    // K9's Discipline reset at turn 1), which his sheet alone cannot show: such an event is
+    // folded again on a copy with his numbers moved. Copying the state for every other
+    // event too would cost blame a copy of the state per event.
+    let about_him = recorded.event.soldier().is_some_and(|s| same_name(s, soldier));
+    let twin = (about_him && before.is_some()).then(|| state.clone());
+    step(state, recorded.version, Some(&recorded.event));
+    let Some(after) = state.soldier(soldier).map(Sheet::of) else {
+        return (Vec::new(), None);
+    };
+    let nudged = twin.and_then(|twin| sheet::nudged_after(twin, recorded, soldier, before, &after));
+    (sheet::changes(before, &after, nudged.as_ref()), Some(after))
+}
