@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::summary::summary;
 use crate::Error;
 use crate::domain::soldier::same_name;
-use crate::domain::state::{CampaignState, RecordedEvent, step, voided_commands};
+use crate::domain::state::{CampaignState, RecordedEvent, SoldierState, step, voided_commands};
 use sheet::Sheet;
 
 /// How one event moved one field.
@@ -60,7 +60,7 @@ pub struct Blame {
 pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
     let voided = voided_commands(log);
     let mut state = CampaignState::default();
-    let mut sheet: Option<Sheet> = None;
+    let mut him = Him::default();
     // The copy a voided command's events are folded on, and that command's id.
     let mut scratch: Option<(&str, CampaignState)> = None;
     let mut lines: BTreeMap<String, Vec<Line>> = BTreeMap::new();
@@ -71,15 +71,13 @@ pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
                 Some((command, ground)) if command == recorded.command_id => ground,
                 _ => state.clone(),
             };
-            let before = ground.soldier(soldier).map(Sheet::of);
-            let (moved, _) = fold_one(&mut ground, before.as_ref(), recorded, soldier);
+            let mut before = Him::in_state(&ground, soldier);
+            let moved = fold_one(&mut ground, &mut before, recorded, soldier);
             scratch = Some((&recorded.command_id, ground));
             step(&mut state, recorded.version, None);
             moved
         } else {
-            let (moved, after) = fold_one(&mut state, sheet.as_ref(), recorded, soldier);
-            sheet = after;
-            moved
+            fold_one(&mut state, &mut him, recorded, soldier)
         };
         for (field, change) in moved {
             lines.entry(field).or_default().push(Line {
@@ -118,24 +116,55 @@ pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
     })
 }
 
-/// Folds `recorded` onto `state` and returns how it moved the sheet of `soldier` (whose
-/// sheet in `state` is `before`), with his sheet after it.
+/// The Soldier as the fold last left him, and his sheet then.
+#[derive(Default)]
+struct Him {
+    state: Option<SoldierState>,
+    sheet: Option<Sheet>,
+}
+
+impl Him {
+    /// The Soldier named `soldier` in `state`, if he is there.
+    fn in_state(state: &CampaignState, soldier: &str) -> Him {
+        let found = state.soldier(soldier).cloned();
+        Him {
+            sheet: found.as_ref().map(Sheet::of),
+            state: found,
+        }
+    }
+}
+
+/// Folds `recorded` onto `state` and returns how it moved the sheet of `soldier`, whom `him`
+/// holds as `state` had him, and then as it has him after the event.
 fn fold_one(
     state: &mut CampaignState,
-    before: Option<&Sheet>,
+    him: &mut Him,
     recorded: &RecordedEvent,
     soldier: &str,
-) -> (Vec<(String, Change)>, Option<Sheet>) {
+) -> Vec<(String, Change)> {
     // Only an event about him can set one of his numbers to the value it already had (a
     // K9's Discipline reset at turn 1), which his sheet alone cannot show: such an event is
     // folded again on a copy with his numbers moved. Copying the state for every other
     // event too would cost blame a copy of the state per event.
     let about_him = recorded.event.soldier().is_some_and(|s| same_name(s, soldier));
-    let twin = (about_him && before.is_some()).then(|| state.clone());
+    let twin = (about_him && him.sheet.is_some()).then(|| state.clone());
     step(state, recorded.version, Some(&recorded.event));
-    let Some(after) = state.soldier(soldier).map(Sheet::of) else {
-        return (Vec::new(), None);
+    let now = state.soldier(soldier);
+    // Any other event that left him as he was moved nothing: his sheet is not read again.
+    if !about_him && now == him.state.as_ref() {
+        return Vec::new();
+    }
+    let Some(now) = now else {
+        *him = Him::default();
+        return Vec::new();
     };
+    let after = Sheet::of(now);
+    let before = him.sheet.as_ref();
     let nudged = twin.and_then(|twin| sheet::nudged_after(twin, recorded, soldier, before, &after));
-    (sheet::changes(before, &after, nudged.as_ref()), Some(after))
+    let moved = sheet::changes(before, &after, nudged.as_ref());
+    *him = Him {
+        state: Some(now.clone()),
+        sheet: Some(after),
+    };
+    moved
 }
