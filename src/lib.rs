@@ -12,6 +12,7 @@ pub mod domain;
 mod error;
 pub mod progress;
 pub mod projection;
+pub mod query;
 pub mod rules;
 pub mod store;
 pub mod synth;

@@ -162,7 +162,13 @@ fn imports(modules: &BTreeMap<String, Module>) -> (BTreeMap<String, BTreeSet<Str
                 });
                 // A module that adds methods to its parent's type is that type's own code,
                 // split across files (the store's bulk writes, its checkpoints).
-                let extends = module.text.contains(&format!("impl {item} {{"));
+                let extends = module.text.lines().any(|l| {
+                    let l = l.trim_start();
+                    l.starts_with("impl")
+                        && !l.contains(" for ")
+                        && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .any(|word| word == item)
+                });
                 if !exported && !extends {
                     upward.push(format!("{name} uses {item}, which its ancestor {target} defines"));
                 }

@@ -13,6 +13,7 @@ use std::path::Path;
 use uuid::Uuid;
 
 use crate::Error;
+use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
 use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
@@ -141,6 +142,12 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
     let log = store.events(campaign, None)?;
     let state = fold(&log);
     Ok((log, state))
+}
+
+/// Folds `campaign` from its whole log and writes the result as its newest checkpoint (the
+/// cure for a cache in doubt); `progress` is told how many rows have been folded.
+pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
+    checkpoint::rewrite(store, campaign, progress)
 }
 
 /// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.

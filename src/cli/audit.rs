@@ -4,9 +4,8 @@ use clap::Subcommand;
 use muster::app;
 use muster::domain::command::Command;
 use muster::projection::as_of::AsOf;
-use muster::projection::blame::{self, Change};
-use muster::projection::diff;
-use muster::projection::roster;
+use muster::projection::blame::Change;
+use muster::query::Query;
 
 use super::args::pair;
 use super::context::Context;
@@ -26,12 +25,8 @@ pub struct BlameArgs {
 
 pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let mut log = store.events(&campaign, None)?;
-    if let Some(text) = &args.as_of {
-        let version = text.parse::<AsOf>()?.resolve(&log)?;
-        log.retain(|r| r.version <= version);
-    }
-    let blamed = blame::blame(&log, &args.soldier)?;
+    let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
+    let blamed = Query::new(&store, &campaign).blame(&args.soldier, at)?;
     if ctx.format == Format::Json {
         return output::print_json(&blamed);
     }
@@ -91,23 +86,16 @@ pub struct DiffArgs {
 
 pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let log = store.events(&campaign, None)?;
-    let head = store.head(&campaign)?;
-    let at = |text: &str| -> Result<roster::Roster, CommandError> {
-        let version = text.parse::<AsOf>()?.resolve(&log)?;
-        roster::at(&campaign, &log, version, &head)
-            .ok_or_else(|| CommandError::refused(format!("campaign '{campaign}' has no roster at {text}")))
-    };
-    let (a, b) = (at(&args.from)?, at(&args.to)?);
-    let changes = diff::diff(&a, &b);
+    let (from, to) = (args.from.parse::<AsOf>()?, args.to.parse::<AsOf>()?);
+    let diff = Query::new(&store, &campaign).diff(from, to)?;
     if ctx.format == Format::Json {
-        return output::print_json(&changes);
+        return output::print_json(&diff.differences);
     }
-    let mut text = format!("from v{} to v{}:\n", a.as_of.version, b.as_of.version);
-    if changes.is_empty() {
+    let mut text = format!("from v{} to v{}:\n", diff.from.version, diff.to.version);
+    if diff.differences.is_empty() {
         text.push_str("  nothing changed on the roster\n");
     }
-    for d in &changes {
+    for d in &diff.differences {
         let who = d.soldier.as_deref().unwrap_or("squad");
         text.push_str(&format!("  {who}: {} {} -> {}\n", d.field, d.before, d.after));
     }

@@ -1,12 +1,12 @@
 //! `muster campaign new|list|use|expansion|rules|adopt-rules`.
 
 use clap::{Subcommand, ValueEnum};
+use muster::app;
 use muster::domain::Game;
 use muster::domain::command::Command as Intent;
 use muster::domain::rulebook::Expansion;
-use muster::domain::rules_version::{self, RulesVersion};
-use muster::{app, checkpoint};
-use serde::Serialize;
+use muster::domain::rules_version::RulesVersion;
+use muster::query::{self, Query};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -91,30 +91,6 @@ pub enum Command {
     },
 }
 
-/// One rules version in `campaign rules --json`.
-#[derive(Serialize)]
-struct Version {
-    version: u32,
-    changes: &'static str,
-    in_force: bool,
-}
-
-/// `campaign rules --json`.
-#[derive(Serialize)]
-struct Rules {
-    campaign: String,
-    in_force: u32,
-    newest: u32,
-    versions: Vec<Version>,
-}
-
-#[derive(Serialize)]
-struct Listed {
-    name: String,
-    version: u64,
-    selected: bool,
-}
-
 pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
     match command {
         Command::New {
@@ -140,15 +116,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::List => {
             let store = ctx.open()?;
             let selected = ctx.campaign(&store).ok();
-            let listed: Vec<Listed> = store
-                .campaigns()?
-                .into_iter()
-                .map(|c| Listed {
-                    selected: selected.as_deref() == Some(c.name.as_str()),
-                    name: c.name,
-                    version: c.version,
-                })
-                .collect();
+            let listed = query::campaigns(&store, selected.as_deref())?;
             match ctx.format {
                 Format::Json => output::print_json(&listed),
                 Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
@@ -184,19 +152,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
 
 fn rules(ctx: &Context) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let in_force = checkpoint::state_at(&store, &campaign, None)?.rules();
-    let rules = Rules {
-        campaign,
-        in_force: in_force.0,
-        newest: rules_version::NEWEST.0,
-        versions: RulesVersion::all()
-            .map(|(version, changes)| Version {
-                version: version.0,
-                changes,
-                in_force: version == in_force,
-            })
-            .collect(),
-    };
+    let rules = Query::new(&store, &campaign).rules()?;
     match ctx.format {
         Format::Json => output::print_json(&rules),
         Format::Table | Format::Csv | Format::Md | Format::Html => {

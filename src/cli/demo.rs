@@ -1,7 +1,8 @@
 //! `muster demo`: replay the bundled example campaign in a temporary database.
 
+use muster::app;
 use muster::projection::{roster, show};
-use muster::store::Store;
+use muster::query::{LogQuery, Query};
 use muster::transfer;
 use serde::Serialize;
 
@@ -25,19 +26,20 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     // A fresh temporary directory, so the demo never touches the player's own database.
     let dir = tempfile::tempdir()
         .map_err(|e| CommandError::storage(format!("cannot create a temporary directory: {e}")))?;
-    let mut store = Store::open(&dir.path().join("demo.db"))?;
+    let mut store = app::open(&dir.path().join("demo.db"))?;
     let imported = transfer::import(&mut store, DEMO)?;
     let campaign = imported.campaign;
-    let log = store.events(&campaign, None)?;
-    let roster = roster::at(&campaign, &log, imported.head.version, &imported.head)
-        .ok_or_else(|| CommandError::storage("the bundled demo campaign is empty"))?;
-    // The audit shown is of the campaign's first roll: Gizmo's Bomb roll in the K9
-    // rulebook's example, the roll players argue about.
-    let disputed = log
+    let query = Query::new(&store, &campaign);
+    let roster = query.roster(None)?;
+    // The audit shown is of the campaign's first roll (every event that records one carries
+    // it in its payload): Gizmo's Bomb roll in the K9 rulebook's example, the roll players
+    // argue about.
+    let disputed = query
+        .log(&LogQuery::default())?
         .iter()
-        .find(|r| r.event.roll().is_some())
-        .map_or(imported.head.version, |r| r.version);
-    let shown = show::explain(&store.rows(&campaign, None)?, disputed)?;
+        .find(|e| e.payload.get("roll").is_some_and(|roll| !roll.is_null()))
+        .map_or(imported.head.version, |e| e.version);
+    let shown = query.show(disputed, None)?;
     match ctx.format {
         Format::Json => output::print_json(&DemoJson { roster, show: shown }),
         Format::Table | Format::Csv | Format::Md | Format::Html => {

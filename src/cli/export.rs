@@ -3,8 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use muster::store::Head;
-use muster::transfer::{Line, Trailer};
+use muster::query::Query;
 
 use super::context::Context;
 use super::error::CommandError;
@@ -20,36 +19,21 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     let mut out = BufWriter::new(io::stdout().lock());
     // A write that fails stops the reading; its error is reported once the rows stop.
     let mut failed: Option<io::Error> = None;
-    // The trailer tells of the rows written, whatever another process appends meanwhile.
-    let mut events = 0;
-    let mut head = Head::empty();
-    let mut named = campaign.clone();
-    let read = store.for_each_row(&campaign, 0, None, |row| {
-        let written = serde_json::to_writer(&mut out, &Line::of(&row))
+    let exported = Query::new(&store, &campaign).export(&mut |line| {
+        let written = serde_json::to_writer(&mut out, line)
             .map_err(io::Error::from)
             .and_then(|()| out.write_all(b"\n"));
         match written {
-            Ok(()) => {
-                events += 1;
-                named = row.campaign;
-                head = Head {
-                    version: row.version,
-                    hash: row.hash,
-                };
-                Ok(())
-            }
+            Ok(()) => true,
             Err(e) => {
                 failed = Some(e);
-                Err(muster::store::StoreError::Unwritable(
-                    "standard output closed".to_owned(),
-                ))
+                false
             }
         }
     });
-    if failed.is_none() && read.is_ok() {
-        let trailer = Trailer::of(&named, events, &head).line();
+    if let (true, Ok(Some(trailer))) = (failed.is_none(), &exported) {
         if let Err(e) = out
-            .write_all(trailer.as_bytes())
+            .write_all(trailer.line().as_bytes())
             .and_then(|()| out.write_all(b"\n"))
         {
             failed = Some(e);
@@ -62,6 +46,6 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
         Some(e) => Err(CommandError::storage(format!(
             "cannot write to standard output: {e}"
         ))),
-        None => Ok(read?),
+        None => exported.map(|_| ()).map_err(CommandError::from),
     }
 }

@@ -1,8 +1,7 @@
 //! `muster log [--soldier S] [--mission N] [--as-of REF]`.
 
-use muster::domain::fold::fold;
 use muster::projection::as_of::AsOf;
-use muster::projection::history::{self, Filter};
+use muster::query::{LogQuery, Query};
 
 use super::args::count;
 use super::context::Context;
@@ -25,30 +24,17 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let mut log = store.events(&campaign, None)?;
-    if let Some(text) = &args.as_of {
-        let version = text.parse::<AsOf>()?.resolve(&log)?;
-        log.retain(|r| r.version <= version);
-    }
-    let filter = Filter {
-        soldier: match args.soldier {
-            Some(name) => Some(
-                fold(&log)
-                    .find_soldier(&name)
-                    .map_err(muster::Error::from)?
-                    .card
-                    .name
-                    .clone(),
-            ),
-            None => None,
-        },
+    let request = LogQuery {
+        as_of: args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?,
+        soldier: args.soldier,
         mission: args
             .mission
             .as_deref()
             .map(|n| count(n, "--mission"))
             .transpose()?,
+        limit: None,
     };
-    let entries = history::entries(&log, &filter);
+    let entries = Query::new(&store, &campaign).log(&request)?;
     let plain = |markdown: bool| {
         entries.iter().map(move |e| {
             vec![

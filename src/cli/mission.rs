@@ -4,7 +4,8 @@ use clap::{Subcommand, ValueEnum};
 use muster::domain::MissionResult;
 use muster::domain::command::Command as Intent;
 
-use muster::projection::mission::{self, MissionSummary};
+use muster::projection::mission::MissionSummary;
+use muster::query::Query;
 
 use super::args::{count, number};
 use super::context::Context;
@@ -64,7 +65,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 .map(|n| count(n, "the Mission's number"))
                 .transpose()?;
             let (store, campaign) = ctx.open_campaign()?;
-            let summary = mission::summary(&store.events(&campaign, None)?, number)?;
+            let summary = Query::new(&store, &campaign).mission(number)?;
             return print(ctx.format, &summary);
         }
         Command::Start {

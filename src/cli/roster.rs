@@ -1,9 +1,9 @@
 //! `muster roster [--as-of REF]`: every Soldier's numbers and the squad's RP.
 
-use muster::checkpoint;
 use muster::domain::Game;
 use muster::projection::as_of::AsOf;
-use muster::projection::roster::{self, Roster, SoldierLine};
+use muster::projection::roster::{Roster, SoldierLine};
+use muster::query::Query;
 
 use super::context::Context;
 use super::error::CommandError;
@@ -24,36 +24,18 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
-    let head = store.head(&campaign)?;
-    let none = || CommandError::refused(format!("campaign '{campaign}' has no events to show"));
-    // A point in the past is found in the whole log, and a page charts the history up to it.
-    if args.as_of.is_some() || ctx.format == Format::Html {
-        let mut log = store.events(&campaign, None)?;
-        let version = match args.as_of {
-            Some(text) => text.parse::<AsOf>()?.resolve(&log)?,
-            None => head.version,
-        };
-        log.retain(|r| r.version <= version);
-        let roster = roster::at(&campaign, &log, version, &head).ok_or_else(none)?;
-        return if ctx.format == Format::Html {
-            output::print(&roster_html::page(&roster, &log, args.paper)?)
-        } else {
-            print(ctx.format, &roster)
-        };
+    let query = Query::new(&store, &campaign);
+    let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
+    // A page charts the history up to its point: the service record.
+    if ctx.format == Format::Html {
+        let record = query.service_record(at)?;
+        return output::print(&roster_html::page(
+            &record.roster,
+            record.mission_ends,
+            args.paper,
+        )?);
     }
-    // Now: the newest checkpoint and the events after it.
-    let state = checkpoint::state_at(&store, &campaign, None)?;
-    let recorded_at = store
-        .rows_between(&campaign, head.version.saturating_sub(1), Some(head.version))?
-        .pop()
-        .map(|r| r.recorded_at)
-        .unwrap_or_default();
-    let point = roster::Point {
-        version: head.version,
-        recorded_at,
-    };
-    let roster = roster::from_state(&campaign, &state, point, head).ok_or_else(none)?;
-    print(ctx.format, &roster)
+    print(ctx.format, &query.roster(at)?)
 }
 
 /// Prints a roster in the chosen format; the page (`html`), which needs the log, is made by

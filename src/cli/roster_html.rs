@@ -6,9 +6,8 @@
 use askama::Template;
 use clap::ValueEnum;
 use muster::domain::Game;
-use muster::domain::state::RecordedEvent;
 use muster::projection::roster::{Roster, SoldierLine};
-use muster::projection::service::{self, MissionEnd};
+use muster::projection::service::MissionEnd;
 
 use super::chart::{self, Labels, Series};
 use super::error::CommandError;
@@ -68,9 +67,8 @@ struct Record<'a> {
     allies: Vec<String>,
 }
 
-/// Renders the page for `roster`, charting `log` (the events up to the roster's point).
-pub fn page(roster: &Roster, log: &[RecordedEvent], paper: Paper) -> Result<String, CommandError> {
-    let ended = service::mission_ends(log);
+/// Renders the page for `roster`, charting `ended` (the end of every Mission up to its point).
+pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<String, CommandError> {
     let charts = if ended.is_empty() {
         Vec::new()
     } else {

@@ -2,8 +2,9 @@
 
 use muster::domain::roll::Source;
 use muster::projection::as_of::AsOf;
-use muster::projection::show::{self, Shown};
+use muster::projection::show::Shown;
 use muster::projection::summary::roll_line;
+use muster::query::Query;
 
 use super::args::number;
 use super::context::Context;
@@ -24,12 +25,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
-    let up_to = match &args.as_of {
-        Some(text) => Some(text.parse::<AsOf>()?.resolve(&store.events(&campaign, None)?)?),
-        None => None,
-    };
-    let rows = store.rows(&campaign, up_to)?;
-    let shown = show::explain(&rows, version)?;
+    let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
+    let shown = Query::new(&store, &campaign).show(version, at)?;
     print(ctx.format, &shown)
 }
 

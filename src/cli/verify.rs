@@ -1,7 +1,6 @@
 //! `muster verify`: check the log; exit 3 when anything is wrong.
 
-use muster::verify::{self, Report};
-use serde::Serialize;
+use muster::query::{NotedHead, Query, Verified};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -17,49 +16,18 @@ pub struct Args {
     head: Option<String>,
 }
 
-/// A noted head that `--head` gave.
-#[derive(Debug, Serialize)]
-struct Noted {
-    version: u64,
-    hash: String,
-}
-
-/// `verify --json`: the report, and the noted head it was checked against (null without
-/// `--head`: a wholesale rewrite of the file could then not be caught).
-#[derive(Serialize)]
-struct Json<'a> {
-    #[serde(flatten)]
-    report: &'a Report,
-    noted_head: Option<&'a Noted>,
-}
-
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let noted = args.head.as_deref().map(parse_head).transpose()?;
     let (store, campaign) = ctx.open_campaign()?;
-    let mut progress = Progress::new("verifying", store.head(&campaign)?.version);
-    let mut report = verify::verify_store(&store, &campaign, &mut |done| progress.set(done))?;
+    let query = Query::new(&store, &campaign);
+    let mut progress = Progress::new("verifying", query.head()?.version);
+    let verified = query.verify(noted, &mut |done| progress.set(done))?;
     drop(progress);
-    if let Some(noted) = &noted {
-        let version = noted.version;
-        let held = store.rows_between(&campaign, version.saturating_sub(1), Some(version))?;
-        let held = held
-            .iter()
-            .find(|r| r.version == version)
-            .map(|r| r.hash.as_str());
-        if let Some(finding) = verify::noted_head_held(held, report.head_version, version, &noted.hash) {
-            report.findings.push(finding);
-            report.ok = false;
-        }
-    }
     match ctx.format {
-        Format::Json => output::print_json(&Json {
-            report: &report,
-            noted_head: noted.as_ref(),
-        })?,
-        Format::Table | Format::Csv | Format::Md | Format::Html => {
-            output::print(&text(&report, noted.as_ref()))?
-        }
+        Format::Json => output::print_json(&verified)?,
+        Format::Table | Format::Csv | Format::Md | Format::Html => output::print(&text(&verified))?,
     }
+    let report = &verified.report;
     if report.ok {
         Ok(())
     } else {
@@ -73,7 +41,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
 }
 
 /// The report for people: the head, each finding, and what the checks could not see.
-fn text(report: &Report, noted: Option<&Noted>) -> String {
+fn text(verified: &Verified) -> String {
+    let (report, noted) = (&verified.report, verified.noted_head.as_ref());
     let head = output::short_hash(&report.head_hash);
     let mut text = format!(
         "campaign '{}': {} events, head v{} {head}\n",
@@ -107,7 +76,7 @@ fn text(report: &Report, noted: Option<&Noted>) -> String {
 }
 
 /// Reads `VERSION:HASH` (a leading `v` allowed), with a hash of 20 to 64 hex digits.
-fn parse_head(text: &str) -> Result<Noted, CommandError> {
+fn parse_head(text: &str) -> Result<NotedHead, CommandError> {
     let bad = |why: &str| {
         CommandError::refused(format!(
             "--head '{}' is not accepted: {why}; write VERSION:HASH with {NOTED_DIGITS} to 64 hex digits of the hash, as the roster prints it, e.g. 45:d14fcf3c35b5a0e1b2c3 (fewer digits could be matched by a forged log)",
@@ -129,7 +98,7 @@ fn parse_head(text: &str) -> Result<Noted, CommandError> {
     if !(NOTED_DIGITS..=64).contains(&hash.len()) {
         return Err(bad(&format!("the hash has {} digits", hash.len())));
     }
-    Ok(Noted {
+    Ok(NotedHead {
         version,
         hash: hash.to_lowercase(),
     })

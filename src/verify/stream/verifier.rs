@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
+use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent};
-use crate::projection::blame::changes;
 use crate::store::Known;
 use crate::store::chain::{self, GENESIS};
 use crate::store::{RowRef, StoreError};
@@ -23,13 +23,6 @@ pub trait Earlier {
     fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError>;
     /// Whether `command_id` wrote any event before `version`.
     fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError>;
-}
-
-/// A paper sheet asserted later in the log, and the events so far that changed its fields.
-struct Tracked {
-    version: u64,
-    assertion: AssertionRecorded,
-    changed_by: BTreeMap<String, Vec<u64>>,
 }
 
 /// Checks a campaign's rows, fed in version order with [`Verifier::push`].
@@ -94,11 +87,7 @@ impl Verifier {
         let tracked = known
             .assertions
             .iter()
-            .map(|(version, assertion)| Tracked {
-                version: *version,
-                assertion: assertion.clone(),
-                changed_by: BTreeMap::new(),
-            })
+            .map(|(version, assertion)| Tracked::new(*version, assertion.clone()))
             .collect();
         Verifier {
             campaign: campaign.to_owned(),
@@ -266,18 +255,15 @@ impl Verifier {
         self.roll(recorded);
         let voided = self.known.voided().contains(&recorded.command_id);
         if !voided {
-            for tracked in self.tracked.iter_mut().filter(|t| t.version >= v) {
-                for (field, _) in changes(&recorded.event, &tracked.assertion.soldier) {
-                    if tracked.assertion.fields.contains_key(&field) {
-                        tracked.changed_by.entry(field).or_default().push(v);
-                    }
-                }
-            }
-        }
-        if !voided {
             self.redecide(recorded);
         }
+        // The fold says which asserted fields the event moved: each paper sheet asserted
+        // later is read before and after it.
+        let before = (!voided).then(|| tracked::Before::read(&self.tracked, &self.state, v));
         step(&mut self.state, v, (!voided).then_some(&recorded.event));
+        if let Some(before) = before {
+            before.settle(&mut self.tracked, &self.state, v);
+        }
         if !voided {
             if let Event::AssertionRecorded(a) = &recorded.event {
                 self.assertion(v, a);

@@ -1,0 +1,69 @@
+//! The campaigns in a file, and the rules a campaign is decided under.
+
+use serde::Serialize;
+
+use super::Query;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::rules_version::{self, RulesVersion};
+use crate::store::Store;
+
+/// One campaign in `campaign list --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignListing {
+    pub name: String,
+    /// Its head version: how many events it holds.
+    pub version: u64,
+    /// Whether it is the one commands work on.
+    pub selected: bool,
+}
+
+/// `campaign rules --json`: the rules versions muster knows and the one in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesInForce {
+    pub campaign: String,
+    pub in_force: u32,
+    pub newest: u32,
+    /// Oldest first.
+    pub versions: Vec<RulesLine>,
+}
+
+/// One rules version: what it changed, and whether it is the one in force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesLine {
+    pub version: u32,
+    pub changes: &'static str,
+    pub in_force: bool,
+}
+
+/// Every campaign in `store`, oldest first; `selected` is the one commands work on.
+pub fn campaigns(store: &Store, selected: Option<&str>) -> Result<Vec<CampaignListing>, Error> {
+    Ok(store
+        .campaigns()?
+        .into_iter()
+        .map(|c| CampaignListing {
+            selected: selected == Some(c.name.as_str()),
+            name: c.name,
+            version: c.version,
+        })
+        .collect())
+}
+
+impl Query<'_> {
+    /// The rules versions muster knows, and the one the campaign is decided under now.
+    pub fn rules(&self) -> Result<RulesInForce, Error> {
+        let in_force = checkpoint::state_at(self.store, self.campaign, None)?.rules();
+        Ok(RulesInForce {
+            campaign: self.campaign.to_owned(),
+            in_force: in_force.0,
+            newest: rules_version::NEWEST.0,
+            versions: RulesVersion::all()
+                .map(|(version, changes)| RulesLine {
+                    version: version.0,
+                    changes,
+                    in_force: version == in_force,
+                })
+                .collect(),
+        })
+    }
+}

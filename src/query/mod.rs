@@ -1,0 +1,190 @@
+//! The query side: every read a front end shows, over a store and a campaign name (the
+//! roster at any point, service records, the log, one event, blame, diff, a Mission, the
+//! rules in force, verify and export), each returning plain data or a library [`Error`].
+//!
+//! Writes go through `app`; front ends read only through here, so the command line and any
+//! other front end show the same numbers, and none of them reads the store directly.
+
+mod campaigns;
+mod export;
+#[cfg(test)]
+mod tests;
+mod verified;
+
+use serde::Serialize;
+
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::fold::fold;
+use crate::domain::state::RecordedEvent;
+use crate::projection::as_of::AsOf;
+use crate::projection::blame::{self, Blame};
+use crate::projection::diff::{self, Difference};
+use crate::projection::history::{self, Entry, Filter};
+use crate::projection::mission::{self, MissionSummary};
+use crate::projection::roster::{self, Point, Roster};
+use crate::projection::service::{self, MissionEnd};
+use crate::projection::show::{self, Shown};
+use crate::store::{Head, Store};
+pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use verified::{NotedHead, Verified};
+
+/// The reads of one campaign in one store.
+#[derive(Clone, Copy)]
+pub struct Query<'a> {
+    store: &'a Store,
+    campaign: &'a str,
+}
+
+/// Which events `log` lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogQuery {
+    /// Only events about this Soldier (any case); refused when there is none by that name.
+    pub soldier: Option<String>,
+    /// Only events recorded during this Mission, its start and end included.
+    pub mission: Option<u32>,
+    /// The log as it stood at this point: later events, and the voids among them, unknown.
+    pub as_of: Option<AsOf>,
+    /// Only the newest this many of the events that pass, still oldest first.
+    pub limit: Option<usize>,
+}
+
+/// A roster and the service record behind it: the end of every Mission up to its point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ServiceRecord {
+    pub roster: Roster,
+    pub mission_ends: Vec<MissionEnd>,
+}
+
+/// What changed on the roster between two points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diff {
+    pub from: Point,
+    pub to: Point,
+    pub differences: Vec<Difference>,
+}
+
+impl<'a> Query<'a> {
+    /// The reads of `campaign` in `store`.
+    pub fn new(store: &'a Store, campaign: &'a str) -> Query<'a> {
+        Query { store, campaign }
+    }
+
+    /// The campaign's newest event: its version and hash.
+    pub fn head(&self) -> Result<Head, Error> {
+        Ok(self.store.head(self.campaign)?)
+    }
+
+    /// The roster now (from the newest checkpoint and the events after it), or at `at`.
+    pub fn roster(&self, at: Option<AsOf>) -> Result<Roster, Error> {
+        let head = self.head()?;
+        if at.is_some() {
+            let (log, version) = self.log_to(at, head.version)?;
+            return roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing());
+        }
+        let state = checkpoint::state_at(self.store, self.campaign, None)?;
+        let recorded_at = self
+            .store
+            .rows_between(self.campaign, head.version.saturating_sub(1), Some(head.version))?
+            .pop()
+            .map(|r| r.recorded_at)
+            .unwrap_or_default();
+        let point = Point {
+            version: head.version,
+            recorded_at,
+        };
+        roster::from_state(self.campaign, &state, point, head).ok_or_else(|| self.nothing())
+    }
+
+    /// The roster at `at` (now when `None`), folded from the log, with the end of every
+    /// Mission up to that point.
+    pub fn service_record(&self, at: Option<AsOf>) -> Result<ServiceRecord, Error> {
+        let head = self.head()?;
+        let (log, version) = self.log_to(at, head.version)?;
+        let roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
+        Ok(ServiceRecord {
+            roster,
+            mission_ends: service::mission_ends(&log),
+        })
+    }
+
+    /// The events `request` asks for, oldest first.
+    pub fn log(&self, request: &LogQuery) -> Result<Vec<Entry>, Error> {
+        let log = self.events_to(request.as_of)?;
+        let soldier = match &request.soldier {
+            Some(name) => Some(fold(&log).find_soldier(name)?.card.name.clone()),
+            None => None,
+        };
+        let filter = Filter {
+            soldier,
+            mission: request.mission,
+        };
+        let mut entries = history::entries(&log, &filter);
+        if let Some(limit) = request.limit {
+            entries.drain(..entries.len().saturating_sub(limit));
+        }
+        Ok(entries)
+    }
+
+    /// The event at `version` explained, as the log stood at `at` (a later void unknown).
+    pub fn show(&self, version: u64, at: Option<AsOf>) -> Result<Shown, Error> {
+        let up_to = match at {
+            Some(at) => Some(at.resolve(&self.store.events(self.campaign, None)?)?),
+            None => None,
+        };
+        let rows = self.store.rows(self.campaign, up_to)?;
+        show::explain(&rows, version)
+    }
+
+    /// For every number of `soldier`'s roster row (any case), the events that made it, as
+    /// the log stood at `at`.
+    pub fn blame(&self, soldier: &str, at: Option<AsOf>) -> Result<Blame, Error> {
+        blame::blame(&self.events_to(at)?, soldier)
+    }
+
+    /// What changed on the roster from `from` to `to`.
+    pub fn diff(&self, from: AsOf, to: AsOf) -> Result<Diff, Error> {
+        let log = self.store.events(self.campaign, None)?;
+        let head = self.head()?;
+        let at = |point: AsOf| -> Result<Roster, Error> {
+            let version = point.resolve(&log)?;
+            roster::at(self.campaign, &log, version, &head).ok_or_else(|| {
+                Error::input(format!(
+                    "campaign '{}' has no roster at v{version}",
+                    self.campaign
+                ))
+            })
+        };
+        let (a, b) = (at(from)?, at(to)?);
+        Ok(Diff {
+            differences: diff::diff(&a, &b),
+            from: a.as_of,
+            to: b.as_of,
+        })
+    }
+
+    /// The summary of Mission `number`, or of the latest Mission when `None`.
+    pub fn mission(&self, number: Option<u32>) -> Result<MissionSummary, Error> {
+        mission::summary(&self.store.events(self.campaign, None)?, number)
+    }
+
+    /// The log up to the point `at` names, else up to version `otherwise`, and that point.
+    fn log_to(&self, at: Option<AsOf>, otherwise: u64) -> Result<(Vec<RecordedEvent>, u64), Error> {
+        let mut log = self.store.events(self.campaign, None)?;
+        let version = match at {
+            Some(at) => at.resolve(&log)?,
+            None => otherwise,
+        };
+        log.retain(|r| r.version <= version);
+        Ok((log, version))
+    }
+
+    /// The log up to the point `at` names (all of it when `None`).
+    fn events_to(&self, at: Option<AsOf>) -> Result<Vec<RecordedEvent>, Error> {
+        Ok(self.log_to(at, u64::MAX)?.0)
+    }
+
+    fn nothing(&self) -> Error {
+        Error::input(format!("campaign '{}' has no events to show", self.campaign))
+    }
+}

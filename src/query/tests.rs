@@ -1,0 +1,211 @@
+use super::*;
+use crate::app;
+use crate::projection::blame::Change;
+use crate::store::Store;
+use crate::transfer;
+
+const LODESTAR: &str = "Operation Lodestar";
+
+/// A database holding the demo campaign (72 events; v53, a Wound of Wong's, voided by v54).
+fn demo() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = app::open(&dir.path().join("demo.db")).unwrap();
+    transfer::import(&mut store, include_str!("../../fixtures/campaigns/demo.jsonl")).unwrap();
+    (dir, store)
+}
+
+#[test]
+fn the_roster_now_from_checkpoints_is_the_roster_folded_from_the_log_at_the_head() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let head = query.head().unwrap();
+    assert_eq!(head.version, 72);
+    let now = query.roster(None).unwrap();
+    assert_eq!(now, query.roster(Some(AsOf::Version(72))).unwrap());
+    assert_eq!(now, query.service_record(None).unwrap().roster);
+    let earlier = query.roster(Some(AsOf::MissionEnd(1))).unwrap();
+    assert_eq!((earlier.as_of.version, earlier.head.version), (39, 72));
+    let missing = query.roster(Some(AsOf::Version(73))).unwrap_err();
+    assert!(missing.to_string().contains("runs from 1 to 72"), "{missing}");
+}
+
+#[test]
+fn service_records_end_at_the_point_asked_for() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let ends = |at| -> Vec<u32> {
+        let record = query.service_record(at).unwrap();
+        record.mission_ends.iter().map(|e| e.number).collect()
+    };
+    assert_eq!(ends(None), [1, 2, 3]);
+    assert_eq!(ends(Some(AsOf::MissionEnd(2))), [1, 2]);
+}
+
+#[test]
+fn the_log_takes_a_soldier_in_any_case_a_mission_a_point_and_the_newest_few() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let versions =
+        |request: LogQuery| -> Vec<u64> { query.log(&request).unwrap().iter().map(|e| e.version).collect() };
+    let all = versions(LogQuery::default());
+    assert_eq!(all, (1..=72).collect::<Vec<_>>());
+    let newest = LogQuery {
+        limit: Some(3),
+        ..LogQuery::default()
+    };
+    assert_eq!(versions(newest), [70, 71, 72]);
+    let wong = LogQuery {
+        soldier: Some("WONG".into()),
+        mission: Some(2),
+        ..LogQuery::default()
+    };
+    let entries = query.log(&wong).unwrap();
+    assert!(entries.iter().all(|e| e.mission == Some(2)), "{entries:?}");
+    let voided: Vec<u64> = entries.iter().filter(|e| e.voided).map(|e| e.version).collect();
+    assert_eq!(voided, [53]);
+    let before_the_void = LogQuery {
+        as_of: Some(AsOf::Version(53)),
+        limit: Some(1),
+        ..wong
+    };
+    let last = query.log(&before_the_void).unwrap();
+    assert_eq!((last.len(), last[0].version, last[0].voided), (1, 53, false));
+    let nobody = LogQuery {
+        soldier: Some("Nobody".into()),
+        ..LogQuery::default()
+    };
+    assert!(query.log(&nobody).unwrap_err().to_string().contains("Nobody"));
+}
+
+#[test]
+fn show_and_blame_see_the_void_only_once_it_is_in_the_log() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let shown = query.show(53, None).unwrap();
+    assert_eq!(
+        (shown.voided, shown.voided_by.map(|v| v.version)),
+        (true, Some(54))
+    );
+    assert!(!query.show(53, Some(AsOf::Version(53))).unwrap().voided);
+    assert!(
+        query.show(54, Some(AsOf::Version(53))).is_err(),
+        "not in the log yet"
+    );
+
+    let wounds = |at| {
+        let blamed = query.blame("wong", at).unwrap();
+        let field = &blamed.fields["wounds"];
+        let line = field.lines.iter().find(|l| l.version == 53).cloned().unwrap();
+        (field.value.clone(), line.change, line.voided)
+    };
+    assert_eq!(wounds(None), ("1".to_owned(), Change::Add(1), true));
+    assert_eq!(
+        wounds(Some(AsOf::Version(53))),
+        ("2".to_owned(), Change::Add(1), false)
+    );
+}
+
+#[test]
+fn diff_names_both_points_and_mission_sums_up_one_mission() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let diff = query.diff(AsOf::MissionEnd(1), AsOf::MissionEnd(3)).unwrap();
+    assert_eq!((diff.from.version, diff.to.version), (39, 71));
+    let kowalski = diff
+        .differences
+        .iter()
+        .find(|d| d.soldier.as_deref() == Some("Kowalski") && d.field == "status")
+        .unwrap();
+    assert_eq!(
+        (&kowalski.before, &kowalski.after),
+        (&"active".into(), &"kia".into())
+    );
+    assert!(
+        query
+            .diff(AsOf::MissionEnd(1), AsOf::MissionEnd(1))
+            .unwrap()
+            .differences
+            .is_empty()
+    );
+
+    let second = query.mission(Some(2)).unwrap();
+    assert_eq!((second.number, second.name.as_str()), (2, "Hill 112"));
+    assert_eq!(query.mission(None).unwrap().number, 3);
+    assert!(query.mission(Some(4)).is_err());
+}
+
+#[test]
+fn verify_checks_a_noted_head_and_says_which_it_was() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let head = query.head().unwrap();
+    let mut told = Vec::new();
+    let plain = query.verify(None, &mut |n| told.push(n)).unwrap();
+    assert!(plain.report.ok, "{:?}", plain.report.findings);
+    assert_eq!(told.last(), Some(&72));
+    let noted = NotedHead {
+        version: 72,
+        hash: head.hash[..20].to_owned(),
+    };
+    let held = query.verify(Some(noted.clone()), &mut |_| {}).unwrap();
+    assert!(held.report.ok);
+    let json = serde_json::to_value(&held).unwrap();
+    assert_eq!(json["noted_head"]["version"], 72);
+    assert_eq!(json["head_version"], 72, "the report's fields sit beside it");
+    let forged = NotedHead {
+        hash: "0".repeat(20),
+        ..noted
+    };
+    let caught = query.verify(Some(forged), &mut |_| {}).unwrap();
+    assert!(!caught.report.ok);
+    let checks: Vec<&str> = caught.report.findings.iter().map(|f| f.check).collect();
+    assert_eq!(checks, ["head"]);
+}
+
+#[test]
+fn export_gives_every_line_then_the_trailer_or_stops_when_asked() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let mut versions = Vec::new();
+    let trailer = query
+        .export(&mut |line| {
+            versions.push(line.version);
+            true
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(versions, (1..=72).collect::<Vec<_>>());
+    let head = query.head().unwrap();
+    assert_eq!((trailer.events, &trailer.head.hash), (72, &head.hash));
+    let mut taken = 0;
+    let stopped = query
+        .export(&mut |_| {
+            taken += 1;
+            taken < 2
+        })
+        .unwrap();
+    assert_eq!((stopped, taken), (None, 2));
+}
+
+#[test]
+fn campaigns_are_listed_with_the_selected_one_and_the_rules_in_force() {
+    let (_dir, store) = demo();
+    let listed = campaigns(&store, Some(LODESTAR)).unwrap();
+    let names: Vec<(&str, u64, bool)> = listed
+        .iter()
+        .map(|c| (c.name.as_str(), c.version, c.selected))
+        .collect();
+    assert_eq!(names, [(LODESTAR, 72, true)]);
+    assert!(!campaigns(&store, None).unwrap()[0].selected);
+    let rules = Query::new(&store, LODESTAR).rules().unwrap();
+    // The demo's campaign_created is schema 1: played under the first rules.
+    assert_eq!(rules.in_force, 1);
+    let in_force: Vec<u32> = rules
+        .versions
+        .iter()
+        .filter(|v| v.in_force)
+        .map(|v| v.version)
+        .collect();
+    assert_eq!(in_force, [1]);
+    assert_eq!(rules.versions.last().map(|v| v.version), Some(rules.newest));
+}
