@@ -10,36 +10,24 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Barrier, OnceLock};
 use std::thread;
 use std::time::Instant;
 
 use serde_json::Value;
 
-const NOW: &str = "2026-11-29T21:00:00Z";
 const CAMPAIGN: &str = "Crowded Table";
 const PROCESSES: usize = 8;
 const COMMANDS: usize = 100;
 const K9_RACES: usize = 10;
 
-/// Runs `muster` with only the variables it needs: (exit code, stdout, stderr).
+/// Runs `muster` through the common runner: (exit code, stdout, stderr).
 fn run(db: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", NOW)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("muster runs");
-    (
-        out.status.code().expect("muster exits with a code"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
+    common::run_with(db, common::NOW, args)
 }
 
 fn ok(db: &Path, args: &[&str]) -> String {

@@ -10,14 +10,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
+use std::path::PathBuf;
+
+use common::{NOW, Ran, Runner};
 use muster::store::chain::{self, Link};
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
-const NOW: &str = "2026-11-29T21:00:00Z";
 const WF: &str = "Lodestar";
 const ZD: &str = "Night Shift";
 const BOBBY: &str = "Robert'); DROP TABLE events;--";
@@ -40,13 +41,6 @@ struct Db {
     path: PathBuf,
 }
 
-/// What one run of `muster` gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 impl Db {
     fn new() -> Db {
         let dir = tempfile::tempdir().unwrap();
@@ -54,30 +48,21 @@ impl Db {
         Db { dir, path }
     }
 
-    fn run_env(&self, args: &[String], now: &str) -> Run {
-        let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-            .env_clear()
-            .env("MUSTER_DB", &self.path)
-            .env("MUSTER_NOW", now)
+    fn run_env<S: AsRef<std::ffi::OsStr>>(&self, args: &[S], now: &str) -> Ran {
+        Runner::on(&self.path)
+            .at(now)
             .current_dir(self.dir.path())
             .args(args)
-            .output()
-            .unwrap();
-        Run {
-            code: out.status.code().expect("muster exits with a code, not a signal"),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
+            .run()
     }
 
-    fn run(&self, args: &[&str]) -> Run {
-        let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
-        self.run_env(&args, NOW)
+    fn run(&self, args: &[&str]) -> Ran {
+        self.run_env(args, NOW)
     }
 
     fn ok(&self, args: &[&str]) -> String {
         let run = self.run(args);
-        assert_eq!(run.code, 0, "muster {args:?} failed:\n{}", run.stderr);
+        assert_eq!(run.code(), 0, "muster {args:?} failed:\n{}", run.stderr);
         run.stdout
     }
 
@@ -1105,8 +1090,8 @@ fn run_table(db: &Db, cases: &[Case]) -> Vec<String> {
         let run = db.run_env(&case.args, case.now);
         let shown = format!("muster {:?}", case.args);
         let mut problems = Vec::new();
-        if run.code != case.code {
-            problems.push(format!("exit {} (expected {})", run.code, case.code));
+        if run.code() != case.code {
+            problems.push(format!("exit {} (expected {})", run.code(), case.code));
         }
         if !run.stderr.contains(&case.phrase) {
             problems.push(format!("stderr lacks {:?}", case.phrase));
@@ -1166,7 +1151,7 @@ fn a_database_that_is_not_one_is_a_storage_failure_and_left_alone() {
     let db = Db::new();
     db.write("muster.db", b"this is not an SQLite file\n");
     let run = db.run(&["roster"]);
-    assert_eq!(run.code, 4, "{}", run.stderr);
+    assert_eq!(run.code(), 4, "{}", run.stderr);
     assert!(run.stderr.contains("not a database"), "{}", run.stderr);
     assert_eq!(
         std::fs::read(&db.path).unwrap(),
@@ -1232,7 +1217,7 @@ fn names_differing_only_in_case_are_one_soldier() {
     let db = setup();
     db.ok(&["enlist", "Zoë", "--kind", "squad", "--rp", "2"]);
     let run = db.run(&["enlist", "ZOË", "--kind", "squad", "--rp", "2"]);
-    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.code(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("already enlisted"), "{}", run.stderr);
     db.ok(&["wound", "zoË"]);
 }
@@ -1267,10 +1252,10 @@ fn regression_negative_numbers_on_some_options_are_usage_errors_instead_of_refus
         let before = db.snapshot();
         let run = db.run(args);
         assert_eq!(db.snapshot(), before, "{args:?} wrote to the log");
-        if run.code != 1 {
+        if run.code() != 1 {
             failures.push(format!(
                 "muster {args:?}: exit {}: {}",
-                run.code,
+                run.code(),
                 run.stderr.lines().next().unwrap_or_default()
             ));
         }
@@ -1301,10 +1286,10 @@ fn regression_a_json_array_is_read_as_a_card_by_field_position() {
     ] {
         let before = db.snapshot();
         let run = db.run(args);
-        if run.code != 1 || db.snapshot() != before {
+        if run.code() != 1 || db.snapshot() != before {
             failures.push(format!(
                 "muster {args:?}: exit {}, log changed: {}: {}",
-                run.code,
+                run.code(),
                 db.snapshot() != before,
                 run.stdout.lines().next().unwrap_or_default()
             ));

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
@@ -27,18 +27,7 @@ fn block_commands(marker: &str) -> Vec<Vec<String>> {
 }
 
 fn muster(db: &std::path::Path, args: &[String]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", "2026-11-29T21:00:00Z")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    common::run_with(db, common::NOW, args)
 }
 
 fn roster(db: &std::path::Path, campaign: &str) -> Value {

@@ -8,6 +8,8 @@
 //! The full disk is the process's file-size limit (`ulimit -f`) with SIGXFSZ ignored, so a
 //! write past the limit fails with EFBIG the way a full disk fails with ENOSPC.
 
+mod common;
+
 use std::ffi::OsString;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -15,15 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{Ran, Runner};
 use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use tempfile::TempDir;
-
-/// The fixed time every command runs at.
-const NOW: &str = "2026-11-29T21:00:00Z";
-
-/// The binary under test.
-const MUSTER: &str = env!("CARGO_BIN_EXE_muster");
 
 /// The uid and gid of `nobody`, used to run muster unprivileged when the tests run as root.
 const NOBODY: u32 = 65534;
@@ -31,42 +28,6 @@ const NOBODY: u32 = 65534;
 // ---------------------------------------------------------------------------------------------
 // Running muster
 // ---------------------------------------------------------------------------------------------
-
-/// What one run of muster did.
-struct Run {
-    what: String,
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn of(what: String, mut command: Command) -> Run {
-        let out = command
-            .stdin(Stdio::null())
-            .output()
-            .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
-        Run {
-            what,
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-
-    /// The exit code; a run killed by a signal (SIGXFSZ, a crash) fails the test.
-    fn code(&self) -> i32 {
-        self.code
-            .unwrap_or_else(|| panic!("{} was killed by a signal\n{}", self.what, self.describe()))
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "muster {}: exit {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.what, self.code, self.stdout, self.stderr
-        )
-    }
-}
 
 /// One test's database, in a `data` directory of its own inside a temporary directory.
 struct Fixture {
@@ -91,41 +52,25 @@ impl Fixture {
         }
     }
 
-    /// muster with `args`, a cleared environment, the database and the clock.
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = match self.prefix.split_first() {
-            Some((program, rest)) => {
-                let mut c = Command::new(program);
-                c.args(rest).arg(MUSTER);
-                c
-            }
-            None => Command::new(MUSTER),
-        };
-        command
-            .env_clear()
-            .env("MUSTER_DB", &self.db)
-            .env("MUSTER_NOW", NOW)
-            .args(args);
-        command
+    /// muster with `args` on this fixture's database, through its prefix if it has one.
+    fn runner(&self, args: &[&str]) -> Runner {
+        Runner::on(&self.db).through(&self.prefix).args(args)
     }
 
-    fn run(&self, args: &[&str]) -> Run {
-        Run::of(args.join(" "), self.command(args))
+    fn run(&self, args: &[&str]) -> Ran {
+        self.runner(args).run()
     }
 
     /// Runs muster with its file size limited to `blocks` (of `ulimit -f`) and SIGXFSZ
     /// ignored: a write past the limit fails with EFBIG, as on a full disk.
-    fn run_limited(&self, blocks: u64, args: &[&str]) -> Run {
-        let mut command = Command::new("/bin/sh");
-        command
-            .arg("-c")
-            .arg(format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""))
-            .arg(MUSTER)
+    fn run_limited(&self, blocks: u64, args: &[&str]) -> Ran {
+        let script = format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\"");
+        let mut ran = Runner::on(&self.db)
+            .through(["/bin/sh", "-c", script.as_str()])
             .args(args)
-            .env_clear()
-            .env("MUSTER_DB", &self.db)
-            .env("MUSTER_NOW", NOW);
-        Run::of(format!("{} (ulimit -f {blocks})", args.join(" ")), command)
+            .run();
+        ran.what = format!("{} (ulimit -f {blocks})", ran.what);
+        ran
     }
 
     /// Runs a command that must succeed; returns stdout.
@@ -189,7 +134,7 @@ impl Fixture {
 
 /// A storage failure: exit 4, an `error:` line naming the problem with one of `phrases`
 /// (any case), no panic, and no report on stdout.
-fn assert_storage_failure(run: &Run, phrases: &[&str]) {
+fn assert_storage_failure(run: &Ran, phrases: &[&str]) {
     assert_eq!(
         run.code(),
         4,
@@ -221,7 +166,7 @@ fn assert_storage_failure(run: &Run, phrases: &[&str]) {
 
 /// The message must not blame a lock or tell the player to simply retry: that would be
 /// wrong advice for a fault that stays until someone fixes it.
-fn assert_not_blamed_on_a_lock(run: &Run) {
+fn assert_not_blamed_on_a_lock(run: &Ran) {
     let lower = run.stderr.to_lowercase();
     assert!(
         !lower.contains("locked") && !lower.contains("try again") && !lower.contains("run the command again"),
@@ -452,7 +397,7 @@ fn permission_bound_fixture() -> Result<Fixture, String> {
         .map_err(|e| format!("cannot give the data directory to nobody: {e}"))?;
     set_mode(fixture.tmp.path(), 0o755);
     let probe = fixture.run(&["--version"]);
-    if probe.code != Some(0) {
+    if probe.status.code() != Some(0) {
         return Err(format!(
             "the tests run as root, which ignores permission bits, and muster cannot run as nobody through setpriv:\n{}",
             probe.describe()
@@ -515,7 +460,7 @@ fn read_only_scenario(fixture: &Fixture, how: Seal) {
         let roster = fixture.run(&["roster"]);
         eprintln!(
             "{how:?}, file and directory read-only: roster -> exit {:?} {}",
-            roster.code,
+            roster.status.code(),
             roster.stderr.trim()
         );
         match roster.code() {
@@ -555,7 +500,7 @@ fn read_only_scenario(fixture: &Fixture, how: Seal) {
         assert_not_blamed_on_a_lock(&run);
         eprintln!(
             "{how:?}, file read-only: roster -> exit {:?}; {} -> {}",
-            roster.code,
+            roster.status.code(),
             run.what,
             run.stderr.trim()
         );
@@ -770,7 +715,7 @@ fn regression_campaign_new_on_a_full_disk_is_all_or_nothing() {
                     run.stderr.trim(),
                     created.len(),
                     fixture.ok(&["campaign", "list"]),
-                    again.code,
+                    again.status.code(),
                     again.stderr.trim()
                 ));
                 break 'limits;
@@ -1024,11 +969,8 @@ fn a_lock_released_while_muster_waits_lets_the_write_through() {
         .execute_batch("BEGIN EXCLUSIVE")
         .expect("the write lock is taken");
     let child = fixture
-        .command(&["--json", "enlist", "Reyes", "--kind", "player", "--rp", "6"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("muster starts");
+        .runner(&["--json", "enlist", "Reyes", "--kind", "player", "--rp", "6"])
+        .spawn();
     std::thread::sleep(Duration::from_millis(1500));
     holder.execute_batch("ROLLBACK").expect("the lock is released");
     drop(holder);

@@ -9,12 +9,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chrono::{TimeZone, Utc};
+use common::Runner;
 use muster::app;
 use muster::catalog::encounter_card;
 use muster::clock::FixedClock;
@@ -711,19 +714,13 @@ fn remove(path: &Path) {
     }
 }
 
-/// `muster verify --head` on the tampered file: must exit 3.
+/// `muster verify --head` on the tampered file: (exit code, stderr and stdout).
 fn cli_verify(path: &Path, noted: &str) -> (i32, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", path)
-        .env("MUSTER_NOW", "2026-11-29T21:00:00Z")
+    let (code, stdout, stderr) = Runner::on(path)
         .args(["--campaign", CAMPAIGN, "verify", "--head", noted])
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout),
-    )
+        .run()
+        .into_parts();
+    (code, stderr + &stdout)
 }
 
 fn check_case(
