@@ -18,6 +18,8 @@ mod medal_seed;
 mod open;
 #[path = "store/race.rs"]
 mod race;
+#[path = "store/revealed_seed.rs"]
+mod revealed_seed;
 #[path = "store/seeds.rs"]
 mod seeds;
 #[path = "store/transfer.rs"]
