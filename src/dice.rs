@@ -329,7 +329,12 @@ mod tests {
             let err = Cup::new("c", 1, vec![bad], None).d10().unwrap_err();
             assert!(err.to_string().contains("1 to 10"), "{err}");
         }
-        assert!(Cup::empty().d10().is_err(), "no face and no seed");
+        let nothing = Cup::empty().d10().unwrap_err();
+        assert!(matches!(nothing, RuleError::Refused(_)), "{nothing:?}");
+        assert!(
+            nothing.to_string().contains("no dice seed is available"),
+            "no face and no seed: {nothing}"
+        );
     }
 
     #[test]

@@ -63,8 +63,10 @@ fn insert_or_replace_bypasses_the_append_only_triggers() {
         after, before,
         "INSERT OR REPLACE rewrote an event (SQLite said {result:?}); the log is not append-only"
     );
+    let err = result.expect_err("INSERT OR REPLACE over an existing event was accepted");
     assert!(
-        result.is_err(),
-        "INSERT OR REPLACE over an existing event was accepted"
+        err.to_string()
+            .contains("append-only: an event with this id or version already exists"),
+        "{err}"
     );
 }

@@ -61,10 +61,29 @@ fn a_command_cannot_be_voided_twice_and_refusals_write_nothing() {
     let count = count_rows(&store);
     let beyond = voided.head.version + 37;
 
-    assert!(app::void(&mut store, LODESTAR, grant, "again", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, 1, "the creation", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, voided.first_version, "the void", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, beyond, "nothing there", &clock()).is_err());
+    let void = voided.first_version;
+    for (version, phrase) in [
+        (grant, "was already voided by version"),
+        (1, "created the campaign and cannot be voided"),
+        (void, "is itself a void"),
+    ] {
+        match app::void(&mut store, LODESTAR, version, "a mistake", &clock()) {
+            Err(muster::Error::Rule(refusal)) => {
+                assert!(refusal.to_string().contains(phrase), "void {version}: {refusal}")
+            }
+            other => panic!("void {version}: expected the rules' refusal, got {other:?}"),
+        }
+    }
+    // A version past the head is not a command at all: bad input, before any rule.
+    match app::void(&mut store, LODESTAR, beyond, "nothing there", &clock()) {
+        Err(muster::Error::Input(message)) => {
+            assert!(
+                message.contains(&format!("version {beyond} does not exist")),
+                "{message}"
+            )
+        }
+        other => panic!("void {beyond}: expected bad input, got {other:?}"),
+    }
     assert_eq!(count_rows(&store), count);
 }
 
