@@ -3,10 +3,10 @@
 //! "database is locked"; and a rule that depends on the state is decided again on the
 //! fresh state, so a last K9 Discipline is paid for once, never twice.
 //!
-//! `regression_eight_processes_of_a_hundred_commands_each_all_succeed` fails while a writer
-//! can still give up after its bounded number of re-decisions (exit 4, "another muster wrote
-//! to campaign … at the same time"): under 8 busy writers a few of the 800 commands lose
-//! every attempt. The guarantees that hold regardless are checked by the test beside it.
+//! Under 8 busy writers every one of the 800 commands must land: a writer that loses the
+//! race decides again rather than give up with exit 4 ("another muster wrote to campaign …
+//! at the same time"). The guarantees that hold whatever the outcome of each command are
+//! checked by a test of their own.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -319,7 +319,7 @@ fn eight_processes_of_a_hundred_commands_each_write_every_accepted_command_exact
 /// Every one of the 800 commands is accepted: a writer that loses the race decides again
 /// until it lands, rather than giving up with exit 4.
 #[test]
-fn regression_eight_processes_of_a_hundred_commands_each_all_succeed() {
+fn eight_processes_of_a_hundred_commands_each_all_succeed() {
     let crowd = crowd();
     let failures = crowd.failures();
     assert!(

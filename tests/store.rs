@@ -112,6 +112,17 @@ pub fn lodestar_with_grants(store: &mut Store) {
     }
 }
 
+/// Asserts `result` is a refusal by the rules whose message contains `phrase`.
+#[track_caller]
+pub fn assert_rule_refusal<T: std::fmt::Debug>(result: Result<T, muster::Error>, phrase: &str) {
+    match result {
+        Err(muster::Error::Rule(refusal)) => {
+            assert!(refusal.to_string().contains(phrase), "{refusal}")
+        }
+        other => panic!("expected the rules' refusal naming {phrase:?}, got {other:?}"),
+    }
+}
+
 /// A row's payload as JSON.
 pub fn payload(row: &StoredRow) -> serde_json::Value {
     serde_json::from_str(&row.payload).unwrap()

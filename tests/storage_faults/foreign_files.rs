@@ -72,10 +72,10 @@ fn database_from_a_newer_muster_is_refused_and_left_byte_for_byte_unchanged() {
 }
 
 /// A file from a newer muster that no longer uses write-ahead logging (or any copy of the
-/// file in rollback-journal mode): muster switches it to WAL, rewriting its header, before
-/// it reads the schema version and refuses.
+/// file in rollback-journal mode): muster must read the schema version and refuse before it
+/// would switch the file to WAL, which rewrites its header.
 #[test]
-fn regression_database_from_a_newer_muster_in_rollback_journal_mode_is_left_unchanged() {
+fn database_from_a_newer_muster_in_rollback_journal_mode_is_left_unchanged() {
     let fixture = Fixture::new();
     fixture.campaign();
     set_user_version(&fixture.db, 99, "delete");

@@ -142,12 +142,12 @@ fn full_disk_filling_over_several_commands_leaves_each_all_or_nothing() {
     fixture.verify_ok();
 }
 
-/// `campaign new` writes its seed, its events and then the selection in separate
-/// transactions; when the disk fills at the last, muster exits 4 though the campaign was
-/// created, and running it again is refused as "already exists". Scans a range of limits
-/// so that one of them makes the selection the write that does not fit.
+/// `campaign new` writes a seed, its events and the selection: when the disk fills at any of
+/// them, exit 4 must mean no campaign was created, so that running it again works. Scans a
+/// range of limits so that each of those writes is, for one of them, the one that does not
+/// fit.
 #[test]
-fn regression_campaign_new_on_a_full_disk_is_all_or_nothing() {
+fn campaign_new_on_a_full_disk_is_all_or_nothing() {
     let block = ulimit_block();
     let mut problems = Vec::new();
     'limits: for blocks in (64..=104).step_by(2) {
