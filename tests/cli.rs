@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 #[path = "cli/rules.rs"]
 mod rules;
 #[path = "cli/support.rs"]

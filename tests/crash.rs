@@ -18,36 +18,26 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::collections::{BTreeMap, HashSet};
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use common::Runner;
 use serde_json::Value;
 
-const NOW: &str = "2026-11-29T21:00:00Z";
 const CAMPAIGN: &str = "Crash Drill";
 const DEFAULT_KILLS: u64 = 200;
 const DEFAULT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 /// How many uninterrupted commands are timed to learn how long one takes.
 const TIMED_RUNS: usize = 5;
 
-/// `muster` with only the variables it needs: the database and the clock.
-fn muster(db: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_muster"));
-    command.env_clear().env("MUSTER_DB", db).env("MUSTER_NOW", NOW);
-    command
-}
-
 /// Runs `muster` to the end: (exit code, stdout, stderr).
 fn run(db: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = muster(db).args(args).output().expect("muster runs");
-    (
-        out.status.code().expect("muster exits with a code"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
+    common::run_with(db, common::NOW, args)
 }
 
 fn ok(db: &Path, args: &[&str]) -> String {
@@ -458,9 +448,9 @@ fn commands_killed_at_random_moments_leave_an_intact_gapless_all_or_nothing_log(
         let args = pick(&mut rng, &state, round);
         let delay = Duration::from_micros(rng.below(span_us + 1));
         let multi = args[0] == "turn" || args[0] == "mission" && args[1] == "end";
-        let mut child = muster(db)
+        let mut child = Runner::on(db)
             .args(&args)
-            .stdin(Stdio::null())
+            .command()
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()

@@ -1,53 +1,123 @@
-//! The README's tour, typed as a new user would: every `muster` line of its tour block is
-//! run against a fresh database, and the roster must match the events typed.
+//! The README's tour, typed as a new user would: every `muster` line of its tour block runs
+//! in the README's order against a fresh database and must succeed; the refusals its prose
+//! promises are tried where it places them and must be refused, writing nothing; and the
+//! rosters, the printed roster, the dispute walkthrough and the noted heads must be the
+//! README's.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::Command;
+mod common;
+
+#[path = "readme_tour/rosters.rs"]
+mod rosters;
+
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use tempfile::TempDir;
 
-/// The `muster` command lines of the README's tour block, split as a shell would.
-fn tour_commands() -> Vec<Vec<String>> {
-    block_commands("<!-- tour")
+const README: &str = include_str!("../README.md");
+
+/// The campaigns the tour creates, in the order the README creates them.
+const CAMPAIGNS: [&str; 4] = ["Operation Lodestar", "Winter Storm", "Juno Beach", "Night Shift"];
+
+/// A refusal the README's prose promises, tried just before the tour line `before`.
+struct Promise {
+    before: &'static str,
+    args: &'static [&'static str],
+    phrase: &'static str,
 }
 
-/// The `muster` command lines of the README's block after `marker`.
-fn block_commands(marker: &str) -> Vec<Vec<String>> {
-    let readme = include_str!("../README.md");
-    let start = readme.find(marker).expect("the README marks its block");
-    let block = &readme[start..];
-    let block = &block[block.find("```sh").expect("the tour is a sh block") + 5..];
-    let block = &block[..block.find("```").expect("the tour block ends")];
+const PROMISED_REFUSALS: &[Promise] = &[
+    // Mission 3: "Until the choice is made, `roster` lists it under *pending* and `turn`
+    // and `mission end` are refused."
+    Promise {
+        before: "k9 accept",
+        args: &["turn"],
+        phrase: "the K9 Encounter 'Buried Explosive' is still open",
+    },
+    Promise {
+        before: "k9 accept",
+        args: &["mission", "end", "--result", "success"],
+        phrase: "the K9 Encounter 'Buried Explosive' is still open",
+    },
+    // Winter Storm: "The two Objectives are activated and completed left to right; success
+    // is refused until both are."
+    Promise {
+        before: "objective complete 2",
+        args: &[
+            "mission",
+            "end",
+            "--result",
+            "success",
+            "--rp-award",
+            "3",
+            "--why",
+            "early",
+        ],
+        phrase: "Objective 2 of Mission 1 is not completed",
+    },
+    // Night Shift: "Warfighter's commands (`wound`, `hardy`, `medal`…) are refused in this
+    // campaign, and Zero Dark's in the others."
+    Promise {
+        before: "xp team +2 --why \"the team's starting XP\"",
+        args: &["wound", "Vega"],
+        phrase: "this is a Horizon Wars: Zero Dark campaign",
+    },
+    Promise {
+        before: "xp team +2 --why \"the team's starting XP\"",
+        args: &[
+            "--campaign",
+            "Operation Lodestar",
+            "bogey",
+            "add",
+            "Courier",
+            "--type",
+            "grunt",
+        ],
+        phrase: "belong to Horizon Wars: Zero Dark, and this is a modern campaign",
+    },
+];
+
+/// One `muster` line of a README block: as written after `muster `, and split as a shell
+/// would split it.
+struct Line {
+    text: String,
+    args: Vec<String>,
+}
+
+/// The `muster` lines of the README's `sh` block after `marker`, in order.
+fn block_lines(marker: &str) -> Vec<Line> {
+    let start = README.find(marker).expect("the README marks its block");
+    let block = &README[start..];
+    let block = &block[block.find("```sh").expect("the block is a sh block") + 5..];
+    let block = &block[..block.find("```").expect("the block ends")];
     block
         .lines()
         .filter_map(|line| line.strip_prefix("muster "))
-        .map(|line| shell_words::split(line).expect("each tour line splits like a shell's"))
+        .map(|text| Line {
+            text: text.to_owned(),
+            args: shell_words::split(text).expect("each line splits like a shell's"),
+        })
         .collect()
 }
 
-fn muster(db: &std::path::Path, args: &[String]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", "2026-11-29T21:00:00Z")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+/// Runs `muster ARGS` on `db`: (exit code, stdout, stderr).
+fn muster<S: AsRef<std::ffi::OsStr>>(db: &Path, args: &[S]) -> (i32, String, String) {
+    common::run_with(db, common::NOW, args)
 }
 
-fn roster(db: &std::path::Path, campaign: &str) -> Value {
-    let (code, stdout, stderr) = muster(
-        db,
-        &["--campaign", campaign, "--json", "roster"].map(String::from),
-    );
-    assert_eq!(code, 0, "{stderr}");
-    serde_json::from_str(&stdout).unwrap()
+/// Runs `muster --json ARGS` on `db`, which must succeed, and parses its output.
+fn json(db: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = muster(db, &all);
+    assert_eq!(code, 0, "muster {all:?} failed: {stderr}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("muster {all:?} printed no JSON ({e}): {stdout}"))
+}
+
+fn roster(db: &Path, campaign: &str) -> Value {
+    json(db, &["--campaign", campaign, "roster"])
 }
 
 fn soldier<'a>(roster: &'a Value, name: &str) -> &'a Value {
@@ -59,205 +129,138 @@ fn soldier<'a>(roster: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("{name} is on the roster"))
 }
 
-#[test]
-fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tour.db");
-    let commands = tour_commands();
+/// A database the whole tour was played on.
+struct Tour {
+    _dir: TempDir,
+    db: PathBuf,
+}
+
+impl Tour {
+    /// Plays every line of the tour block in order, each of which must succeed, trying each
+    /// promised refusal just before its line.
+    fn played() -> Tour {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("tour.db");
+        let lines = block_lines("<!-- tour");
+        assert!(lines.len() > 55, "the tour has its three Missions and the winter");
+        let created: Vec<&str> = lines
+            .iter()
+            .filter(|l| l.args.starts_with(&["campaign".to_owned(), "new".to_owned()]))
+            .map(|l| l.args[2].as_str())
+            .collect();
+        assert_eq!(created, CAMPAIGNS, "the tour creates its campaigns in this order");
+        for promise in PROMISED_REFUSALS {
+            assert_eq!(
+                lines.iter().filter(|l| l.text == promise.before).count(),
+                1,
+                "the tour has one line `muster {}`, before which the README promises a refusal",
+                promise.before
+            );
+        }
+        for line in &lines {
+            for promise in PROMISED_REFUSALS.iter().filter(|p| p.before == line.text) {
+                assert_refused(&db, promise);
+            }
+            if line.text == "k9 accept" {
+                let pending = &roster(&db, "Operation Lodestar")["pending"];
+                assert_eq!(
+                    pending.as_array().map(Vec::len),
+                    Some(1),
+                    "the failed roll awaits its choice: {pending}"
+                );
+            }
+            if line.args.starts_with(&["void".to_owned(), "26".to_owned()]) {
+                let mistaken = json(&db, &["show", "26"]);
+                assert_eq!(
+                    (&mistaken["kind"], &mistaken["payload"]["soldier"]),
+                    (&Value::from("wounded"), &Value::from("Kowalski")),
+                    "version 26 is the Wound the README voids: {mistaken}"
+                );
+            }
+            let (code, _, stderr) = muster(&db, &line.args);
+            assert_eq!(code, 0, "`muster {}` exited {code}: {stderr}", line.text);
+        }
+        Tour { _dir: dir, db }
+    }
+}
+
+/// `promise` is refused (exit 1, its phrase on stderr) and writes nothing.
+fn assert_refused(db: &Path, promise: &Promise) {
+    let before = json(db, &["campaign", "list"]);
+    let (code, stdout, stderr) = muster(db, promise.args);
+    assert_eq!(
+        code, 1,
+        "before `muster {}`, `muster {:?}` should be refused (exit 1): {stdout}{stderr}",
+        promise.before, promise.args
+    );
     assert!(
-        commands.len() > 55,
-        "the tour has its three Missions and the winter"
+        stderr.contains(promise.phrase),
+        "`muster {:?}`: stderr lacks {:?}: {stderr}",
+        promise.args,
+        promise.phrase
     );
-    for args in &commands {
-        let (code, _, stderr) = muster(&db, args);
-        assert_eq!(code, 0, "`muster {}` failed: {stderr}", args.join(" "));
-    }
+    assert_eq!(
+        json(db, &["campaign", "list"]),
+        before,
+        "a refusal wrote to the log"
+    );
+}
 
-    let lodestar = roster(&db, "Operation Lodestar");
-    assert_eq!(lodestar["head"]["version"], 45);
-    let wong = soldier(&lodestar, "Wong");
-    assert_eq!((wong["wounds"].as_u64(), wong["xp"].as_u64()), (Some(1), Some(1)));
-    assert_eq!(wong["hardy"], serde_json::json!({"cold": 1}));
-    assert_eq!(wong["handler_of"], "Gizmo");
-    let gizmo = soldier(&lodestar, "Gizmo");
-    assert_eq!(gizmo["wounds"], 1, "the accepted Failure wounds the K9 too");
-    assert_eq!(gizmo["discipline"], serde_json::json!({"current": 1, "stat": 2}));
-    assert_eq!(gizmo["xp"], 0, "no XP for an Encounter's Hostile value");
-    let reyes = soldier(&lodestar, "Reyes");
-    assert_eq!(
-        (reyes["wounds"].as_u64(), reyes["xp"].as_u64()),
-        (Some(2), Some(5))
-    );
-    assert_eq!(reyes["status"], "active");
-    assert_eq!(reyes["medals"], serde_json::json!([]));
-    assert_eq!(
-        soldier(&lodestar, "Kowalski")["wounds"],
-        0,
-        "the voided Wounds are gone"
-    );
-    assert_eq!(lodestar["squad"]["rp"], 21);
-    assert_eq!(lodestar["squad"]["rp_bank"], 9);
-    assert_eq!(lodestar["pending"], serde_json::json!([]));
-
-    let winter = roster(&db, "Winter Storm");
-    assert_eq!(winter["head"]["version"], 23);
-    let petrov = soldier(&winter, "Petrov");
-    assert_eq!(petrov["wounds"], 1, "the Stream's Fever cost a Wound");
-    assert_eq!(
-        petrov["hardy"],
-        serde_json::json!({}),
-        "the Hardy cold counter was expended"
-    );
-    assert_eq!(
-        soldier(&winter, "Orlov")["hardy"],
-        serde_json::json!({}),
-        "Hardy Any expended"
-    );
-    assert_eq!(soldier(&winter, "Ivanova")["wounds"], 0, "Enduring: immune");
-    assert_eq!(winter["squad"]["rp_bank"], 3);
-
-    // Juno Beach: the Medals rulebook's example, 30 RP + 5 RP of Medals, ending at 20.
-    let juno = roster(&db, "Juno Beach");
-    assert_eq!(juno["elite_hostiles"], true);
-    let boucher = soldier(&juno, "Boucher");
-    assert_eq!(boucher["status"], "kia");
-    assert_eq!(
-        boucher["rp"], 10,
-        "his card's 8 RP and the Military Medal's 2 RP Skill"
-    );
-    assert_eq!(
-        boucher["medals"],
-        serde_json::json!([]),
-        "KIA removed his sticker"
-    );
-    let hale = soldier(&juno, "Hale");
-    assert_eq!(
-        hale["medals"],
-        serde_json::json!([]),
-        "Downed removed his sticker"
-    );
-    assert_eq!(
-        hale["hardy"],
-        serde_json::json!({"any": 1}),
-        "the Military Cross's benefit"
-    );
-    assert_eq!(
-        juno["squad"]["rp_bank"], 14,
-        "10 computed in Mission 2, 4 named in Mission 3"
-    );
-    assert_eq!(
-        juno["medal_deck"]["earned"],
-        serde_json::json!(["Military Medal", "Military Cross"])
-    );
-    assert_eq!(juno["medal_deck"]["in_deck"], 2);
-    let (code, stdout, _) = muster(
-        &db,
-        &["--campaign", "Juno Beach", "--json", "mission", "show", "2"].map(String::from),
-    );
-    assert_eq!(code, 0);
-    let hill = serde_json::from_str::<Value>(&stdout).unwrap();
-    assert_eq!(
-        (
-            hill["start_rp"].clone(),
-            hill["start_medal_rp"].clone(),
-            hill["hostile_draw_rp"].clone()
-        ),
-        (serde_json::json!(30), serde_json::json!(5), serde_json::json!(35))
-    );
-    assert_eq!(hill["surviving_rp"], 20);
-    assert_eq!(hill["rp_award"]["amount"], 10, "30 - 20, Medal RP excluded");
-
-    // Night Shift: the Spook's XP and the team's XP as the rule text's arithmetic gives them.
-    let night = roster(&db, "Night Shift");
-    assert_eq!(night["team_xp"], 1, "Rescue failed while Vega had no XP: 2 - 1");
-    let vega = soldier(&night, "Vega");
-    assert_eq!(vega["xp"], 5, "Observation succeeded: +5");
-    assert_eq!(vega["specialism"], "spook");
-    let kato = soldier(&night, "Kato");
-    assert_eq!(kato["state"], serde_json::json!({"state": "wounded", "n": 1}));
-    assert_eq!(
-        kato["allies"],
-        serde_json::json!([{"name": "Sentry", "dependent": true, "dead": true}])
-    );
-
-    // Gizmo's first roll, as `muster show 12` explains it: 4 - 1 + 4 = 7 against Bomb 5+.
-    let (_, stdout, _) = muster(
-        &db,
-        &["--campaign", "Operation Lodestar", "--json", "show", "12"].map(String::from),
-    );
-    let shown: Value = serde_json::from_str(&stdout).unwrap();
-    let roll = &shown["roll"];
-    assert_eq!(roll["who"], "Gizmo");
-    assert_eq!(
-        (roll["faces"].clone(), roll["target"].clone()),
-        (serde_json::json!([4]), serde_json::json!(5))
-    );
-    assert_eq!(roll["total"], 7);
-    assert_eq!(roll["success"], true);
-    assert_eq!(
-        roll["costs"],
-        serde_json::json!([{"resource": "discipline", "amount": 1}])
-    );
-    assert_eq!(shown["recomputed"]["agrees"], true);
-
-    for campaign in ["Operation Lodestar", "Winter Storm", "Juno Beach", "Night Shift"] {
-        let (code, stdout, _) = muster(
-            &db,
-            &["--campaign", campaign, "--json", "verify"].map(String::from),
-        );
-        assert_eq!(code, 0, "{campaign} verifies");
-        let report: Value = serde_json::from_str(&stdout).unwrap();
-        assert_eq!(report["ok"], true);
-    }
+/// The lines of the README's roster of Operation Lodestar after Mission 3.
+fn readme_roster() -> Vec<&'static str> {
+    let start = README
+        .find("The roster of Operation Lodestar after Mission 3:")
+        .expect("the README shows the roster");
+    let block = &README[start..];
+    let block = &block[block.find("```\n").expect("a code block") + 4..];
+    block[..block.find("```").expect("the block ends")]
+        .lines()
+        .collect()
 }
 
 #[test]
 fn the_readme_shows_the_roster_the_tour_prints() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tour.db");
-    for args in tour_commands() {
-        muster(&db, &args);
-    }
-    let (_, printed, _) = muster(
-        &db,
-        &["--campaign", "Operation Lodestar", "roster"].map(String::from),
+    let tour = Tour::played();
+    let (code, printed, stderr) = muster(&tour.db, &["--campaign", "Operation Lodestar", "roster"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The head hash differs from run to run (event ids are random); every other line is the
+    // README's, trailing spaces aside.
+    let without_head = |lines: Vec<&str>| -> Vec<String> {
+        lines
+            .into_iter()
+            .filter(|l| !l.starts_with("head "))
+            .map(|l| l.trim_end().to_owned())
+            .collect()
+    };
+    let shown = without_head(readme_roster());
+    assert!(
+        shown.len() >= 8,
+        "the README's roster has its Soldiers: {shown:?}"
     );
-    let readme = include_str!("../README.md");
-    // The head hash differs from run to run (event ids are random); every other line of
-    // the roster must appear in the README as printed, trailing spaces aside.
-    for line in printed.lines().filter(|l| !l.starts_with("head ")) {
-        assert!(
-            readme.lines().any(|r| r.trim_end() == line.trim_end()),
-            "the README's roster lacks the line {line:?}"
-        );
-    }
+    assert_eq!(without_head(printed.lines().collect()), shown);
+    assert!(
+        printed.lines().any(|l| l.starts_with("head v45 ")),
+        "the roster ends with its head line: {printed}"
+    );
 }
 
 #[test]
 fn the_readme_dispute_walkthrough_answers_its_three_questions() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tour.db");
-    for args in tour_commands() {
-        muster(&db, &args);
+    let tour = Tour::played();
+    let db = tour.db.as_path();
+    let dispute = block_lines("<!-- dispute");
+    assert!(dispute.len() >= 10, "the walkthrough has its lines");
+    for line in &dispute {
+        let (code, _, stderr) = muster(db, &line.args);
+        assert_eq!(code, 0, "`muster {}` exited {code}: {stderr}", line.text);
     }
-    let dispute = block_commands("<!-- dispute");
-    for args in &dispute {
-        let (code, _, stderr) = muster(&db, args);
-        assert_eq!(code, 0, "`muster {}` failed: {stderr}", args.join(" "));
-    }
-    let json = |args: &[&str]| -> Value {
-        let mut all = vec!["--json"];
-        all.extend_from_slice(args);
-        let (_, stdout, _) = muster(&db, &all.iter().map(|a| a.to_string()).collect::<Vec<_>>());
-        serde_json::from_str(&stdout).unwrap()
-    };
     // Was the roll fair? The generated face is the one the revealed seed gives.
-    let shown = json(&["show", "48"]);
+    let shown = json(db, &["show", "48"]);
     assert_eq!(shown["roll"]["source"], "generated");
     assert_eq!(shown["recomputed"]["face_from_seed"], shown["roll"]["faces"][0]);
     assert_eq!(shown["recomputed"]["agrees"], true);
     // Why does Wong have one Wound? Two were recorded, one of them healed.
-    let blame = json(&["blame", "Wong"]);
+    let blame = json(db, &["blame", "Wong"]);
     assert_eq!(blame["fields"]["wounds"]["value"], "1");
     let adds: i64 = blame["fields"]["wounds"]["lines"]
         .as_array()
@@ -268,24 +271,23 @@ fn the_readme_dispute_walkthrough_answers_its_three_questions() {
         .sum();
     assert_eq!(adds, 1, "the blame adds up to the roster's number");
     // Was the log edited? It verifies, the paper sheet's assertion included.
-    assert_eq!(json(&["verify"])["ok"], true);
+    assert_eq!(json(db, &["verify"])["ok"], true);
     // Before its void, the mistaken Wound was not voided yet.
-    assert_eq!(json(&["show", "26", "--as-of", "26"])["voided"], false);
-    assert_eq!(json(&["show", "26"])["voided"], true);
+    assert_eq!(json(db, &["show", "26", "--as-of", "26"])["voided"], false);
+    assert_eq!(json(db, &["show", "26"])["voided"], true);
 }
 
 /// Every `VERSION:HASH` the README offers to `verify --head`, and every roster head line it
 /// shows: the hashes they note.
 fn readme_noted_hashes() -> Vec<String> {
-    let readme = include_str!("../README.md");
     let mut hashes = Vec::new();
-    for (i, _) in readme.match_indices("verify --head") {
-        let rest = readme[i + "verify --head".len()..].trim_start();
+    for (i, _) in README.match_indices("verify --head") {
+        let rest = README[i + "verify --head".len()..].trim_start();
         if let Some((_, hash)) = rest.split_once(':').filter(|(v, _)| v.parse::<u64>().is_ok()) {
             hashes.push(hash.chars().take_while(char::is_ascii_hexdigit).collect());
         }
     }
-    for line in readme.lines().filter(|l| l.starts_with("head v")) {
+    for line in README.lines().filter(|l| l.starts_with("head v")) {
         hashes.push(line.split_whitespace().nth(2).unwrap().to_owned());
     }
     hashes
@@ -298,17 +300,12 @@ fn the_readme_notes_heads_of_at_least_twenty_hex_digits_as_verify_accepts() {
     for hash in &hashes {
         assert!((20..=64).contains(&hash.len()), "{hash} is 20 to 64 hex digits");
     }
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("tour.db");
-    for args in tour_commands() {
-        muster(&db, &args);
-    }
-    let lodestar = roster(&db, "Operation Lodestar");
+    let tour = Tour::played();
+    let db = tour.db.as_path();
+    let lodestar = roster(db, "Operation Lodestar");
     let hash = lodestar["head"]["hash"].as_str().unwrap();
-    let (_, printed, _) = muster(
-        &db,
-        &["--campaign", "Operation Lodestar", "roster"].map(String::from),
-    );
+    let (code, printed, stderr) = muster(db, &["--campaign", "Operation Lodestar", "roster"]);
+    assert_eq!(code, 0, "{stderr}");
     let head_line = printed.lines().find(|l| l.starts_with("head v45 ")).unwrap();
     assert!(
         head_line.starts_with(&format!("head v45 {} |", &hash[..20])),
@@ -316,19 +313,9 @@ fn the_readme_notes_heads_of_at_least_twenty_hex_digits_as_verify_accepts() {
     );
     // The head as the roster prints it is what `verify --head` takes.
     let noted = format!("45:{}", &hash[..20]);
-    let (code, stdout, stderr) = muster(
-        &db,
-        &[
-            "--campaign",
-            "Operation Lodestar",
-            "--json",
-            "verify",
-            "--head",
-            &noted,
-        ]
-        .map(String::from),
+    let report = json(
+        db,
+        &["--campaign", "Operation Lodestar", "verify", "--head", &noted],
     );
-    assert_eq!(code, 0, "{stderr}");
-    let report: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(report["noted_head"]["version"], 45);
 }

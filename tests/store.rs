@@ -18,6 +18,8 @@ mod medal_seed;
 mod open;
 #[path = "store/race.rs"]
 mod race;
+#[path = "store/revealed_seed.rs"]
+mod revealed_seed;
 #[path = "store/seeds.rs"]
 mod seeds;
 #[path = "store/transfer.rs"]
@@ -108,6 +110,17 @@ pub fn lodestar_with_grants(store: &mut Store) {
     create(store, LODESTAR);
     for amount in [3, 7, 2, 5] {
         grant(store, LODESTAR, amount);
+    }
+}
+
+/// Asserts `result` is a refusal by the rules whose message contains `phrase`.
+#[track_caller]
+pub fn assert_rule_refusal<T: std::fmt::Debug>(result: Result<T, muster::Error>, phrase: &str) {
+    match result {
+        Err(muster::Error::Rule(refusal)) => {
+            assert!(refusal.to_string().contains(phrase), "{refusal}")
+        }
+        other => panic!("expected the rules' refusal naming {phrase:?}, got {other:?}"),
     }
 }
 

@@ -50,6 +50,7 @@ impl Given {
 
 impl Then {
     /// Asserts the command was accepted with exactly these events.
+    #[track_caller]
     pub fn then(self, expected: impl IntoIterator<Item = Event>) -> CampaignState {
         let expected: Vec<Event> = expected.into_iter().collect();
         match self.result {
@@ -65,6 +66,7 @@ impl Then {
     }
 
     /// Asserts the command was refused with a message containing every one of `needles`.
+    #[track_caller]
     pub fn then_refused(self, needles: &[&str]) {
         match self.result {
             Ok(events) => panic!("expected a refusal, but the command decided {events:?}"),
@@ -111,6 +113,7 @@ impl Played {
 
     /// Decides `command` with these entered faces (dice beyond them are generated) and
     /// records what it decides; returns the version of its first event.
+    #[track_caller]
     pub fn play(&mut self, command: Command, faces: &[i64]) -> u64 {
         match self.try_play(&command, faces) {
             Ok(first) => first,

@@ -253,10 +253,10 @@ fn log_filters_by_soldier_and_mission() {
 }
 
 /// `mission end` writes the end of Mission 1 and, in the same command, the clearing of
-/// its Suppress; `roster --as-of mission:1` counts both as the Mission's end, but
-/// `log --mission 1` drops the clearing (and `log --json` gives it `"mission": null`).
+/// its Suppress: both belong to the Mission, for `roster --as-of mission:1` and for
+/// `log --mission 1` alike.
 #[test]
-fn regression_log_mission_filter_kept_suppress_cleared_by_mission_end() {
+fn log_mission_filter_lists_the_suppress_cleared_by_the_missions_end() {
     let one = one_mission();
     assert_eq!(
         num(

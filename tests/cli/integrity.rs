@@ -91,11 +91,11 @@ fn void_refusals() {
     m.usage_error(&["void", &xp.to_string()]);
 }
 
-/// `campaign new` writes the campaign and its seed commitment as one command; voiding
-/// version 2 (the commitment) voids that whole command, the campaign's creation included,
-/// and the campaign can no longer be shown. Like version 1, it must be refused.
+/// `campaign new` writes the campaign and its seed commitment as one command: voiding
+/// version 2 (the commitment) would void the campaign's creation with it, so it is refused
+/// like version 1.
 #[test]
-fn regression_void_of_the_seed_commitment_voids_the_campaign_creation() {
+fn voiding_the_seed_commitment_written_with_the_creation_is_refused() {
     let m = Muster::lodestar();
     assert_eq!(m.json(&["show", "2"])["kind"], "seed_committed");
     m.refused(&["void", "2", "--why", "x"], "cannot be voided");

@@ -358,12 +358,12 @@ fn drawing_and_earning_are_refused_when_wrong() {
     assert_eq!(in_deck(&m), 4, "Medals not earned go back into the deck");
 }
 
-/// Regression: the Eliminate requirement is that the recipient inflicts every Suppression and
-/// EKIA on the Hostile. Baker suppressed the Sniper after the Medal was drawn but before its
-/// recipient, Dubois, was rolled, and `medal earn` once gave Dubois the Medal anyway. Now the
-/// recipient roll itself records the Medal lost, and earning it is refused.
+/// The Eliminate requirement is that the recipient inflicts every Suppression and EKIA on
+/// the Hostile. Baker suppressed the Sniper after the Medal was drawn but before its
+/// recipient, Dubois, was rolled: the recipient roll itself records the Medal lost, and
+/// earning it is refused.
 #[test]
-fn regression_eliminate_medal_earned_after_another_soldier_suppressed_its_hostile() {
+fn an_eliminate_medal_is_lost_at_the_recipient_roll_after_another_soldier_hit_its_hostile() {
     let m = ortona();
     ok(&m, "mission start Ortona --with Baker --with Dubois");
     ok(&m, "turn");

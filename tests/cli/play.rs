@@ -347,19 +347,18 @@ fn a_generated_roll_on_an_imported_campaign_commits_a_fresh_seed() {
 }
 
 /// A rolling command that needs a generated face, on a campaign whose seed this file does
-/// not hold, once committed a fresh seed as a command of its own; when the roll was then
-/// refused, that commitment stayed in the log although exit 1 promises nothing was written.
+/// not hold, must commit a fresh seed first; when the roll is refused, that commitment is
+/// not written either, as exit 1 promises nothing was.
 #[test]
-fn regression_a_refused_roll_on_an_imported_campaign_writes_a_seed_commitment() {
+fn a_refused_roll_on_an_imported_campaign_writes_no_seed_commitment() {
     let (_, copy) = imported_elsewhere();
     copy.refused(&["check", "Nobody", "handler"], "no Soldier named 'Nobody'");
 }
 
-/// `environ --location` rolls each of the card's Environments as a command of its own; when
-/// a later one is refused (here a target off the d10), exit 1 says nothing was written, but
-/// the earlier Environment's roll stays in the log.
+/// `environ --location` rolls each of the card's Environments; when a later one is refused
+/// (here a target off the d10), none of the card's rolls is written, as exit 1 promises.
 #[test]
-fn regression_environ_location_refused_midway_keeps_the_earlier_rolls() {
+fn environ_location_refused_at_a_later_environment_writes_none_of_its_rolls() {
     let m = on_mission();
     let swamp = m.path("swamp.json");
     let text = r#"{"name": "Swamp", "environments": [{"environment": "cold", "target": 4},

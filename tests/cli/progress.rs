@@ -1,44 +1,26 @@
 //! Progress bars and long outputs: a bar on a terminal, none when piped; a pipe closed early.
 
-use std::path::Path;
-use std::process::Command;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 
-use super::support::NOW;
-
-const MUSTER: &str = env!("CARGO_BIN_EXE_muster");
+use super::support::Runner;
 
 /// A synthetic campaign long enough for a few steps of progress (one per 10,000 rows).
-fn long_campaign(dir: &Path) -> std::path::PathBuf {
+fn long_campaign(dir: &Path) -> PathBuf {
     let db = dir.join("long.db");
-    let out = Command::new(MUSTER)
-        .env_clear()
-        .env("MUSTER_NOW", NOW)
-        .args([
-            "--db",
-            db.to_str().unwrap(),
-            "dev",
-            "synth",
-            "--events",
-            "25000",
-            "--name",
-            "Long",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let made = Runner::on(&db)
+        .args(["dev", "synth", "--events", "25000", "--name", "Long"])
+        .run();
+    assert_eq!(made.code(), 0, "{}", made.describe());
     db
 }
 
-fn piped(db: &Path, args: &[&str]) -> (bool, String) {
-    let out = Command::new(MUSTER)
-        .env_clear()
-        .env("MUSTER_NOW", NOW)
+/// `muster --campaign Long ARGS` on `db`, drawing progress from the first row.
+fn on_long(db: &Path, args: &[&str]) -> Runner {
+    Runner::on(db)
         .env("MUSTER_PROGRESS_AFTER_MS", "0")
-        .args(["--db", db.to_str().unwrap(), "--campaign", "Long"])
+        .args(["--campaign", "Long"])
         .args(args)
-        .output()
-        .unwrap();
-    (out.status.success(), String::from_utf8(out.stderr).unwrap())
 }
 
 #[test]
@@ -46,61 +28,41 @@ fn no_bar_is_drawn_when_standard_error_is_piped() {
     let dir = tempfile::tempdir().unwrap();
     let db = long_campaign(dir.path());
     let export = dir.path().join("long.jsonl");
-    let out = Command::new(MUSTER)
-        .env_clear()
-        .args(["--db", db.to_str().unwrap(), "--campaign", "Long", "export"])
-        .output()
-        .unwrap();
-    std::fs::write(&export, out.stdout).unwrap();
+    let exported = on_long(&db, &["export"]).run();
+    assert_eq!(exported.code(), 0, "{}", exported.describe());
+    std::fs::write(&export, exported.stdout).unwrap();
     let copy = dir.path().join("copy.db");
     for (db, args) in [
         (&db, vec!["verify"]),
         (&db, vec!["rebuild"]),
         (&copy, vec!["import", export.to_str().unwrap()]),
     ] {
-        let (ok, stderr) = piped(db, &args);
-        assert!(ok, "{args:?}: {stderr}");
-        assert_eq!(stderr, "", "{args:?} wrote to a piped standard error");
+        let ran = on_long(db, &args).run();
+        assert_eq!(ran.code(), 0, "{}", ran.describe());
+        assert_eq!(ran.stderr, "", "{args:?} wrote to a piped standard error");
     }
 }
 
 #[test]
 fn a_bar_is_drawn_on_a_terminal() {
-    if !Path::new("/usr/bin/script").exists() {
-        eprintln!("skipped: `script` (util-linux) is not installed to give muster a terminal");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let db = long_campaign(dir.path());
-    let line = format!("{MUSTER} --db {} --campaign Long verify", db.display());
-    let out = Command::new("/usr/bin/script")
-        .env_clear()
-        .env("MUSTER_NOW", NOW)
-        .env("MUSTER_PROGRESS_AFTER_MS", "0")
-        .env("TERM", "xterm")
-        .args(["-qec", &line, "/dev/null"])
-        .output()
-        .unwrap();
-    let seen = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{seen}");
-    assert!(seen.contains("verifying ["), "no bar on the terminal: {seen}");
-    assert!(seen.contains("ok: the chain is whole"), "{seen}");
+    let ran = on_long(&db, &["verify"]).on_a_terminal().run();
+    assert_eq!(ran.code(), 0, "{}", ran.describe());
+    assert!(
+        ran.stdout.contains("verifying ["),
+        "no bar on the terminal: {}",
+        ran.stdout
+    );
+    assert!(ran.stdout.contains("ok: the chain is whole"), "{}", ran.stdout);
 }
 
 /// `muster export | head -1` on a long campaign: the closed pipe ends the export quietly.
 #[test]
 fn export_into_a_pipe_closed_early_exits_cleanly() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
     let dir = tempfile::tempdir().unwrap();
     let db = long_campaign(dir.path());
-    let mut child = Command::new(MUSTER)
-        .env_clear()
-        .args(["--db", db.to_str().unwrap(), "--campaign", "Long", "export"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = on_long(&db, &["export"]).spawn();
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)

@@ -60,7 +60,7 @@ fn inflate(state: &mut Value) {
 }
 
 #[test]
-fn regression_an_edited_checkpoint_changed_the_roster_and_let_an_overdraft_through() {
+fn an_edited_checkpoint_changes_neither_the_roster_nor_what_can_be_spent_and_verify_finds_it() {
     let m = banked();
     assert_eq!(
         edit_checkpoints(&m, false, inflate),
@@ -110,7 +110,7 @@ fn a_checkpoint_forged_with_its_digest_recomputed_is_named_by_verify() {
 }
 
 #[test]
-fn regression_an_event_stamped_before_its_predecessor_was_left_out_of_as_of() {
+fn a_command_with_the_clock_behind_the_head_is_refused_and_the_same_instant_is_accepted() {
     let m = Muster::lodestar();
     m.ok_at("2026-11-30T12:00:00Z", &["xp", "Wong", "+1", "--why", "later"]);
     let head = m.head();

@@ -1,35 +1,15 @@
-//! Running the `muster` binary in a throwaway directory with a fixed clock and a cleared
-//! environment, and reading its JSON back.
+//! A test's campaign in a throwaway directory, run through the common runner (a fixed clock,
+//! a cleared environment), and its JSON read back.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 use tempfile::TempDir;
 
-/// The fixed time every command runs at unless a test picks another.
-pub const NOW: &str = "2026-11-29T21:00:00Z";
+pub use crate::common::{NOW, Runner, run_with};
 
 /// The campaign `Muster::lodestar` creates.
 pub const LODESTAR: &str = "Operation Lodestar";
-
-/// Runs `muster` with only the variables it needs: the database and the clock.
-///
-/// Returns (exit code, stdout, stderr).
-pub fn run_with(db: &Path, now: &str, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", now)
-        .args(args)
-        .output()
-        .expect("muster runs");
-    (
-        out.status.code().expect("muster exits with a code, not a signal"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
 
 /// The head hash of the selected campaign in `db`, read from `muster --json roster`.
 pub fn head(db: &Path) -> String {

@@ -4,8 +4,8 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -22,25 +22,7 @@ fn file_bytes(db: &Path) -> (Vec<u8>, Option<Vec<u8>>) {
 
 /// Runs `muster ARGS` against `db` at `NOW` with `input` on standard input.
 fn run_piped(db: &Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", NOW)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("muster runs");
-    let mut stdin = child.stdin.take().expect("a pipe");
-    stdin.write_all(input).expect("the export is written to the pipe");
-    drop(stdin);
-    let out = child.wait_with_output().expect("muster ends");
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
+    Runner::on(db).args(args).stdin(input).run().into_parts()
 }
 
 /// The number of events an import's report says it wrote.
@@ -130,29 +112,7 @@ fn import_dash_reads_standard_input_from_a_pipe_and_imports_every_event() {
 /// Runs `muster ARGS` against `db` at `NOW`, failing the test if it has not ended within
 /// `limit` (an import that opened a FIFO a second time would wait for ever).
 fn run_within(db: &Path, args: &[&str], limit: Duration) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .env("MUSTER_NOW", NOW)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("muster runs");
-    let started = Instant::now();
-    while child.try_wait().expect("muster can be waited for").is_none() {
-        if started.elapsed() > limit {
-            let _gone = child.kill();
-            panic!("muster {args:?} had not ended after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("muster ends");
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
+    Runner::on(db).args(args).within(limit).run().into_parts()
 }
 
 #[test]

@@ -382,7 +382,7 @@ fn zero_dark_commands_are_refused_in_a_warfighter_campaign() {
 /// A dead hero cannot persuade; no more can he place a bogey into the targeted state (and
 /// so count toward an Observation task).
 #[test]
-fn regression_a_dead_hero_cannot_target_a_bogey() {
+fn a_dead_hero_can_neither_persuade_nor_target_a_bogey() {
     let m = x_team();
     mission(&m, "Wake", 1);
     ok(&m, "hero-state Vance dead");

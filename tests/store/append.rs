@@ -114,13 +114,21 @@ fn a_duplicate_event_id_is_refused_and_nothing_is_written() {
         ..good.clone()
     };
     dup.hash = chain::hash(&dup.prev_hash, &dup.link()).unwrap();
-    let result = store.append_rows(LODESTAR, &head, &[good, dup]);
-    assert!(result.is_err(), "{result:?}");
+    let err = store
+        .append_rows(LODESTAR, &head, &[good, dup])
+        .expect_err("a duplicate event id was appended");
+    assert!(matches!(err, StoreError::Sqlite(_)), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("append-only: an event with this id or version already exists"),
+        "{err}"
+    );
 
     // The same event id in another campaign is refused too: ids are unique across the file.
     let mut elsewhere = next_row(&store, "Other", 1);
     elsewhere.event_id = before[0].event_id.clone();
-    assert!(raw_insert(&store, &elsewhere).is_err());
+    let err = raw_insert(&store, &elsewhere).unwrap_err();
+    assert!(err.to_string().contains("already exists"), "{err}");
 
     assert_eq!(count_rows(&store), count);
     assert_eq!(store.head(LODESTAR).unwrap(), head);

@@ -261,15 +261,22 @@ fn an_assertion_is_made_true_by_the_later_void_of_a_mistaken_event() {
 }
 
 #[test]
-fn regression_a_seed_reveal_cannot_be_voided_so_its_seed_never_rolls_again() {
+fn a_seed_reveal_cannot_be_voided_so_its_seed_never_rolls_again() {
     let (_dir, _path, mut store) = new_db();
     k9_campaign(&mut store);
     let reveal = play(&mut store, "reveal");
     let head = store.head(LODESTAR).unwrap();
-    // Voiding it put the revealed seed back in force, and verify then failed the next roll.
+    // Voiding it would put the published seed back in force for the next roll.
     for version in [reveal, reveal + 1] {
-        let refused = app::void(&mut store, LODESTAR, version, "too early", &clock());
-        assert!(matches!(refused, Err(muster::Error::Rule(_))), "{refused:?}");
+        match app::void(&mut store, LODESTAR, version, "too early", &clock()) {
+            Err(muster::Error::Rule(refusal)) => assert!(
+                refusal
+                    .to_string()
+                    .contains("belongs to a seed reveal, which cannot be voided"),
+                "{refusal}"
+            ),
+            other => panic!("void {version}: expected the rules' refusal, got {other:?}"),
+        }
     }
     assert_eq!(store.head(LODESTAR).unwrap(), head);
     let check = play(&mut store, "check Wong");
@@ -414,7 +421,7 @@ fn diff_between_two_points_is_the_difference_of_two_replays() {
 }
 
 #[test]
-fn regression_diff_reports_a_soldier_whose_enlistment_a_later_void_removed() {
+fn diff_reports_a_soldier_whose_enlistment_a_later_void_removed() {
     let (_dir, _path, mut store) = new_db();
     k9_campaign(&mut store);
     let enlisted = play(&mut store, "enlist Price");

@@ -139,21 +139,29 @@ fn a_file_that_is_not_sqlite_fails_to_open_with_an_error_and_is_not_overwritten(
     let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(37) % 251) as u8).collect();
     std::fs::write(&path, &garbage).unwrap();
 
-    let result = Store::open(&path);
-    let err = result.err().expect("a file of garbage was opened as a database");
-    assert!(!err.to_string().is_empty());
+    let err = Store::open(&path)
+        .err()
+        .expect("a file of garbage was opened as a database");
+    assert_not_a_database(&err);
     assert_eq!(std::fs::read(&path).unwrap(), garbage, "the file was changed");
 
     // Text that merely looks like data fails the same way.
     let text = dir.path().join("roster.txt");
     std::fs::write(&text, "Wong, 3 wounds, 2 XP\n".repeat(50)).unwrap();
-    assert!(Store::open(&text).is_err());
+    let err = Store::open(&text)
+        .err()
+        .expect("a text file was opened as a database");
+    assert_not_a_database(&err);
 }
 
 #[test]
 fn a_directory_is_not_a_database() {
     let dir = tempfile::tempdir().unwrap();
-    assert!(Store::open(dir.path()).is_err());
+    let err = Store::open(dir.path())
+        .err()
+        .expect("a directory was opened as a database");
+    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    assert!(err.to_string().contains("unable to open database file"), "{err}");
 }
 
 #[test]
@@ -178,4 +186,13 @@ fn a_new_file_gets_16_kib_pages_and_a_file_made_with_4_kib_pages_keeps_them_and_
     let store = Store::open(&old).unwrap();
     assert_eq!(pragma::<i64>(&store, "page_size"), 4096);
     assert!(muster::verify::verify(LODESTAR, &all_rows(&store, LODESTAR)).ok);
+}
+
+/// `err` is SQLite's answer to a file that is not a database, which muster reports as such.
+fn assert_not_a_database(err: &StoreError) {
+    assert!(
+        matches!(err, StoreError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase)),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("file is not a database"), "{err}");
 }

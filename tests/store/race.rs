@@ -157,7 +157,7 @@ fn a_spend_overtaken_mid_command_is_re_checked_and_refused_not_written() {
 
     let result = app::execute(&mut a, LODESTAR, &spend_command(5), &racer);
     assert_eq!(racer.races_run.get(), 1);
-    assert!(matches!(result, Err(muster::Error::Rule(_))), "{result:?}");
+    assert_rule_refusal(result, "holds 0 RP; cannot spend 5");
     assert_eq!(count_rows(&a), before + 1, "only B's spend was written");
     assert_eq!(rp_bank(&a, LODESTAR), 0);
     let (_, state) = app::load(&a, LODESTAR).unwrap();

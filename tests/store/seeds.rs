@@ -262,8 +262,12 @@ fn an_entered_face_is_recorded_as_entered_and_one_off_the_die_is_refused_writing
         amount: 1,
         why: "no die here".to_owned(),
     };
-    let result = app::execute_rolling(&mut store, LODESTAR, &grant_with_die, &[5], &clock());
-    assert!(matches!(result, Err(muster::Error::Input(_))), "{result:?}");
+    match app::execute_rolling(&mut store, LODESTAR, &grant_with_die, &[5], &clock()) {
+        Err(muster::Error::Input(message)) => {
+            assert!(message.contains("this command rolled no die"), "{message}")
+        }
+        other => panic!("expected bad input, got {other:?}"),
+    }
     assert_eq!(all_rows(&store, LODESTAR), before);
 
     // A face on the die is recorded as entered, with no seed key.
@@ -317,12 +321,12 @@ fn an_imported_campaign_commits_a_fresh_seed_of_its_own_before_its_first_generat
     assert!(verify(LODESTAR, &all_rows(&target, LODESTAR)).ok);
 }
 
-/// Regression: a rolling command with no `--die`, on a campaign whose seed the file does not
-/// hold, once committed a fresh seed as a command of its own before deciding the roll, so a
-/// roll the rules then refused still left a `seed_committed` event behind, though a refusal
-/// writes nothing (README, exit code 1).
+/// A rolling command with no `--die`, on a campaign whose seed the file does not hold, must
+/// commit a fresh seed before deciding the roll; a roll the rules refuse leaves neither a
+/// `seed_committed` event nor a kept seed behind, as a refusal writes nothing (README, exit
+/// code 1).
 #[test]
-fn a_refused_roll_on_a_campaign_without_a_held_seed_still_commits_a_seed() {
+fn a_refused_roll_on_a_campaign_without_a_held_seed_commits_no_seed() {
     let (_d1, _p1, mut source) = new_db();
     wong_on_mission(&mut source);
     let (_d2, _p2, mut target) = new_db();
@@ -331,7 +335,15 @@ fn a_refused_roll_on_a_campaign_without_a_held_seed_still_commits_a_seed() {
     let seeds = count_seeds(&target);
 
     let result = app::execute_rolling(&mut target, LODESTAR, &bomb_check("Nobody"), &[], &clock());
-    assert!(matches!(result, Err(muster::Error::Rule(_))), "{result:?}");
+    match result {
+        Err(muster::Error::Rule(refusal)) => {
+            assert!(
+                refusal.to_string().contains("no Soldier named 'Nobody'"),
+                "{refusal}"
+            )
+        }
+        other => panic!("expected the rules' refusal, got {other:?}"),
+    }
     let after = all_rows(&target, LODESTAR);
     let written: Vec<&str> = after
         .iter()

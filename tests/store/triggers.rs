@@ -43,9 +43,9 @@ fn the_triggers_refuse_update_and_delete_and_leave_the_rows_as_they_were() {
 
 /// `INSERT OR REPLACE` resolves a UNIQUE conflict by deleting the old row, and SQLite fires
 /// DELETE triggers for such deletes only when `recursive_triggers` is on, which muster leaves
-/// off. So a plain statement replaces an event in place without any trigger objecting.
+/// off: the log must refuse it some other way, and leave the event as it was.
 #[test]
-fn insert_or_replace_bypasses_the_append_only_triggers() {
+fn insert_or_replace_over_an_event_is_refused_and_leaves_it_as_it_was() {
     let (_dir, _path, mut store) = new_db();
     lodestar_with_grants(&mut store);
     let before = all_rows(&store, LODESTAR);
@@ -63,8 +63,10 @@ fn insert_or_replace_bypasses_the_append_only_triggers() {
         after, before,
         "INSERT OR REPLACE rewrote an event (SQLite said {result:?}); the log is not append-only"
     );
+    let err = result.expect_err("INSERT OR REPLACE over an existing event was accepted");
     assert!(
-        result.is_err(),
-        "INSERT OR REPLACE over an existing event was accepted"
+        err.to_string()
+            .contains("append-only: an event with this id or version already exists"),
+        "{err}"
     );
 }

@@ -61,10 +61,29 @@ fn a_command_cannot_be_voided_twice_and_refusals_write_nothing() {
     let count = count_rows(&store);
     let beyond = voided.head.version + 37;
 
-    assert!(app::void(&mut store, LODESTAR, grant, "again", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, 1, "the creation", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, voided.first_version, "the void", &clock()).is_err());
-    assert!(app::void(&mut store, LODESTAR, beyond, "nothing there", &clock()).is_err());
+    let void = voided.first_version;
+    for (version, phrase) in [
+        (grant, "was already voided by version"),
+        (1, "created the campaign and cannot be voided"),
+        (void, "is itself a void"),
+    ] {
+        match app::void(&mut store, LODESTAR, version, "a mistake", &clock()) {
+            Err(muster::Error::Rule(refusal)) => {
+                assert!(refusal.to_string().contains(phrase), "void {version}: {refusal}")
+            }
+            other => panic!("void {version}: expected the rules' refusal, got {other:?}"),
+        }
+    }
+    // A version past the head is not a command at all: bad input, before any rule.
+    match app::void(&mut store, LODESTAR, beyond, "nothing there", &clock()) {
+        Err(muster::Error::Input(message)) => {
+            assert!(
+                message.contains(&format!("version {beyond} does not exist")),
+                "{message}"
+            )
+        }
+        other => panic!("void {beyond}: expected bad input, got {other:?}"),
+    }
     assert_eq!(count_rows(&store), count);
 }
 
@@ -80,7 +99,7 @@ fn a_void_that_later_events_depend_on_is_refused() {
 
     // Voiding the grant would leave the spend overdrawing the bank.
     let result = app::void(&mut store, LODESTAR, granted, "never happened", &clock());
-    assert!(matches!(result, Err(muster::Error::Rule(_))), "{result:?}");
+    assert_rule_refusal(result, "later events depend on version");
     assert_eq!(count_rows(&store), count);
     // Voiding the spend first, then the grant, is accepted.
     app::void(&mut store, LODESTAR, spent, "never happened", &clock()).unwrap();
@@ -90,13 +109,12 @@ fn a_void_that_later_events_depend_on_is_refused() {
     assert!(verify(LODESTAR, &all_rows(&store, LODESTAR)).ok);
 }
 
-/// The creation command writes `campaign_created` and `seed_committed`. Voiding version 1 is
-/// refused, but voiding version 2 names the same command and is accepted: the campaign's
-/// creation drops out of the fold, the campaign no longer exists for any later command
-/// ("no campaign named 'Lodestar'"), `verify` still reports the log as sound, and a void
-/// cannot itself be voided, so nothing brings the campaign back.
+/// The creation command writes `campaign_created` and `seed_committed`. Voiding version 2
+/// names the same command as version 1, and would take the campaign's creation out of the
+/// fold for good (a void cannot itself be voided): it is refused like version 1, and the
+/// campaign stays as it was.
 #[test]
-fn voiding_the_seed_commitment_voids_the_campaigns_creation() {
+fn voiding_the_seed_commitment_written_with_the_creation_is_refused() {
     let (_dir, _path, mut store) = new_db();
     lodestar_with_grants(&mut store);
     let before = all_rows(&store, LODESTAR);
@@ -113,9 +131,12 @@ fn voiding_the_seed_commitment_voids_the_campaigns_creation() {
     let result = app::void(&mut store, LODESTAR, commitment.version, "the seed", &clock());
     let (_, state) = app::load(&store, LODESTAR).unwrap();
     assert!(state.info.is_some(), "the campaign's creation was voided");
-    assert!(
-        matches!(result, Err(muster::Error::Rule(_))),
-        "voiding the creation command through its seed commitment was accepted: {result:?}"
+    assert_rule_refusal(
+        result,
+        &format!(
+            "version {} was written with the campaign's creation",
+            commitment.version
+        ),
     );
     assert_eq!(all_rows(&store, LODESTAR), before);
     assert_eq!(rp_bank(&store, LODESTAR), 17);

@@ -148,9 +148,9 @@ fn a_revision_no_award_awaits_is_found() {
 }
 
 #[test]
-fn regression_medal_rp_past_u32_saturates_instead_of_overflowing() {
-    // An edited export found by the fuzz test: two stickers whose RP add past u32::MAX
-    // made the Mission's start sum panic with "attempt to add with overflow".
+fn medal_rp_past_u32_saturates_instead_of_overflowing() {
+    // Two stickers whose RP add past u32::MAX, as an edited export can hold: the Mission's
+    // start sums them, and must not overflow.
     let mut events = modern_squad();
     events.push(medal_awarded("Wong", "Forged Cross", u32::MAX));
     events.push(medal_awarded("Wong", "Forged Star", u32::MAX));

@@ -9,6 +9,7 @@ mod check;
 mod checked_fold;
 mod environment;
 mod evolve;
+mod forged_voids;
 mod k9;
 mod medals;
 mod mission;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::command::StatusChange;
+use crate::domain::error::RuleError;
 use crate::rules::harness::Played;
 
 #[test]
@@ -71,9 +72,11 @@ fn a_second_success_on_a_cards_check_is_found() {
         card: Some("Farmhouse".into()),
     };
     played.play(check.clone(), &[8]);
+    let second = played.try_play(&check, &[9]).unwrap_err();
+    assert!(matches!(second, RuleError::Refused(_)), "{second:?}");
     assert!(
-        played.try_play(&check, &[9]).is_err(),
-        "the rules refuse a second success"
+        second.to_string().contains("its benefit is gained only once"),
+        "{second}"
     );
     // The same event again, as a forged file would hold it: every number checks out.
     let again = played.log.last().map(|r| r.event.clone()).unwrap();

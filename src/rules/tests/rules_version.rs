@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::domain::command::NamedModifier;
+use crate::domain::error::RuleError;
 use crate::domain::rules_version::{self, ENVIRON_WITHOUT_ARMOR, FIRST, NEWEST, RulesVersion};
 use crate::rules::harness::Played;
 
@@ -160,8 +161,15 @@ fn a_log_played_under_the_first_rules_verifies_after_adopting_the_fix() {
     assert_eq!(played.state().rules(), NEWEST);
     played.play(start("Second Line", &["Ivanov"]), &[]);
     played.play(Command::NextTurn, &[]);
-    let refused = played.try_play(&cold_with("Body Armor"), &[5]);
-    assert!(refused.is_err(), "the fix is in force: {refused:?}");
+    // The fix is in force.
+    let refused = played.try_play(&cold_with("Body Armor"), &[5]).unwrap_err();
+    assert!(matches!(refused, RuleError::Refused(_)), "{refused:?}");
+    assert!(
+        refused
+            .to_string()
+            .contains("no protection from Armor or Shields"),
+        "{refused}"
+    );
     played.play(cold_with("Field Jacket"), &[6]);
     let report = crate::verify::verify("test", &played.rows());
     assert!(report.ok, "{:?}", report.findings);

@@ -135,6 +135,26 @@ fn healing_wounds_he_has_records_it() {
 }
 
 #[test]
+fn healing_exactly_all_of_his_wounds_leaves_him_active_with_none() {
+    let mut events = modern_squad();
+    events.push(Event::Wounded(amount("Wong", 3)));
+    let state = given(events)
+        .when(harm(Harm::Heal, "Wong", 3))
+        .then([Event::Healed(amount("Wong", 3))]);
+    let wong = state.soldier("Wong").unwrap();
+    assert_eq!((wong.wounds, wong.status), (0, Status::Active));
+}
+
+#[test]
+fn healing_one_wound_more_than_he_has_is_refused_not_clamped() {
+    let mut events = modern_squad();
+    events.push(Event::Wounded(amount("Wong", 3)));
+    given(events)
+        .when(harm(Harm::Heal, "Wong", 4))
+        .then_refused(&["Wong has 3 Wounds;", "heal at most 3"]);
+}
+
+#[test]
 fn healing_more_wounds_than_he_has_is_refused() {
     given([
         created(Game::Modern),

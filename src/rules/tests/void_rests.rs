@@ -224,10 +224,9 @@ fn a_void_that_nothing_rests_on_needs_no_cascade_and_writes_one_event() {
 }
 
 #[test]
-fn regression_a_cascade_never_voids_a_void_that_revised_an_award() {
-    // Found by the void property: the revision a void writes rested on the Mission's end,
-    // so voiding the Mission's start with --cascade reached the void's command, and the
-    // log then held a void of a void.
+fn a_cascade_never_voids_a_void_that_revised_an_award() {
+    // The revision a void writes rests on the Mission's end, so a cascade from the
+    // Mission's start reaches the void's command: it is refused rather than void a void.
     let mut played = squad();
     let started = played.play(start("Caen", &["Wong", "Park"]), &[]);
     let killed = played.play(kill("Park"), &[]);

@@ -66,14 +66,11 @@ fn no_way_out(log: &[Event]) -> Option<Vec<String>> {
     (refusals.len() == ways_out.len()).then_some(refusals)
 }
 
-/// BUG (src/rules/k9.rs, `pair_on`/`draw`): `pair_on` is documented as "The K9 and Handler
-/// on the Mission (both active)" but never looks at their status, so `draw` opens an
-/// Encounter for a downed K9. Every later Encounter command is then refused by `open`
-/// ("Gizmo is not active"), while `turn`, `mission end` and `k9 objective` are refused
-/// because an Encounter is open: nothing can close it. The draw should be refused (or the
-/// Encounter resolved at once).
+/// A downed K9 never leaves the Mission stuck: an Encounter drawn for him would have every
+/// Encounter command refused (he is not active) while `turn`, `mission end` and
+/// `k9 objective` wait for it to close. So the draw is refused, or some way out is accepted.
 #[test]
-fn regression_an_encounter_drawn_for_a_downed_k9_can_never_be_finished() {
+fn an_encounter_for_a_downed_k9_is_refused_or_can_be_finished() {
     let mut log = on_mission();
     log.push(Event::Downed(named("Gizmo")));
     if let Ok(events) = given(log.clone()).when(draw(None)).result {
@@ -85,13 +82,11 @@ fn regression_an_encounter_drawn_for_a_downed_k9_can_never_be_finished() {
     }
 }
 
-/// BUG (src/rules/k9.rs, `open`, with src/rules/mission.rs, `clear_to_end`): once the
-/// Handler is Killed while an Encounter is open, `k9 roll`, `ignore`, `accept` and `retry`
-/// are refused because the Handler is not active, and `turn`, `mission end` (even
-/// `--result failure`) and `k9 objective` are refused because the Encounter is open. A KIA
-/// is final, so the Mission can never end except by voiding history.
+/// A Handler Killed while an Encounter is open cannot roll, ignore, accept or retry, and a
+/// KIA is final: some way out (a turn, the Mission's end, the K9 Objective) must still be
+/// accepted, or the Mission could end only by voiding history.
 #[test]
-fn regression_a_handler_killed_with_an_encounter_open_blocks_the_mission_for_good() {
+fn a_handler_killed_with_an_encounter_open_leaves_a_way_to_end_the_mission() {
     let mut log = after_gizmos_roll();
     log.push(Event::Killed(named("Wong")));
     if let Some(refusals) = no_way_out(&log) {

@@ -183,13 +183,12 @@ fn a_soldier_off_the_mission_cannot_suppress_a_hostile() {
         .then_refused(&["Charlie cannot attack", "Able, Baker"]);
 }
 
-/// BUG: Baker suppressed the Sniper after the Medal was drawn but before its recipient was
-/// rolled. No Medal had a recipient then, so nothing was lost; when Able is rolled and hits the
-/// Sniper himself, `earn` only checks that Able is among those who hit it, not that he is the
-/// only one, and hands him the Medal. Rule 004: he "must be the only Soldier to inflict all
-/// Suppression and EKIA results on the Hostile card".
+/// Baker suppressed the Sniper after the Medal was drawn but before its recipient was rolled,
+/// when no Medal had a recipient to lose. Able, rolled and hitting the Sniper himself, is
+/// among those who hit it but not the only one: rule 004, he "must be the only Soldier to
+/// inflict all Suppression and EKIA results on the Hostile card", so he cannot earn it.
 #[test]
-fn regression_a_hit_by_another_soldier_before_the_recipient_roll_does_not_stop_earning() {
+fn a_hit_by_another_soldier_between_the_draw_and_the_recipient_roll_stops_the_earning() {
     let mut log = juno_turn_1();
     log.push(drawn_on(DCM, WOUNDED, 1, SNIPER));
     log.push(suppressed("Baker", SNIPER));
@@ -198,11 +197,10 @@ fn regression_a_hit_by_another_soldier_before_the_recipient_roll_does_not_stop_e
     given(log).when(earn(DCM)).then_refused(&["Baker"]);
 }
 
-/// BUG (same cause): Baker's EKIA on the Sniper came before the Medal was drawn on it; Able
-/// cannot be the only Soldier to have inflicted results on that Hostile card, yet `earn`
-/// accepts once Able has hit it too.
+/// Baker's EKIA on the Sniper came before the Medal was drawn on it: Able, rolled and hitting
+/// it too, cannot be the only Soldier to have inflicted results on that Hostile card.
 #[test]
-fn regression_a_hit_by_another_soldier_before_the_draw_does_not_stop_earning() {
+fn a_hit_by_another_soldier_before_the_draw_stops_the_earning() {
     let mut log = juno_turn_1();
     log.push(ekia_recorded("Baker", SNIPER, 1));
     log.push(drawn_on(DCM, WOUNDED, 1, SNIPER));

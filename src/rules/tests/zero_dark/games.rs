@@ -301,11 +301,10 @@ fn a_mission_end_in_zero_dark_without_a_task_records_no_rp_award() {
 }
 
 /// Multiple Objectives belong to Warfighter: `objective activate|complete` are refused in Zero
-/// Dark, yet `mission start --objectives N` is accepted there. Such a Mission can then never end
-/// in success ("Objectives 1, 2 of Mission 1 are not completed"): only `--result failure` is
-/// left. The start itself must be refused, naming the game.
+/// Dark, so a Mission tracking them could never end in success. Its start is refused, naming
+/// the game.
 #[test]
-fn regression_a_zero_dark_mission_with_tracked_objectives_is_refused() {
+fn a_zero_dark_mission_with_tracked_objectives_is_refused() {
     given(team())
         .when(Command::StartMission {
             name: MISSION.into(),

@@ -311,10 +311,10 @@ fn a_second_grunt_1() -> Vec<Event> {
     events
 }
 
-/// The Ally events name an Ally by name only, and the fold changes the first Ally of that
-/// name, dead or not: the dead Grunt 1 takes the upgrade and the living one stays without it.
+/// The Ally events name an Ally by name only: with a dead Grunt 1 beside a living one, the
+/// upgrade goes to the living one, not to the first of that name.
 #[test]
-fn regression_the_dependent_upgrade_goes_to_the_living_ally_of_that_name() {
+fn the_dependent_upgrade_goes_to_the_living_ally_of_that_name() {
     let mut log = a_second_grunt_1();
     let state = step(
         &mut log,
@@ -331,11 +331,10 @@ fn regression_the_dependent_upgrade_goes_to_the_living_ally_of_that_name() {
     );
 }
 
-/// The Dependent check looks at every Ally of that name, the dead one included: a living
-/// Ally who never took the upgrade is accepted as straying, and the death lands on the
-/// Ally who was already dead.
+/// The Dependent check looks at the living Ally of that name: a dead namesake's upgrade does
+/// not let a living Ally who never took it stray.
 #[test]
-fn regression_a_living_ally_who_is_not_dependent_cannot_stray_because_a_dead_namesake_was() {
+fn a_living_ally_who_is_not_dependent_cannot_stray_though_a_dead_namesake_was() {
     given(a_second_grunt_1())
         .when(Command::AllyStrayed {
             hero: GUNNER.into(),
