@@ -18,9 +18,9 @@ use crate::progress::Progress;
 use crate::store::Known;
 use crate::store::{Store, StoreError};
 
-/// The projection code's tag. Change it whenever `CampaignState` or the fold changes meaning;
-/// checkpoints with another tag are then ignored.
-pub const PROJECTION: &str = concat!("campaign-state/5 muster/", env!("CARGO_PKG_VERSION"));
+/// The projection code's tag: the digest of the fold's source (`build.rs`), so a checkpoint
+/// cached by any other state or fold code is ignored, with no tag to bump by hand.
+pub const PROJECTION: &str = concat!("campaign-state/", env!("MUSTER_FOLD_DIGEST"));
 
 /// A checkpoint is written once this many events have been appended since the last one.
 pub const INTERVAL: u64 = 1000;

@@ -82,22 +82,49 @@ const PLAIN_HEADER: [&str; 12] = [
 ];
 
 fn plain_row(s: &SoldierLine) -> Vec<String> {
+    // Taken apart whole, so a new field of a roster line is placed here (or said not to be
+    // a plain cell) before it compiles.
+    let SoldierLine {
+        name,
+        kind,
+        status,
+        wounds,
+        suppress,
+        hardy: _,
+        xp,
+        discipline,
+        medals,
+        rp,
+        medal_rp,
+        rp_cards: _,
+        missions,
+        // A K9's Handler and a Handler's K9 are in the name on the table, not a column.
+        handler_of: _,
+        handler: _,
+        // Zero Dark's heroes print their own table (`render_zero_dark`).
+        stats: _,
+        specialism: _,
+        state: _,
+        allies: _,
+        mission_stats: _,
+        mission_upgrades: _,
+    } = s;
     let join = |items: Vec<String>| items.join("; ");
     vec![
-        s.name.clone(),
-        s.kind.to_string(),
-        s.status.to_string(),
-        s.wounds.to_string(),
-        s.suppress.to_string(),
+        name.clone(),
+        kind.to_string(),
+        status.to_string(),
+        wounds.to_string(),
+        suppress.to_string(),
         join(words::hardy(s)),
-        s.xp.to_string(),
-        s.discipline
+        xp.to_string(),
+        discipline
             .map(|d| format!("{}/{}", d.current, d.stat))
             .unwrap_or_default(),
-        join(s.medals.iter().map(words::medal).collect()),
-        s.rp.to_string(),
-        s.medal_rp.to_string(),
-        s.missions.len().to_string(),
+        join(medals.iter().map(words::medal).collect()),
+        rp.to_string(),
+        medal_rp.to_string(),
+        missions.len().to_string(),
     ]
 }
 

@@ -248,7 +248,7 @@ mod tests {
     }
 
     #[test]
-    fn regression_a_payload_field_named_kind_was_lost_to_the_event_tag() {
+    fn a_payload_field_named_kind_survives_the_event_tag() {
         use crate::domain::event::RpCard;
         use crate::domain::medals::RpCardKind;
         let event = Event::RpCardGained(RpCard {

@@ -128,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn regression_a_recipient_roll_without_a_target_was_recomputed_as_failed() {
+    fn a_recipient_roll_without_a_target_recomputes_as_a_pick_that_succeeds() {
         let recipient = roll(vec![3], Some(Source::Generated), None, &[]);
         assert_eq!(recipient.recompute(), (Some(3), true));
     }

@@ -41,3 +41,77 @@ pub fn value(soldier: &SoldierState, field: &str) -> Option<String> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::soldier::{SoldierCard, SoldierKind, Status};
+    use crate::domain::zero_dark::HeroState;
+
+    /// A K9 with a Hardy counter, as enlisted.
+    fn k9() -> SoldierState {
+        let card = SoldierCard {
+            abilities: Default::default(),
+            discipline: Some(2),
+            handler: Some("Wong".into()),
+            hardy: [("cold".to_owned(), 1)].into(),
+            health: Some(2),
+            keywords: vec![],
+            kind: SoldierKind::K9,
+            name: "Gizmo".into(),
+            rp: 4,
+            specialism: None,
+            stats: None,
+        };
+        SoldierState {
+            status: Status::Active,
+            wounds: 1,
+            suppress: 0,
+            hardy: card.hardy.clone(),
+            xp: 3,
+            discipline: Some(2),
+            medals: vec![],
+            rp_cards: vec![],
+            hero_state: HeroState::Ready,
+            allies: vec![],
+            missions: vec![1],
+            card,
+        }
+    }
+
+    #[test]
+    fn every_number_a_soldier_has_is_on_the_paper_sheet_or_said_not_to_be() {
+        let soldier = k9();
+        // Taken apart whole: a new field of a Soldier's state does not compile here until
+        // it is placed on the sheet (FIELDS and `value`) or said not to be.
+        let SoldierState {
+            status,
+            wounds,
+            suppress,
+            hardy,
+            xp,
+            discipline,
+            medals,
+            // On the sheet as `rp` (the card's RP and his RP cards) and `medal_rp`.
+            rp_cards: _,
+            card: _,
+            hero_state: _,
+            // Allies and the Missions he went on are lists, not numbers a sheet states.
+            allies: _,
+            missions: _,
+        } = &soldier;
+        let read = |field: &str| value(&soldier, field);
+        assert_eq!(read("status"), Some(status.to_string()));
+        assert_eq!(read("wounds"), Some(wounds.to_string()));
+        assert_eq!(read("suppress"), Some(suppress.to_string()));
+        assert_eq!(read("hardy.cold"), hardy.get("cold").map(u32::to_string));
+        assert_eq!(read("xp"), Some(xp.to_string()));
+        assert_eq!(read("discipline"), discipline.map(|d| d.to_string()));
+        assert_eq!(read("medals"), Some(medals.len().to_string()));
+        assert_eq!(read("rp"), Some("4".to_owned()));
+        assert_eq!(read("medal_rp"), Some("0".to_owned()));
+        assert_eq!(read("state"), None, "only a hero has a state in play");
+        assert!(FIELDS.iter().all(|f| is_field(f)));
+        assert!(!is_field("missions") && !is_field("hardy."));
+    }
+}

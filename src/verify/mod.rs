@@ -201,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn regression_an_event_stamped_before_the_event_before_it_was_not_found() {
+    fn an_event_stamped_before_the_event_before_it_is_found_and_equal_instants_are_not() {
         let day = "2026-11-29T21:00:00Z";
         assert_eq!(time_findings(&[day, "1969-07-20T20:17:00Z", day]), vec![2]);
         // The same instant written with an offset is not earlier; equal times are fine.
