@@ -5,41 +5,33 @@ mod args;
 mod audit;
 mod campaign;
 mod chart;
-mod check;
+mod checks;
 mod context;
 mod demo;
 mod dev;
 mod dice_args;
-mod ekia;
 mod enlist;
-mod environ;
+mod environment;
 mod error;
 mod export;
 mod file;
-mod hardy;
-mod harm;
 mod import;
 mod k9;
 mod log;
-mod medal;
+mod medals;
 mod mission;
-mod objective;
 mod output;
 mod progress;
 mod rebuild;
-mod resolve;
 mod roster;
 mod roster_html;
 mod roster_words;
-mod rp;
-mod rp_card;
 mod shell;
 mod show;
-mod status;
-mod suppress_hostile;
 mod turn;
 mod verify;
 mod void;
+mod warfighter;
 mod written;
 mod xp;
 mod zero_dark;
@@ -49,10 +41,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use checks::{check, objective};
 use context::Context;
+use environment::{environ, hardy, resolve};
 use error::CommandError;
 use muster::domain::command::{Harm, StatusChange};
 use output::Format;
+use warfighter::{ekia, harm, rp, rp_card, status, suppress_hostile};
 
 /// Keeps a Warfighter or Horizon Wars: Zero Dark campaign as an append-only,
 /// hash-chained log of events, and prints the roster any point of it makes.
@@ -118,7 +113,7 @@ enum Command {
     Rp(rp::Command),
     /// Medals: the Nation's deck, drawing, the recipient, earning and losing, stickers
     #[command(subcommand)]
-    Medal(medal::Command),
+    Medal(medals::Command),
     /// A Soldier places a Suppression on a Hostile card
     SuppressHostile(suppress_hostile::Args),
     /// Skills, Equipment and Service Records that add to a Soldier's RP
@@ -221,7 +216,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Hardy(args) => hardy::run(ctx, args),
         Command::Ekia(args) => ekia::run(ctx, args),
         Command::Rp(command) => rp::run(ctx, command),
-        Command::Medal(command) => medal::run(ctx, command),
+        Command::Medal(command) => medals::run(ctx, command),
         Command::SuppressHostile(args) => suppress_hostile::run(ctx, args),
         Command::RpCard(command) => rp_card::run(ctx, command),
         Command::Check(args) => check::run(ctx, args),

@@ -3,26 +3,22 @@
 //! The scenarios are grouped by rulebook area; this module holds the builders they share
 //! (the projections' tests use some of them too).
 
-mod audit;
 mod campaign;
-mod check;
 mod checked_fold;
+mod checks;
 mod environment;
 mod evolve;
 mod forged_voids;
 mod k9;
 mod medals;
-mod mission;
-mod objectives;
 mod record;
 mod redecide;
 mod rulebook;
 mod rules_version;
-mod soldier;
-mod squad;
 mod void;
 mod void_property;
 mod void_rests;
+mod warfighter;
 mod zero_dark;
 
 use crate::domain::Game;

@@ -1,8 +1,8 @@
 //! Missions: who goes, turns and K9 Discipline, the end of a Mission (RULES 3, 5 and 6).
 
-use super::*;
 use crate::domain::MissionResult;
 use crate::rules::harness::given;
+use crate::rules::tests::*;
 
 #[test]
 fn starting_a_mission_takes_the_named_soldiers_by_their_enlisted_names() {

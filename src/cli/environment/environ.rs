@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use muster::catalog::location_card;
 use muster::domain::command::Command;
 
-use super::args::number;
-use super::context::Context;
-use super::dice_args::{RollArgs, modifiers};
-use super::error::CommandError;
-use super::file::read_text;
+use crate::cli::args::number;
+use crate::cli::context::Context;
+use crate::cli::dice_args::{RollArgs, modifiers};
+use crate::cli::error::CommandError;
+use crate::cli::file::read_text;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]

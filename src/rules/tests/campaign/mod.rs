@@ -1,5 +1,8 @@
 //! Creating a campaign and enlisting its Soldiers (RULES 3 and 7, DESIGN 4).
 
+mod audit;
+mod mission;
+
 use super::*;
 use crate::rules::harness::given;
 

@@ -2,8 +2,8 @@
 
 use muster::domain::command::{Command, StatusChange};
 
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,9 +1,9 @@
 //! Wounds, Suppress, healing and status changes (RULES 5 and 6).
 
-use super::*;
 use crate::domain::command::{Harm, StatusChange};
 use crate::domain::soldier::Status;
 use crate::rules::harness::given;
+use crate::rules::tests::*;
 
 fn harm(harm: Harm, soldier: &str, amount: i64) -> Command {
     Command::Harm {

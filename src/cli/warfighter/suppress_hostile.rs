@@ -3,8 +3,8 @@
 
 use muster::domain::command::Command;
 
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -1,7 +1,7 @@
 //! The squad's RP bank (RULES 5).
 
-use super::*;
 use crate::rules::harness::given;
+use crate::rules::tests::*;
 
 fn grant(amount: i64, why: &str) -> Command {
     Command::GrantRp {

@@ -5,9 +5,9 @@ use clap::{Subcommand, ValueEnum};
 use muster::domain::command::Command as Intent;
 use muster::domain::medals::RpCardKind;
 
-use super::args::number;
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::args::number;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 /// The kind of card, as typed.
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -1,8 +1,8 @@
 //! The audit's records: revealing the dice seed, and a paper sheet's assertions.
 
-use super::*;
 use crate::dice::Seed;
 use crate::domain::event::{AssertionRecorded, SeedCommitted, SeedRevealed};
+use crate::rules::tests::*;
 
 fn with_seed(seed: &Seed) -> Vec<Event> {
     let mut events = modern_squad();

@@ -5,8 +5,8 @@ use clap::ValueEnum;
 use muster::domain::command::Command;
 use muster::domain::event::EnvironmentChoice;
 
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 /// How the failure is paid for.
 #[derive(Debug, Clone, Copy, ValueEnum)]

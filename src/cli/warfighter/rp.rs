@@ -3,9 +3,9 @@
 use clap::Subcommand;
 use muster::domain::command::Command as Intent;
 
-use super::args::number;
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::args::number;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {

@@ -1,10 +1,10 @@
 //! Multiple Objectives (RULES 4, rule 001): the Inactive counter moves left to right, and a
 //! Mission succeeds only when every Objective is completed.
 
-use super::*;
 use crate::domain::MissionResult;
 use crate::domain::state::ObjectiveState;
 use crate::rules::harness::given;
+use crate::rules::tests::*;
 
 fn activate(n: i64) -> Command {
     Command::ActivateObjective(n)

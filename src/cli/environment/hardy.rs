@@ -2,9 +2,9 @@
 
 use muster::domain::command::Command;
 
-use super::args::number;
-use super::context::Context;
-use super::error::CommandError;
+use crate::cli::args::number;
+use crate::cli::context::Context;
+use crate::cli::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]

@@ -2,9 +2,9 @@
 
 use muster::domain::command::Command;
 
-use super::context::Context;
-use super::dice_args::{RollArgs, modifiers};
-use super::error::CommandError;
+use crate::cli::context::Context;
+use crate::cli::dice_args::{RollArgs, modifiers};
+use crate::cli::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]

@@ -1,0 +1,5 @@
+//! Warfighter's core rules: Wounds, Suppress, statuses, XP, Hardy and EKIAs, and the squad's
+//! RP bank.
+
+mod soldier;
+mod squad;
