@@ -1,6 +1,7 @@
 //! How Environment rolls and their settling change a Mission (rule 002).
 
-use crate::domain::event::{EnvironmentResolved, EnvironmentRolled};
+use super::counters::adjust;
+use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted};
 use crate::domain::state::{CampaignState, PendingEnvironment};
 
 pub(super) fn environment_rolled(state: &mut CampaignState, e: &EnvironmentRolled) {
@@ -24,4 +25,15 @@ pub(super) fn environment_resolved(state: &mut CampaignState, e: &EnvironmentRes
             e.rolled_at
         ));
     }
+}
+
+pub(super) fn hardy_adjusted(state: &mut CampaignState, e: &HardyAdjusted) {
+    state.with_soldier(&e.soldier, |s| {
+        let counter = s.hardy.entry(e.hardy.clone()).or_insert(0);
+        let problem = adjust(counter, e.amount, &format!("Hardy {}", e.hardy), &e.soldier);
+        if *counter == 0 {
+            s.hardy.remove(&e.hardy);
+        }
+        problem
+    });
 }

@@ -1,0 +1,148 @@
+//! How the campaign's own events change its state: its creation, rules and expansions,
+//! enlisting, and Missions with their turns.
+
+use super::medals;
+use crate::domain::event::{
+    CampaignCreated, ExpansionChanged, MissionEnded, MissionStarted, RulesAdopted, SoldierEnlisted,
+    TurnStarted,
+};
+use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
+use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
+
+pub(super) fn created(state: &mut CampaignState, e: &CampaignCreated) {
+    state.info = Some(CampaignInfo {
+        game: e.game,
+        nation: e.nation.clone(),
+        expansions: e.expansions.clone(),
+        rules: e.rules,
+    });
+}
+
+pub(super) fn expansion_added(state: &mut CampaignState, e: &ExpansionChanged) {
+    if let Some(info) = state
+        .info
+        .as_mut()
+        .filter(|i| !i.expansions.contains(&e.expansion))
+    {
+        info.expansions.push(e.expansion);
+    }
+}
+
+pub(super) fn expansion_removed(state: &mut CampaignState, e: &ExpansionChanged) {
+    if let Some(info) = state.info.as_mut() {
+        info.expansions.retain(|x| *x != e.expansion);
+    }
+}
+
+pub(super) fn rules_adopted(state: &mut CampaignState, e: &RulesAdopted) {
+    if let Some(info) = state.info.as_mut() {
+        info.rules = e.version;
+    }
+}
+
+pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
+    let card = e.card.clone();
+    if state.soldier(&card.name).is_some() {
+        state.note(format!("enlists a second Soldier named '{}'", card.name));
+    }
+    if let Some(handler) = card.handler.as_deref().filter(|h| state.soldier(h).is_none()) {
+        state.note(format!(
+            "enlists the K9 '{}', whose Handler '{handler}' was never enlisted",
+            card.name
+        ));
+    }
+    let discipline = (card.kind == SoldierKind::K9).then(|| card.discipline.unwrap_or(0));
+    state.soldiers.push(SoldierState {
+        status: Status::Active,
+        wounds: 0,
+        suppress: 0,
+        hardy: card.hardy.clone(),
+        xp: 0,
+        discipline,
+        medals: Vec::new(),
+        rp_cards: Vec::new(),
+        hero_state: HeroState::Ready,
+        allies: Vec::new(),
+        missions: Vec::new(),
+        card,
+    });
+}
+
+pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
+    if let Some(running) = state.mission_in_progress() {
+        let problem = format!(
+            "starts Mission {} while Mission {} is in progress",
+            e.mission, running.number
+        );
+        state.note(problem);
+    }
+    for name in &e.soldiers {
+        state.with_soldier(name, |s| {
+            s.missions.push(e.mission);
+            None
+        });
+    }
+    let count = e.objectives.unwrap_or(0);
+    state.mission = Some(MissionState {
+        number: e.mission,
+        name: e.name.clone(),
+        soldiers: e.soldiers.clone(),
+        objectives: vec![ObjectiveState::Waiting; usize::try_from(count).unwrap_or(0)],
+        untracked_objectives: e.untracked_objectives,
+        // Rule 001: the Inactive counter starts on the left-most Objective.
+        inactive_at: (count > 0).then_some(1),
+        k9_objective: e.k9_objective.clone(),
+        k9_objective_resolved: false,
+        turn: 0,
+        result: None,
+        encounter: None,
+        checks: Vec::new(),
+        start_rp: 0,
+        start_medal_rp: 0,
+        start_rp_by_soldier: Vec::new(),
+        medal_triggers: Vec::new(),
+        hostile_hits: Vec::new(),
+        zero_dark: ZeroDarkMission::default(),
+    });
+    medals::mission_started(state);
+}
+
+/// Missions are in order and the one meant is nearly always the last: search from the end.
+pub(super) fn turn_started(state: &mut CampaignState, e: &TurnStarted) {
+    match state.mission_numbered(e.mission) {
+        Some(mission) if mission.result.is_none() => mission.turn = e.turn,
+        Some(_) => state.note(format!("starts a turn of Mission {}, which had ended", e.mission)),
+        None => state.note(format!(
+            "starts a turn of Mission {}, which {}",
+            e.mission,
+            state.mission_fate(e.mission)
+        )),
+    };
+}
+
+pub(super) fn mission_ended(state: &mut CampaignState, e: &MissionEnded) {
+    match state.mission_numbered(e.mission) {
+        Some(mission) if mission.result.is_none() => {
+            mission.result = Some(e.result);
+            // What only the Mission in progress needs goes, so the state (and its
+            // checkpoints) stays small however long the campaign runs.
+            mission.checks = Vec::new();
+            mission.hostile_hits = Vec::new();
+            mission.medal_triggers = Vec::new();
+            mission.soldiers = Vec::new();
+            mission.start_rp_by_soldier = Vec::new();
+            mission.zero_dark = ZeroDarkMission::default();
+            mission.encounter = None;
+        }
+        Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
+        None => state.note(format!(
+            "ends Mission {}, which {}",
+            e.mission,
+            state.mission_fate(e.mission)
+        )),
+    }
+    if let Some(award) = &e.rp_award {
+        state.rp_bank = state.rp_bank.saturating_add(award.amount);
+    }
+}
