@@ -10,6 +10,7 @@ use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
 
+/// The campaign's own facts: its game, Nation, expansions and rules.
 pub(super) fn created(state: &mut CampaignState, e: &CampaignCreated) {
     state.info = Some(CampaignInfo {
         game: e.game,
@@ -19,6 +20,7 @@ pub(super) fn created(state: &mut CampaignState, e: &CampaignCreated) {
     });
 }
 
+/// An expansion joins the campaign's list.
 pub(super) fn expansion_added(state: &mut CampaignState, e: &ExpansionChanged) {
     if let Some(info) = state
         .info
@@ -29,18 +31,21 @@ pub(super) fn expansion_added(state: &mut CampaignState, e: &ExpansionChanged) {
     }
 }
 
+/// An expansion leaves the campaign's list.
 pub(super) fn expansion_removed(state: &mut CampaignState, e: &ExpansionChanged) {
     if let Some(info) = state.info.as_mut() {
         info.expansions.retain(|x| *x != e.expansion);
     }
 }
 
+/// Later rules are in force from here on.
 pub(super) fn rules_adopted(state: &mut CampaignState, e: &RulesAdopted) {
     if let Some(info) = state.info.as_mut() {
         info.rules = e.version;
     }
 }
 
+/// A Soldier joins with his card's numbers; a K9's Discipline starts at his stat.
 pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
     let card = e.card.clone();
     if state.soldier(&card.name).is_some() {
@@ -69,6 +74,7 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
     });
 }
 
+/// A Mission begins with its Soldiers and Objectives; Medals note its start.
 pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
     if let Some(running) = state.mission_in_progress() {
         let problem = format!(
@@ -109,6 +115,7 @@ pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
 }
 
 /// Missions are in order and the one meant is nearly always the last: search from the end.
+/// The Mission's turn moves on.
 pub(super) fn turn_started(state: &mut CampaignState, e: &TurnStarted) {
     match state.mission_numbered(e.mission) {
         Some(mission) if mission.result.is_none() => mission.turn = e.turn,
@@ -121,6 +128,7 @@ pub(super) fn turn_started(state: &mut CampaignState, e: &TurnStarted) {
     };
 }
 
+/// The Mission ends: its result, what only a running Mission needs dropped, its award banked.
 pub(super) fn mission_ended(state: &mut CampaignState, e: &MissionEnded) {
     match state.mission_numbered(e.mission) {
         Some(mission) if mission.result.is_none() => {

@@ -27,6 +27,7 @@ pub(super) fn environment_resolved(state: &mut CampaignState, e: &EnvironmentRes
     }
 }
 
+/// A Soldier's Hardy counters of one type move; none left, the type goes.
 pub(super) fn hardy_adjusted(state: &mut CampaignState, e: &HardyAdjusted) {
     state.with_soldier(&e.soldier, |s| {
         let counter = s.hardy.entry(e.hardy.clone()).or_insert(0);

@@ -9,6 +9,7 @@ use crate::domain::event::{
 use crate::domain::medals::HeldRpCard;
 use crate::domain::state::CampaignState;
 
+/// A Soldier on the Mission suffers Suppress.
 pub(super) fn suppressed(state: &mut CampaignState, e: &SoldierAmount) {
     state
         .during_mission("Suppress", &e.soldier)
@@ -18,6 +19,7 @@ pub(super) fn suppressed(state: &mut CampaignState, e: &SoldierAmount) {
         });
 }
 
+/// A Downed or Killed Soldier loses his Medal stickers.
 pub(super) fn stickers_removed(state: &mut CampaignState, e: &MedalStickersRemoved) {
     state.with_soldier(&e.soldier, |s| {
         let before = s.medals.len();
@@ -27,6 +29,7 @@ pub(super) fn stickers_removed(state: &mut CampaignState, e: &MedalStickersRemov
     });
 }
 
+/// An EKIA gives its value in XP; Eliminate Medals watch the Hostile.
 pub(super) fn ekia_recorded(state: &mut CampaignState, e: &EkiaRecorded) {
     state
         .during_mission("an EKIA", &e.soldier)
@@ -37,12 +40,14 @@ pub(super) fn ekia_recorded(state: &mut CampaignState, e: &EkiaRecorded) {
     medals::hit(state, &e.hostile, &e.soldier);
 }
 
+/// The squad's bank pays, never below zero.
 pub(super) fn rp_spent(state: &mut CampaignState, e: &RpMovement) {
     if let Some(problem) = take(&mut state.rp_bank, e.amount, "RP", "the squad's bank") {
         state.note(problem);
     }
 }
 
+/// A void's revision moves the bank by the award's difference.
 pub(super) fn rp_award_revised(state: &mut CampaignState, e: &RpAwardRevised) {
     if e.amount >= e.was {
         state.rp_bank = state.rp_bank.saturating_add(e.amount - e.was);
@@ -51,6 +56,7 @@ pub(super) fn rp_award_revised(state: &mut CampaignState, e: &RpAwardRevised) {
     }
 }
 
+/// A Soldier holds a Skill, Equipment or Service Record worth RP.
 pub(super) fn rp_card_gained(state: &mut CampaignState, e: &RpCard) {
     state.with_soldier(&e.soldier, |s| {
         s.rp_cards.push(HeldRpCard {
@@ -62,6 +68,7 @@ pub(super) fn rp_card_gained(state: &mut CampaignState, e: &RpCard) {
     });
 }
 
+/// A Soldier gives up an RP card he holds.
 pub(super) fn rp_card_lost(state: &mut CampaignState, e: &RpCard) {
     state.with_soldier(&e.soldier, |s| {
         let held = s
