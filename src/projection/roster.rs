@@ -268,7 +268,12 @@ pub fn squad(state: &CampaignState) -> Squad {
     Squad {
         rp: total(squad.iter().map(|s| s.rp())),
         medal_rp: total(squad.iter().map(|s| s.medal_rp())),
-        hostile_draw_rp: total(squad.iter().map(|s| s.rp().saturating_add(s.medal_rp()))),
+        // Rule 004: Hostiles are drawn at the squad's value at the Mission's start, Medal RP
+        // included, for the whole Mission; between Missions, at its value now.
+        hostile_draw_rp: match state.mission_in_progress() {
+            Some(m) => m.start_rp.saturating_add(m.start_medal_rp),
+            None => total(squad.iter().map(|s| s.rp().saturating_add(s.medal_rp()))),
+        },
         rp_bank: state.rp_bank,
     }
 }

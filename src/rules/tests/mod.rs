@@ -44,6 +44,17 @@ pub(crate) fn created(game: Game) -> Event {
     })
 }
 
+/// `events` with the campaign created under the first rules, as every log before rules
+/// versions was: for scenarios that hold an older outcome.
+pub(crate) fn under_the_first_rules(mut events: Vec<Event>) -> Vec<Event> {
+    for event in &mut events {
+        if let Event::CampaignCreated(created) = event {
+            created.rules = crate::domain::rules_version::FIRST;
+        }
+    }
+    events
+}
+
 /// A bare card of `kind`, RP 4.
 fn card(name: &str, kind: SoldierKind) -> SoldierCard {
     SoldierCard {

@@ -58,7 +58,22 @@ fn a_soldier_without_the_ability_fails_a_fail_heading_on_entering_without_a_die(
 }
 
 #[test]
-fn a_trap_without_the_ability_takes_the_face_as_one_and_nothing_raises_it() {
+fn from_rules_2_a_modifier_for_a_soldier_without_the_ability_is_refused() {
+    // Rule 001: "assume a 1 was rolled, and cannot be increased by any means."
+    for trap in [true, false] {
+        let check = Check {
+            trap,
+            modifiers: vec![(3, "Skill card")],
+            ..Check::default()
+        };
+        given(on_mission())
+            .when(check.by("Able", "demo"))
+            .then_refused(&["Able has no demo on his card", "no modifier counts", "leave out --mod"]);
+    }
+}
+
+#[test]
+fn under_the_first_rules_a_trap_without_the_ability_records_its_modifier_unused() {
     let trap = Check {
         trap: true,
         modifiers: vec![(3, "Skill card")],
@@ -82,7 +97,7 @@ fn a_trap_without_the_ability_takes_the_face_as_one_and_nothing_raises_it() {
         (Some(1), false),
         "the audit agrees: +3 does not raise it"
     );
-    given(on_mission())
+    given(under_the_first_rules(on_mission()))
         .when(trap.by("Able", "demo"))
         .then([Event::CheckRolled(CheckRolled {
             soldier: "Able".into(),
