@@ -295,6 +295,12 @@ fn heading(roster: &Roster) -> String {
         ));
     }
     text.push('\n');
+    if let Some(asked) = roster.as_of.asked {
+        text.push_str(&format!(
+            "v{asked} falls inside the command that ends at v{}: a point in time is a command boundary, so this is as of its end\n",
+            roster.as_of.version
+        ));
+    }
     if let Some(m) = &roster.mission {
         text.push_str(&format!(
             "Mission {} '{}' in progress, turn {}: {}\n",

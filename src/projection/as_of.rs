@@ -46,8 +46,32 @@ impl FromStr for AsOf {
 }
 
 impl AsOf {
-    /// The version this point names in `log` (the campaign's whole log, in order).
+    /// The version this point names in `log` (the campaign's whole log, in order): always the
+    /// end of a command, since a command's events stand or fall together; a version inside a
+    /// command names that command's last event.
     pub fn resolve(self, log: &[RecordedEvent]) -> Result<u64, Error> {
+        let named = self.named(log)?;
+        let Some(at) = log.iter().position(|r| r.version == named) else {
+            return Ok(named);
+        };
+        let command = &log[at].command_id;
+        Ok(log[at..]
+            .iter()
+            .take_while(|r| r.command_id == *command)
+            .last()
+            .map_or(named, |r| r.version))
+    }
+
+    /// The version the player named, when they named one.
+    pub fn asked(self) -> Option<u64> {
+        match self {
+            AsOf::Version(v) => Some(v),
+            AsOf::Time(_) | AsOf::MissionEnd(_) => None,
+        }
+    }
+
+    /// The version this point names, before it is moved to the end of its command.
+    fn named(self, log: &[RecordedEvent]) -> Result<u64, Error> {
         let head = log.last().map_or(0, |r| r.version);
         match self {
             AsOf::Version(v) if (1..=head).contains(&v) => Ok(v),

@@ -21,6 +21,10 @@ use crate::store::Head;
 pub struct Point {
     pub version: u64,
     pub recorded_at: String,
+    /// The version asked for, when it fell inside a command and the point moved to that
+    /// command's end (a point in time is a command boundary).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asked: Option<u64>,
 }
 
 /// The whole roster of a campaign at one point.
@@ -177,6 +181,7 @@ pub fn at(campaign: &str, log: &[RecordedEvent], version: u64, head: &Head) -> O
     let as_of = Point {
         version: point.version,
         recorded_at: point.recorded_at.clone(),
+        asked: None,
     };
     let state = fold(&upto);
     from_state(campaign, &state, as_of, head.clone())

@@ -80,7 +80,9 @@ impl<'a> Query<'a> {
         let head = self.head()?;
         if at.is_some() {
             let (log, version) = self.log_to(at, head.version)?;
-            return roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing());
+            let mut roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
+            roster.as_of.asked = at.and_then(AsOf::asked).filter(|asked| *asked != version);
+            return Ok(roster);
         }
         let state = checkpoint::state_at(self.store, self.campaign, None)?;
         let recorded_at = self
@@ -92,6 +94,7 @@ impl<'a> Query<'a> {
         let point = Point {
             version: head.version,
             recorded_at,
+            asked: None,
         };
         roster::from_state(self.campaign, &state, point, head).ok_or_else(|| self.nothing())
     }
@@ -101,7 +104,8 @@ impl<'a> Query<'a> {
     pub fn service_record(&self, at: Option<AsOf>) -> Result<ServiceRecord, Error> {
         let head = self.head()?;
         let (log, version) = self.log_to(at, head.version)?;
-        let roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
+        let mut roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
+        roster.as_of.asked = at.and_then(AsOf::asked).filter(|asked| *asked != version);
         Ok(ServiceRecord {
             roster,
             mission_ends: service::mission_ends(&log),

@@ -315,3 +315,37 @@ fn show_explains_one_event() {
     );
     m.refused(&["show", "0"], "version 0 does not exist");
 }
+
+#[test]
+fn a_roster_as_of_a_version_inside_a_command_is_shown_at_the_commands_end_and_says_so() {
+    let m = Muster::lodestar();
+    m.ok(&[
+        "medal",
+        "award",
+        "Reyes",
+        "Bronze Star",
+        "--rp",
+        "2",
+        "--why",
+        "the Sniper",
+    ]);
+    let killed = m.json(&["kill", "Reyes"]);
+    let versions = versions_written(&killed);
+    assert_eq!(versions.len(), 2, "killed, then his stickers removed: {killed}");
+    let inside = versions[0].to_string();
+    let roster = m.json(&["roster", "--as-of", &inside]);
+    assert_eq!(num(&roster["as_of"], "version"), versions[1]);
+    assert_eq!(num(&roster["as_of"], "asked"), versions[0]);
+    let reyes = soldier_in(&roster, "Reyes");
+    assert_eq!(
+        (reyes["status"].as_str(), reyes["medals"].as_array().map(Vec::len)),
+        (Some("kia"), Some(0))
+    );
+    let text = m.ok(&["roster", "--as-of", &inside]);
+    assert!(text.contains("falls inside the command that ends at"), "{text}");
+    let at_the_end = m.json(&["roster", "--as-of", &versions[1].to_string()]);
+    assert!(
+        at_the_end["as_of"].get("asked").is_none(),
+        "a command's end is asked as itself"
+    );
+}

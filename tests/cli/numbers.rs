@@ -204,7 +204,11 @@ fn mid_mission_after_a_kia_hostiles_are_drawn_at_the_missions_start_value_everyw
     let start = num(&roster["mission"], "start_hostile_draw_rp");
     assert_eq!(start, 22, "Wong 8, Gizmo 4, Reyes 6 and Price 4 at the start");
     assert_eq!(num(&roster["squad"], "hostile_draw_rp"), start);
-    assert_eq!(num(&roster["squad"], "rp"), 18, "the squad's RP now leaves Price out");
+    assert_eq!(
+        num(&roster["squad"], "rp"),
+        18,
+        "the squad's RP now leaves Price out"
+    );
     let text = m.ok(&["roster"]);
     assert!(text.contains("Hostiles drawn at 22 RP"), "{text}");
     assert!(text.contains("Hostile-draw RP 22"), "{text}");

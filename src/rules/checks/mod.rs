@@ -8,9 +8,9 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{CheckRolled, Event, Heading};
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
+use crate::domain::rules_version;
 use crate::domain::soldier::Status;
 use crate::domain::state::CampaignState;
-use crate::domain::rules_version;
 use crate::rules::preconditions::check_text;
 use crate::rules::preconditions::running;
 use crate::rules::roll::{RollSpec, named_modifiers};
@@ -86,7 +86,11 @@ pub(super) fn check(
         None if !modifiers.is_empty() && state.rules() >= rules_version::MODIFIERS_ONLY_ON_A_ROLL => {
             return Err(RuleError::refused(format!(
                 "{name} has no {ability} on his card, so he does not roll{} (rule 001: \"cannot be increased by any means\"): no modifier counts; leave out --mod",
-                if request.trap { " and the Trap's face is taken as 1" } else { "" }
+                if request.trap {
+                    " and the Trap's face is taken as 1"
+                } else {
+                    ""
+                }
             )));
         }
         None => Roll {

@@ -66,9 +66,11 @@ fn from_rules_2_a_modifier_for_a_soldier_without_the_ability_is_refused() {
             modifiers: vec![(3, "Skill card")],
             ..Check::default()
         };
-        given(on_mission())
-            .when(check.by("Able", "demo"))
-            .then_refused(&["Able has no demo on his card", "no modifier counts", "leave out --mod"]);
+        given(on_mission()).when(check.by("Able", "demo")).then_refused(&[
+            "Able has no demo on his card",
+            "no modifier counts",
+            "leave out --mod",
+        ]);
     }
 }
 
