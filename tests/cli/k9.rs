@@ -262,6 +262,11 @@ fn resolving_the_k9_objective_ends_the_mission() {
     m.refused(&["k9", "objective"], "no K9 Objective");
     m.refused(
         &["k9", "draw", &card("buried-explosive.json")],
+        "has not begun its first turn",
+    );
+    m.ok(&["turn"]);
+    m.refused(
+        &["k9", "draw", &card("buried-explosive.json")],
         "no K9 is on Mission 2",
     );
 }

@@ -13,6 +13,7 @@ use crate::domain::event::{
     EncounterEnd, EncounterStep, Event, K9EncounterDrawn, K9ObjectiveResolved, K9RollMade,
 };
 use crate::domain::k9::{EncounterCard, Outcome, Resource};
+use crate::domain::rules_version;
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
 use crate::rules::preconditions::running;
@@ -24,6 +25,12 @@ pub(super) fn draw(
     first_in: Option<&str>,
 ) -> Result<Vec<Event>, RuleError> {
     let mission = running(state)?;
+    if mission.turn == 0 && state.rules() >= rules_version::ENCOUNTERS_FROM_TURN_1 {
+        return Err(RuleError::refused(format!(
+            "Mission {} has not begun its first turn, which sets each K9's Discipline (rule 000: \"At the start of the 1st Turn, place Discipline counters\"); start it with `muster turn`, then draw",
+            mission.number
+        )));
+    }
     if let Some(open) = &mission.encounter {
         return Err(RuleError::refused(format!(
             "the Encounter '{}' is still open; finish it before drawing another",

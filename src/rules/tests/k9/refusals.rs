@@ -30,9 +30,28 @@ fn a_roll_is_refused_when_the_k9_was_downed_mid_mission() {
 fn drawing_with_no_k9_on_the_mission_is_refused() {
     let mut log = squad();
     log.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    log.push(Event::TurnStarted(TurnStarted { mission: 1, turn: 1 }));
     given(log)
         .when(draw(None))
         .then_refused(&["no K9 is on Mission 1", "a K9 and his Handler"]);
+}
+
+#[test]
+fn from_rules_2_drawing_before_the_first_turn_set_the_discipline_is_refused() {
+    // Rule 000: "At the start of the 1st Turn, place Discipline counters on the K9 card equal
+    // to the K9's Discipline Stat."
+    let mut log = squad();
+    log.push(k9_mission_started(
+        1,
+        "Dawn Raid",
+        &["Wong", "Gizmo"],
+        "Find the cache",
+    ));
+    given(log.clone())
+        .when(draw(None))
+        .then_refused(&["has not begun its first turn", "muster turn"]);
+    let result = given(under_the_first_rules(log)).when(draw(None)).result;
+    assert!(result.is_ok(), "the first rules drew before turn 1: {result:?}");
 }
 
 #[test]
