@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use muster::app::{self, Written};
 use muster::clock::{Clock, FixedClock, SystemClock};
 use muster::domain::command::Command;
+use muster::query::Query;
 use muster::rules::void::Request;
 use muster::store::Store;
 
@@ -118,7 +119,8 @@ impl Context {
             }
             None => app::execute_rolling(&mut store, &campaign, command, entered, self.clock.as_ref())?,
         };
-        self.report(&written)
+        let notes = Query::new(&store, &campaign).card_notes(&written.events)?;
+        written::print(self.format, &written, &notes)
     }
 
     /// Makes the next command recorded correct `amendment` instead of following it.
@@ -133,6 +135,6 @@ impl Context {
 
     /// Prints what a command wrote, in the chosen format.
     pub fn report(&self, written: &Written) -> Result<(), CommandError> {
-        written::print(self.format, written)
+        written::print(self.format, written, &[])
     }
 }

@@ -12,6 +12,9 @@ use muster::store::Head;
 struct WrittenJson<'a> {
     written: Vec<WrittenEvent>,
     head: &'a Head,
+    /// What the cards say about the events (a Medal's condition, requirement and benefit).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -21,8 +24,8 @@ struct WrittenEvent {
     summary: String,
 }
 
-/// Prints `written` as text lines or one JSON object.
-pub fn print(format: Format, written: &Written) -> Result<(), CommandError> {
+/// Prints `written` as text lines or one JSON object, with what the cards say about it.
+pub fn print(format: Format, written: &Written, notes: &[String]) -> Result<(), CommandError> {
     let events = written
         .events
         .iter()
@@ -36,11 +39,15 @@ pub fn print(format: Format, written: &Written) -> Result<(), CommandError> {
         Format::Json => output::print_json(&WrittenJson {
             written: events.collect(),
             head: &written.head,
+            notes,
         }),
         Format::Table | Format::Csv | Format::Md | Format::Html => {
             let mut text: String = events
                 .map(|e| format!("v{:<5} {}\n", e.version, e.summary))
                 .collect();
+            for note in notes {
+                text.push_str(&format!("       {note}\n"));
+            }
             text.push_str(&format!(
                 "head v{} {}\n",
                 written.head.version,

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::event::Event;
 use crate::domain::fold::fold;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
@@ -73,6 +74,38 @@ impl<'a> Query<'a> {
     /// The campaign's newest event: its version and hash.
     pub fn head(&self) -> Result<Head, Error> {
         Ok(self.store.head(self.campaign)?)
+    }
+
+    /// What the cards say about events just written: a Medal drawn names the condition on
+    /// its back, the requirement and the benefit; a Medal earned, the requirement met and
+    /// the benefit gained (rule 004), when the deck file carried them.
+    pub fn card_notes(&self, events: &[Event]) -> Result<Vec<String>, Error> {
+        let wanted = events
+            .iter()
+            .any(|e| matches!(e, Event::MedalDrawn(_) | Event::MedalEarned(_)));
+        if !wanted {
+            return Ok(Vec::new());
+        }
+        let state = checkpoint::state_at(self.store, self.campaign, None)?;
+        let card = |name: &str| state.medal_deck.as_ref().and_then(|deck| deck.card(name));
+        Ok(events
+            .iter()
+            .filter_map(|event| match event {
+                Event::MedalDrawn(e) => card(&e.medal).map(|c| {
+                    format!(
+                        "{}: drawn when \"{}\"; to earn it: \"{}\"; benefit: \"{}\"",
+                        c.name, c.condition, c.requirement, c.benefit
+                    )
+                }),
+                Event::MedalEarned(e) => card(&e.medal).map(|c| {
+                    format!(
+                        "{} earned by {}: requirement met: \"{}\"; benefit: \"{}\"",
+                        c.name, e.soldier, c.requirement, c.benefit
+                    )
+                }),
+                _ => None,
+            })
+            .collect())
     }
 
     /// The roster now (from the newest checkpoint and the events after it), or at `at`.

@@ -379,3 +379,29 @@ fn an_eliminate_medal_is_lost_at_the_recipient_roll_after_another_soldier_hit_it
     assert_eq!(outcome, (1, json!([]), true), "{stderr}");
     assert!(stderr.contains("not drawn"), "{stderr}");
 }
+
+#[test]
+fn drawing_a_medal_shows_its_printed_condition_and_earning_it_the_requirement_met() {
+    let m = ortona();
+    ok(&m, "mission start Ortona");
+    ok(&m, "turn");
+    let drawn = json_of(
+        &m,
+        "medal draw 'Military Medal' --trigger 'played the Farmhouse Location'",
+    );
+    let notes = drawn["notes"].as_array().expect("the card's words");
+    let note = notes[0].as_str().unwrap_or_default();
+    assert!(
+        note.contains("drawn when \"Draw when you play a Location\""),
+        "{drawn}"
+    );
+    assert!(note.contains("benefit: \"Gain 2 RP of Skills\""), "{drawn}");
+    recipient(&m, "'Military Medal' --die 1");
+    let earned = with("medal earn 'Military Medal'", |args| m.ok(args));
+    assert!(
+        earned.contains("requirement met: \"Place 2 EKIA on a Rifle Team this turn\""),
+        "{earned}"
+    );
+    let plain = json_of(&m, "xp Baker +1 --why patrol");
+    assert!(plain.get("notes").is_none(), "no card, no notes: {plain}");
+}
