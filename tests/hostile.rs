@@ -10,7 +10,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "hostile/attacks.rs"]
+mod attacks;
 mod common;
+#[path = "hostile/rendering.rs"]
+mod rendering;
 
 use std::path::PathBuf;
 
@@ -1125,8 +1129,9 @@ fn hostile_input_is_refused_with_exit_1_and_nothing_is_written() {
     let db = setup();
     let export = export_lines(&db);
     assert!(export.len() > 10, "the export has the campaign's events");
-    let cases = refusals(&export);
-    assert!(cases.len() >= 60, "{} cases", cases.len());
+    let mut cases = refusals(&export);
+    cases.extend(attacks::attacks(&export));
+    assert!(cases.len() >= 75, "{} cases", cases.len());
     let failures = run_table(&db, &cases);
     eprintln!("{} hostile inputs run", cases.len());
     assert!(

@@ -38,13 +38,16 @@ pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Er
     // done only when no campaign is named or selected, or to explain a refusal.
     let exists = |name: &str| -> Result<bool, Error> { Ok(store.head(name)?.version > 0) };
     if let Some(name) = named {
-        return if exists(name)? {
-            Ok(name.to_owned())
-        } else {
-            Err(Error::input(format!(
+        if exists(name)? {
+            return Ok(name.to_owned());
+        }
+        // Campaign names are compared as Soldier names are: without case, in either form.
+        return match store.campaign_named(name)? {
+            Some(found) => Ok(found),
+            None => Err(Error::input(format!(
                 "no campaign named '{name}'; {}",
                 listing(store)?
-            )))
+            ))),
         };
     }
     if let Some(selected) = store.setting(SELECTED)? {
@@ -93,9 +96,9 @@ pub fn create_campaign(
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
     let name = check_campaign_name(name)?;
-    if store.head(&name)?.version > 0 {
+    if let Some(existing) = store.campaign_named(&name)? {
         return Err(Error::input(format!(
-            "a campaign named '{name}' already exists; pick another name, or select it with `muster campaign use \"{name}\"`"
+            "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use \"{existing}\"`"
         )));
     }
     let mut events = rules::decide(&CampaignState::default(), command, &mut Cup::empty())?;
@@ -126,15 +129,16 @@ pub fn create_campaign(
 }
 
 fn check_campaign_name(name: &str) -> Result<String, Error> {
-    // Spaces around a typed name are dropped, as a player would expect.
-    let name = name.trim();
-    if campaign_name::problem(name).is_some() {
+    // Spaces around a typed name are dropped, and it is kept composed, as a player would
+    // expect of a name typed on any keyboard.
+    let name = crate::domain::names::composed(name.trim());
+    if let Some(problem) = campaign_name::problem(&name) {
         return Err(Error::input(format!(
-            "'{}' is not accepted as a campaign name: use 1 to {MAX_CAMPAIGN_NAME} printable characters, e.g. \"Operation Lodestar\"",
+            "'{}' is not accepted as a campaign name ({problem}): use 1 to {MAX_CAMPAIGN_NAME} printable characters, e.g. \"Operation Lodestar\"",
             name.escape_debug()
         )));
     }
-    Ok(name.to_owned())
+    Ok(name)
 }
 
 /// The campaign's whole log, decoded, and the state it folds to.

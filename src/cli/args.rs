@@ -5,15 +5,21 @@
 
 use super::error::CommandError;
 
-/// Reads a whole number such as `3`, `+2` or `-1`.
+/// Reads a whole number such as `3`, `+2` or `-1`: one sign at most, then digits.
 pub fn number(text: &str, what: &str) -> Result<i64, CommandError> {
     let digits = text.strip_prefix('+').unwrap_or(text);
-    digits.parse::<i64>().map_err(|_| {
-        CommandError::refused(format!(
-            "{what}: '{}' is not accepted; give a whole number such as 2, +2 or -1",
-            text.escape_debug()
-        ))
-    })
+    // `+-3` would parse as -3 once its `+` is dropped: a typo is refused, not recorded.
+    let signed_twice = text.starts_with('+') && digits.starts_with(['+', '-']);
+    digits
+        .parse::<i64>()
+        .ok()
+        .filter(|_| !signed_twice)
+        .ok_or_else(|| {
+            CommandError::refused(format!(
+                "{what}: '{}' is not accepted; give a whole number such as 2, +2 or -1",
+                text.escape_debug()
+            ))
+        })
 }
 
 /// Reads a count of 0 or more that fits a card field.
@@ -48,6 +54,13 @@ mod tests {
         assert_eq!(number("+2", "xp").unwrap(), 2);
         assert_eq!(number("-2", "xp").unwrap(), -2);
         assert!(number("2.5", "xp").is_err());
+        for typo in ["+-3", "++3", "-+3", "--3"] {
+            let refused = number(typo, "xp").err().map(|e| e.message);
+            assert!(
+                refused.is_some_and(|m| m.contains("give a whole number")),
+                "{typo}"
+            );
+        }
         assert!(number("99999999999999999999999", "xp").is_err());
         assert!(count("-1", "rp").is_err());
     }

@@ -51,7 +51,14 @@ impl Context {
                         text.escape_debug()
                     ))
                 })?;
-                Box::new(FixedClock(at.with_timezone(&Utc)))
+                let at = at.with_timezone(&Utc);
+                if !muster::clock::recordable(at) {
+                    return Err(CommandError::refused(format!(
+                        "{NOW_VARIABLE}='{}' is {at} in UTC, outside the years 1970 to 9999 muster records; give a time in them, or unset it to use the system clock",
+                        text.escape_debug()
+                    )));
+                }
+                Box::new(FixedClock(at))
             }
             Err(_) => Box::new(SystemClock),
         };

@@ -4,10 +4,36 @@ use std::path::Path;
 
 use super::error::CommandError;
 
-/// The file's text, refused with a clear message when it is missing or not UTF-8.
+/// The most a card or deck file may hold: the largest real one is a few kilobytes.
+pub const MAX_CARD_FILE: u64 = 1024 * 1024;
+
+/// The file's text, refused with a clear message when it is missing, not a regular file (a
+/// device such as /dev/zero would never end), larger than [`MAX_CARD_FILE`], or not UTF-8.
 pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display())))?;
+    let cannot =
+        |e: std::io::Error| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(CommandError::refused(format!(
+            "the {what} {} is not a regular file (a device, a folder or a pipe); name a card file saved on disk",
+            path.display()
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_CARD_FILE + 1), &mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_CARD_FILE {
+        return Err(CommandError::refused(format!(
+            "the {what} {} is larger than {} KiB; a card file is a few kilobytes of JSON",
+            path.display(),
+            MAX_CARD_FILE / 1024
+        )));
+    }
+    // A byte-order mark some editors write is not part of the JSON.
+    if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(.."\u{feff}".len());
+    }
     String::from_utf8(bytes).map_err(|_| {
         CommandError::refused(format!(
             "the {what} {} is not UTF-8 text; save it as UTF-8",

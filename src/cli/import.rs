@@ -33,6 +33,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     } else {
         let file = File::open(&args.file)
             .map_err(|e| muster::Error::input(format!("cannot read export file {shown}: {e}")))?;
+        let kind = file
+            .metadata()
+            .map_err(|e| muster::Error::input(format!("cannot read export file {shown}: {e}")))?
+            .file_type();
+        if !(kind.is_file() || is_fifo(&kind)) {
+            return Err(CommandError::refused(format!(
+                "{shown} is not a file or a pipe (a device or a folder); give a file written by `muster export`, or - for standard input"
+            )));
+        }
         Box::new(BufReader::with_capacity(1 << 16, file))
     };
     // About 400 bytes a line: the bar's length is a guess (0 for a pipe, whose length is
@@ -58,4 +67,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         imported.head.version,
         output::short_hash(&imported.head.hash)
     ))
+}
+
+/// Whether `kind` is a named pipe (FIFO), which an import reads to its end like a file.
+#[cfg(unix)]
+fn is_fifo(kind: &std::fs::FileType) -> bool {
+    std::os::unix::fs::FileTypeExt::is_fifo(kind)
+}
+
+/// Named pipes are read as files only where the platform has them.
+#[cfg(not(unix))]
+fn is_fifo(_kind: &std::fs::FileType) -> bool {
+    false
 }

@@ -189,9 +189,9 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", error.message);
+            eprintln!("error: {}", output::printable(&error.message));
             if let Some(hint) = &error.hint {
-                eprintln!("hint: {hint}");
+                eprintln!("hint: {}", output::printable(hint));
             }
             error.exit_code()
         }

@@ -24,8 +24,10 @@ pub enum Format {
     Html,
 }
 
-/// Writes `text` to standard output. A closed pipe (`muster log | head`) is not an error.
+/// Writes `text` to standard output, every control character but the newline written as an
+/// escape (see [`printable`]). A closed pipe (`muster log | head`) is not an error.
 pub fn print(text: &str) -> Result<(), CommandError> {
+    let text = printable(text);
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
@@ -33,6 +35,32 @@ pub fn print(text: &str) -> Result<(), CommandError> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// `text` safe for a terminal, whatever its origin (a name in an imported file included):
+/// control characters other than the newline (an escape sequence could clear the screen or
+/// rename the window), and the invisible and bidirectional formatting characters (which
+/// could make one name print as another), are written as `\u{…}` escapes.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| (c.is_control() && c != '\n') || is_invisible(c);
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| {
+            if unsafe_char(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// Characters that print as nothing or reorder what follows them.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
 /// Prints `value` as one line of JSON.
@@ -60,7 +88,9 @@ pub fn csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> Resu
     let fail = |e: csv::Error| CommandError::storage(format!("cannot write CSV: {e}"));
     writer.write_record(header).map_err(fail)?;
     for row in rows {
-        writer.write_record(&row).map_err(fail)?;
+        writer
+            .write_record(row.iter().map(|cell| spreadsheet_safe(cell).into_owned()))
+            .map_err(fail)?;
     }
     let bytes = writer
         .into_inner()
@@ -68,12 +98,43 @@ pub fn csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> Resu
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// Renders rows under a header as a Markdown table.
+/// A CSV cell a spreadsheet will not evaluate: one starting with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return (a formula, such as `=HYPERLINK(…)`) gets a leading `'`, as spreadsheet
+/// exporters do; a plain number such as `-2` is left as it is.
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if formula && cell.parse::<f64>().is_err() {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
+/// `text` as Markdown shows it literally: no HTML (`<img onerror=…>`), no links or images
+/// (`[x](javascript:…)`), no emphasis or headings made by the text itself.
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '#' | '!' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Renders rows under a header as a Markdown table, every cell's text shown literally.
 pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
     let mut builder = Builder::default();
     builder.push_record(header.iter().map(|h| (*h).to_owned()));
     for row in rows {
-        builder.push_record(row.into_iter().map(|cell| cell.replace('|', "\\|")));
+        builder.push_record(row.iter().map(|cell| markdown_text(cell)));
     }
     let mut table = builder.build();
     table.with(Style::markdown());

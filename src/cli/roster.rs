@@ -52,7 +52,7 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
             roster.soldiers.iter().map(plain_row),
         )?),
         Format::Md => {
-            let mut text = heading(roster);
+            let mut text = output::markdown_text(&heading(roster));
             text.push('\n');
             text.push_str(&output::markdown(
                 &PLAIN_HEADER,

@@ -93,6 +93,12 @@ fn render(shown: &Shown) -> String {
             ),
             None => {}
         }
+        if generated {
+            field(
+                "fair against",
+                "whoever does not hold the database file: its holder can read the seed and foresee or steer the next faces; where that matters, enter faces from real dice (--die)",
+            );
+        }
     }
     field("payload", &shown.payload.to_string());
     match &shown.voided_by {

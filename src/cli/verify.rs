@@ -91,6 +91,13 @@ fn parse_head(text: &str) -> Result<NotedHead, CommandError> {
         .trim_start_matches('v')
         .parse::<u64>()
         .map_err(|_| bad("the version is not a whole number"))?;
+    // The log numbers its events from 1 in a signed 64-bit column.
+    if version == 0 || i64::try_from(version).is_err() {
+        return Err(bad(&format!(
+            "version {version} is not one a log can hold (1 to {})",
+            i64::MAX
+        )));
+    }
     let hash = hash.trim();
     if !hash.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(bad("the hash is not hex digits"));

@@ -15,6 +15,6 @@ pub fn problem(name: &str) -> Option<&'static str> {
     } else if name.trim() != name {
         Some("it begins or ends with a space")
     } else {
-        None
+        super::names::problem(name)
     }
 }

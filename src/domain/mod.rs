@@ -11,6 +11,7 @@ pub mod game;
 pub mod k9;
 pub mod limits;
 pub mod medals;
+pub mod names;
 mod ranges;
 pub mod roll;
 pub mod rulebook;

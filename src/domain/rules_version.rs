@@ -31,7 +31,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
     (
         ENVIRON_WITHOUT_ARMOR,
-        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set",
+        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set; a Soldier's name refuses characters that print as nothing or reorder the text",
     ),
 ];
 
@@ -42,6 +42,10 @@ pub const MODIFIERS_ONLY_ON_A_ROLL: RulesVersion = RulesVersion(2);
 /// Rule 000: a K9 Encounter is drawn only once the Mission's first turn has set each K9's
 /// Discipline, never against the last Mission's leftover counters.
 pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
+
+/// A Soldier's name is kept composed (NFC) and refuses characters that print as nothing or
+/// reorder the text, so two names that print alike are never two Soldiers.
+pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
 pub const NEWEST: RulesVersion = ENVIRON_WITHOUT_ARMOR;

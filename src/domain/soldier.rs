@@ -8,12 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// True when two Soldier names are the same name, compared without case (any script).
 pub fn same_name(a: &str, b: &str) -> bool {
-    // Most names are ASCII: compared without allocating, as every event's Soldier is
-    // looked up by name.
-    if a.is_ascii() && b.is_ascii() {
-        return a.eq_ignore_ascii_case(b);
-    }
-    a == b || a.to_lowercase() == b.to_lowercase()
+    super::names::same(a, b)
 }
 
 /// The kind of a Soldier card, as the rulebooks name them.

@@ -25,6 +25,11 @@ pub enum StoreError {
         head_at: String,
         now: String,
     },
+    /// The clock reads a year muster does not record.
+    #[error(
+        "the clock says {now}, outside the years 1970 to 9999 muster records; nothing was written: set this machine's clock (or MUSTER_NOW) right and run the command again"
+    )]
+    ClockOutOfRange { now: String },
     /// The file stayed locked by another process for longer than the busy timeout.
     #[error(
         "the database is locked by another muster and stayed locked after waiting; nothing was written; try again"

@@ -136,6 +136,19 @@ impl Store {
         head_in(&self.conn, campaign)
     }
 
+    /// The campaign whose name is `name`, compared as Soldier names are (without case, in
+    /// either Unicode form), if the file holds one.
+    pub fn campaign_named(&self, name: &str) -> Result<Option<String>, StoreError> {
+        if self.head(name)?.version > 0 {
+            return Ok(Some(name.to_owned()));
+        }
+        Ok(self
+            .campaigns()?
+            .into_iter()
+            .map(|c| c.name)
+            .find(|other| crate::domain::names::same(other, name)))
+    }
+
     /// Every campaign in the file, oldest first, with its head version.
     pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
         // One index probe per campaign rather than a pass over every event: the names are
@@ -382,6 +395,9 @@ fn write_events(
         });
     }
     let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+    if !crate::clock::recordable(at) {
+        return Err(StoreError::ClockOutOfRange { now: recorded_at });
+    }
     // A clock set back would stamp this event before its predecessor, and `--as-of` would
     // then leave it out while including events before it. Equal times are fine. A head
     // time that does not parse is `verify`'s to report, not a reason to refuse.

@@ -67,6 +67,11 @@ pub fn import_from<R: BufRead>(
     let spool = Spool::new(beside.as_deref())?;
     let survey = survey(input, &spool)?;
     let campaign = survey.campaign.clone();
+    if let Some(existing) = store.campaign_named(&campaign)?.filter(|e| *e != campaign) {
+        return Err(Error::input(format!(
+            "the file's campaign '{campaign}' would be a second campaign named '{existing}' (names are compared without case); nothing imported"
+        )));
+    }
     let trailer = survey.trailer;
     let here = store.head(&campaign)?;
     let outcome = store.locked(|store| write_tail(store, survey, &here, &spool, progress))?;

@@ -4,8 +4,13 @@ use std::io::BufRead;
 
 use crate::Error;
 
+/// The longest line an export may hold: one event, and the largest (a Medal deck) is a few
+/// kilobytes. A longer line (a device such as /dev/zero, a file that is not an export) is
+/// refused before it fills the memory.
+pub const MAX_LINE: usize = 4 * 1024 * 1024;
+
 /// Reads `reader` to its end, calling `f` with each line's number (from 1) and bytes, its
-/// newline included.
+/// newline included; a byte-order mark before the first line is left out.
 pub(super) fn each_raw_line<R: BufRead>(
     mut reader: R,
     mut f: impl FnMut(usize, &[u8]) -> Result<(), Error>,
@@ -20,7 +25,19 @@ pub(super) fn each_raw_line<R: BufRead>(
         if read == 0 {
             return Ok(());
         }
-        f(number, &line)?;
+        if line.len() > MAX_LINE {
+            return Err(Error::input(format!(
+                "line {number} of the file is longer than {} MiB; an export line holds one event, a few kilobytes at most: is this a file written by `muster export`?",
+                MAX_LINE / (1024 * 1024)
+            )));
+        }
+        let bom = "\u{feff}".as_bytes();
+        let text = if number == 1 {
+            line.strip_prefix(bom).unwrap_or(&line)
+        } else {
+            &line
+        };
+        f(number, text)?;
     }
 }
 
@@ -65,7 +82,8 @@ fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> std::io::Result<
         line.extend_from_slice(available.get(..taken).unwrap_or_default());
         reader.consume(taken);
         read += taken;
-        if done {
+        // Past the limit the line is refused whole: reading on would only fill the memory.
+        if done || line.len() > MAX_LINE {
             return Ok(read);
         }
     }

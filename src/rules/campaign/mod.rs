@@ -9,6 +9,7 @@ use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{CampaignCreated, Event, ExpansionChanged, RulesAdopted, SoldierEnlisted};
 use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
+use crate::domain::names;
 use crate::domain::rulebook::Expansion;
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
@@ -131,7 +132,14 @@ pub(super) fn enlist(
     card: &SoldierCard,
 ) -> Result<Vec<Event>, RuleError> {
     let mut card = card.clone();
-    card.name = check_text("the Soldier's name", &card.name)?;
+    card.name = names::composed(&check_text("the Soldier's name", &card.name)?);
+    if let Some(why) = names::problem(&card.name).filter(|_| state.rules() >= rules_version::NAMES_KEPT_APART)
+    {
+        return Err(RuleError::refused(format!(
+            "the Soldier's name '{}' is not accepted: {why}; type the name as printed on his card",
+            card.name.escape_debug()
+        )));
+    }
     if card.name.chars().count() > MAX_SOLDIER_NAME {
         return Err(RuleError::refused(format!(
             "the Soldier's name '{}' is longer than {MAX_SOLDIER_NAME} characters; use the name on his card",

@@ -167,6 +167,13 @@ impl Verifier {
                 self.found(v, "time", problem);
             }
             Ok(at) => {
+                if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
+                    let problem = format!(
+                        "recorded_at '{}' is outside the years 1970 to 9999 muster records",
+                        row.recorded_at
+                    );
+                    self.found(v, "time", problem);
+                }
                 if let Some(before) = self.previous_time.filter(|before| at < *before) {
                     let problem = format!(
                         "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",

@@ -3,6 +3,8 @@
 
 use crate::domain::event::Event;
 use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
+use crate::domain::names;
+use crate::domain::rules_version;
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::CampaignState;
 use crate::domain::zero_dark::mission_stats;
@@ -11,7 +13,12 @@ use crate::domain::zero_dark::mission_stats;
 /// have refused.
 pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<String> {
     match event {
-        Event::SoldierEnlisted(e) => card_problem(&e.card),
+        Event::SoldierEnlisted(e) => card_problem(&e.card).or_else(|| {
+            let kept = state.rules() >= rules_version::NAMES_KEPT_APART;
+            names::problem(&e.card.name)
+                .filter(|_| kept)
+                .map(|why| format!("enlists a Soldier named '{}': {why}", e.card.name.escape_debug()))
+        }),
         Event::MissionStarted(e) => {
             if let Some(twice) = e
                 .soldiers
