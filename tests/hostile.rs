@@ -13,6 +13,8 @@
 #[path = "hostile/attacks.rs"]
 mod attacks;
 mod common;
+#[path = "hostile/foreign.rs"]
+mod foreign;
 #[path = "hostile/rendering.rs"]
 mod rendering;
 

@@ -24,7 +24,7 @@ pub struct BlameArgs {
 }
 
 pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
     let blamed = Query::new(&store, &campaign).blame(&args.soldier, at)?;
     if ctx.format == Format::Json {
@@ -85,7 +85,7 @@ pub struct DiffArgs {
 }
 
 pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let (from, to) = (args.from.parse::<AsOf>()?, args.to.parse::<AsOf>()?);
     let diff = Query::new(&store, &campaign).diff(from, to)?;
     if ctx.format == Format::Json {

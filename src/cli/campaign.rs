@@ -114,9 +114,14 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             ctx.report(&written)
         }
         Command::List => {
-            let store = ctx.open()?;
-            let selected = ctx.campaign(&store).ok();
-            let listed = query::campaigns(&store, selected.as_deref())?;
+            // No file yet is no campaign yet: listing creates nothing.
+            let listed = if ctx.db_path()?.exists() {
+                let store = ctx.open_read()?;
+                let selected = ctx.campaign(&store).ok();
+                query::campaigns(&store, selected.as_deref())?
+            } else {
+                Vec::new()
+            };
             match ctx.format {
                 Format::Json => output::print_json(&listed),
                 Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
@@ -151,7 +156,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
 }
 
 fn rules(ctx: &Context) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let rules = Query::new(&store, &campaign).rules()?;
     match ctx.format {
         Format::Json => output::print_json(&rules),

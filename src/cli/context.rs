@@ -85,9 +85,22 @@ impl Context {
             })
     }
 
-    /// Opens the database.
+    /// Opens the database to write to it (creating it if needed).
     pub fn open(&self) -> Result<Store, CommandError> {
         Ok(app::open(&self.db_path()?)?)
+    }
+
+    /// Opens the database to read it only: nothing changes, nothing is created, and a file
+    /// on read-only media can be read.
+    pub fn open_read(&self) -> Result<Store, CommandError> {
+        Ok(Store::open_read_only(&self.db_path()?)?)
+    }
+
+    /// Opens the database to read it only and resolves the campaign to read.
+    pub fn open_campaign_read(&self) -> Result<(Store, String), CommandError> {
+        let store = self.open_read()?;
+        let campaign = self.campaign(&store)?;
+        Ok((store, campaign))
     }
 
     /// The campaign named by `--campaign`, else the selected one.

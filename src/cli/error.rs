@@ -76,7 +76,11 @@ impl From<muster::Error> for CommandError {
 impl From<StoreError> for CommandError {
     fn from(error: StoreError) -> Self {
         // A clock behind the log is the machine's setting, not the file's failure.
-        if let StoreError::ClockBehind { .. } | StoreError::ClockOutOfRange { .. } = error {
+        if let StoreError::ClockBehind { .. }
+        | StoreError::ClockOutOfRange { .. }
+        | StoreError::Missing { .. }
+        | StoreError::Older { .. } = error
+        {
             return CommandError::refused(error.to_string());
         }
         let hint = match &error {

@@ -15,7 +15,7 @@ use super::error::CommandError;
 pub struct Args {}
 
 pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let mut out = BufWriter::new(io::stdout().lock());
     // A write that fails stops the reading; its error is reported once the rows stop.
     let mut failed: Option<io::Error> = None;

@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let request = LogQuery {
         as_of: args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?,
         soldier: args.soldier,

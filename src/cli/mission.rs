@@ -64,7 +64,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 .as_deref()
                 .map(|n| count(n, "the Mission's number"))
                 .transpose()?;
-            let (store, campaign) = ctx.open_campaign()?;
+            let (store, campaign) = ctx.open_campaign_read()?;
             let summary = Query::new(&store, &campaign).mission(number)?;
             return print(ctx.format, &summary);
         }

@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
     // A page charts the history up to its point: the service record.

@@ -22,7 +22,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let version = u64::try_from(number(&args.version, "VERSION")?)
         .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;

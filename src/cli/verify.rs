@@ -18,7 +18,7 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let noted = args.head.as_deref().map(parse_head).transpose()?;
-    let (store, campaign) = ctx.open_campaign()?;
+    let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
     let mut progress = Progress::new("verifying", query.head()?.version);
     let verified = query.verify(noted, &mut |done| progress.set(done))?;

@@ -37,6 +37,21 @@ pub enum StoreError {
     Busy,
     #[error("cannot open the database at {path}: {reason}")]
     Open { path: String, reason: String },
+    /// The file is another application's: muster changes nothing in it.
+    #[error(
+        "{path} is not a muster database ({why}); nothing in it was changed: give muster its own file with --db or MUSTER_DB"
+    )]
+    Foreign { path: String, why: String },
+    /// A read found no database: only a command that writes creates one.
+    #[error(
+        "there is no muster database at {path} yet; nothing was created: a command that writes (`muster campaign new`, `muster import`) creates it, or point --db at the file"
+    )]
+    Missing { path: String },
+    /// A read met a file an older muster wrote, which a writing command upgrades.
+    #[error(
+        "{path} was written by an older muster; run a command that writes (or `muster rebuild`) once to bring it up to date, then read it"
+    )]
+    Older { path: String },
     #[error(
         "the database was written by a newer muster (schema version {found}; this muster knows up to {known}); upgrade muster to use it"
     )]

@@ -6,6 +6,7 @@ pub mod chain;
 mod checkpoints;
 mod error;
 mod known;
+mod ownership;
 mod row;
 
 use std::path::Path;
@@ -40,6 +41,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_refuse_replace_by_index.sql"),
     include_str!("../../migrations/0006_events_reaching_back.sql"),
     include_str!("../../migrations/0007_checkpoints_vouched.sql"),
+    include_str!("../../migrations/0008_application_id.sql"),
 ];
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
@@ -84,11 +86,52 @@ impl Store {
             path: path.display().to_string(),
             reason: e.to_string(),
         })?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        retry_busy(|| Ok(ownership::check_ours(&conn, &path.display().to_string())))??;
         Self::prepare(conn)
     }
 
+    /// Opens the database at `path` to read it only: nothing in the file changes, a file on
+    /// read-only media (an archived campaign) can be read and verified, and a missing file
+    /// is not created. A file an older muster wrote is read once a writing command has
+    /// brought it up to date.
+    pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        use rusqlite::OpenFlags;
+        let shown = path.display().to_string();
+        if !path.exists() {
+            return Err(StoreError::Missing { path: shown });
+        }
+        let flags =
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let open = |uri: String| -> Result<Connection, StoreError> {
+            let conn = Connection::open_with_flags(uri, flags).map_err(|e| StoreError::Open {
+                path: shown.clone(),
+                reason: e.to_string(),
+            })?;
+            conn.busy_timeout(BUSY_TIMEOUT)?;
+            conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
+                row.get::<_, i64>(0)
+            })?;
+            Ok(conn)
+        };
+        let escaped = shown.replace('%', "%25").replace('?', "%3f").replace('#', "%23");
+        // A file in write-ahead-log mode needs its shared-memory file to be read; on media
+        // nobody can write, it is read as immutable instead.
+        let conn = open(format!("file:{escaped}?mode=ro"))
+            .or_else(|_| open(format!("file:{escaped}?immutable=1")))?;
+        retry_busy(|| Ok(ownership::check_ours(&conn, &shown)))??;
+        let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
+        let known = MIGRATIONS.len();
+        match usize::try_from(found) {
+            Ok(found) if found == known => Ok(Store { conn }),
+            Ok(found) if found < known && found > 0 => Err(StoreError::Older { path: shown }),
+            // A file with no schema yet holds nothing to read.
+            Ok(0) => Err(StoreError::Missing { path: shown }),
+            _ => Err(StoreError::TooNew { found, known }),
+        }
+    }
+
     fn prepare(mut conn: Connection) -> Result<Store, StoreError> {
-        conn.busy_timeout(BUSY_TIMEOUT)?;
         // Every transaction takes the write lock up front, so two writers never deadlock
         // upgrading a read lock (which SQLite reports as busy without waiting).
         conn.set_transaction_behavior(TransactionBehavior::Immediate);

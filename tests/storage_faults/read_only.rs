@@ -201,3 +201,33 @@ fn writable_database_in_a_read_only_directory_refuses_writes_and_is_left_unchang
         ],
     );
 }
+
+/// An archived campaign on read-only media (the file and its directory read-only) can still
+/// be read and checked: `roster`, `log`, `verify` and `export` succeed, and nothing in the
+/// directory changes.
+#[test]
+fn a_campaign_on_read_only_media_is_read_and_verified() {
+    let fixture = permission_bound_fixture();
+    fixture.campaign();
+    let bytes = fs::read(&fixture.db).expect("the database reads");
+    let sidecars = fixture.sidecars();
+    let _sealed = Sealed::new(&fixture, Seal::FileAndDirectory);
+    for args in [
+        &["roster"][..],
+        &["log"],
+        &["verify"],
+        &["export"],
+        &["campaign", "list"],
+    ] {
+        let run = fixture.run(args);
+        assert_eq!(
+            run.code(),
+            0,
+            "muster {args:?} on read-only media:\n{}",
+            run.describe()
+        );
+    }
+    assert!(fixture.run(&["roster"]).stdout.contains("Wong"));
+    assert_eq!(fs::read(&fixture.db).unwrap(), bytes, "the database file changed");
+    assert_eq!(fixture.sidecars(), sidecars, "files appeared on read-only media");
+}
