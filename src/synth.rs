@@ -127,6 +127,7 @@ impl Writer {
                 soldiers: with,
                 objectives: None,
                 k9_objective: None,
+                environments: vec![],
             });
         };
         let on_mission = mission.soldiers.clone();

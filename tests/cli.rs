@@ -15,6 +15,8 @@ mod support;
 mod audit;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/environment.rs"]
+mod environment;
 #[path = "cli/formats.rs"]
 mod formats;
 #[path = "cli/history.rs"]

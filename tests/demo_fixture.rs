@@ -23,6 +23,10 @@ const NOT_IN_THE_DEMO: &[&str] = &[
     // rules::tests::rulebook and the CLI's rules tests.
     "expansion_added",
     "expansion_removed",
+    // Declared Environments came with rules 2, which the demo never adopts; they are tested
+    // in rules::tests::environment::declared and the CLI's environment tests.
+    "environment_declared",
+    "environment_cleared",
     "medal_deck_loaded",
     "medal_drawn",
     "medal_revealed",

@@ -102,6 +102,7 @@ fn start(name: &str, soldiers: &[&str], k9: Option<&str>) -> Command {
         soldiers: soldiers.iter().map(|s| (*s).to_owned()).collect(),
         objectives: None,
         k9_objective: k9.map(str::to_owned),
+        environments: vec![],
     }
 }
 

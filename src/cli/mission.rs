@@ -41,6 +41,9 @@ pub enum Command {
         /// The K9 Objective chosen when a K9 goes on the Mission (exactly one)
         #[arg(long = "k9-objective", value_name = "TEXT")]
         k9_objectives: Vec<String>,
+        /// An Environment of the whole Mission as TYPE:TARGET, e.g. cold:6; repeat for each
+        #[arg(long = "environ", value_name = "TYPE:TARGET")]
+        environments: Vec<String>,
     },
     /// End the Mission in progress (Suppress is cleared)
     #[command(allow_negative_numbers = true)]
@@ -73,6 +76,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             soldiers,
             objectives,
             k9_objectives,
+            environments,
         } => {
             if k9_objectives.len() > 1 {
                 return Err(CommandError::refused(format!(
@@ -85,6 +89,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 soldiers,
                 objectives: objectives.map(|n| count(&n, "--objectives")).transpose()?,
                 k9_objective: k9_objectives.into_iter().next(),
+                environments: super::environment::declare::pairs(&environments)?,
             }
         }
         Command::End {

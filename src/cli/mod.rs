@@ -121,7 +121,8 @@ enum Command {
     RpCard(rp_card::Command),
     /// An ability check: d10 plus modifiers against the target on the Soldier's card
     Check(check::Args),
-    /// An Environment roll; a failure awaits `muster resolve`
+    /// An Environment roll (a failure awaits `muster resolve`); `environ declare|clear`: the
+    /// Environments in force, whose rolls each turn waits for
     Environ(environ::Args),
     /// Settle a failed Environment roll: a Hardy counter, a Wound or a Suppress
     Resolve(resolve::Args),

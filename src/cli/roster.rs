@@ -142,6 +142,9 @@ fn render(roster: &Roster) -> String {
         if let Some(objective) = &m.k9_objective {
             text.push_str(&format!("K9 Objective: {objective}\n"));
         }
+        if let Some(line) = words::environments_line(m) {
+            text.push_str(&format!("{line}\n"));
+        }
     }
     let rows = roster.soldiers.iter().map(row);
     text.push_str(&output::table(
@@ -198,6 +201,9 @@ fn render(roster: &Roster) -> String {
     }
     for pending in &roster.pending {
         text.push_str(&format!("pending: {}\n", words::pending_line(pending)));
+    }
+    for owed in &roster.owed_environment {
+        text.push_str(&format!("owed: {}\n", words::owed_line(owed)));
     }
     text.push_str(&footer(roster));
     text

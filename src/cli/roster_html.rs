@@ -83,7 +83,12 @@ pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<Str
         },
         earlier: roster.as_of.version < roster.head.version,
         mission: mission_box(roster),
-        pending: roster.pending.iter().map(words::pending_line).collect(),
+        pending: roster
+            .pending
+            .iter()
+            .map(words::pending_line)
+            .chain(roster.owed_environment.iter().map(words::owed_line))
+            .collect(),
         soldiers: roster
             .soldiers
             .iter()
@@ -155,6 +160,7 @@ fn mission_box(roster: &Roster) -> Option<MissionBox> {
     if let Some(objective) = &m.k9_objective {
         lines.push(format!("K9 Objective: {objective}"));
     }
+    lines.extend(words::environments_line(m));
     lines.extend(m.zero_dark.iter().flat_map(words::zero_dark_lines));
     Some(MissionBox {
         title: format!("Mission {} '{}' in progress", m.number, m.name),

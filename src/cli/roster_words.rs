@@ -5,7 +5,7 @@ use muster::domain::event::MedalSticker;
 use muster::domain::soldier::Stats;
 use muster::domain::state::ObjectiveState;
 use muster::domain::zero_dark::{Ally, ZeroDarkMission};
-use muster::projection::roster::{MissionLine, Pending, SoldierLine};
+use muster::projection::roster::{MissionLine, OwedLine, Pending, SoldierLine};
 
 /// The game's full name.
 pub fn game_name(game: Game) -> &'static str {
@@ -61,6 +61,29 @@ pub fn pending_line(pending: &Pending) -> String {
             ..
         } => format!("K9 Encounter '{encounter}' (v{version}) awaits {awaiting}"),
     }
+}
+
+/// `Environments: Environ cold 6+ of the Mission, …`, when any is in force (rule 002).
+pub fn environments_line(m: &MissionLine) -> Option<String> {
+    let listed: Vec<String> = m.environments.iter().map(ToString::to_string).collect();
+    (!listed.is_empty()).then(|| format!("Environments: {}", listed.join(", ")))
+}
+
+/// An Environment roll a Soldier still owes this turn, with the command that makes it.
+pub fn owed_line(owed: &OwedLine) -> String {
+    let OwedLine {
+        soldier,
+        environment,
+        target,
+        scope,
+        name,
+    } = owed;
+    let source = name
+        .as_ref()
+        .map_or_else(|| format!("the {scope}"), |name| format!("the {scope} {name}"));
+    format!(
+        "{soldier} owes a roll against Environ {environment} {target}+ of {source}: `muster environ {soldier} {environment} {target}`"
+    )
 }
 
 /// A Zero Dark Mission's priority task, Buy Time and bogeys, one line each where present.

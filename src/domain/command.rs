@@ -1,5 +1,6 @@
 //! Intents: what a player asks muster to record. `rules::decide` turns one into events.
 
+use super::environment::EnvironmentScope;
 use super::event::EnvironmentChoice;
 use super::game::{Game, MissionResult};
 use super::k9::{EncounterCard, Resource};
@@ -62,6 +63,8 @@ pub enum Command {
         /// How many Objectives are placed, to track Multiple Objectives.
         objectives: Option<u32>,
         k9_objective: Option<String>,
+        /// The Mission's own Environments (rule 002), each type with its target: `("cold", 6)`.
+        environments: Vec<(String, i64)>,
     },
     NextTurn,
     EndMission {
@@ -140,6 +143,20 @@ pub enum Command {
     Resolve {
         soldier: String,
         choice: EnvironmentChoice,
+    },
+    /// Declares Environments in force during the Mission in progress: the Mission's own, or a
+    /// Location's or an Event's (`name`), each type with its target.
+    DeclareEnvironments {
+        scope: EnvironmentScope,
+        name: Option<String>,
+        environments: Vec<(String, i64)>,
+    },
+    /// Ends declared Environments: the Soldiers left the Location, the Event ended. With no
+    /// `environments`, every one that `scope` and `name` declared.
+    ClearEnvironments {
+        scope: EnvironmentScope,
+        name: Option<String>,
+        environments: Vec<(String, i64)>,
     },
     ActivateObjective(i64),
     CompleteObjective(i64),
@@ -309,9 +326,11 @@ impl Command {
             Command::Check { .. } | Command::ActivateObjective(_) | Command::CompleteObjective(_) => {
                 Rulebook::Checks
             }
-            Command::AdjustHardy { .. } | Command::Environ { .. } | Command::Resolve { .. } => {
-                Rulebook::Environment
-            }
+            Command::AdjustHardy { .. }
+            | Command::Environ { .. }
+            | Command::Resolve { .. }
+            | Command::DeclareEnvironments { .. }
+            | Command::ClearEnvironments { .. } => Rulebook::Environment,
             Command::DrawEncounter { .. }
             | Command::IgnoreEncounter
             | Command::RollEncounter { .. }

@@ -3,6 +3,7 @@
 pub mod campaign_name;
 pub mod codec;
 pub mod command;
+pub mod environment;
 pub mod error;
 pub mod event;
 pub mod evolve;

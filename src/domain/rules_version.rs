@@ -26,12 +26,16 @@ pub const ENVIRON_WITHOUT_ARMOR: RulesVersion = RulesVersion(2);
 /// K9 & Handlers (the first rules let any Modern campaign enlist a K9).
 pub const EXPANSIONS_REQUIRED: RulesVersion = RulesVersion(2);
 
+/// Rule 002: a Mission, a Location or an Event declares its Environments, and every Soldier on
+/// the Mission (not Enduring, not Downed) owes a roll for each at the start of each turn.
+pub const ENVIRONMENTS_DECLARED: RulesVersion = RulesVersion(2);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
     (
         ENVIRON_WITHOUT_ARMOR,
-        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set; a Soldier's name refuses characters that print as nothing or reorder the text",
+        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set; a Soldier's name refuses characters that print as nothing or reorder the text; rule 002: a Mission, Location or Event declares its Environments, and each turn every active Soldier on the Mission who is not Enduring owes a roll for each, which the next turn and the Mission's end wait for (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
     ),
 ];
 

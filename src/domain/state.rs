@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::environment::{DeclaredEnvironment, OwedEnvironment};
 use super::error::RuleError;
 use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::game::{Game, MissionResult};
@@ -136,6 +137,12 @@ pub struct MissionState {
     /// Zero Dark: the bogeys, the Spook's task and what happened to them.
     #[serde(default, skip_serializing_if = "ZeroDarkMission::is_unused")]
     pub zero_dark: ZeroDarkMission,
+    /// The Environments in force, as the Mission, its Locations and Events declared them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub environments: Vec<DeclaredEnvironment>,
+    /// The Environment rolls the Soldiers owe this turn and have not made, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owed_environment: Vec<OwedEnvironment>,
 }
 
 /// For checkpoints: a Mission's empty fields are left out, so that the record of every

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::domain::Game;
+use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope};
 use crate::domain::event::MedalSticker;
 use crate::domain::fold::fold;
 use crate::domain::medals::{DrawnMedal, HeldRpCard};
@@ -44,6 +45,9 @@ pub struct Roster {
     pub team_xp: Option<u32>,
     /// Open decisions: failed Environment rolls awaiting a choice, an open K9 Encounter.
     pub pending: Vec<Pending>,
+    /// The Environment rolls Soldiers owe this turn and have not made (rule 002), which
+    /// `turn` and `mission end` wait for.
+    pub owed_environment: Vec<OwedLine>,
     /// The SHA-256 commitment of the seed that generates dice now.
     pub dice_seed_commitment: Option<String>,
     /// True with the Medals expansion, which always uses Elite Hostiles (rule 004).
@@ -85,6 +89,18 @@ pub enum Pending {
     },
 }
 
+/// An Environment roll a Soldier owes this turn: `muster environ SOLDIER ENVIRONMENT TARGET`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OwedLine {
+    pub soldier: String,
+    pub environment: String,
+    pub target: u8,
+    /// What declared it: `mission`, `location` or `event`.
+    pub scope: EnvironmentScope,
+    /// The Location's or the Event's name; null for the Mission's own.
+    pub name: Option<String>,
+}
+
 /// The Mission in progress at that point.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissionLine {
@@ -109,6 +125,9 @@ pub struct MissionLine {
     pub start_hostile_draw_rp: u32,
     /// Zero Dark: the bogeys, the Spook's task and Buy Time; null in Warfighter.
     pub zero_dark: Option<ZeroDarkMission>,
+    /// The Environments in force (rule 002), as the Mission, its Locations and Events declared
+    /// them: `{"environment", "name", "scope", "target"}`.
+    pub environments: Vec<DeclaredEnvironment>,
 }
 
 /// A K9's Discipline counters and stat.
@@ -211,11 +230,27 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             start_medal_rp: m.start_medal_rp,
             start_hostile_draw_rp: m.start_rp.saturating_add(m.start_medal_rp),
             zero_dark: (info.game == Game::ZeroDark).then(|| m.zero_dark.clone()),
+            environments: m.environments.clone(),
         }),
         soldiers: state.soldiers.iter().map(|s| line(state, s)).collect(),
         squad: squad(state),
         team_xp: (info.game == Game::ZeroDark).then_some(state.team_xp),
         pending: pending(state),
+        owed_environment: state
+            .mission_in_progress()
+            .map(|m| {
+                m.owed_environment
+                    .iter()
+                    .map(|o| OwedLine {
+                        soldier: o.soldier.clone(),
+                        environment: o.environment.environment.clone(),
+                        target: o.environment.target,
+                        scope: o.environment.scope,
+                        name: o.environment.name.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
         dice_seed_commitment: state.seed_commitment.clone(),
         elite_hostiles: state.uses(Expansion::Medals),
         medal_deck: state.medal_deck.as_ref().map(|deck| DeckLine {

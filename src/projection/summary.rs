@@ -118,6 +118,8 @@ pub fn summary(event: &Event) -> String {
                 EnvironmentChoice::Suppress => "a Suppress",
             }
         ),
+        Event::EnvironmentDeclared(e) => format!("{} in force from now on", e.declared()),
+        Event::EnvironmentCleared(e) => format!("{} no longer in force", e.declared()),
         Event::ObjectiveActivated(e) => format!("Mission {} Objective {} activated", e.mission, e.objective),
         Event::ObjectiveCompleted(e) => format!("Mission {} Objective {} completed", e.mission, e.objective),
         Event::K9EncounterDrawn(e) => format!(

@@ -1,16 +1,19 @@
-//! Environment rolls and Hardy (rule 002): Enduring, Fire, and the choice after a failure.
+//! Environment rolls and Hardy (rule 002): Enduring, Fire, the choice after a failure, and the
+//! Environments a Mission, a Location or an Event declares.
 
 use crate::dice::Cup;
+use crate::domain::Game;
 use crate::domain::command::NamedModifier;
+use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope};
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
-    EnvironmentChoice, EnvironmentResolved, EnvironmentRolled, Event, HardyAdjusted, SoldierAmount,
+    EnvironmentChoice, EnvironmentResolved, EnvironmentRolled, Event, HardyAdjusted, MissionEnvironment,
+    SoldierAmount,
 };
 use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
-use crate::rules::preconditions::check_word;
-use crate::rules::preconditions::running;
+use crate::rules::preconditions::{check_text, check_word, running};
 use crate::rules::roll::{RollSpec, named_modifiers};
 
 pub(super) fn roll(
@@ -35,7 +38,7 @@ pub(super) fn roll(
     let environment = check_word("an Environ type", &environment.to_lowercase())?;
     let target = u8::try_from(in_range("the Environ target", target, 1, 10)?).unwrap_or(10);
     let location = location
-        .map(|l| crate::rules::preconditions::check_text("the Location's name", l))
+        .map(|l| check_text("the Location's name", l))
         .transpose()?;
     if state.rules() >= rules_version::ENVIRON_WITHOUT_ARMOR {
         if let Some(armor) = modifiers.iter().find(|m| protects(&m.source)) {
@@ -178,4 +181,175 @@ pub(super) fn resolve(
         }),
         effect,
     ])
+}
+
+/// `muster environ declare`: Environments in force from now on during the Mission in progress,
+/// owed by its Soldiers from the next turn's start.
+pub(super) fn declare(
+    state: &CampaignState,
+    scope: EnvironmentScope,
+    name: Option<&str>,
+    environments: &[(String, i64)],
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    declarations(
+        state,
+        mission.number,
+        &mission.environments,
+        scope,
+        name,
+        environments,
+    )
+}
+
+/// The Mission's own Environments, declared as it starts (`mission start --environ`): rule
+/// 002, "Missions taking place in Russia have the 'Cold' Environmental condition".
+pub(in crate::rules) fn declared_at_start(
+    state: &CampaignState,
+    mission: u32,
+    environments: &[(String, i64)],
+) -> Result<Vec<Event>, RuleError> {
+    if environments.is_empty() {
+        return Ok(Vec::new());
+    }
+    declarations(state, mission, &[], EnvironmentScope::Mission, None, environments)
+}
+
+/// One `environment_declared` event per Environment, each checked, named once and not in force.
+fn declarations(
+    state: &CampaignState,
+    mission: u32,
+    in_force: &[DeclaredEnvironment],
+    scope: EnvironmentScope,
+    name: Option<&str>,
+    environments: &[(String, i64)],
+) -> Result<Vec<Event>, RuleError> {
+    declared_under_these_rules(state)?;
+    let name = source_name(scope, name)?;
+    let mut events: Vec<Event> = Vec::new();
+    for (environment, target) in environments {
+        let declared = DeclaredEnvironment {
+            environment: check_word("an Environ type", &environment.to_lowercase())?,
+            name: name.clone(),
+            scope,
+            target: u8::try_from(in_range("the Environ target", *target, 1, 10)?).unwrap_or(10),
+        };
+        let twice = events
+            .iter()
+            .any(|e| matches!(e, Event::EnvironmentDeclared(d) if d.declared().same_as(&declared)));
+        if twice || in_force.iter().any(|d| d.same_as(&declared)) {
+            return Err(RuleError::refused(format!(
+                "the {declared} is {}; each Environment is declared once (rule 002 rolls \"all of them separately\", not one twice)",
+                if twice { "named twice" } else { "already in force" }
+            )));
+        }
+        events.push(Event::EnvironmentDeclared(MissionEnvironment::of(
+            mission, declared,
+        )));
+    }
+    if events.is_empty() {
+        return Err(RuleError::refused(
+            "no Environment was named; give at least one as TYPE:TARGET, e.g. cold:6",
+        ));
+    }
+    Ok(events)
+}
+
+/// `muster environ clear`: the Environments a Location or an Event (or the Mission) declared
+/// end: all of that one's, or the ones named.
+pub(super) fn clear(
+    state: &CampaignState,
+    scope: EnvironmentScope,
+    name: Option<&str>,
+    environments: &[(String, i64)],
+) -> Result<Vec<Event>, RuleError> {
+    let mission = running(state)?;
+    declared_under_these_rules(state)?;
+    let name = source_name(scope, name)?;
+    let in_force = || {
+        let listed: Vec<String> = mission.environments.iter().map(ToString::to_string).collect();
+        if listed.is_empty() {
+            "none".to_owned()
+        } else {
+            listed.join(", ")
+        }
+    };
+    let of_source: Vec<&DeclaredEnvironment> = mission
+        .environments
+        .iter()
+        .filter(|d| d.from(scope, name.as_deref()))
+        .collect();
+    let cleared: Vec<&DeclaredEnvironment> = if environments.is_empty() {
+        of_source
+    } else {
+        let mut cleared = Vec::new();
+        for (environment, target) in environments {
+            let environment = environment.to_lowercase();
+            let found = of_source
+                .iter()
+                .find(|d| d.environment == environment && i64::from(d.target) == *target);
+            match found {
+                Some(d) if !cleared.contains(d) => cleared.push(*d),
+                _ => {
+                    return Err(RuleError::refused(format!(
+                        "Environ {environment} {target}+ is not in force for {}; in force: {}",
+                        scope_words(scope, name.as_deref()),
+                        in_force()
+                    )));
+                }
+            }
+        }
+        cleared
+    };
+    if cleared.is_empty() {
+        return Err(RuleError::refused(format!(
+            "{} declared no Environment in force; in force: {}",
+            scope_words(scope, name.as_deref()),
+            in_force()
+        )));
+    }
+    Ok(cleared
+        .into_iter()
+        .map(|d| Event::EnvironmentCleared(MissionEnvironment::of(mission.number, d.clone())))
+        .collect())
+}
+
+/// Refuses to declare Environments in a campaign whose rules predate them, or outside Warfighter.
+fn declared_under_these_rules(state: &CampaignState) -> Result<(), RuleError> {
+    if state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark) {
+        return Err(RuleError::refused(
+            "this is a Horizon Wars: Zero Dark campaign: Environments belong to Warfighter; drop --environ",
+        ));
+    }
+    if state.rules() < rules_version::ENVIRONMENTS_DECLARED {
+        return Err(RuleError::refused(format!(
+            "this campaign is under {}, which do not track declared Environments (from {}); adopt them between Missions with `muster campaign adopt-rules`, or roll each Environment with `muster environ SOLDIER TYPE TARGET`",
+            state.rules(),
+            rules_version::ENVIRONMENTS_DECLARED
+        )));
+    }
+    Ok(())
+}
+
+/// The Location's or the Event's name, checked; none for the Mission's own.
+fn source_name(scope: EnvironmentScope, name: Option<&str>) -> Result<Option<String>, RuleError> {
+    match (scope, name) {
+        (EnvironmentScope::Mission, None) => Ok(None),
+        (EnvironmentScope::Mission, Some(_)) => Err(RuleError::refused(
+            "the Mission's own Environments take no name; name a Location or an Event instead",
+        )),
+        (_, Some(name)) => Ok(Some(check_text(&format!("the {scope}'s name"), name)?)),
+        (_, None) => Err(RuleError::refused(format!(
+            "name the {scope} whose Environments these are, e.g. --{} Stream",
+            scope.to_string().to_lowercase()
+        ))),
+    }
+}
+
+/// `the Mission`, `the Location Stream`: what `scope` and `name` point at.
+fn scope_words(scope: EnvironmentScope, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("the {scope} {name}"),
+        None => format!("the {scope}"),
+    }
 }

@@ -51,7 +51,15 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             soldiers,
             objectives,
             k9_objective,
-        } => mission::start(state, name, soldiers, *objectives, k9_objective.as_deref()),
+            environments,
+        } => mission::start(
+            state,
+            name,
+            soldiers,
+            *objectives,
+            k9_objective.as_deref(),
+            environments,
+        ),
         Command::NextTurn => mission::next_turn(state),
         Command::EndMission { result, rp_award } => mission::end(state, *result, rp_award.as_ref()),
         Command::Harm {
@@ -128,6 +136,16 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
             Ok(events)
         }
         Command::Resolve { soldier, choice } => environment::resolve(state, soldier, *choice),
+        Command::DeclareEnvironments {
+            scope,
+            name,
+            environments,
+        } => environment::declare(state, *scope, name.as_deref(), environments),
+        Command::ClearEnvironments {
+            scope,
+            name,
+            environments,
+        } => environment::clear(state, *scope, name.as_deref(), environments),
         Command::ActivateObjective(n) => objectives::activate(state, *n),
         Command::CompleteObjective(n) => objectives::complete(state, *n),
         Command::DrawEncounter { card, first_in } => k9::draw(state, card, first_in.as_deref()),

@@ -5,6 +5,7 @@
 
 use crate::domain::error::RuleError;
 use crate::domain::limits::MAX_TEXT;
+use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState};
 
 /// The campaign's own facts, or a refusal when it was never created.
@@ -58,13 +59,25 @@ pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError>
     })
 }
 
-/// Refuses while a decision is open: a failed Environment roll awaiting its choice, or a
-/// K9 Encounter not yet resolved (RULES 2 and 3).
+/// Refuses while a decision is open: a failed Environment roll awaiting its choice, an
+/// Environment roll still owed this turn (from [`ENVIRONMENTS_DECLARED`]), or a K9 Encounter
+/// not yet resolved (RULES 2 and 3).
 pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Result<(), RuleError> {
     if let Some(pending) = state.pending.first() {
         return Err(RuleError::refused(format!(
             "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} hardy|wound|suppress`",
             pending.soldier, pending.environment, pending.version, pending.soldier
+        )));
+    }
+    let owed = &mission.owed_environment;
+    if let Some(first) = owed.first().filter(|_| state.rules() >= ENVIRONMENTS_DECLARED) {
+        let all: Vec<String> = owed.iter().map(ToString::to_string).collect();
+        return Err(RuleError::refused(format!(
+            "{} (rule 002: each Soldier \"must roll the noted value or higher on a 10-sided die at the start of the Soldier Turn\"); roll each first, e.g. `muster environ {} {} {}`",
+            all.join("; "),
+            first.soldier,
+            first.environment.environment,
+            first.environment.target
         )));
     }
     if let Some(encounter) = &mission.encounter {

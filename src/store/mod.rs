@@ -101,6 +101,7 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::Missing { path: shown });
         }
+        ownership::check_header(path, MIGRATIONS.len())?;
         let flags =
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let open = |uri: String| -> Result<Connection, StoreError> {

@@ -8,6 +8,79 @@ use super::StoreError;
 /// muster's mark in the SQLite header: "MUST".
 pub(super) const APPLICATION_ID: i32 = 0x4D55_5354;
 
+/// Reads the SQLite header of the file at `path` (its first 100 bytes) before SQLite opens
+/// it, so that a read of a file that is not a database, is cut short, is another
+/// application's or a newer muster's, leaves nothing beside it (a reader cannot remove the
+/// write-ahead log files SQLite makes). An empty file passes: it holds no database yet.
+pub(super) fn check_header(path: &std::path::Path, known: usize) -> Result<(), StoreError> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let damaged =
+        |why: &str| StoreError::Damaged(format!("{shown} is not a database muster can read: {why}"));
+    let mut file = std::fs::File::open(path).map_err(|e| StoreError::Open {
+        path: shown.clone(),
+        reason: e.to_string(),
+    })?;
+    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if length == 0 {
+        return Ok(());
+    }
+    let mut header = [0u8; 100];
+    if file.read_exact(&mut header).is_err() || !header.starts_with(b"SQLite format 3\0") {
+        return Err(damaged("file is not a database (no SQLite header)"));
+    }
+    let word = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        size if size >= 512 && size.is_power_of_two() => u64::from(size),
+        _ => {
+            return Err(damaged(
+                "file is not a database (its page size is not one SQLite writes)",
+            ));
+        }
+    };
+    // The page count in the header holds when its change counter is current, and when no
+    // write-ahead log beside the file may still hold pages not yet copied into it.
+    let pages = u64::from(word(28));
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let settled = !std::path::Path::new(&wal).exists();
+    if settled && word(24) == word(92) && pages.saturating_mul(page_size) > length {
+        return Err(damaged(
+            "the database disk image is malformed: the file is shorter than its header says (cut short?)",
+        ));
+    }
+    let signed = |at: usize| {
+        i64::from(i32::from_be_bytes([
+            header[at],
+            header[at + 1],
+            header[at + 2],
+            header[at + 3],
+        ]))
+    };
+    let user_version = signed(60);
+    let application = signed(68);
+    if application != 0 && application != i64::from(APPLICATION_ID) {
+        return Err(StoreError::Foreign {
+            path: shown,
+            why: format!("its SQLite header names application {application:#x}"),
+        });
+    }
+    if usize::try_from(user_version).is_ok_and(|v| v > known) {
+        return Err(StoreError::TooNew {
+            found: user_version,
+            known,
+        });
+    }
+    if user_version < 0 {
+        return Err(StoreError::Foreign {
+            path: shown,
+            why: format!("its schema version is {user_version}, which no muster writes"),
+        });
+    }
+    Ok(())
+}
+
 /// Refuses the file at `path` unless it is muster's: marked as muster's, or empty (a new
 /// file), or, from before the mark, holding muster's own `events` table with a schema
 /// version muster wrote. Reads the header and the schema only.

@@ -71,13 +71,13 @@ fn a_read_in_a_missing_folder_creates_nothing_and_names_the_file() {
         .join("there")
         .join("muster.db");
     let shown = missing.display().to_string();
-    let run = super::common::Runner::on(&missing).args(&["roster"]).run();
+    let run = super::common::Runner::on(&missing).args(["roster"]).run();
     assert_eq!(run.code(), 1, "{}", run.stderr);
     assert!(run.stderr.contains(&shown), "names the file: {}", run.stderr);
     assert!(run.stderr.contains("nothing was created"), "{}", run.stderr);
     assert!(!missing.parent().unwrap().exists(), "the folder was created");
     let listed = super::common::Runner::on(&missing)
-        .args(&["campaign", "list"])
+        .args(["campaign", "list"])
         .run();
     assert_eq!(listed.code(), 0, "{}", listed.stderr);
     assert!(!missing.parent().unwrap().exists(), "listing created the folder");

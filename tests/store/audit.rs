@@ -76,7 +76,13 @@ fn play(store: &mut Store, line: &str) -> u64 {
         }
         "mission" => {
             let (soldiers, k9_objective) = (vec![text(2), text(3)], Some("Find the cache".to_owned()));
-            let start = Command::StartMission { name: text(1), soldiers, objectives: None, k9_objective };
+            let start = Command::StartMission {
+                name: text(1),
+                soldiers,
+                objectives: None,
+                k9_objective,
+                environments: vec![],
+            };
             let first = app::execute(store, LODESTAR, &start, &clock()).unwrap().first_version;
             app::execute(store, LODESTAR, &Command::NextTurn, &clock()).unwrap();
             return first;

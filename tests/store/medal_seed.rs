@@ -49,6 +49,7 @@ fn ortona_with_a_medal_drawn(store: &mut Store) -> Result<(), muster::Error> {
         soldiers: SOLDIERS.map(str::to_owned).to_vec(),
         objectives: None,
         k9_objective: None,
+        environments: vec![],
     };
     app::execute(store, ORTONA, &start, &clock())?;
     let draw = Command::DrawMedal {

@@ -38,8 +38,13 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        7,
-        "seven migrations are shipped"
+        8,
+        "eight migrations are shipped"
+    );
+    assert_eq!(
+        pragma::<i64>(&store, "application_id"),
+        0x4D55_5354,
+        "the file is marked as muster's"
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),

@@ -65,6 +65,7 @@ fn wong_on_mission(store: &mut Store) {
         soldiers: vec!["Wong".to_owned()],
         objectives: None,
         k9_objective: None,
+        environments: vec![],
     };
     app::execute(store, LODESTAR, &start, &clock()).unwrap();
 }

@@ -1,4 +1,5 @@
-//! `muster environ SOLDIER TYPE TARGET` or `muster environ SOLDIER --location CARD.json`.
+//! `muster environ SOLDIER TYPE TARGET` or `muster environ SOLDIER --location CARD.json`; and
+//! `muster environ declare|clear`, the Environments in force.
 
 use std::path::PathBuf;
 
@@ -11,11 +12,20 @@ use crate::cli::dice_args::{RollArgs, modifiers};
 use crate::cli::error::CommandError;
 use crate::cli::file::read_text;
 
+use super::declare;
+
 #[derive(Debug, clap::Args)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct Args {
+    #[command(subcommand)]
+    declared: Option<declare::Command>,
     /// The Soldier rolling at the start of his Soldier Turn
-    soldier: String,
+    #[arg(required = true)]
+    soldier: Option<String>,
     /// The Environ type: cold, hot, fever…
     #[arg(required_unless_present = "location")]
     environment: Option<String>,
@@ -33,6 +43,14 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    if let Some(command) = args.declared {
+        return declare::run(ctx, command);
+    }
+    let Some(soldier) = args.soldier else {
+        return Err(CommandError::refused(
+            "name the Soldier who rolls: `muster environ SOLDIER TYPE TARGET`",
+        ));
+    };
     let (environments, location) = match &args.location {
         Some(path) => {
             let card = location_card::parse(&read_text(path, "Location card")?, &path.display().to_string())?;
@@ -50,7 +68,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         }
     };
     let command = Command::Environ {
-        soldier: args.soldier,
+        soldier,
         environments,
         modifiers: modifiers(&args.modifiers)?,
         location,

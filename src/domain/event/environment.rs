@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope};
 use crate::domain::roll::Roll;
 
 /// The payload of [`super::Event::EnvironmentRolled`].
@@ -46,4 +47,40 @@ pub struct HardyAdjusted {
     pub hardy: String,
     pub soldier: String,
     pub why: String,
+}
+
+/// The payload of [`super::Event::EnvironmentDeclared`] and [`super::Event::EnvironmentCleared`]:
+/// one Environment of the Mission in progress, and what declared it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionEnvironment {
+    /// The Environ type: cold, hot, fever…
+    pub environment: String,
+    pub mission: u32,
+    /// The Location's or the Event's name; `None` for the Mission's own.
+    pub name: Option<String>,
+    pub scope: EnvironmentScope,
+    pub target: u8,
+}
+
+impl MissionEnvironment {
+    /// The payload naming `environment` of Mission `mission`.
+    pub fn of(mission: u32, environment: DeclaredEnvironment) -> MissionEnvironment {
+        MissionEnvironment {
+            environment: environment.environment,
+            mission,
+            name: environment.name,
+            scope: environment.scope,
+            target: environment.target,
+        }
+    }
+
+    /// The Environment it names, without its Mission's number.
+    pub fn declared(&self) -> DeclaredEnvironment {
+        DeclaredEnvironment {
+            environment: self.environment.clone(),
+            name: self.name.clone(),
+            scope: self.scope,
+            target: self.target,
+        }
+    }
 }

@@ -58,6 +58,8 @@ pub const KINDS: &[&str] = &[
     "check_rolled",
     "environment_rolled",
     "environment_resolved",
+    "environment_declared",
+    "environment_cleared",
     "objective_activated",
     "objective_completed",
     "k9_encounter_drawn",
@@ -175,6 +177,10 @@ pub enum Event {
     EnvironmentRolled(EnvironmentRolled),
     /// A failed Environment roll was paid for with a Hardy counter, a Wound or a Suppress.
     EnvironmentResolved(EnvironmentResolved),
+    /// The Mission, a Location or an Event declared an Environment in force from now on.
+    EnvironmentDeclared(MissionEnvironment),
+    /// A declared Environment ended: the Soldiers left its Location, or its Event ended.
+    EnvironmentCleared(MissionEnvironment),
     /// An Objective was Activated; the Inactive counter moved right.
     ObjectiveActivated(ObjectiveMarked),
     /// An Objective was completed.
@@ -276,6 +282,8 @@ impl Event {
             Event::CheckRolled(_) => "check_rolled",
             Event::EnvironmentRolled(_) => "environment_rolled",
             Event::EnvironmentResolved(_) => "environment_resolved",
+            Event::EnvironmentDeclared(_) => "environment_declared",
+            Event::EnvironmentCleared(_) => "environment_cleared",
             Event::ObjectiveActivated(_) => "objective_activated",
             Event::ObjectiveCompleted(_) => "objective_completed",
             Event::K9EncounterDrawn(_) => "k9_encounter_drawn",
@@ -355,9 +363,11 @@ impl Event {
             Event::CheckRolled(_) | Event::ObjectiveActivated(_) | Event::ObjectiveCompleted(_) => {
                 Rulebook::Checks
             }
-            Event::HardyAdjusted(_) | Event::EnvironmentRolled(_) | Event::EnvironmentResolved(_) => {
-                Rulebook::Environment
-            }
+            Event::HardyAdjusted(_)
+            | Event::EnvironmentRolled(_)
+            | Event::EnvironmentResolved(_)
+            | Event::EnvironmentDeclared(_)
+            | Event::EnvironmentCleared(_) => Rulebook::Environment,
             Event::K9EncounterDrawn(_)
             | Event::K9RollMade(_)
             | Event::DisciplineSpent(_)
@@ -445,6 +455,8 @@ impl Event {
             | Event::ExpansionAdded(_)
             | Event::ExpansionRemoved(_)
             | Event::SeedCommitted(_)
+            | Event::EnvironmentDeclared(_)
+            | Event::EnvironmentCleared(_)
             | Event::ObjectiveActivated(_)
             | Event::ObjectiveCompleted(_)
             | Event::K9EncounterDrawn(_)

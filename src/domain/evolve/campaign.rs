@@ -110,6 +110,8 @@ pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
         medal_triggers: Vec::new(),
         hostile_hits: Vec::new(),
         zero_dark: ZeroDarkMission::default(),
+        environments: Vec::new(),
+        owed_environment: Vec::new(),
     });
     medals::mission_started(state);
 }
@@ -142,6 +144,8 @@ pub(super) fn mission_ended(state: &mut CampaignState, e: &MissionEnded) {
             mission.start_rp_by_soldier = Vec::new();
             mission.zero_dark = ZeroDarkMission::default();
             mission.encounter = None;
+            mission.environments = Vec::new();
+            mission.owed_environment = Vec::new();
         }
         Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
         None => state.note(format!(

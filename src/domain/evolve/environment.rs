@@ -1,7 +1,11 @@
-//! How Environment rolls and their settling change a Mission (rule 002).
+//! How Environment rolls and their settling change a Mission, and the Environments declared
+//! during it with the rolls they make owed at each turn (rule 002).
 
 use super::counters::adjust;
-use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted};
+use crate::domain::environment::OwedEnvironment;
+use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted, MissionEnvironment};
+use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
+use crate::domain::soldier::{Status, same_name};
 use crate::domain::state::{CampaignState, PendingEnvironment};
 
 pub(super) fn environment_rolled(state: &mut CampaignState, e: &EnvironmentRolled) {
@@ -14,6 +18,17 @@ pub(super) fn environment_rolled(state: &mut CampaignState, e: &EnvironmentRolle
             environment: e.environment.clone(),
         });
     }
+    // The roll, made or not needed, settles the first roll he owed for that Environ.
+    if let Some(mission) = state.mission_in_progress_mut() {
+        let owed = mission.owed_environment.iter().position(|o| {
+            same_name(&o.soldier, &e.soldier)
+                && o.environment.environment == e.environment
+                && o.environment.target == e.target
+        });
+        if let Some(i) = owed {
+            mission.owed_environment.remove(i);
+        }
+    }
 }
 
 pub(super) fn environment_resolved(state: &mut CampaignState, e: &EnvironmentResolved) {
@@ -24,6 +39,61 @@ pub(super) fn environment_resolved(state: &mut CampaignState, e: &EnvironmentRes
             "settles the Environment roll of version {}, which is not awaiting a choice",
             e.rolled_at
         ));
+    }
+}
+
+/// An Environment is in force for the rest of the Mission, or until it is cleared.
+pub(super) fn environment_declared(state: &mut CampaignState, e: &MissionEnvironment) {
+    if let Some(mission) = state.mission_in_progress_mut() {
+        mission.environments.push(e.declared());
+    }
+}
+
+/// A declared Environment ends; rolls already owed for it this turn stay owed, as they were
+/// owed at the start of the turn.
+pub(super) fn environment_cleared(state: &mut CampaignState, e: &MissionEnvironment) {
+    let cleared = e.declared();
+    if let Some(mission) = state.mission_in_progress_mut() {
+        if let Some(i) = mission.environments.iter().position(|d| d.same_as(&cleared)) {
+            mission.environments.remove(i);
+        }
+    }
+}
+
+/// At the start of a turn each active Soldier on the Mission who is not Enduring owes one roll
+/// for each Environment in force (rule 002: "each Soldier in the Location must roll the noted
+/// value or higher on a 10-sided die at the start of the Soldier Turn"; "roll for all of them
+/// separately"; Enduring: "immune to Environ effects").
+pub(super) fn turn_started(state: &mut CampaignState) {
+    if state.rules() < ENVIRONMENTS_DECLARED {
+        return;
+    }
+    let Some(mission) = state.mission_in_progress() else {
+        return;
+    };
+    let owed: Vec<OwedEnvironment> = mission
+        .soldiers
+        .iter()
+        .filter_map(|name| state.soldier(name))
+        .filter(|s| s.status == Status::Active && !s.card.keywords.iter().any(|k| k == "enduring"))
+        .flat_map(|s| {
+            mission.environments.iter().map(|environment| OwedEnvironment {
+                soldier: s.card.name.clone(),
+                environment: environment.clone(),
+            })
+        })
+        .collect();
+    if let Some(mission) = state.mission_in_progress_mut() {
+        mission.owed_environment = owed;
+    }
+}
+
+/// A Soldier Downed, Killed or discharged owes no more Environment rolls.
+pub(super) fn owes_none(state: &mut CampaignState, soldier: &str) {
+    if let Some(mission) = state.mission_in_progress_mut() {
+        mission
+            .owed_environment
+            .retain(|o| !same_name(&o.soldier, soldier));
     }
 }
 

@@ -28,7 +28,10 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::RulesAdopted(e) => campaign::rules_adopted(&mut state, e),
         Event::SoldierEnlisted(e) => campaign::enlisted(&mut state, e),
         Event::MissionStarted(e) => campaign::mission_started(&mut state, e),
-        Event::TurnStarted(e) => campaign::turn_started(&mut state, e),
+        Event::TurnStarted(e) => {
+            campaign::turn_started(&mut state, e);
+            environment::turn_started(&mut state);
+        }
         Event::DisciplineReset(e) => state.with_soldier(&e.soldier, |s| {
             s.discipline = Some(e.discipline);
             None
@@ -45,18 +48,27 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::SuppressCleared(e) => state.with_soldier(&e.soldier, |s| {
             take(&mut s.suppress, e.amount, "Suppress", &e.soldier)
         }),
-        Event::Downed(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active], Status::Downed)
-        }),
+        Event::Downed(e) => {
+            state.with_soldier(&e.soldier, |s| {
+                change_status(s, &[Status::Active], Status::Downed)
+            });
+            environment::owes_none(&mut state, &e.soldier);
+        }
         Event::Recovered(e) => state.with_soldier(&e.soldier, |s| {
             change_status(s, &[Status::Downed], Status::Active)
         }),
-        Event::Killed(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active, Status::Downed], Status::Kia)
-        }),
-        Event::Discharged(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
-        }),
+        Event::Killed(e) => {
+            state.with_soldier(&e.soldier, |s| {
+                change_status(s, &[Status::Active, Status::Downed], Status::Kia)
+            });
+            environment::owes_none(&mut state, &e.soldier);
+        }
+        Event::Discharged(e) => {
+            state.with_soldier(&e.soldier, |s| {
+                change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
+            });
+            environment::owes_none(&mut state, &e.soldier);
+        }
         Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
             s.medals.push(e.medal.clone());
             None
@@ -81,6 +93,8 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),
         Event::EnvironmentResolved(e) => environment::environment_resolved(&mut state, e),
+        Event::EnvironmentDeclared(e) => environment::environment_declared(&mut state, e),
+        Event::EnvironmentCleared(e) => environment::environment_cleared(&mut state, e),
         Event::ObjectiveActivated(e) => checks::objective_activated(&mut state, e),
         Event::ObjectiveCompleted(e) => checks::objective_completed(&mut state, e),
         Event::K9EncounterDrawn(e) => k9::encounter_drawn(&mut state, e),

@@ -16,6 +16,7 @@ pub(in crate::rules) fn start(
     requested: &[String],
     objectives: Option<u32>,
     k9_objective: Option<&str>,
+    environments: &[(String, i64)],
 ) -> Result<Vec<Event>, RuleError> {
     if let Some(running) = state.mission_in_progress() {
         return Err(RuleError::refused(format!(
@@ -83,14 +84,18 @@ pub(in crate::rules) fn start(
         None => None,
     };
     let number = state.mission.as_ref().map_or(1, |m| m.number + 1);
-    Ok(vec![Event::MissionStarted(MissionStarted {
+    // Rule 002: the Mission's own Environments, in force from its start.
+    let declared = crate::rules::environment::declared_at_start(state, number, environments)?;
+    let mut events = vec![Event::MissionStarted(MissionStarted {
         mission: number,
         name,
         soldiers,
         objectives,
         k9_objective,
         untracked_objectives: None,
-    })])
+    })];
+    events.extend(declared);
+    Ok(events)
 }
 
 /// The requested Soldiers by their enlisted names: each known, fit for duty, named once.

@@ -161,6 +161,7 @@ fn start(name: &str, with: &[&str]) -> Command {
         soldiers: with.iter().map(|s| s.to_string()).collect(),
         objectives: None,
         k9_objective: None,
+        environments: vec![],
     }
 }
 
@@ -171,6 +172,7 @@ fn start_k9(name: &str, with: &[&str], objective: &str) -> Command {
         soldiers: with.iter().map(|s| s.to_string()).collect(),
         objectives: None,
         k9_objective: Some(objective.into()),
+        environments: vec![],
     }
 }
 
@@ -289,6 +291,17 @@ fn step(log: &mut Vec<Event>, command: Command, faces: &[i64], expected: Vec<Eve
     given(log.clone()).state
 }
 
+/// The Stream's Environ Fever 4+ on Mission 1, every optional field filled.
+fn stream_fever() -> MissionEnvironment {
+    MissionEnvironment {
+        environment: "fever".into(),
+        mission: 1,
+        name: Some("Stream".into()),
+        scope: crate::domain::environment::EnvironmentScope::Location,
+        target: 4,
+    }
+}
+
 /// One event of each kind the demo campaign never records, every optional field filled
 /// (a nested type left out would go unchecked): for the codec's canonical-order test.
 pub(crate) fn every_kind() -> Vec<Event> {
@@ -329,6 +342,8 @@ pub(crate) fn every_kind() -> Vec<Event> {
             soldiers: vec!["Able".into()],
             untracked_objectives: Some(2),
         }),
+        Event::EnvironmentDeclared(stream_fever()),
+        Event::EnvironmentCleared(stream_fever()),
         Event::TeamXpAdjusted(TeamXpAdjusted {
             amount: 2,
             why: "start".into(),

@@ -7,6 +7,7 @@
 
 mod cast;
 mod computed;
+mod environment;
 mod rolls;
 
 use crate::domain::event::{Event, MissionEnded};
@@ -32,6 +33,7 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
         computed::moment(state, event),
         rolls::card_problem(state, event),
         cast::cast_problem(state, event),
+        environment::environment_problem(state, event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);

@@ -156,6 +156,7 @@ fn starting_a_mission_with_no_objectives_is_refused() {
             soldiers: vec!["Wong".into()],
             objectives: Some(0),
             k9_objective: None,
+            environments: vec![],
         })
         .then_refused(&["the number of Objectives must be from 1 to 10; got 0"]);
 }
@@ -168,6 +169,7 @@ fn starting_a_mission_with_eleven_objectives_is_refused() {
             soldiers: vec!["Wong".into()],
             objectives: Some(11),
             k9_objective: None,
+            environments: vec![],
         })
         .then_refused(&["the number of Objectives must be from 1 to 10; got 11"]);
 }

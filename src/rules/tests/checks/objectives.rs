@@ -72,6 +72,7 @@ fn a_mission_started_with_three_objectives_puts_the_inactive_counter_on_the_firs
             soldiers: vec!["Able".into(), "Baker".into()],
             objectives: Some(3),
             k9_objective: None,
+            environments: vec![],
         })
         .then(three_objectives().into_iter().skip(3));
     let mission = state.mission.as_ref().unwrap();

@@ -311,6 +311,7 @@ fn a_zero_dark_mission_with_tracked_objectives_is_refused() {
             soldiers: vec![SPOOK.into()],
             objectives: Some(2),
             k9_objective: None,
+            environments: vec![],
         })
         .then_refused(&["Zero Dark", "Objectives"]);
 }
