@@ -205,7 +205,7 @@ fn persuasion_won_won_by_a_hero_who_died_and_lost() {
     let vance = m.soldier("Vance");
     assert_eq!(
         vance["allies"],
-        json!([{"name": "G1", "dependent": false, "dead": false}])
+        json!([{"name": "G1", "dependent": false, "dead": false, "mission": 1}])
     );
     assert_eq!(vance["state"], json!({"state": "wounded", "n": 1}));
     refused(&m, "target G1 --by Kestrel", "no longer a bogey in play");
@@ -227,7 +227,7 @@ fn persuasion_won_won_by_a_hero_who_died_and_lost() {
     );
     assert_eq!(
         m.soldier("Kestrel")["allies"],
-        json!([{"name": "G2", "dependent": false, "dead": false}])
+        json!([{"name": "G2", "dependent": false, "dead": false, "mission": 1}])
     );
     refused(
         &m,
@@ -258,7 +258,7 @@ fn a_dependent_ally_that_strays_is_dead() {
     assert_eq!(wrote(&m, "ally strayed Vance G1"), ["ally_died"]);
     assert_eq!(
         m.soldier("Vance")["allies"],
-        json!([{"name": "G1", "dependent": true, "dead": true}])
+        json!([{"name": "G1", "dependent": true, "dead": true, "mission": 1}])
     );
     refused(&m, "ally strayed Vance G1", "no living Ally");
 }

@@ -74,6 +74,18 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
                 )
             })
         }
+        Event::OpponentBoughtTime(e) => {
+            let mission = state.mission_in_progress()?;
+            if mission.zero_dark.bought_time.is_some() {
+                return Some("buys time a second time in the Mission".to_owned());
+            }
+            (i64::from(e.opponent_d) > MAX_STAT).then(|| {
+                format!(
+                    "records the opponent Spook's D as {}; 0 to {MAX_STAT} are accepted",
+                    e.opponent_d
+                )
+            })
+        }
         Event::PriorityTaskChosen(e) => {
             let mission = state.mission_in_progress()?;
             if mission.zero_dark.task.is_some() {

@@ -8,6 +8,7 @@
 mod cast;
 mod computed;
 mod rolls;
+mod spook;
 
 use crate::domain::event::{Event, MissionEnded};
 use crate::domain::game::Game;
@@ -32,6 +33,7 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
         computed::moment(state, event),
         rolls::card_problem(state, event),
         cast::cast_problem(state, event),
+        spook::spook_problem(state, event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);
