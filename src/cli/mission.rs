@@ -197,8 +197,8 @@ fn zero_dark_text(z: &ZeroDarkSummary) -> String {
             .unwrap_or_default();
         text.push_str(&format!("  priority task    {spook}, {task}{target}\n"));
     }
-    if let Some(line) = words::buy_time_line(play) {
-        text.push_str(&format!("  Buy Time         {line}\n"));
+    if let Some(words) = words::buy_time_words(play) {
+        text.push_str(&format!("  Buy Time         {words}\n"));
     }
     text
 }

@@ -74,8 +74,8 @@ pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
             .unwrap_or_default();
         lines.push(format!("Priority task: {spook}, {task}{target}"));
     }
-    if let Some(line) = buy_time_line(z) {
-        lines.push(line);
+    if let Some(words) = buy_time_words(z) {
+        lines.push(format!("Bought time: {words}"));
     }
     let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
     if !bogeys.is_empty() {
@@ -84,13 +84,13 @@ pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
     lines
 }
 
-/// Buy Time and its Control Deck: `Bought time (both sides): 5 Control Deck cards, 5 set
-/// aside; the Control Deck ran out: 3 set-aside cards remain`.
-pub fn buy_time_line(z: &ZeroDarkMission) -> Option<String> {
+/// Buy Time and its Control Deck: `5 Control Deck cards (both Spooks); the Control Deck ran
+/// out: 3 set-aside cards remain, then the Mission is over`.
+pub fn buy_time_words(z: &ZeroDarkMission) -> Option<String> {
     let cards = z.bought_time?;
     let who = match z.bought_time_by {
-        Some(TimeBuyers::Opponent) => " (the other side)",
-        Some(TimeBuyers::Both) => " (both sides)",
+        Some(TimeBuyers::Opponent) => " (the other side's Spook)",
+        Some(TimeBuyers::Both) => " (both Spooks)",
         Some(TimeBuyers::Ours) | None => "",
     };
     let deck = match (z.control_deck_ran_out, z.set_aside_remaining()) {
@@ -105,7 +105,7 @@ pub fn buy_time_line(z: &ZeroDarkMission) -> Option<String> {
             z.set_aside
         ),
     };
-    Some(format!("Bought time{who}: {cards} Control Deck cards; {deck}"))
+    Some(format!("{cards} Control Deck cards{who}; {deck}"))
 }
 
 /// A hero's stats: `M3 F2 A4 D3`.

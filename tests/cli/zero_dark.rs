@@ -8,26 +8,26 @@ use serde_json::{Value, json};
 
 use crate::support::{Muster, card, first_version, kinds, num};
 
-fn words(line: &str) -> Vec<&str> {
+pub(crate) fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
 
-fn ok(m: &Muster, line: &str) {
+pub(crate) fn ok(m: &Muster, line: &str) {
     m.ok(&words(line));
 }
 
 /// Runs `line` with `--json` and returns the kinds of the events it wrote.
-fn wrote(m: &Muster, line: &str) -> Vec<String> {
+pub(crate) fn wrote(m: &Muster, line: &str) -> Vec<String> {
     kinds(&m.json(&words(line)))
 }
 
-fn refused(m: &Muster, line: &str, phrase: &str) -> String {
+pub(crate) fn refused(m: &Muster, line: &str, phrase: &str) -> String {
     m.refused(&words(line), phrase)
 }
 
 /// An X Team of three heroes: Kestrel the Spook (M3 F2 A4 D3), Vance (M4 F4 A2 D3) and
 /// Oduya (M3 F3 A3 D4), with 3 team XP.
-fn x_team() -> Muster {
+pub(crate) fn x_team() -> Muster {
     let m = Muster::new();
     ok(&m, "campaign new Nightfall --game zero-dark");
     ok(
@@ -47,7 +47,7 @@ fn x_team() -> Muster {
 }
 
 /// Starts Mission `name` with every hero and places grunts G1..=G`grunts`.
-fn mission(m: &Muster, name: &str, grunts: u32) {
+pub(crate) fn mission(m: &Muster, name: &str, grunts: u32) {
     ok(m, &format!("mission start {name}"));
     for n in 1..=grunts {
         assert_eq!(wrote(m, &format!("bogey add G{n} --type grunt")), ["bogey_added"]);
@@ -55,11 +55,11 @@ fn mission(m: &Muster, name: &str, grunts: u32) {
 }
 
 /// `mission.zero_dark` of `roster --json`.
-fn zd(m: &Muster) -> Value {
+pub(crate) fn zd(m: &Muster) -> Value {
     m.roster()["mission"]["zero_dark"].clone()
 }
 
-fn xp(m: &Muster, hero: &str) -> u64 {
+pub(crate) fn xp(m: &Muster, hero: &str) -> u64 {
     num(&m.soldier(hero), "xp")
 }
 
