@@ -51,6 +51,9 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
                 )
             })
         }
+        Event::BuyTimeDeclared(_) | Event::OpponentBoughtTime(_) if state.mission_in_progress()?.turn > 0 => {
+            Some("buys time after the Mission's first turn started".to_owned())
+        }
         Event::BuyTimeDeclared(e) => {
             let mission = state.mission_in_progress()?;
             if mission.zero_dark.bought_time.is_some() {

@@ -203,6 +203,23 @@ fn a_forged_second_buy_time_by_the_other_side_is_found_by_the_fold() {
     );
 }
 
+#[test]
+fn forged_buy_time_after_the_first_turn_is_found_by_the_fold() {
+    for late in [bought(2, None), opponent_bought(4)] {
+        let mut events = deployed();
+        events.push(turn_started(1));
+        let mut played = Played::new(events);
+        let version = played.record(vec![late]);
+        let findings = played.findings("fold");
+        assert!(
+            findings
+                .iter()
+                .any(|(v, p)| *v == Some(version) && p.contains("after the Mission's first turn")),
+            "{findings:?}"
+        );
+    }
+}
+
 // Rule 003: the cards set aside are "up to a number equal to the Spook’s D", and under
 // Assassination "For this mission, the Spook gains +1 D": both are chosen "at the start of a
 // mission", so the count is his D for the Mission whichever was recorded first.
