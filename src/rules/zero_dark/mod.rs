@@ -171,9 +171,11 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
     let mine = u32::try_from(in_range("the hero's successes", p.hero_successes, 0, 20)?).unwrap_or(0);
     let theirs = u32::try_from(in_range("the bogey's successes", p.bogey_successes, 0, 20)?).unwrap_or(0);
     let persuaded = mine > theirs;
-    if let Some(other) = p.ally_to.filter(|_| !(persuaded && p.hero_died))
-        && state.rules() >= PERSUADE_ALLY_TO_APPLIES
-    {
+    // `--ally-to` applies only where the persuader died but out-scored the bogey.
+    let misplaced = p
+        .ally_to
+        .filter(|_| !(persuaded && p.hero_died) && state.rules() >= PERSUADE_ALLY_TO_APPLIES);
+    if let Some(other) = misplaced {
         return Err(RuleError::refused(format!(
             "--ally-to {other} names who takes the Ally of a persuader who died but out-scored the bogey; {}: leave out --ally-to",
             if persuaded {
