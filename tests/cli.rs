@@ -45,3 +45,5 @@ mod transfer;
 mod voids;
 #[path = "cli/zero_dark.rs"]
 mod zero_dark;
+#[path = "cli/zero_dark_missions.rs"]
+mod zero_dark_missions;

@@ -50,6 +50,13 @@ const NOT_IN_THE_DEMO: &[&str] = &[
     "persuasion_tested",
     "ally_made_dependent",
     "ally_died",
+    // Zero Dark, like the kinds above (the demo is a Warfighter campaign): Buy Time by the
+    // other side alone and the Control Deck it sets aside, tested in rules::tests::zero_dark
+    // and the CLI's Zero Dark tests.
+    "opponent_bought_time",
+    "control_cards_set_aside",
+    "control_deck_ran_out",
+    "set_aside_cards_flipped",
     "seed_revealed",
     "assertion_recorded",
 ];

@@ -1,16 +1,17 @@
-//! `muster mission start|end`.
+//! `muster mission start|end|show`.
 
 use clap::{Subcommand, ValueEnum};
 use muster::domain::MissionResult;
 use muster::domain::command::Command as Intent;
 
-use muster::projection::mission::MissionSummary;
+use muster::projection::mission::{MissionSummary, ZeroDarkSummary};
 use muster::query::Query;
 
 use super::args::{count, number};
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
+use super::roster_words as words;
 
 /// How the Mission ended, as typed.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -138,5 +139,71 @@ fn print(format: Format, m: &MissionSummary) -> Result<(), CommandError> {
         )),
     }
     text.push_str(&format!("  bank             {} RP\n", m.rp_bank));
+    if let Some(z) = &m.zero_dark {
+        text.push_str(&zero_dark_text(z));
+    }
     output::print(&text)
+}
+
+/// A Zero Dark Mission's Red Force with what became of each bogey, its Allies, the priority
+/// task and Buy Time.
+fn zero_dark_text(z: &ZeroDarkSummary) -> String {
+    let play = &z.play;
+    let fate = |name: &str| {
+        let by = |list: &[(String, String)]| list.iter().find(|(b, _)| b == name).map(|(_, h)| h.clone());
+        if let Some(hero) = by(&play.persuaded) {
+            format!("persuaded by {hero}")
+        } else if let Some(hero) = by(&play.dead) {
+            format!("dead by {hero}")
+        } else if play.down.iter().any(|b| b == name) {
+            "down".to_owned()
+        } else {
+            "in play".to_owned()
+        }
+    };
+    let red_force: Vec<String> = play
+        .bogeys
+        .iter()
+        .map(|b| format!("{} ({})", b.name, fate(&b.name)))
+        .collect();
+    let allies: Vec<String> = z
+        .allies
+        .iter()
+        .map(|a| {
+            let mut marks = Vec::new();
+            if a.dependent {
+                marks.push("Dependent");
+            }
+            if a.dead {
+                marks.push("dead");
+            }
+            let marks = if marks.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", marks.join(", "))
+            };
+            format!("{}, {}'s Ally{marks}", a.name, a.hero)
+        })
+        .collect();
+    let none = |list: Vec<String>| {
+        if list.is_empty() {
+            "none".to_owned()
+        } else {
+            list.join("; ")
+        }
+    };
+    let mut text = format!("  Red Force        {}\n", none(red_force));
+    text.push_str(&format!("  Allies           {}\n", none(allies)));
+    if let (Some(spook), Some(task)) = (&play.spook, play.task) {
+        let target = play
+            .task_target
+            .as_ref()
+            .map(|t| format!(", target {t}"))
+            .unwrap_or_default();
+        text.push_str(&format!("  priority task    {spook}, {task}{target}\n"));
+    }
+    if let Some(words) = words::buy_time_words(play) {
+        text.push_str(&format!("  Buy Time         {words}\n"));
+    }
+    text
 }

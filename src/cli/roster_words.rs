@@ -4,7 +4,7 @@ use muster::domain::Game;
 use muster::domain::event::MedalSticker;
 use muster::domain::soldier::Stats;
 use muster::domain::state::ObjectiveState;
-use muster::domain::zero_dark::{Ally, ZeroDarkMission};
+use muster::domain::zero_dark::{Ally, TimeBuyers, ZeroDarkMission};
 use muster::projection::roster::{MissionLine, OwedLine, Pending, SoldierLine};
 
 /// The game's full name.
@@ -97,14 +97,38 @@ pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
             .unwrap_or_default();
         lines.push(format!("Priority task: {spook}, {task}{target}"));
     }
-    if let Some(cards) = z.bought_time {
-        lines.push(format!("Bought time: {cards} Control Deck cards set aside"));
+    if let Some(words) = buy_time_words(z) {
+        lines.push(format!("Bought time: {words}"));
     }
     let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
     if !bogeys.is_empty() {
         lines.push(format!("Bogeys: {}", bogeys.join(", ")));
     }
     lines
+}
+
+/// Buy Time and its Control Deck: `5 Control Deck cards (both Spooks); the Control Deck ran
+/// out: 3 set-aside cards remain, then the Mission is over`.
+pub fn buy_time_words(z: &ZeroDarkMission) -> Option<String> {
+    let cards = z.bought_time?;
+    let who = match z.bought_time_by {
+        Some(TimeBuyers::Opponent) => " (the other side's Spook)",
+        Some(TimeBuyers::Both) => " (both Spooks)",
+        Some(TimeBuyers::Ours) | None => "",
+    };
+    let deck = match (z.control_deck_ran_out, z.set_aside_remaining()) {
+        (true, Some(0)) => {
+            "the Control Deck ran out and every set-aside card is flipped: the Mission is over".to_owned()
+        }
+        (true, Some(n)) => {
+            format!("the Control Deck ran out: {n} set-aside cards remain, then the Mission is over")
+        }
+        _ => format!(
+            "{} set aside so far, played once the Control Deck runs out",
+            z.set_aside
+        ),
+    };
+    Some(format!("{cards} Control Deck cards{who}; {deck}"))
 }
 
 /// A hero's stats: `M3 F2 A4 D3`.

@@ -162,6 +162,9 @@ pub enum SpookCommand {
         /// Versus: the other side also bought time
         #[arg(long, requires = "versus")]
         opponent_buys: bool,
+        /// Versus: only the other side bought time; our Spook (if any) drew his hand
+        #[arg(long, requires_all = ["versus", "opponent_d"], conflicts_with = "opponent_buys")]
+        opponent_only: bool,
         /// Versus: the other Spook's D
         #[arg(long, value_name = "N", requires = "versus")]
         opponent_d: Option<String>,
@@ -177,6 +180,20 @@ pub enum SpookCommand {
     DeadDrop,
     /// Rescue: the persuaded agent ended within 4" of the Spook, or left the table alive
     Extracted,
+    /// Buy Time: the first Control Deck cards flipped go to one side (default 1)
+    #[command(allow_negative_numbers = true)]
+    SetAside {
+        /// How many were flipped and set aside
+        n: Option<String>,
+    },
+    /// Buy Time: the last Control Deck card was flipped; the set-aside cards take its place
+    DeckOut,
+    /// Buy Time: set-aside cards flipped after the Control Deck ran out (default 1)
+    #[command(allow_negative_numbers = true)]
+    FlipSetAside {
+        /// How many were flipped
+        n: Option<String>,
+    },
 }
 
 pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
@@ -184,6 +201,7 @@ pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
         SpookCommand::BuyTime {
             versus,
             opponent_buys,
+            opponent_only,
             opponent_d,
         } => {
             let versus = match (versus, opponent_d) {
@@ -196,8 +214,15 @@ pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
                 }
                 (true, None) => Some((false, 0)),
             };
-            ctx.execute(&Intent::BuyTime { versus })
+            let versus = versus.map(|(buys, d)| (buys || opponent_only, d));
+            ctx.execute(&Intent::BuyTime {
+                ours: !opponent_only,
+                versus,
+            })
         }
+        SpookCommand::SetAside { n } => ctx.execute(&Intent::SetAside(cards(n.as_deref())?)),
+        SpookCommand::DeckOut => ctx.execute(&Intent::ControlDeckOut),
+        SpookCommand::FlipSetAside { n } => ctx.execute(&Intent::FlipSetAside(cards(n.as_deref())?)),
         SpookCommand::Task { task, roll } => {
             let task = match task {
                 TaskArg::Rescue => PriorityTask::Rescue,
@@ -210,6 +235,11 @@ pub fn spook(ctx: &Context, command: SpookCommand) -> Result<(), CommandError> {
         SpookCommand::DeadDrop => ctx.execute(&Intent::InteractDeadDrop),
         SpookCommand::Extracted => ctx.execute(&Intent::RescueExtracted),
     }
+}
+
+/// A count of Control Deck cards as typed, 1 when left out.
+fn cards(n: Option<&str>) -> Result<i64, CommandError> {
+    n.map_or(Ok(1), |n| number(n, "the cards"))
 }
 
 /// `muster persuade HERO BOGEY --hero N --bogey M [--hero-died --ally-to HERO]`.

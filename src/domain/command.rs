@@ -241,10 +241,18 @@ pub enum Command {
         bogey: String,
         by: String,
     },
-    /// The Spook buys time; in Versus, with the other side's revealed choice and Spook's D.
+    /// The Spook buys time; in Versus, with the other side's revealed choice and Spook's D
+    /// (`ours` false: only the other side bought time).
     BuyTime {
+        ours: bool,
         versus: Option<(bool, i64)>,
     },
+    /// Buy Time: this many of the first Control Deck cards flipped went to one side.
+    SetAside(i64),
+    /// Buy Time: the Control Deck ran out; the set-aside cards take its place.
+    ControlDeckOut,
+    /// Buy Time: this many set-aside cards flipped after the Control Deck ran out.
+    FlipSetAside(i64),
     ChooseTask(PriorityTask),
     InteractDeadDrop,
     /// Rescue: the persuaded bogey ended within 4" of the Spook, or left the table alive.
@@ -355,7 +363,10 @@ impl Command {
             | Command::RescueExtracted
             | Command::Persuade { .. }
             | Command::MakeDependent { .. }
-            | Command::AllyStrayed { .. } => Rulebook::ZeroDark,
+            | Command::AllyStrayed { .. }
+            | Command::SetAside(_)
+            | Command::ControlDeckOut
+            | Command::FlipSetAside(_) => Rulebook::ZeroDark,
         }
     }
 }

@@ -30,12 +30,38 @@ pub const EXPANSIONS_REQUIRED: RulesVersion = RulesVersion(2);
 /// the Mission (not Enduring, not Downed) owes a roll for each at the start of each turn.
 pub const ENVIRONMENTS_DECLARED: RulesVersion = RulesVersion(2);
 
+/// Rule 003, Rescue: the +2 XP needs an agent who did not enter the dead state; a Dependent
+/// Ally who strayed is "treated as dead" (the first rules paid it for a dead agent).
+pub const RESCUE_AGENT_ALIVE: RulesVersion = RulesVersion(2);
+
+/// Rule 003, Buy Time: the cards set aside are the Spook's D for the Mission, his priority
+/// task's bonus counted whichever of the two was recorded first.
+pub const BUY_TIME_MISSION_D: RulesVersion = RulesVersion(2);
+
+/// `persuade --ally-to` is refused where it does not apply: the persuader lived, or lost the
+/// test (the first rules dropped it without a word).
+pub const PERSUADE_ALLY_TO_APPLIES: RulesVersion = RulesVersion(2);
+
+/// Rule 003: a persuaded bogey is an Ally for the Mission it was persuaded in; `ally
+/// dependent|strayed` name an Ally of the Mission in progress.
+pub const ALLIES_OF_THE_MISSION: RulesVersion = RulesVersion(2);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
     (
         ENVIRON_WITHOUT_ARMOR,
-        "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set; a Soldier's name refuses characters that print as nothing or reorder the text; rule 002: a Mission, Location or Event declares its Environments, and each turn every active Soldier on the Mission who is not Enduring owes a roll for each, which the next turn and the Mission's end wait for (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
+        concat!(
+            "rule 002: an Environment roll refuses a modifier from Armor or a Shield (\"Do not gain protection from Armors or Shields\"); a K9 and his Encounters need the campaign to use the K9 & Handlers expansion",
+            "; rule 001: a check by a Soldier without the ability refuses modifiers, which could not count",
+            "; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set",
+            "; a Soldier's name refuses characters that print as nothing or reorder the text",
+            "; rule 002: a Mission, Location or Event declares its Environments, and each turn every active Soldier on the Mission who is not Enduring owes a roll for each, which the next turn and the Mission's end wait for (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
+            "; rule 003: Rescue's +2 XP is not paid for an agent in the dead state (a Dependent Ally who strayed)",
+            "; rule 003: Buy Time sets aside the Spook's D for the Mission, whether the priority task was chosen before or after",
+            "; `persuade --ally-to` is refused unless the persuader died and out-scored the bogey",
+            "; rule 003: an Ally belongs to the Mission it was persuaded in, and `ally dependent|strayed` name one of the Mission in progress",
+        ),
     ),
 ];
 

@@ -97,7 +97,28 @@ pub struct Ally {
     pub dead: bool,
     /// Dependent: an upgrade at no cost that counts as half an upgrade.
     pub dependent: bool,
+    /// The Mission he was persuaded in, which he belongs to.
+    pub mission: u32,
     pub name: String,
+}
+
+/// Who bought time in a Mission (rule 003: in Versus, "either or both players").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeBuyers {
+    /// Our Spook, alone (or in a solo Mission).
+    Ours,
+    /// Only the other side's Spook, in Versus: ours drew his hand.
+    Opponent,
+    /// Both Spooks, in Versus: the sum of both D.
+    Both,
+}
+
+impl TimeBuyers {
+    /// Whether our Spook's D is among the cards set aside.
+    pub fn ours(self) -> bool {
+        matches!(self, TimeBuyers::Ours | TimeBuyers::Both)
+    }
 }
 
 /// What happened to the bogeys and the Spook on the Mission in progress.
@@ -106,6 +127,10 @@ pub struct ZeroDarkMission {
     pub bogeys: Vec<Bogey>,
     /// Control Deck cards set aside by Buying Time.
     pub bought_time: Option<u32>,
+    /// Whose Spook bought time, once recorded.
+    pub bought_time_by: Option<TimeBuyers>,
+    /// Buy Time: the Control Deck ran out, and the set-aside cards took its place.
+    pub control_deck_ran_out: bool,
     /// (bogey, hero whose action made it dead).
     pub dead: Vec<(String, String)>,
     pub dead_drop: bool,
@@ -115,6 +140,10 @@ pub struct ZeroDarkMission {
     pub extracted: bool,
     /// (bogey, hero who persuaded it).
     pub persuaded: Vec<(String, String)>,
+    /// Buy Time: Control Deck cards flipped and set aside so far.
+    pub set_aside: u32,
+    /// Buy Time: set-aside cards flipped since the Control Deck ran out.
+    pub set_aside_flipped: u32,
     pub spook: Option<String>,
     /// (bogey, hero) for every time a hero placed a bogey into the targeted state.
     pub targeted: Vec<(String, String)>,
@@ -124,6 +153,14 @@ pub struct ZeroDarkMission {
 }
 
 impl ZeroDarkMission {
+    /// The set-aside cards still to be played before the Mission is over: all of those
+    /// bought until the Control Deck runs out, then those not yet flipped; `None` when no
+    /// one bought time.
+    pub fn set_aside_remaining(&self) -> Option<u32> {
+        self.bought_time
+            .map(|cards| cards.saturating_sub(self.set_aside_flipped))
+    }
+
     /// Whether the Spook's priority `task` succeeded, and why, from what the Mission
     /// recorded; `spook_lost` says whether he is lost at the end (rule 003).
     pub fn task_outcome(&self, task: PriorityTask, spook: &str, spook_lost: bool) -> (bool, String) {

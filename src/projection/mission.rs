@@ -1,13 +1,15 @@
-//! One Mission's summary: who went, the squad's RP for each purpose, and the RP award.
+//! One Mission's summary: who went, the squad's RP for each purpose, the RP award, and in
+//! Zero Dark its Red Force, Allies, priority task and Buy Time.
 
 use serde::Serialize;
 
 use super::as_of::AsOf;
 use crate::Error;
-use crate::domain::MissionResult;
 use crate::domain::event::{Event, RpMovement};
 use crate::domain::fold::fold;
-use crate::domain::state::RecordedEvent;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::domain::zero_dark::ZeroDarkMission;
+use crate::domain::{Game, MissionResult};
 
 /// `muster mission show`, as one object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -28,6 +30,31 @@ pub struct MissionSummary {
     pub rp_award: Option<RpMovement>,
     /// The squad's bank at that point.
     pub rp_bank: u32,
+    /// Zero Dark: what the Mission's play recorded; null in Warfighter.
+    pub zero_dark: Option<ZeroDarkSummary>,
+}
+
+/// A Zero Dark Mission's Red Force, Allies, priority task and Buy Time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ZeroDarkSummary {
+    /// The fields of the roster's `mission.zero_dark`: the bogeys of the Red Force and what
+    /// became of them, the Spook's task, and Buy Time with its Control Deck.
+    #[serde(flatten)]
+    pub play: ZeroDarkMission,
+    /// The Allies persuaded on this Mission, which belong to it.
+    pub allies: Vec<MissionAlly>,
+    /// The set-aside cards still to be played before the Mission is over; null when no one
+    /// bought time.
+    pub set_aside_remaining: Option<u32>,
+}
+
+/// An Ally persuaded on the Mission, with the hero he is the Ally of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MissionAlly {
+    pub hero: String,
+    pub name: String,
+    pub dependent: bool,
+    pub dead: bool,
 }
 
 /// The summary of Mission `number`, or of the latest Mission when `None`.
@@ -90,5 +117,34 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
         surviving_rp,
         rp_award,
         rp_bank,
+        zero_dark: zero_dark(&at_end, number),
+    })
+}
+
+/// Mission `number`'s Zero Dark play, as the state at its end (or now) holds it.
+fn zero_dark(state: &CampaignState, number: u32) -> Option<ZeroDarkSummary> {
+    state.info.as_ref().filter(|i| i.game == Game::ZeroDark)?;
+    let play = state
+        .mission
+        .as_ref()
+        .filter(|m| m.number == number)?
+        .zero_dark
+        .clone();
+    let allies = state
+        .soldiers
+        .iter()
+        .flat_map(|s| s.allies.iter().map(move |a| (s, a)))
+        .filter(|(_, a)| a.mission == number)
+        .map(|(s, a)| MissionAlly {
+            hero: s.card.name.clone(),
+            name: a.name.clone(),
+            dependent: a.dependent,
+            dead: a.dead,
+        })
+        .collect();
+    Some(ZeroDarkSummary {
+        set_aside_remaining: play.set_aside_remaining(),
+        play,
+        allies,
     })
 }

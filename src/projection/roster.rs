@@ -167,7 +167,8 @@ pub struct SoldierLine {
     /// A Zero Dark hero's state in play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<HeroState>,
-    /// A Zero Dark hero's Allies.
+    /// A Zero Dark hero's Allies of the latest Mission (each belongs to the Mission he was
+    /// persuaded in).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allies: Option<Vec<Ally>>,
     /// A Zero Dark hero's stats for the Mission in progress, with his priority task's bonus.
@@ -366,7 +367,16 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
         stats: card.stats,
         specialism: card.specialism.clone(),
         state: is_hero.then_some(soldier.hero_state),
-        allies: is_hero.then(|| soldier.allies.clone()),
+        // A Mission's Allies belong to it: those of the latest Mission, in progress or ended.
+        allies: is_hero.then(|| {
+            let latest = state.mission.as_ref().map(|m| m.number);
+            soldier
+                .allies
+                .iter()
+                .filter(|a| Some(a.mission) == latest)
+                .cloned()
+                .collect()
+        }),
         mission_stats: card
             .stats
             .filter(|_| is_hero)

@@ -244,6 +244,26 @@ pub fn summary(event: &Event) -> String {
         ),
         Event::AllyMadeDependent(e) => format!("{}'s Ally {} becomes Dependent: {}", e.hero, e.ally, e.why),
         Event::AllyDied(e) => format!("{}'s Ally {} is dead: {}", e.hero, e.ally, e.why),
+        Event::OpponentBoughtTime(e) => format!(
+            "the other side's Spook buys time: {} Control Deck cards set aside (Versus: ours drew his hand)",
+            e.opponent_d
+        ),
+        Event::ControlCardsSetAside(e) => format!(
+            "{} Control Deck card(s) flipped and set aside (Buy Time)",
+            e.cards
+        ),
+        Event::ControlDeckRanOut(e) => format!(
+            "the Control Deck ran out: the {} set-aside cards are shuffled in its place",
+            e.set_aside
+        ),
+        Event::SetAsideCardsFlipped(e) => format!(
+            "{} set-aside card(s) flipped: {}",
+            e.cards,
+            match e.remaining {
+                0 => "none remain, the Mission is over".to_owned(),
+                n => format!("{n} remain"),
+            }
+        ),
         Event::SeedRevealed(e) => format!(
             "dice seed {} revealed: {}",
             &e.commitment[..e.commitment.len().min(12)],

@@ -8,26 +8,26 @@ use serde_json::{Value, json};
 
 use crate::support::{Muster, card, first_version, kinds, num};
 
-fn words(line: &str) -> Vec<&str> {
+pub(crate) fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
 
-fn ok(m: &Muster, line: &str) {
+pub(crate) fn ok(m: &Muster, line: &str) {
     m.ok(&words(line));
 }
 
 /// Runs `line` with `--json` and returns the kinds of the events it wrote.
-fn wrote(m: &Muster, line: &str) -> Vec<String> {
+pub(crate) fn wrote(m: &Muster, line: &str) -> Vec<String> {
     kinds(&m.json(&words(line)))
 }
 
-fn refused(m: &Muster, line: &str, phrase: &str) -> String {
+pub(crate) fn refused(m: &Muster, line: &str, phrase: &str) -> String {
     m.refused(&words(line), phrase)
 }
 
 /// An X Team of three heroes: Kestrel the Spook (M3 F2 A4 D3), Vance (M4 F4 A2 D3) and
 /// Oduya (M3 F3 A3 D4), with 3 team XP.
-fn x_team() -> Muster {
+pub(crate) fn x_team() -> Muster {
     let m = Muster::new();
     ok(&m, "campaign new Nightfall --game zero-dark");
     ok(
@@ -47,7 +47,7 @@ fn x_team() -> Muster {
 }
 
 /// Starts Mission `name` with every hero and places grunts G1..=G`grunts`.
-fn mission(m: &Muster, name: &str, grunts: u32) {
+pub(crate) fn mission(m: &Muster, name: &str, grunts: u32) {
     ok(m, &format!("mission start {name}"));
     for n in 1..=grunts {
         assert_eq!(wrote(m, &format!("bogey add G{n} --type grunt")), ["bogey_added"]);
@@ -55,11 +55,11 @@ fn mission(m: &Muster, name: &str, grunts: u32) {
 }
 
 /// `mission.zero_dark` of `roster --json`.
-fn zd(m: &Muster) -> Value {
+pub(crate) fn zd(m: &Muster) -> Value {
     m.roster()["mission"]["zero_dark"].clone()
 }
 
-fn xp(m: &Muster, hero: &str) -> u64 {
+pub(crate) fn xp(m: &Muster, hero: &str) -> u64 {
     num(&m.soldier(hero), "xp")
 }
 
@@ -205,7 +205,7 @@ fn persuasion_won_won_by_a_hero_who_died_and_lost() {
     let vance = m.soldier("Vance");
     assert_eq!(
         vance["allies"],
-        json!([{"name": "G1", "dependent": false, "dead": false}])
+        json!([{"name": "G1", "dependent": false, "dead": false, "mission": 1}])
     );
     assert_eq!(vance["state"], json!({"state": "wounded", "n": 1}));
     refused(&m, "target G1 --by Kestrel", "no longer a bogey in play");
@@ -227,7 +227,7 @@ fn persuasion_won_won_by_a_hero_who_died_and_lost() {
     );
     assert_eq!(
         m.soldier("Kestrel")["allies"],
-        json!([{"name": "G2", "dependent": false, "dead": false}])
+        json!([{"name": "G2", "dependent": false, "dead": false, "mission": 1}])
     );
     refused(
         &m,
@@ -258,7 +258,7 @@ fn a_dependent_ally_that_strays_is_dead() {
     assert_eq!(wrote(&m, "ally strayed Vance G1"), ["ally_died"]);
     assert_eq!(
         m.soldier("Vance")["allies"],
-        json!([{"name": "G1", "dependent": true, "dead": true}])
+        json!([{"name": "G1", "dependent": true, "dead": true, "mission": 1}])
     );
     refused(&m, "ally strayed Vance G1", "no living Ally");
 }

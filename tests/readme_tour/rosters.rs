@@ -106,7 +106,7 @@ fn the_readme_tour_runs_and_its_roster_matches_the_events_typed() {
     assert_eq!(kato["state"], serde_json::json!({"state": "wounded", "n": 1}));
     assert_eq!(
         kato["allies"],
-        serde_json::json!([{"name": "Sentry", "dependent": true, "dead": true}])
+        serde_json::json!([{"name": "Sentry", "dependent": true, "dead": true, "mission": 2}])
     );
 
     // Gizmo's first roll, as `muster show 12` explains it: 4 - 1 + 4 = 7 against Bomb 5+.

@@ -90,6 +90,10 @@ pub const KINDS: &[&str] = &[
     "persuasion_tested",
     "ally_made_dependent",
     "ally_died",
+    "opponent_bought_time",
+    "control_cards_set_aside",
+    "control_deck_ran_out",
+    "set_aside_cards_flipped",
     "seed_revealed",
     "assertion_recorded",
 ];
@@ -241,6 +245,14 @@ pub enum Event {
     AllyMadeDependent(AllyEvent),
     /// An Ally died (a Dependent Ally left more than 4" from its hero).
     AllyDied(AllyEvent),
+    /// Versus: only the other side's Spook bought time.
+    OpponentBoughtTime(OpponentBoughtTime),
+    /// Buy Time: the first Control Deck cards flipped went to one side.
+    ControlCardsSetAside(ControlCardsSetAside),
+    /// Buy Time: the Control Deck ran out; the set-aside cards take its place.
+    ControlDeckRanOut(ControlDeckRanOut),
+    /// Buy Time: set-aside cards flipped after the Control Deck ran out.
+    SetAsideCardsFlipped(SetAsideCardsFlipped),
     /// A committed dice seed was revealed; a new one is committed in the same command.
     SeedRevealed(SeedRevealed),
     /// The numbers on a Soldier's paper sheet, which `verify` checks against the log.
@@ -314,6 +326,10 @@ impl Event {
             Event::PersuasionTested(_) => "persuasion_tested",
             Event::AllyMadeDependent(_) => "ally_made_dependent",
             Event::AllyDied(_) => "ally_died",
+            Event::OpponentBoughtTime(_) => "opponent_bought_time",
+            Event::ControlCardsSetAside(_) => "control_cards_set_aside",
+            Event::ControlDeckRanOut(_) => "control_deck_ran_out",
+            Event::SetAsideCardsFlipped(_) => "set_aside_cards_flipped",
             Event::SeedRevealed(_) => "seed_revealed",
             Event::AssertionRecorded(_) => "assertion_recorded",
         }
@@ -394,7 +410,11 @@ impl Event {
             | Event::PriorityTaskResolved(_)
             | Event::PersuasionTested(_)
             | Event::AllyMadeDependent(_)
-            | Event::AllyDied(_) => Rulebook::ZeroDark,
+            | Event::AllyDied(_)
+            | Event::OpponentBoughtTime(_)
+            | Event::ControlCardsSetAside(_)
+            | Event::ControlDeckRanOut(_)
+            | Event::SetAsideCardsFlipped(_) => Rulebook::ZeroDark,
         }
     }
 
@@ -468,6 +488,10 @@ impl Event {
             | Event::MedalLost(_)
             | Event::MedalsReshuffled(_)
             | Event::BogeyAdded(_)
+            | Event::OpponentBoughtTime(_)
+            | Event::ControlCardsSetAside(_)
+            | Event::ControlDeckRanOut(_)
+            | Event::SetAsideCardsFlipped(_)
             | Event::SeedRevealed(_) => None,
         }
     }

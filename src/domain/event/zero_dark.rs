@@ -98,3 +98,33 @@ pub struct AllyEvent {
     pub hero: String,
     pub why: String,
 }
+
+/// The payload of [`super::Event::OpponentBoughtTime`]: in Versus, only the other side's
+/// Spook bought time, and ours drew his hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpponentBoughtTime {
+    /// The opponent Spook's D: the Control Deck cards set aside.
+    pub opponent_d: u32,
+}
+
+/// The payload of [`super::Event::ControlCardsSetAside`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ControlCardsSetAside {
+    /// How many of the first Control Deck cards flipped went to one side.
+    pub cards: u32,
+}
+
+/// The payload of [`super::Event::ControlDeckRanOut`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ControlDeckRanOut {
+    /// The set-aside cards, shuffled face down in place of the Control Deck.
+    pub set_aside: u32,
+}
+
+/// The payload of [`super::Event::SetAsideCardsFlipped`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetAsideCardsFlipped {
+    pub cards: u32,
+    /// The set-aside cards left to flip; at 0 the Mission is over.
+    pub remaining: u32,
+}

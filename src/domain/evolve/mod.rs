@@ -16,6 +16,7 @@ use super::event::Event;
 
 use super::soldier::Status;
 use super::state::CampaignState;
+use super::zero_dark::TimeBuyers;
 
 /// Checks one event against the state and applies it. Never fails: what the rules would have
 /// refused, or computed otherwise, is noted as an anomaly, and what cannot apply is clamped.
@@ -129,21 +130,25 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             z.down.retain(|b| *b != e.bogey);
             z.dead.push((e.bogey.clone(), e.by.clone()));
         }),
-        Event::BuyTimeDeclared(e) => zero_dark::with_mission(&mut state, |z| {
-            z.spook = Some(e.spook.clone());
-            z.bought_time = Some(e.cards);
+        Event::BuyTimeDeclared(e) => zero_dark::buy_time(&mut state, e),
+        Event::OpponentBoughtTime(e) => zero_dark::with_mission(&mut state, |z| {
+            z.bought_time = Some(e.opponent_d);
+            z.bought_time_by = Some(TimeBuyers::Opponent);
         }),
-        Event::PriorityTaskChosen(e) => zero_dark::with_mission(&mut state, |z| {
-            z.spook = Some(e.spook.clone());
-            z.task = Some(e.task);
-            z.task_target = e.target.clone();
-        }),
+        Event::PriorityTaskChosen(e) => zero_dark::task_chosen(&mut state, e),
         Event::DeadDropInteracted(_) => zero_dark::with_mission(&mut state, |z| z.dead_drop = true),
         Event::RescueExtracted(_) => zero_dark::with_mission(&mut state, |z| z.extracted = true),
         Event::PriorityTaskResolved(_) => {}
         Event::PersuasionTested(e) => zero_dark::persuasion(&mut state, e),
         Event::AllyMadeDependent(e) => zero_dark::with_ally(&mut state, e, |a| a.dependent = true),
         Event::AllyDied(e) => zero_dark::with_ally(&mut state, e, |a| a.dead = true),
+        Event::ControlCardsSetAside(e) => zero_dark::with_mission(&mut state, |z| {
+            z.set_aside = z.set_aside.saturating_add(e.cards);
+        }),
+        Event::ControlDeckRanOut(_) => zero_dark::with_mission(&mut state, |z| z.control_deck_ran_out = true),
+        Event::SetAsideCardsFlipped(e) => zero_dark::with_mission(&mut state, |z| {
+            z.set_aside_flipped = z.set_aside_flipped.saturating_add(e.cards);
+        }),
         Event::RpCardLost(e) => warfighter::rp_card_lost(&mut state, e),
     }
     state

@@ -471,6 +471,13 @@ pub(crate) fn every_kind() -> Vec<Event> {
         }),
         Event::AllyMadeDependent(ally.clone()),
         Event::AllyDied(ally),
+        Event::OpponentBoughtTime(OpponentBoughtTime { opponent_d: 3 }),
+        Event::ControlCardsSetAside(ControlCardsSetAside { cards: 2 }),
+        Event::ControlDeckRanOut(ControlDeckRanOut { set_aside: 3 }),
+        Event::SetAsideCardsFlipped(SetAsideCardsFlipped {
+            cards: 1,
+            remaining: 2,
+        }),
         Event::SeedRevealed(SeedRevealed {
             commitment: "ab".repeat(32),
             seed: "cd".repeat(32),

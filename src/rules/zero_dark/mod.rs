@@ -1,12 +1,15 @@
-//! Horizon Wars: Zero Dark (rule 003): hero states, bogeys, persuasion and allies. The Spook's Buy Time and priority tasks are in `spook`.
+//! Horizon Wars: Zero Dark (rule 003): hero states, bogeys, persuasion and allies. The Spook's
+//! priority tasks are in `spook`, Buy Time and the Control Deck it sets aside in `buy_time`.
 
+pub(super) mod buy_time;
 pub(super) mod spook;
 
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
+use crate::domain::rules_version::{ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
-use crate::domain::zero_dark::{Bogey, HeroState, PriorityTask};
+use crate::domain::zero_dark::{Ally, Bogey, HeroState, PriorityTask};
 use crate::rules::preconditions::check_text;
 use crate::rules::preconditions::running;
 
@@ -168,6 +171,23 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
     let mine = u32::try_from(in_range("the hero's successes", p.hero_successes, 0, 20)?).unwrap_or(0);
     let theirs = u32::try_from(in_range("the bogey's successes", p.bogey_successes, 0, 20)?).unwrap_or(0);
     let persuaded = mine > theirs;
+    // `--ally-to` applies only where the persuader died but out-scored the bogey.
+    let misplaced = p
+        .ally_to
+        .filter(|_| !(persuaded && p.hero_died) && state.rules() >= PERSUADE_ALLY_TO_APPLIES);
+    if let Some(other) = misplaced {
+        return Err(RuleError::refused(format!(
+            "--ally-to {other} names who takes the Ally of a persuader who died but out-scored the bogey; {}: leave out --ally-to",
+            if persuaded {
+                format!("{} lived, so {} is his Ally", act.by, act.bogey)
+            } else {
+                format!(
+                    "{} did not persuade {} ({mine} successes to {theirs}), so there is no Ally",
+                    act.by, act.bogey
+                )
+            }
+        )));
+    }
     let ally_of = match (persuaded, p.hero_died, p.ally_to) {
         (false, _, _) => None,
         (true, false, _) => Some(act.by.clone()),
@@ -214,22 +234,33 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
     Ok(events)
 }
 
+/// The hero's living Ally named `ally`: from [`ALLIES_OF_THE_MISSION`], one of the Mission
+/// in progress, which he belongs to; before, any.
 fn ally_of(state: &CampaignState, hero: &str, ally: &str) -> Result<AllyEvent, RuleError> {
+    let scope = if state.rules() >= ALLIES_OF_THE_MISSION {
+        Some(running(state)?.number)
+    } else {
+        None
+    };
     let hero = state.find_soldier(hero)?;
+    let living = |a: &&Ally| !a.dead && scope.is_none_or(|m| a.mission == m);
     let found = hero
         .allies
         .iter()
-        .find(|a| a.name.eq_ignore_ascii_case(ally) && !a.dead)
+        .filter(living)
+        .find(|a| a.name.eq_ignore_ascii_case(ally))
         .ok_or_else(|| {
             let allies: Vec<&str> = hero
                 .allies
                 .iter()
-                .filter(|a| !a.dead)
+                .filter(living)
                 .map(|a| a.name.as_str())
                 .collect();
             RuleError::refused(format!(
-                "{} has no living Ally named '{ally}'; his Allies: {}",
+                "{} has no living Ally named '{ally}'{}; his Allies{}: {}",
                 hero.card.name,
+                scope.map(|m| format!(" on Mission {m}")).unwrap_or_default(),
+                scope.map(|_| " on it").unwrap_or_default(),
                 if allies.is_empty() {
                     "none".to_owned()
                 } else {
@@ -254,10 +285,14 @@ pub(super) fn make_dependent(state: &CampaignState, hero: &str, ally: &str) -> R
 
 pub(super) fn strayed(state: &CampaignState, hero: &str, ally: &str) -> Result<Vec<Event>, RuleError> {
     let event = ally_of(state, hero, ally)?;
+    let scope = running(state)
+        .ok()
+        .map(|m| m.number)
+        .filter(|_| state.rules() >= ALLIES_OF_THE_MISSION);
     let dependent = state.soldier(&event.hero).is_some_and(|h| {
         h.allies
             .iter()
-            .any(|a| a.name == event.ally && !a.dead && a.dependent)
+            .any(|a| a.name == event.ally && !a.dead && a.dependent && scope.is_none_or(|m| a.mission == m))
     });
     if !dependent {
         return Err(RuleError::refused(format!(

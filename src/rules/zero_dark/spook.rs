@@ -1,14 +1,14 @@
-//! The Spook (rule 003): Buy Time, one priority task per Mission with its bonus, and the
-//! task's outcome and XP computed from the log at the Mission's end.
+//! The Spook (rule 003): one priority task per Mission with its bonus, and the task's outcome
+//! and XP computed from the log at the Mission's end. Buy Time is in `buy_time`.
 
 use crate::dice::Cup;
-use crate::domain::error::{RuleError, in_range};
+use crate::domain::error::RuleError;
 use crate::domain::event::{
-    BuyTimeDeclared, DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted,
-    VersusChoice, XpAdjusted,
+    DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted, XpAdjusted,
 };
+use crate::domain::rules_version::RESCUE_AGENT_ALIVE;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
-use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask, mission_stats};
+use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
 use crate::rules::preconditions::running;
 use crate::rules::roll::pick;
 
@@ -18,7 +18,10 @@ const FAILURE_XP: i64 = 1;
 const RESCUE_XP: i64 = 2;
 
 /// The Spook on the Mission in progress: the hero whose specialism is Spook.
-fn spook<'a>(state: &'a CampaignState, mission: &MissionState) -> Result<&'a SoldierState, RuleError> {
+pub(super) fn spook<'a>(
+    state: &'a CampaignState,
+    mission: &MissionState,
+) -> Result<&'a SoldierState, RuleError> {
     mission
         .soldiers
         .iter()
@@ -37,7 +40,7 @@ fn spook<'a>(state: &'a CampaignState, mission: &MissionState) -> Result<&'a Sol
         })
 }
 
-fn at_the_start(mission: &MissionState, what: &str) -> Result<(), RuleError> {
+pub(super) fn at_the_start(mission: &MissionState, what: &str) -> Result<(), RuleError> {
     if mission.turn > 0 {
         return Err(RuleError::refused(format!(
             "{what} is chosen at the start of a Mission, before its first turn; Mission {} is at turn {}",
@@ -45,41 +48,6 @@ fn at_the_start(mission: &MissionState, what: &str) -> Result<(), RuleError> {
         )));
     }
     Ok(())
-}
-
-pub(in crate::rules) fn buy_time(
-    state: &CampaignState,
-    versus: Option<(bool, i64)>,
-) -> Result<Vec<Event>, RuleError> {
-    let mission = running(state)?;
-    at_the_start(mission, "Buying Time")?;
-    if mission.zero_dark.bought_time.is_some() {
-        return Err(RuleError::refused("the Spook already bought time this Mission"));
-    }
-    let spook = spook(state, mission)?;
-    let d = spook
-        .card
-        .stats
-        .map(|s| mission_stats(s, mission.zero_dark.task).d)
-        .unwrap_or(0);
-    let versus = match versus {
-        Some((buys, opponent_d)) => Some(VersusChoice {
-            opponent_buys_time: buys,
-            opponent_d: u32::try_from(in_range("the opponent Spook's D", opponent_d, 0, 20)?).unwrap_or(0),
-        }),
-        None => None,
-    };
-    // Versus: if both buy time, the cards set aside are the sum of both Spooks' D.
-    let cards = u32::from(d)
-        + versus
-            .as_ref()
-            .filter(|v| v.opponent_buys_time)
-            .map_or(0, |v| v.opponent_d);
-    Ok(vec![Event::BuyTimeDeclared(BuyTimeDeclared {
-        spook: spook.card.name.clone(),
-        cards,
-        versus,
-    })])
 }
 
 pub(in crate::rules) fn choose_task(
@@ -159,6 +127,12 @@ pub(in crate::rules) fn task_step(
             spook.spook
         )));
     }
+    if task == PriorityTask::Rescue && state.rules() >= RESCUE_AGENT_ALIVE && agent_dead(state, mission) {
+        return Err(RuleError::refused(format!(
+            "{agent} is dead (a Dependent Ally who strays is treated as dead): the +2 XP needs the agent within 4\" of {} at the end, or off the table without entering the dead state",
+            spook.spook
+        )));
+    }
     Ok(vec![match task {
         PriorityTask::Rescue => Event::RescueExtracted(spook),
         _ => Event::DeadDropInteracted(spook),
@@ -190,7 +164,10 @@ pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState
     };
     if success {
         events.push(xp(SUCCESS_XP, format!("{task} task succeeded")));
-        if task == PriorityTask::Rescue && z.extracted {
+        // Rule 003: "within 4\" of the Spook (or has exited the table without entering the
+        // dead state)": an agent dead at the end gains nothing, whenever he was extracted.
+        let alive = state.rules() < RESCUE_AGENT_ALIVE || !agent_dead(state, mission);
+        if task == PriorityTask::Rescue && z.extracted && alive {
             events.push(xp(RESCUE_XP, "Rescue: the agent was extracted".to_owned()));
         }
     } else if state.soldier(spook).is_some_and(|s| s.xp > 0) {
@@ -203,6 +180,17 @@ pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState
         }));
     }
     events
+}
+
+/// Whether the Rescue's agent, an Ally since he was persuaded, entered the dead state on this
+/// Mission.
+fn agent_dead(state: &CampaignState, mission: &MissionState) -> bool {
+    let agent = mission.zero_dark.task_target.as_deref().unwrap_or_default();
+    state
+        .soldiers
+        .iter()
+        .flat_map(|s| &s.allies)
+        .any(|a| a.dead && a.mission == mission.number && a.name == agent)
 }
 
 /// Bogeys of this type on the Mission, for random choices.

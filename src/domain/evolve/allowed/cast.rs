@@ -58,6 +58,9 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
                 )
             })
         }
+        Event::BuyTimeDeclared(_) | Event::OpponentBoughtTime(_) if state.mission_in_progress()?.turn > 0 => {
+            Some("buys time after the Mission's first turn started".to_owned())
+        }
         Event::BuyTimeDeclared(e) => {
             let mission = state.mission_in_progress()?;
             if mission.zero_dark.bought_time.is_some() {
@@ -78,6 +81,18 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
                     "sets {} Control Deck cards aside where the Spook's D ({d}) and the opponent's ({theirs}) make {}",
                     e.cards,
                     d.saturating_add(theirs)
+                )
+            })
+        }
+        Event::OpponentBoughtTime(e) => {
+            let mission = state.mission_in_progress()?;
+            if mission.zero_dark.bought_time.is_some() {
+                return Some("buys time a second time in the Mission".to_owned());
+            }
+            (i64::from(e.opponent_d) > MAX_STAT).then(|| {
+                format!(
+                    "records the opponent Spook's D as {}; 0 to {MAX_STAT} are accepted",
+                    e.opponent_d
                 )
             })
         }

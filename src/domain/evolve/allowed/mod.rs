@@ -9,6 +9,7 @@ mod cast;
 mod computed;
 mod environment;
 mod rolls;
+mod spook;
 
 use crate::domain::event::{Event, MissionEnded};
 use crate::domain::game::Game;
@@ -34,6 +35,7 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
         rolls::card_problem(state, event),
         cast::cast_problem(state, event),
         environment::environment_problem(state, event),
+        spook::spook_problem(state, event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);

@@ -157,7 +157,10 @@ fn zero_dark_only() -> Vec<Command> {
             bogey: "Grunt 1".into(),
             by: wong(),
         },
-        Command::BuyTime { versus: None },
+        Command::BuyTime {
+            ours: true,
+            versus: None,
+        },
         Command::ChooseTask(PriorityTask::Observation),
         Command::InteractDeadDrop,
         Command::RescueExtracted,

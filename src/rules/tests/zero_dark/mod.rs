@@ -4,10 +4,13 @@
 //!
 //! The scenarios are grouped by topic; this module holds the team and the builders they share.
 
+mod allies;
 mod assassination;
 mod buy_time;
+mod control_deck;
 mod games;
 mod persuasion;
+mod rescue;
 mod resolution;
 mod tasks;
 mod voids;
@@ -16,6 +19,7 @@ use super::*;
 
 use crate::domain::MissionResult;
 use crate::domain::roll::Source;
+use crate::domain::rules_version::RulesVersion;
 use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
 use crate::rules::harness::given;
 
@@ -46,6 +50,14 @@ fn team() -> Vec<Event> {
         enlisted(specialist(GUNNER, "gunner", 3)),
         enlisted(specialist(MEDIC, "medic", 1)),
     ]
+}
+
+/// `events` with the campaign created under `rules` instead of the newest.
+fn under(rules: RulesVersion, mut events: Vec<Event>) -> Vec<Event> {
+    if let Some(Event::CampaignCreated(created)) = events.first_mut() {
+        created.rules = rules;
+    }
+    events
 }
 
 /// [`team`] on Mission 1 with all three heroes, before its first turn.

@@ -41,11 +41,13 @@ fn tested(hero: &str, bogey: &str, mine: u32, theirs: u32, ally_of: Option<&str>
     })
 }
 
+/// An Ally persuaded on Mission 1.
 fn ally(name: &str, dependent: bool, dead: bool) -> Ally {
     Ally {
         name: name.into(),
         dependent,
         dead,
+        mission: 1,
     }
 }
 
@@ -252,7 +254,10 @@ fn the_dependent_upgrade_for_an_ally_the_hero_lacks_is_refused() {
             hero: MEDIC.into(),
             ally: "Pigeon".into(),
         })
-        .then_refused(&["Moss has no living Ally named 'Pigeon'", "his Allies: none"]);
+        .then_refused(&[
+            "Moss has no living Ally named 'Pigeon' on Mission 1",
+            "his Allies on it: none",
+        ]);
 }
 
 #[test]
@@ -327,7 +332,13 @@ fn the_dependent_upgrade_goes_to_the_living_ally_of_that_name() {
     );
     assert_eq!(
         state.soldier(GUNNER).unwrap().allies,
-        vec![ally("Grunt 1", true, true), ally("Grunt 1", true, false)]
+        vec![
+            ally("Grunt 1", true, true),
+            Ally {
+                mission: 2,
+                ..ally("Grunt 1", true, false)
+            }
+        ]
     );
 }
 
