@@ -478,3 +478,36 @@ fn two_processes_paying_the_last_discipline_at_once_one_wins_and_the_rule_refuse
         "the two rolls never ran at the same time: no race was tested"
     );
 }
+
+#[test]
+fn two_identical_imports_at_once_both_succeed_and_the_campaign_is_written_once() {
+    let (source_dir, source) = new_db();
+    ok(&source, &["campaign", "new", "Twice", "--game", "wwii"]);
+    for name in ["Able", "Baker", "Charlie"] {
+        ok(&source, &["enlist", name, "--kind", "player", "--rp", "3"]);
+    }
+    let export = source_dir.path().join("twice.jsonl");
+    std::fs::write(&export, ok(&source, &["export"])).unwrap();
+    let path = export.display().to_string();
+    // Each round races on a fresh file, where both imports find nothing and one lands first.
+    for _ in 0..5 {
+        let (_dir, db) = new_db();
+        let results = race(
+            &db,
+            vec![
+                vec![vec!["import".to_owned(), path.clone()]],
+                vec![vec!["import".to_owned(), path.clone()]],
+            ],
+        );
+        for (code, stdout, stderr) in results.iter().flatten() {
+            assert_eq!(*code, 0, "an identical import is not a conflict: {stderr}");
+            assert!(stdout.contains("imported"), "{stdout}");
+        }
+        let report = json(&db, &["--campaign", "Twice", "verify"]);
+        assert_eq!(report["ok"], true, "{report}");
+        assert_eq!(
+            report["events"], 5,
+            "the campaign, its seed and three Soldiers, once"
+        );
+    }
+}

@@ -73,8 +73,12 @@ pub fn import_from<R: BufRead>(
         )));
     }
     let trailer = survey.trailer;
-    let here = store.head(&campaign)?;
-    let outcome = store.locked(|store| write_tail(store, survey, &here, &spool, progress))?;
+    // The head is read under the write lock: another import of the same file that landed
+    // first leaves this one nothing to add, not a conflict.
+    let (outcome, here) = store.locked(|store| {
+        let here = store.head(&campaign)?;
+        Ok::<_, Error>((write_tail(store, survey, &here, &spool, progress)?, here))
+    })?;
     let imported = |added, head| Imported {
         campaign: campaign.clone(),
         added,
@@ -121,14 +125,6 @@ fn write_tail(
         trailer,
     } = survey;
     let campaign = campaign.as_str();
-    if store.head(campaign)? != *here {
-        return Err(StoreError::Conflict {
-            campaign: campaign.to_owned(),
-            expected: here.version,
-            found: store.head(campaign)?.version,
-        }
-        .into());
-    }
     let mut verifier = Verifier::new(campaign, lines, known).reading_a_file();
     let mut added = 0;
     let mut diverged = false;

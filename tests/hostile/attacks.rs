@@ -13,6 +13,12 @@ pub(super) fn attacks(export: &[Value]) -> Vec<Case> {
         line["campaign"] = Value::from("Lode\u{1b}[2J\u{1b}]0;owned\u{7}star");
     }
     rehash(&mut escaped, 0);
+    // Two Soldiers worth u32::MAX RP each, whose sum once wrapped to 16 on the roster.
+    let mut rich = export.to_vec();
+    for line in rich.iter_mut().filter(|l| l["kind"] == "soldier_enlisted") {
+        line["payload"]["card"]["rp"] = Value::from(u32::MAX);
+    }
+    rehash(&mut rich, 0);
     let mut bom = vec![0xef, 0xbb, 0xbf];
     bom.extend_from_slice(b"not an export\n");
     vec![
@@ -59,6 +65,8 @@ pub(super) fn attacks(export: &[Value]) -> Vec<Case> {
             &["campaign", "new", &WF.to_uppercase(), "--game", "wwii"],
             "names are compared without case",
         ),
+        // RP past what a card holds, by file.
+        refused(&["import", "rich.jsonl"], "RP 4294967295").file("rich.jsonl", jsonl(&rich)),
         // Escape sequences arriving by file.
         refused(&["import", "escaped.jsonl"], "not accept as a campaign name")
             .file("escaped.jsonl", jsonl(&escaped)),
