@@ -248,14 +248,24 @@ fn two_projection_tags_keep_their_own_checkpoints() {
     let kept = store.checkpoint(CAMPAIGN, ours, PROJECTION).unwrap().unwrap();
     assert_eq!(kept.version, ours);
     assert_eq!(kept.flaw(), None, "ours was not replaced by the other build's");
-    let others = store
-        .checkpoints(CAMPAIGN, u64::MAX >> 1, "campaign-state/0 other")
-        .unwrap();
+    let others = || {
+        store
+            .checkpoint_versions(CAMPAIGN, "campaign-state/0 other")
+            .unwrap()
+    };
     assert_eq!(
-        others.iter().map(|c| c.version).collect::<Vec<_>>(),
-        [ours, ours - 1, ours - 2],
+        others(),
+        [ours - 3, ours - 2, ours - 1, ours],
+        "a build keeps all its own"
+    );
+    // When this build writes again, the other build keeps only its newest three.
+    store.save_checkpoint(CAMPAIGN, ours, PROJECTION, &text).unwrap();
+    assert_eq!(
+        others(),
+        [ours - 2, ours - 1, ours],
         "the other build keeps its newest three"
     );
+    assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), ours);
 }
 
 #[test]
@@ -317,4 +327,43 @@ fn verify_does_not_report_a_checkpoint_that_a_later_void_reaches_back_past() {
     assert_eq!(kept, counted, "it counts the point voided after it");
     let report = verify::verify_store(&store, CAMPAIGN, &mut |_| {}).unwrap();
     assert!(report.ok, "{:?}", report.findings);
+}
+
+/// The roster as `--as-of VERSION` shows it, read through the query side.
+fn roster_at(store: &Store, version: u64) -> serde_json::Value {
+    let roster = muster::query::Query::new(store, CAMPAIGN)
+        .roster(Some(muster::projection::as_of::AsOf::Version(version)))
+        .unwrap();
+    serde_json::to_value(roster).unwrap()
+}
+
+/// The roster at `version` folded from the whole log, for comparison.
+fn roster_folded(store: &Store, version: u64) -> serde_json::Value {
+    let log = store.events(CAMPAIGN, None).unwrap();
+    let head = store.head(CAMPAIGN).unwrap();
+    serde_json::to_value(muster::projection::roster::at(CAMPAIGN, &log, version, &head).unwrap()).unwrap()
+}
+
+#[test]
+fn a_roster_at_any_point_starts_from_the_nearest_checkpoint_and_equals_the_whole_logs_fold() {
+    let (_dir, store) = long_campaign();
+    let head = store.head(CAMPAIGN).unwrap().version;
+    let newest = store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap();
+    for version in [1, 2, 3, newest - 1, newest, newest + 1, head] {
+        let mut read = roster_at(&store, version);
+        // A version inside a command is read at the command's end, and says so.
+        let end = read["as_of"]["version"].as_u64().unwrap();
+        if let Some(as_of) = read["as_of"].as_object_mut() {
+            as_of.remove("asked");
+        }
+        assert_eq!(read, roster_folded(&store, end), "v{version}");
+    }
+    // A checkpoint edited on disk is ignored: the read folds from an older one or the log.
+    let conn = rusqlite::Connection::open(store.connection().path().unwrap()).unwrap();
+    conn.execute(
+        "UPDATE checkpoints SET state = replace(state, '\"xp\":', '\"xp\":9') WHERE version = ?1",
+        [newest],
+    )
+    .unwrap();
+    assert_eq!(roster_at(&store, newest + 1), roster_folded(&store, newest + 1));
 }

@@ -3,11 +3,9 @@
 
 use serde::Serialize;
 
-use super::as_of::AsOf;
 use crate::Error;
-use crate::domain::event::{Event, RpMovement};
-use crate::domain::fold::fold;
-use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::domain::event::{MissionEnded, RpMovement};
+use crate::domain::state::CampaignState;
 use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
 
@@ -57,10 +55,22 @@ pub struct MissionAlly {
     pub dead: bool,
 }
 
-/// The summary of Mission `number`, or of the latest Mission when `None`.
-pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSummary, Error> {
-    let state = fold(log);
-    let Some(latest) = state.mission.as_ref() else {
+/// Mission N's end as the log holds it: its event, the state just before it, and the bank
+/// the whole command that ended it left.
+pub struct Ended {
+    pub event: MissionEnded,
+    pub before: CampaignState,
+    pub bank: u32,
+}
+
+/// The summary of Mission `number` (the latest when `None`), from the campaign's state now
+/// and `ended`, which finds a Mission's end in the log, if it has ended.
+pub fn summary(
+    latest_state: &CampaignState,
+    number: Option<u32>,
+    ended: impl FnOnce(u32) -> Result<Option<Ended>, Error>,
+) -> Result<MissionSummary, Error> {
+    let Some(latest) = latest_state.mission.as_ref() else {
         return Err(Error::input(
             "no Mission has started yet; start one with `muster mission start NAME`",
         ));
@@ -72,32 +82,11 @@ pub fn summary(log: &[RecordedEvent], number: Option<u32>) -> Result<MissionSumm
             latest.number
         )));
     }
-    let voided = crate::domain::fold::voided_commands(log);
-    let end = log
-        .iter()
-        .filter(|r| !voided.contains(&r.command_id))
-        .find_map(|r| match &r.event {
-            Event::MissionEnded(e) if e.mission == number => Some((r.version, e)),
-            _ => None,
-        });
     // An ended Mission is summed up as it stood just before its end (the state keeps only the
     // latest Mission, and only a lean record once it ends), with the bank as the end left it.
-    let (at_end, rp_bank, result, rp_award) = match end {
-        Some((version, ended)) => {
-            let fold_to = |version: u64| {
-                let upto: Vec<RecordedEvent> =
-                    log.iter().take_while(|r| r.version <= version).cloned().collect();
-                fold(&upto)
-            };
-            let bank = fold_to(AsOf::MissionEnd(number).resolve(log)?).rp_bank;
-            (
-                fold_to(version.saturating_sub(1)),
-                bank,
-                Some(ended.result),
-                ended.rp_award.clone(),
-            )
-        }
-        None => (state.clone(), state.rp_bank, None, None),
+    let (at_end, rp_bank, result, rp_award) = match ended(number)? {
+        Some(end) => (end.before, end.bank, Some(end.event.result), end.event.rp_award),
+        None => (latest_state.clone(), latest_state.rp_bank, None, None),
     };
     let mission = at_end
         .mission

@@ -65,8 +65,9 @@ pub struct Sibling {
 }
 
 /// Explains the event at `version` among `rows` (a campaign's rows, in order).
-pub fn explain(rows: &[StoredRow], version: u64) -> Result<Shown, Error> {
-    let head = rows.last().map_or(0, |r| r.version);
+/// `rows` need hold only the event's command and the events that reach back (voids,
+/// revealed seeds) up to `head`, the end of the log as it stood.
+pub fn explain(rows: &[StoredRow], version: u64, head: u64) -> Result<Shown, Error> {
     let row = rows.iter().find(|r| r.version == version).ok_or_else(|| {
         Error::input(format!(
             "version {version} does not exist; this campaign's log runs from 1 to {head}"

@@ -7,6 +7,7 @@
 
 mod campaigns;
 mod export;
+mod points;
 #[cfg(test)]
 mod tests;
 mod verified;
@@ -24,7 +25,7 @@ use crate::projection::diff::{self, Difference};
 use crate::projection::history::{self, Entry, Filter};
 use crate::projection::mission::{self, MissionSummary};
 use crate::projection::roster::{self, Point, Roster};
-use crate::projection::service::{self, MissionEnd};
+use crate::projection::service::MissionEnd;
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
@@ -111,11 +112,8 @@ impl<'a> Query<'a> {
     /// The roster now (from the newest checkpoint and the events after it), or at `at`.
     pub fn roster(&self, at: Option<AsOf>) -> Result<Roster, Error> {
         let head = self.head()?;
-        if at.is_some() {
-            let (log, version) = self.log_to(at, head.version)?;
-            let mut roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
-            roster.as_of.asked = at.and_then(AsOf::asked).filter(|asked| *asked != version);
-            return Ok(roster);
+        if let Some(at) = at {
+            return self.roster_at(at, &head);
         }
         let state = checkpoint::state_at(self.store, self.campaign, None)?;
         let recorded_at = self
@@ -136,12 +134,13 @@ impl<'a> Query<'a> {
     /// Mission up to that point.
     pub fn service_record(&self, at: Option<AsOf>) -> Result<ServiceRecord, Error> {
         let head = self.head()?;
-        let (log, version) = self.log_to(at, head.version)?;
-        let mut roster = roster::at(self.campaign, &log, version, &head).ok_or_else(|| self.nothing())?;
-        roster.as_of.asked = at.and_then(AsOf::asked).filter(|asked| *asked != version);
+        let roster = match at {
+            Some(at) => self.roster_at(at, &head)?,
+            None => self.roster(None)?,
+        };
         Ok(ServiceRecord {
+            mission_ends: self.mission_ends(roster.as_of.version)?,
             roster,
-            mission_ends: service::mission_ends(&log),
         })
     }
 
@@ -165,12 +164,23 @@ impl<'a> Query<'a> {
 
     /// The event at `version` explained, as the log stood at `at` (a later void unknown).
     pub fn show(&self, version: u64, at: Option<AsOf>) -> Result<Shown, Error> {
+        let head = self.head()?.version;
         let up_to = match at {
-            Some(at) => Some(at.resolve(&self.store.events(self.campaign, None)?)?),
-            None => None,
+            Some(at) => self.point(at, head)?,
+            None => head,
         };
-        let rows = self.store.rows(self.campaign, up_to)?;
-        show::explain(&rows, version)
+        // The event's own command and the events that reach back (voids, revealed seeds) are
+        // all `show` reads: on their indexes, never the whole log.
+        let mut rows: Vec<_> = self
+            .store
+            .command_rows(self.campaign, version)?
+            .into_iter()
+            .filter(|r| r.version <= up_to)
+            .collect();
+        rows.extend(self.store.rows_reaching_back(self.campaign, Some(up_to))?);
+        rows.sort_by_key(|r| r.version);
+        rows.dedup_by_key(|r| r.version);
+        show::explain(&rows, version, up_to)
     }
 
     /// For every number of `soldier`'s roster row (any case), the events that made it, as
@@ -181,18 +191,8 @@ impl<'a> Query<'a> {
 
     /// What changed on the roster from `from` to `to`.
     pub fn diff(&self, from: AsOf, to: AsOf) -> Result<Diff, Error> {
-        let log = self.store.events(self.campaign, None)?;
         let head = self.head()?;
-        let at = |point: AsOf| -> Result<Roster, Error> {
-            let version = point.resolve(&log)?;
-            roster::at(self.campaign, &log, version, &head).ok_or_else(|| {
-                Error::input(format!(
-                    "campaign '{}' has no roster at v{version}",
-                    self.campaign
-                ))
-            })
-        };
-        let (a, b) = (at(from)?, at(to)?);
+        let (a, b) = (self.roster_at(from, &head)?, self.roster_at(to, &head)?);
         Ok(Diff {
             differences: diff::diff(&a, &b),
             from: a.as_of,
@@ -202,7 +202,9 @@ impl<'a> Query<'a> {
 
     /// The summary of Mission `number`, or of the latest Mission when `None`.
     pub fn mission(&self, number: Option<u32>) -> Result<MissionSummary, Error> {
-        mission::summary(&self.store.events(self.campaign, None)?, number)
+        let head = self.head()?.version;
+        let now = checkpoint::state_at(self.store, self.campaign, None)?;
+        mission::summary(&now, number, |n| self.ended(n, head))
     }
 
     /// The log up to the point `at` names, else up to version `otherwise`, and that point.

@@ -7,9 +7,12 @@ use sha2::{Digest, Sha256};
 use super::row::stored_row;
 use super::{Store, StoreError, StoredRow};
 
-/// How many checkpoints a campaign keeps per projection; older ones are dropped as newer
-/// ones are written.
-const KEPT: i64 = 3;
+/// How many of the newest checkpoints at or before a point a read looks through for one it
+/// can trust; older ones stay for reads further back.
+const TRIED: i64 = 8;
+
+/// How many checkpoints of other projection code (another build of muster) are kept.
+const OTHERS_KEPT: i64 = 3;
 
 /// One stored checkpoint, with the log's hash at its version read beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,8 +72,8 @@ fn checkpoint_row(row: &Row<'_>) -> rusqlite::Result<Checkpoint> {
 }
 
 impl Store {
-    /// The checkpoints of `campaign` at or before `version` made by `projection`, newest
-    /// first (a few at most): whoever uses one checks its [`Checkpoint::flaw`] first.
+    /// The newest few checkpoints of `campaign` at or before `version` made by `projection`,
+    /// newest first: whoever uses one checks its [`Checkpoint::flaw`] first.
     pub fn checkpoints(
         &self,
         campaign: &str,
@@ -82,9 +85,9 @@ impl Store {
             .conn
             .prepare_cached(&format!(
                 "{SELECT} WHERE c.campaign = ?1 AND c.version <= ?2 AND c.projection = ?3
-                 ORDER BY c.version DESC"
+                 ORDER BY c.version DESC LIMIT ?4"
             ))?
-            .query_map(params![campaign, limit, projection], checkpoint_row)?
+            .query_map(params![campaign, limit, projection, TRIED], checkpoint_row)?
             .collect::<Result<_, _>>()?;
         Ok(rows)
     }
@@ -108,6 +111,15 @@ impl Store {
             .optional()?)
     }
 
+    /// The versions of every checkpoint of `campaign` made by `projection`, oldest first.
+    pub fn checkpoint_versions(&self, campaign: &str, projection: &str) -> Result<Vec<u64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT version FROM checkpoints WHERE campaign = ?1 AND projection = ?2 ORDER BY version",
+        )?;
+        let versions = stmt.query_map(params![campaign, projection], |row| row.get::<_, u64>(0))?;
+        Ok(versions.collect::<Result<_, _>>()?)
+    }
+
     /// The version of the newest checkpoint of `campaign` made by `projection`, or 0.
     pub fn newest_checkpoint(&self, campaign: &str, projection: &str) -> Result<u64, StoreError> {
         Ok(self
@@ -118,8 +130,8 @@ impl Store {
     }
 
     /// Writes a checkpoint of `state` at `version`, vouched for by the log's hash there and
-    /// the state's digest, and drops all but the newest few of the campaign's made by
-    /// `projection`. Nothing is written when the log has no such version.
+    /// the state's digest, and drops all but the newest few of the campaign's made by other
+    /// projection code. Nothing is written when the log has no such version.
     pub fn save_checkpoint(
         &self,
         campaign: &str,
@@ -132,11 +144,15 @@ impl Store {
              SELECT ?1, ?2, ?3, hash, ?4, ?5 FROM events WHERE campaign = ?1 AND version = ?3",
             params![campaign, projection, version, digest(state), state],
         )?;
+        // This projection's checkpoints are all kept (one per interval), so a read at any
+        // point starts near it; another build's keep only their newest few, enough for it
+        // to start from when it runs on this file again.
         self.conn.execute(
-            "DELETE FROM checkpoints WHERE campaign = ?1 AND projection = ?2 AND version NOT IN
-               (SELECT version FROM checkpoints WHERE campaign = ?1 AND projection = ?2
-                ORDER BY version DESC LIMIT ?3)",
-            params![campaign, projection, KEPT],
+            "DELETE FROM checkpoints WHERE campaign = ?1 AND projection <> ?2 AND version NOT IN
+               (SELECT kept.version FROM checkpoints AS kept
+                WHERE kept.campaign = ?1 AND kept.projection = checkpoints.projection
+                ORDER BY kept.version DESC LIMIT ?3)",
+            params![campaign, projection, OTHERS_KEPT],
         )?;
         Ok(())
     }

@@ -7,6 +7,7 @@ mod checkpoints;
 mod error;
 mod known;
 mod ownership;
+mod points;
 mod row;
 
 use std::path::Path;
@@ -42,7 +43,11 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_events_reaching_back.sql"),
     include_str!("../../migrations/0007_checkpoints_vouched.sql"),
     include_str!("../../migrations/0008_application_id.sql"),
+    include_str!("../../migrations/0009_events_of_missions.sql"),
 ];
+
+/// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).
+const READS_NEED: usize = 7;
 
 /// The newest event of a campaign: its version and hash. Version 0 means no events.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -124,8 +129,9 @@ impl Store {
         let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
         let known = MIGRATIONS.len();
         match usize::try_from(found) {
-            Ok(found) if found == known => Ok(Store { conn }),
-            Ok(found) if found < known && found > 0 => Err(StoreError::Older { path: shown }),
+            // Later migrations only mark the file and add indexes, which reads do without.
+            Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store { conn }),
+            Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
             // A file with no schema yet holds nothing to read.
             Ok(0) => Err(StoreError::Missing { path: shown }),
             _ => Err(StoreError::TooNew { found, known }),

@@ -13,20 +13,24 @@ use crate::store::{Checkpoint, Store, StoreError};
 
 /// The checkpoints of one campaign still to be compared, oldest first, as the verifier's
 /// fold passes their versions.
-pub(super) struct Pending {
-    waiting: VecDeque<Checkpoint>,
+pub(super) struct Pending<'a> {
+    store: &'a Store,
+    campaign: String,
+    /// Their versions: each is read only when the fold reaches it, so a long log's many
+    /// checkpoints are never held at once.
+    waiting: VecDeque<u64>,
     /// The log's voids, which decide which checkpoints legitimately differ.
     known: Known,
     pub(super) findings: Vec<Finding>,
 }
 
-impl Pending {
+impl<'a> Pending<'a> {
     /// The current projection's checkpoints of `campaign`, whose rare events are `known`.
-    pub(super) fn of(store: &Store, campaign: &str, known: Known) -> Result<Pending, StoreError> {
-        let mut waiting: VecDeque<Checkpoint> =
-            store.checkpoints(campaign, u64::MAX >> 1, PROJECTION)?.into();
-        waiting.make_contiguous().reverse();
+    pub(super) fn of(store: &'a Store, campaign: &str, known: Known) -> Result<Pending<'a>, StoreError> {
+        let waiting = store.checkpoint_versions(campaign, PROJECTION)?.into();
         Ok(Pending {
+            store,
+            campaign: campaign.to_owned(),
             waiting,
             known,
             findings: Vec::new(),
@@ -35,20 +39,20 @@ impl Pending {
 
     /// Compares the checkpoints taken at `version` with `folded`, the log's state there.
     pub(super) fn at(&mut self, version: u64, folded: &CampaignState) {
-        while self.waiting.front().is_some_and(|c| c.version <= version) {
-            if let Some(stored) = self.waiting.pop_front() {
-                self.compare(&stored, folded);
+        while self.waiting.front().is_some_and(|v| *v <= version) {
+            let Some(at) = self.waiting.pop_front() else { break };
+            match self.store.checkpoint(&self.campaign, at, PROJECTION) {
+                Ok(Some(stored)) if stored.version == at => self.compare(&stored, folded),
+                Ok(_) => {}
+                Err(e) => self.found(at, format!("it cannot be read ({e})")),
             }
         }
     }
 
     /// Every checkpoint past the log's end is reported; the findings, in version order.
     pub(super) fn finish(mut self) -> Vec<Finding> {
-        for stored in std::mem::take(&mut self.waiting) {
-            self.found(
-                stored.version,
-                format!("the log has no version {}", stored.version),
-            );
+        for version in std::mem::take(&mut self.waiting) {
+            self.found(version, format!("the log has no version {version}"));
         }
         self.findings
     }

@@ -3,7 +3,7 @@
 //! a Soldier's RP.
 
 use super::*;
-use crate::projection::mission::summary;
+use crate::projection::mission::{Ended, summary};
 
 /// A Canadian squad of three 10 RP Soldiers; Able carries 5 RP of Medal stickers
 /// (a Military Cross, 3 RP, and a Military Medal, 2 RP) from earlier Missions.
@@ -27,13 +27,6 @@ fn at_carpiquet() -> Vec<Event> {
 }
 
 /// The log as the store would read it back.
-fn as_recorded(log: &[Event]) -> Vec<RecordedEvent> {
-    log.iter()
-        .enumerate()
-        .map(|(i, e)| recorded(i as u64 + 1, "cmd", e.clone()))
-        .collect()
-}
-
 fn gain(soldier: &str, kind: RpCardKind, name: &str, rp: i64) -> Command {
     Command::GainRpCard {
         soldier: soldier.into(),
@@ -72,22 +65,33 @@ fn the_rulebooks_example_draws_hostiles_at_35_and_gains_10_rp() {
     );
     assert_eq!(state.mission.as_ref().unwrap().start_rp, 30);
     assert_eq!(state.mission.as_ref().unwrap().start_medal_rp, 5);
-    let shown = summary(&as_recorded(&log), None).unwrap();
+    let shown = summary(&state, None, |_| Ok(None)).unwrap();
     assert_eq!(
         (shown.start_rp, shown.start_medal_rp, shown.hostile_draw_rp),
         (30, 5, 35)
     );
 
     // Losses: Baker is killed; the squad is worth 20 RP, not counting Medal RP.
-    step(
+    let before = step(
         &mut log,
         status(StatusChange::Kill, "Baker"),
         &[],
         vec![Event::Killed(named("Baker"))],
     );
-    let state = step(&mut log, end(None), &[], vec![mission_ended_computed(1, 30, 20)]);
+    let ended = mission_ended_computed(1, 30, 20);
+    let state = step(&mut log, end(None), &[], vec![ended.clone()]);
     assert_eq!(state.rp_bank, 10);
-    let shown = summary(&as_recorded(&log), Some(1)).unwrap();
+    let Event::MissionEnded(event) = ended else {
+        panic!("a Mission's end");
+    };
+    let shown = summary(&state, Some(1), |_| {
+        Ok(Some(Ended {
+            event,
+            before,
+            bank: state.rp_bank,
+        }))
+    })
+    .unwrap();
     assert_eq!(shown.surviving_rp, 20);
     assert_eq!(
         shown.rp_award,

@@ -1,0 +1,271 @@
+//! Reads at a point of the log that never read the whole log: the point found on indexes
+//! (a version, a time by halving, a Mission's end on the Missions' index), the state there
+//! from the nearest checkpoint at or before it, and a Mission's end. A read at a million
+//! events costs what it costs at a thousand.
+
+use super::Query;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::event::{Event, MissionEnded};
+use crate::domain::state::CampaignState;
+use crate::projection::as_of::AsOf;
+use crate::projection::mission::Ended;
+use crate::projection::roster::{self, Point, Roster};
+use crate::projection::service::{self, MissionEnd};
+use crate::store::Head;
+
+impl Query<'_> {
+    /// The version `at` names in a log whose head is `head`: always the end of a command.
+    pub(super) fn point(&self, at: AsOf, head: u64) -> Result<u64, Error> {
+        let named = match at {
+            AsOf::Version(v) if (1..=head).contains(&v) => v,
+            AsOf::Version(v) => {
+                return Err(Error::input(format!(
+                    "version {v} does not exist; this campaign's log runs from 1 to {head}"
+                )));
+            }
+            AsOf::Time(time) => {
+                let found = self
+                    .store
+                    .last_recorded_by(self.campaign, head, &time.to_rfc3339())?;
+                match found {
+                    Some(version) => version,
+                    None => {
+                        let first = self
+                            .store
+                            .row_at(self.campaign, 1)?
+                            .map(|r| r.recorded_at)
+                            .unwrap_or_default();
+                        return Err(Error::input(format!(
+                            "{} is before the campaign began ({first}); give a later time",
+                            time.to_rfc3339()
+                        )));
+                    }
+                }
+            }
+            AsOf::MissionEnd(number) => self.mission_end(number, head)?.0,
+        };
+        self.command_end(named)
+    }
+
+    /// The last version of the command that wrote `version`.
+    fn command_end(&self, version: u64) -> Result<u64, Error> {
+        Ok(self
+            .store
+            .command_rows(self.campaign, version)?
+            .last()
+            .map_or(version, |r| r.version))
+    }
+
+    /// Mission `number`'s end: the last version of the command that ended it, and its event.
+    fn mission_end(&self, number: u32, head: u64) -> Result<(u64, u64, MissionEnded), Error> {
+        let voided = checkpoint::reaching_back(self.store, self.campaign, Some(head))?;
+        let mut started = Vec::new();
+        for row in self.store.mission_rows(self.campaign, Some(head))? {
+            if voided.voided().contains(&row.command_id) {
+                continue;
+            }
+            match row.decode().map(|r| r.event) {
+                Ok(Event::MissionEnded(e)) if e.mission == number => {
+                    return Ok((self.command_end(row.version)?, row.version, e));
+                }
+                Ok(Event::MissionStarted(e)) => started.push(e.mission.to_string()),
+                _ => {}
+            }
+        }
+        if started.iter().any(|m| *m == number.to_string()) {
+            return Err(Error::input(format!(
+                "Mission {number} has not ended yet; give a version instead (see `muster log --mission {number}`)"
+            )));
+        }
+        Err(Error::input(format!(
+            "there is no Mission {number} in this campaign; missions so far: {}",
+            started.join(", ")
+        )))
+    }
+
+    /// The state at `version` (voids recorded by then applied), from the nearest checkpoint.
+    fn state_at(&self, version: u64) -> Result<CampaignState, Error> {
+        checkpoint::state_at(self.store, self.campaign, Some(version))
+    }
+
+    /// The roster at `at`, saying which version was asked when it fell inside a command.
+    pub(super) fn roster_at(&self, at: AsOf, head: &Head) -> Result<Roster, Error> {
+        let version = self.point(at, head.version)?;
+        let state = self.state_at(version)?;
+        let recorded_at = self
+            .store
+            .row_at(self.campaign, version)?
+            .map(|r| r.recorded_at)
+            .unwrap_or_default();
+        let point = Point {
+            version,
+            recorded_at,
+            asked: at.asked().filter(|asked| *asked != version),
+        };
+        roster::from_state(self.campaign, &state, point, head.clone()).ok_or_else(|| {
+            Error::input(format!(
+                "campaign '{}' has no roster at v{version}",
+                self.campaign
+            ))
+        })
+    }
+
+    /// The end of every Mission ended by `version`, oldest first, each folded from its
+    /// nearest checkpoint.
+    pub(super) fn mission_ends(&self, version: u64) -> Result<Vec<MissionEnd>, Error> {
+        let voided = checkpoint::reaching_back(self.store, self.campaign, Some(version))?;
+        let mut ends = Vec::new();
+        for row in self.store.mission_rows(self.campaign, Some(version))? {
+            let Ok(recorded) = row.decode() else { continue };
+            let Event::MissionEnded(e) = &recorded.event else {
+                continue;
+            };
+            if voided.voided().contains(&row.command_id) {
+                continue;
+            }
+            let end = self.command_end(row.version)?.min(version);
+            let Some(last) = self.store.row_at(self.campaign, end)? else {
+                continue;
+            };
+            let state = self.state_at(end)?;
+            ends.extend(service::mission_end(
+                &state,
+                e.mission,
+                last.version,
+                &last.recorded_at,
+            ));
+        }
+        Ok(ends)
+    }
+
+    /// Mission `number`'s end, if it has ended: the state just before it and the bank after.
+    pub(super) fn ended(&self, number: u32, head: u64) -> Result<Option<Ended>, Error> {
+        match self.mission_end(number, head) {
+            Ok((end, first, event)) => Ok(Some(Ended {
+                event,
+                before: self.state_at(first.saturating_sub(1))?,
+                bank: self.state_at(end)?.rp_bank,
+            })),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{CommandVoided, EkiaRecorded, MissionEnded, RpMovement, SoldierAmount};
+    use crate::domain::{Game, MissionResult};
+    use crate::rules::tests::{created, enlisted, mission_started, player};
+    use crate::store::Store;
+
+    /// A store holding `commands` (each a list of events written together, as command-N)
+    /// in the campaign "test", and the times each version was recorded at.
+    fn log(commands: Vec<Vec<Event>>) -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("test.db")).unwrap();
+        let at = chrono::DateTime::parse_from_rfc3339("2026-11-29T21:00:00Z")
+            .unwrap()
+            .to_utc();
+        for (n, events) in commands.into_iter().enumerate() {
+            let head = store.head("test").unwrap().version;
+            store
+                .append("test", head, &format!("command-{n}"), &events, at)
+                .unwrap();
+        }
+        (dir, store)
+    }
+
+    /// The end of every Mission the campaign "test" of `store` has ended.
+    fn mission_ends(store: &Store) -> Vec<MissionEnd> {
+        let query = Query::new(store, "test");
+        query.mission_ends(query.head().unwrap().version).unwrap()
+    }
+
+    fn ended(mission: u32, award: u32) -> Event {
+        Event::MissionEnded(MissionEnded {
+            mission,
+            result: MissionResult::Success,
+            rp_award: Some(RpMovement {
+                amount: award,
+                why: "test".into(),
+            }),
+        })
+    }
+
+    fn ekia(soldier: &str, value: u32) -> Event {
+        Event::EkiaRecorded(EkiaRecorded {
+            soldier: soldier.into(),
+            hostile: "Rifle Team".into(),
+            value,
+        })
+    }
+
+    fn xp_of(end: &MissionEnd) -> Vec<(&str, u32)> {
+        end.soldiers.iter().map(|s| (s.name.as_str(), s.xp)).collect()
+    }
+
+    #[test]
+    fn each_mission_end_records_every_soldiers_xp_and_the_squads_rp() {
+        let (_dir, store) = log(vec![
+            vec![created(Game::Modern)],
+            vec![enlisted(player("Wong"))],
+            vec![enlisted(player("Reyes"))],
+            vec![mission_started(1, "Cold Start", &["Wong", "Reyes"])],
+            vec![ekia("Wong", 2)],
+            vec![ended(1, 4)],
+            vec![enlisted(player("Price"))],
+            vec![mission_started(2, "Hill 112", &["Wong", "Price"])],
+            vec![ekia("Price", 3)],
+            vec![ekia("Wong", 1)],
+            vec![ended(2, 0)],
+            vec![mission_started(3, "Last Light", &["Wong"])],
+            vec![ekia("Wong", 5)],
+        ]);
+        let ends = mission_ends(&store);
+        assert_eq!(ends.len(), 2, "Mission 3 has not ended");
+        assert_eq!((ends[0].number, ends[0].name.as_str()), (1, "Cold Start"));
+        assert_eq!(xp_of(&ends[0]), [("Wong", 2), ("Reyes", 0)]);
+        assert_eq!(ends[0].squad.rp, 8, "between Missions, every active Soldier");
+        assert_eq!(ends[0].squad.rp_bank, 4);
+        assert_eq!(ends[0].version, 6);
+        assert_eq!(xp_of(&ends[1]), [("Wong", 3), ("Reyes", 0), ("Price", 3)]);
+        assert_eq!(ends[1].squad.rp, 12);
+        assert_eq!(ends[1].squad.rp_bank, 4);
+        assert_eq!(ends[1].version, 11);
+        assert_eq!(ends[1].recorded_at, "2026-11-29T21:00:00Z");
+    }
+
+    #[test]
+    fn the_end_is_taken_after_the_ending_commands_last_event_and_a_voided_end_is_no_end() {
+        let suppress = Event::Suppressed(SoldierAmount {
+            soldier: "Wong".into(),
+            amount: 1,
+        });
+        let cleared = Event::SuppressCleared(SoldierAmount {
+            soldier: "Wong".into(),
+            amount: 1,
+        });
+        let (_dir, store) = log(vec![
+            vec![created(Game::Modern)],
+            vec![enlisted(player("Wong"))],
+            vec![mission_started(1, "Cold Start", &["Wong"])],
+            vec![suppress],
+            // command-4: ended, then voided by command-5.
+            vec![ended(1, 9), cleared.clone()],
+            vec![Event::CommandVoided(CommandVoided {
+                version: 5,
+                command_id: "command-4".into(),
+                why: "too soon".into(),
+            })],
+            vec![ekia("Wong", 1)],
+            vec![ended(1, 2), cleared],
+        ]);
+        let ends = mission_ends(&store);
+        assert_eq!(ends.len(), 1, "the voided end is skipped: {ends:?}");
+        assert_eq!(ends[0].version, 10, "the Suppress clearing belongs to the end");
+        assert_eq!(xp_of(&ends[0]), [("Wong", 1)]);
+        assert_eq!(ends[0].squad.rp_bank, 2, "the voided award is not banked");
+    }
+}
