@@ -54,6 +54,7 @@ pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Resul
         state: CampaignState::default(),
         head: store.head(campaign)?,
         pending: Vec::new(),
+        checkpoints: Vec::new(),
         ids: 0,
         start: Utc
             .with_ymd_and_hms(2020, 1, 1, 18, 0, 0)
@@ -68,8 +69,16 @@ pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Resul
     for i in 0..SQUAD {
         writer.command(&Command::Enlist(soldier(i)))?;
     }
+    // A checkpoint every interval, as muster writes them while a campaign is played, so a
+    // read at any point of a synthetic log starts near it.
+    let mut next_checkpoint = crate::checkpoint::INTERVAL;
     while writer.head.version < events {
         writer.play()?;
+        if writer.head.version >= next_checkpoint {
+            writer.checkpoints.push(writer.state.clone());
+            next_checkpoint =
+                (writer.head.version / crate::checkpoint::INTERVAL + 1) * crate::checkpoint::INTERVAL;
+        }
         if writer.pending.len() >= BATCH {
             writer.flush(store)?;
         }
@@ -109,6 +118,8 @@ struct Writer {
     state: CampaignState,
     head: Head,
     pending: Vec<StoredRow>,
+    /// States at interval boundaries, saved as checkpoints once their rows are written.
+    checkpoints: Vec<CampaignState>,
     start: DateTime<Utc>,
     /// Ids handed out so far.
     ids: u64,
@@ -289,6 +300,9 @@ impl Writer {
         let from = store.head(&self.campaign)?;
         store.append_rows(&self.campaign, &from, &self.pending)?;
         self.pending.clear();
+        for state in self.checkpoints.drain(..) {
+            crate::checkpoint::save(store, &self.campaign, &state)?;
+        }
         Ok(())
     }
 }

@@ -7,6 +7,7 @@ use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::{Event, MissionEnded};
+use crate::domain::fold::{fold_onto, voided_commands};
 use crate::domain::state::CampaignState;
 use crate::projection::as_of::AsOf;
 use crate::projection::mission::Ended;
@@ -111,11 +112,12 @@ impl Query<'_> {
         })
     }
 
-    /// The end of every Mission ended by `version`, oldest first, each folded from its
-    /// nearest checkpoint.
+    /// The end of every Mission ended by `version`, oldest first: each folded on from the
+    /// one before (Missions follow one another closely), or from its nearest checkpoint.
     pub(super) fn mission_ends(&self, version: u64) -> Result<Vec<MissionEnd>, Error> {
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(version))?;
         let mut ends = Vec::new();
+        let mut last: Option<CampaignState> = None;
         for row in self.store.mission_rows(self.campaign, Some(version))? {
             let Ok(recorded) = row.decode() else { continue };
             let Event::MissionEnded(e) = &recorded.event else {
@@ -125,18 +127,35 @@ impl Query<'_> {
                 continue;
             }
             let end = self.command_end(row.version)?.min(version);
-            let Some(last) = self.store.row_at(self.campaign, end)? else {
+            let Some(end_row) = self.store.row_at(self.campaign, end)? else {
                 continue;
             };
-            let state = self.state_at(end)?;
+            let state = self.state_from(last.take(), end)?;
             ends.extend(service::mission_end(
                 &state,
                 e.mission,
-                last.version,
-                &last.recorded_at,
+                end_row.version,
+                &end_row.recorded_at,
             ));
+            last = Some(state);
         }
         Ok(ends)
+    }
+
+    /// The state at `version`, folded on from `earlier` (a state at an earlier version) when
+    /// it is near and no void after it reaches back past it, else from the nearest checkpoint.
+    fn state_from(&self, earlier: Option<CampaignState>, version: u64) -> Result<CampaignState, Error> {
+        let near = |e: &CampaignState| e.version <= version && version - e.version <= checkpoint::INTERVAL;
+        if let Some(earlier) = earlier.filter(near) {
+            let tail = self
+                .store
+                .events_between(self.campaign, earlier.version, Some(version))?;
+            if !checkpoint::reaches_back(&tail, earlier.version) {
+                let voided = voided_commands(&tail);
+                return Ok(fold_onto(earlier, &tail, &voided));
+            }
+        }
+        self.state_at(version)
     }
 
     /// Mission `number`'s end, if it has ended: the state just before it and the bank after.

@@ -20,12 +20,13 @@ impl Store {
             .pop())
     }
 
-    /// Every row of the command that wrote `version`, in order.
+    /// Every row of the command that wrote `version`, in order, found on the commands' index
+    /// (named, since ordering by version would otherwise lead SQLite to walk the campaign).
     pub fn command_rows(&self, campaign: &str, version: u64) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
                     payload, prev_hash, hash
-             FROM events
+             FROM events INDEXED BY events_by_command
              WHERE campaign = ?1
                AND command_id = (SELECT command_id FROM events WHERE campaign = ?1 AND version = ?2)
              ORDER BY version",
