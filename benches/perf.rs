@@ -1,8 +1,10 @@
-//! The performance table: the raw limit of reading the log, a full rebuild and `verify`
+//! The performance tables: the raw limit of reading the log, a full rebuild and `verify`
 //! against it, import, and whole-process wall time of `roster` and one appending command on
-//! campaigns of 1,000, 100,000 and 1,000,000 events.
+//! campaigns of 1,000, 100,000 and 1,000,000 events; then every reading command's wall time
+//! and peak memory, each run as its own process, at each size, and the floors of reading the
+//! largest log (a scan, a scan with the hash chain, a scan parsing each payload, all three).
 //!
-//! `cargo bench` prints one Markdown table. `MUSTER_BENCH_MAX` caps the largest campaign
+//! `cargo bench` prints Markdown tables. `MUSTER_BENCH_MAX` caps the largest campaign
 //! (default 1000000); `MUSTER_BENCH_RUNS` sets the runs per figure (default 5, median kept).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -69,6 +71,79 @@ fn peak_rss_of(db: &Path, args: &[&str]) -> Option<f64> {
         .map(|kb| kb / 1024.0)
 }
 
+/// The wall time (s) and peak memory (MiB) of `muster ARGS` on `db`'s campaign, run once as
+/// its own process by GNU time; `None` where it is not installed.
+fn process(db: &Path, args: &[&str]) -> Option<(f64, f64)> {
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%e %M"])
+        .arg(env!("CARGO_BIN_EXE_muster"))
+        .args(["--db", db.to_str().unwrap(), "--campaign", CAMPAIGN])
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    assert!(
+        out.status.success(),
+        "muster {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stderr);
+    let mut fields = text.lines().last()?.split_whitespace();
+    let wall = fields.next()?.parse::<f64>().ok()?;
+    let kb = fields.next()?.parse::<f64>().ok()?;
+    Some((wall, kb / 1024.0))
+}
+
+/// The reading commands measured at a campaign of `n` events, as their command lines.
+fn reads(n: u64) -> Vec<Vec<String>> {
+    let words = |line: &str| line.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    vec![
+        words("log"),
+        words("log --json"),
+        words("log -n 20"),
+        words(&format!("diff {} {}", (n / 1000).max(2), n * 9 / 10)),
+        words(&format!("roster --as-of {}", n / 2)),
+        words("roster --format html"),
+        words("mission show 1"),
+        vec!["blame".to_owned(), "Soldier 01".to_owned()],
+        words(&format!("show {}", n / 2)),
+        words("export"),
+        words("verify"),
+        words("rebuild"),
+    ]
+}
+
+/// The floors of reading `store`'s campaign in version order on one core, in events/s: a
+/// scan of the hashed columns, a scan with the hash chain, a scan parsing each payload as
+/// JSON, and all three.
+fn floors(store: &Store, runs: u64, events: f64) -> [(&'static str, f64); 4] {
+    let scan = |chain: bool, parse: bool| {
+        median(runs, || {
+            store
+                .for_each_row(CAMPAIGN, 0, None, |row| {
+                    if chain {
+                        assert!(muster::store::chain::matches(
+                            &row.prev_hash,
+                            &row.link(),
+                            &row.hash
+                        ));
+                    }
+                    if parse {
+                        serde_json::from_str::<serde_json::Value>(&row.payload).unwrap();
+                    }
+                    Ok(())
+                })
+                .unwrap();
+        })
+    };
+    [
+        ("scan", events / scan(false, false)),
+        ("scan + chain", events / scan(true, false)),
+        ("scan + parse", events / scan(false, true)),
+        ("scan + chain + parse", events / scan(true, true)),
+    ]
+}
+
 fn muster(db: &Path, args: &[&str]) {
     let status = Command::new(env!("CARGO_BIN_EXE_muster"))
         .env_clear()
@@ -90,6 +165,7 @@ fn main() {
         .filter(|n| *n <= max)
         .collect();
     let mut walls = Vec::new();
+    let mut per_size = Vec::new();
     for &n in &sizes {
         let db = dir.path().join(format!("bench-{n}.db"));
         let mut store = Store::open(&db).unwrap();
@@ -107,6 +183,14 @@ fn main() {
             muster(&db, &["xp", "Soldier 01", "+1", "--why", &format!("bench {i}")]);
         });
         walls.push((n, roster, command));
+        let measured: Vec<(String, Option<(f64, f64)>)> = reads(n)
+            .iter()
+            .map(|args| {
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                (args.join(" "), process(&db, &args))
+            })
+            .collect();
+        per_size.push((n, measured));
     }
 
     let largest = *sizes.last().unwrap();
@@ -202,4 +286,39 @@ fn main() {
         "| peak RSS of this benchmark process | {:.0} MiB |",
         peak_rss_mib()
     );
+
+    let floors = floors(&store, runs, events as f64);
+    println!();
+    println!("| floor at {events} events, one core | events/s |");
+    println!("| --- | --- |");
+    for (what, per_second) in &floors {
+        println!("| {what} | {per_second:.0} |");
+    }
+    let all_three = floors[3].1;
+    println!(
+        "| `verify` / `rebuild` / import as a fraction of all three | {:.2} / {:.2} / {:.2} |",
+        rate(verified) / all_three,
+        rate(rebuild) / floors[2].1,
+        rate(import) / all_three
+    );
+
+    println!();
+    let header: Vec<String> = per_size.iter().map(|(n, _)| format!("{n} events")).collect();
+    println!("| command (wall s / peak MiB) | {} |", header.join(" | "));
+    println!("| --- |{}", " --- |".repeat(per_size.len()));
+    if let Some((_, first)) = per_size.first() {
+        for (i, (line, _)) in first.iter().enumerate() {
+            // The numbers in a command line differ by size: the first size names it.
+            let cells: Vec<String> = per_size
+                .iter()
+                .map(|(_, measured)| {
+                    measured
+                        .get(i)
+                        .and_then(|(_, m)| *m)
+                        .map_or_else(|| "n/a".to_owned(), |(wall, mib)| format!("{wall:.2} / {mib:.0}"))
+                })
+                .collect();
+            println!("| `{line}` | {} |", cells.join(" | "));
+        }
+    }
 }
