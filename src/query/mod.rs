@@ -7,6 +7,8 @@
 
 mod campaigns;
 mod export;
+mod log;
+mod point;
 #[cfg(test)]
 mod tests;
 mod verified;
@@ -16,18 +18,17 @@ use serde::Serialize;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
-use crate::domain::fold::fold;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::blame::{self, Blame};
 use crate::projection::diff::{self, Difference};
-use crate::projection::history::{self, Entry, Filter};
 use crate::projection::mission::{self, MissionSummary};
 use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::{self, MissionEnd};
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use log::LogPlan;
 pub use verified::{NotedHead, Verified};
 
 /// The reads of one campaign in one store.
@@ -46,8 +47,10 @@ pub struct LogQuery {
     pub mission: Option<u32>,
     /// The log as it stood at this point: later events, and the voids among them, unknown.
     pub as_of: Option<AsOf>,
-    /// Only the newest this many of the events that pass, still oldest first.
+    /// Only the newest this many of the events that pass, oldest first unless `reverse`.
     pub limit: Option<usize>,
+    /// Newest first.
+    pub reverse: bool,
 }
 
 /// A roster and the service record behind it: the end of every Mission up to its point.
@@ -143,24 +146,6 @@ impl<'a> Query<'a> {
             roster,
             mission_ends: service::mission_ends(&log),
         })
-    }
-
-    /// The events `request` asks for, oldest first.
-    pub fn log(&self, request: &LogQuery) -> Result<Vec<Entry>, Error> {
-        let log = self.events_to(request.as_of)?;
-        let soldier = match &request.soldier {
-            Some(name) => Some(fold(&log).find_soldier(name)?.card.name.clone()),
-            None => None,
-        };
-        let filter = Filter {
-            soldier,
-            mission: request.mission,
-        };
-        let mut entries = history::entries(&log, &filter);
-        if let Some(limit) = request.limit {
-            entries.drain(..entries.len().saturating_sub(limit));
-        }
-        Ok(entries)
     }
 
     /// The event at `version` explained, as the log stood at `at` (a later void unknown).

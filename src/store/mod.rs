@@ -8,6 +8,7 @@ mod error;
 mod known;
 mod ownership;
 mod row;
+mod scan;
 
 use std::path::Path;
 use std::time::Duration;
@@ -23,6 +24,7 @@ pub use error::StoreError;
 pub use known::{Known, RARE_KINDS};
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
+pub use scan::Order;
 
 use crate::domain::codec;
 use crate::domain::event::Event;
