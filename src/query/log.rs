@@ -4,14 +4,30 @@
 
 use std::collections::BTreeSet;
 
+use super::Query;
 use super::point::decoded;
-use super::{LogQuery, Query};
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
+use crate::projection::as_of::AsOf;
 use crate::projection::history::{self, Entry};
 use crate::store::{Order, StoreError, StoredRow};
+
+/// Which events `log` lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogQuery {
+    /// Only events about this Soldier (any case); refused when there is none by that name.
+    pub soldier: Option<String>,
+    /// Only events recorded during this Mission, its start and end included.
+    pub mission: Option<u32>,
+    /// The log as it stood at this point: later events, and the voids among them, unknown.
+    pub as_of: Option<AsOf>,
+    /// Only the newest this many of the events that pass, oldest first unless `reverse`.
+    pub limit: Option<usize>,
+    /// Newest first.
+    pub reverse: bool,
+}
 
 /// When each Mission was in progress: the versions where the Mission in progress changes,
 /// oldest first, as `history::entries` tracks it walking the log.

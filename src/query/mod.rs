@@ -28,7 +28,7 @@ use crate::projection::service::{self, MissionEnd};
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
-pub use log::LogPlan;
+pub use log::{LogPlan, LogQuery};
 pub use verified::{NotedHead, Verified};
 
 /// The reads of one campaign in one store.
@@ -36,21 +36,6 @@ pub use verified::{NotedHead, Verified};
 pub struct Query<'a> {
     store: &'a Store,
     campaign: &'a str,
-}
-
-/// Which events `log` lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LogQuery {
-    /// Only events about this Soldier (any case); refused when there is none by that name.
-    pub soldier: Option<String>,
-    /// Only events recorded during this Mission, its start and end included.
-    pub mission: Option<u32>,
-    /// The log as it stood at this point: later events, and the voids among them, unknown.
-    pub as_of: Option<AsOf>,
-    /// Only the newest this many of the events that pass, oldest first unless `reverse`.
-    pub limit: Option<usize>,
-    /// Newest first.
-    pub reverse: bool,
 }
 
 /// A roster and the service record behind it: the end of every Mission up to its point.
