@@ -27,6 +27,8 @@ mod html;
 mod integrity;
 #[path = "cli/k9.rs"]
 mod k9;
+#[path = "cli/log.rs"]
+mod log;
 #[path = "cli/medals.rs"]
 mod medals;
 #[path = "cli/mission.rs"]

@@ -1,15 +1,24 @@
-//! `muster log [--soldier S] [--mission N] [--as-of REF]`.
+//! `muster log [--soldier S] [--mission N] [--as-of REF] [-n N] [--reverse] [--no-pager]`:
+//! every format written a row at a time as the rows are read, never the whole log at once.
 
+use std::io::{self, Write};
+
+use muster::domain::event::KINDS;
 use muster::projection::as_of::AsOf;
-use muster::query::{LogQuery, Query};
+use muster::projection::history::Entry;
+use muster::query::{LogPlan, LogQuery, Query};
 
 use super::args::count;
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
+use super::pager::Paged;
 
 #[derive(Debug, clap::Args)]
-#[command(allow_negative_numbers = true)]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "The log is printed as it is read, so even a long one starts at once and takes little memory. The table's columns are as wide as the longest version, time and Mission number can be; the event column is not padded. On a terminal the log is shown through $PAGER (else `less -FRX`); piped or redirected it is written as it is."
+)]
 pub struct Args {
     /// Only events about this Soldier
     #[arg(long)]
@@ -20,7 +29,22 @@ pub struct Args {
     /// Stop at REF: a version, an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
+    /// Only the last N events (after the other filters), still oldest first unless --reverse
+    /// (unlike `git log -n`, which lists newest first)
+    #[arg(short = 'n', long = "max-count", value_name = "N")]
+    max_count: Option<String>,
+    /// Newest first
+    #[arg(long)]
+    reverse: bool,
+    /// Write to standard output even on a terminal, not through $PAGER
+    #[arg(long)]
+    no_pager: bool,
 }
+
+const TABLE: [&str; 4] = ["Version", "Recorded", "Mission", "Event"];
+const COLUMNS: [&str; 6] = ["version", "recorded_at", "mission", "kind", "voided", "summary"];
+/// The width of a time as muster records it: `2026-11-29T21:00:00Z`.
+const TIME_WIDTH: usize = 20;
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
@@ -32,47 +56,134 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             .as_deref()
             .map(|n| count(n, "--mission"))
             .transpose()?,
-        limit: None,
+        limit: args
+            .max_count
+            .as_deref()
+            .map(|n| count(n, "-n").map(|n| n as usize))
+            .transpose()?,
+        reverse: args.reverse,
     };
-    let entries = Query::new(&store, &campaign).log(&request)?;
-    let plain = |markdown: bool| {
-        entries.iter().map(move |e| {
-            vec![
-                e.version.to_string(),
-                e.recorded_at.clone(),
-                e.mission.map(|m| m.to_string()).unwrap_or_default(),
-                e.kind.to_owned(),
-                e.voided.to_string(),
-                if markdown && e.voided {
+    let query = Query::new(&store, &campaign);
+    // Every refusal (an unknown Soldier, a bad point) comes before the pager starts.
+    let plan = query.log_plan(&request)?;
+    let mut paged = Paged::start(args.no_pager);
+    let mut rows = Rows::new(ctx.format, &plan, paged.out());
+    let mut written = rows.header();
+    let read = match written {
+        Ok(()) => query.log_rows(&plan, &mut |entry| {
+            written = rows.row(&entry);
+            Ok(written.is_ok())
+        }),
+        Err(_) => Ok(()),
+    };
+    paged.finish(written)?;
+    Ok(read?)
+}
+
+/// Writes the log's rows in one format, each as soon as it is read.
+struct Rows<'w> {
+    format: Format,
+    out: &'w mut dyn Write,
+    widths: [usize; 3],
+}
+
+impl<'w> Rows<'w> {
+    fn new(format: Format, plan: &LogPlan, out: &'w mut dyn Write) -> Rows<'w> {
+        let digits = |n: u64| n.to_string().len();
+        let mission = plan.highest_mission().map_or(0, |m| digits(u64::from(m)));
+        let widths = match format {
+            Format::Md => {
+                let kind = KINDS.iter().map(|k| output::markdown_text(k).len()).max();
+                [digits(plan.up_to()).max(7), mission.max(7), kind.unwrap_or(0)]
+            }
+            _ => [digits(plan.up_to()) + 1, mission, 0].map(|w| w.max(7)),
+        };
+        Rows { format, out, widths }
+    }
+
+    /// The header, before any row.
+    fn header(&mut self) -> io::Result<()> {
+        let [version, mission, kind] = self.widths;
+        match self.format {
+            Format::Json => Ok(()),
+            Format::Csv => self.csv_record(&COLUMNS.map(str::to_owned)),
+            Format::Md => {
+                let cells = [version, TIME_WIDTH, mission, kind, 6, COLUMNS[5].len()];
+                let names = COLUMNS.iter().zip(cells).map(|(c, w)| format!(" {c:<w$} "));
+                let rules = cells.iter().map(|w| "-".repeat(w + 2));
+                writeln!(self.out, "|{}|", names.collect::<Vec<_>>().join("|"))?;
+                writeln!(self.out, "|{}|", rules.collect::<Vec<_>>().join("|"))
+            }
+            Format::Table | Format::Html => {
+                let cells = [version, TIME_WIDTH, mission, TABLE[3].len()];
+                let names = TABLE.iter().zip(cells).map(|(c, w)| format!(" {c:<w$} "));
+                let rules = cells.iter().map(|w| "-".repeat(w + 2));
+                writeln!(self.out, "{}", names.collect::<Vec<_>>().join("|").trim_end())?;
+                writeln!(self.out, "{}", rules.collect::<Vec<_>>().join("+"))
+            }
+        }
+    }
+
+    /// One entry's row.
+    fn row(&mut self, e: &Entry) -> io::Result<()> {
+        let [version, mission, kind] = self.widths;
+        let number = e.mission.map(|m| m.to_string()).unwrap_or_default();
+        let line = match self.format {
+            Format::Json => serde_json::to_string(e).map_err(io::Error::from)?,
+            Format::Csv => {
+                let cells = [
+                    e.version.to_string(),
+                    e.recorded_at.clone(),
+                    number,
+                    e.kind.to_owned(),
+                    e.voided.to_string(),
+                    e.summary.clone(),
+                ];
+                return self.csv_record(&cells.map(|c| output::spreadsheet_safe(&c).into_owned()));
+            }
+            Format::Md => {
+                let summary = if e.voided {
                     format!("~~{}~~", e.summary)
                 } else {
                     e.summary.clone()
-                },
-            ]
-        })
-    };
-    let header = ["version", "recorded_at", "mission", "kind", "voided", "summary"];
-    match ctx.format {
-        Format::Json => entries.iter().try_for_each(output::print_json),
-        Format::Csv => output::print(&output::csv(&header, plain(false))?),
-        Format::Md => output::print(&format!("{}\n", output::markdown(&header, plain(true)))),
-        Format::Table | Format::Html => {
-            let rows = entries.iter().map(|e| {
-                vec![
+                };
+                let text = output::markdown_text;
+                format!(
+                    "| {:<version$} | {:<TIME_WIDTH$} | {:<mission$} | {:<kind$} | {:<6} | {} |",
+                    e.version,
+                    text(&e.recorded_at),
+                    number,
+                    text(e.kind),
+                    e.voided,
+                    text(&summary)
+                )
+            }
+            Format::Table | Format::Html => {
+                let summary = if e.voided {
+                    format!("VOIDED {}", e.summary)
+                } else {
+                    e.summary.clone()
+                };
+                format!(
+                    " {:<version$} | {:<TIME_WIDTH$} | {:<mission$} | {summary}",
                     format!("v{}", e.version),
-                    e.recorded_at.clone(),
-                    e.mission.map(|m| m.to_string()).unwrap_or_default(),
-                    if e.voided {
-                        format!("VOIDED {}", e.summary)
-                    } else {
-                        e.summary.clone()
-                    },
-                ]
-            });
-            output::print(&format!(
-                "{}\n",
-                output::table(&["Version", "Recorded", "Mission", "Event"], rows)
-            ))
-        }
+                    e.recorded_at,
+                    number
+                )
+            }
+        };
+        writeln!(self.out, "{}", output::printable(&line))
+    }
+
+    /// One CSV record (RFC 4180 quoting, by the csv crate).
+    fn csv_record(&mut self, cells: &[String]) -> io::Result<()> {
+        // Quoted into a buffer of its own (small: most rows fit), then written at once.
+        let mut writer = csv::WriterBuilder::new()
+            .buffer_capacity(256)
+            .from_writer(Vec::new());
+        writer.write_record(cells).map_err(io::Error::from)?;
+        let quoted = writer.into_inner().map_err(|e| io::Error::other(e.to_string()))?;
+        self.out
+            .write_all(output::printable(&String::from_utf8_lossy(&quoted)).as_bytes())
     }
 }

@@ -21,6 +21,7 @@ mod log;
 mod medals;
 mod mission;
 mod output;
+mod pager;
 mod progress;
 mod rebuild;
 mod roster;

@@ -54,10 +54,10 @@ pub fn entries(log: &[RecordedEvent], filter: &Filter) -> Vec<Entry> {
             _ => {}
         }
         let mission = current_mission;
-        let about_soldier = filter.soldier.as_deref().is_none_or(|wanted| {
-            recorded.event.soldier().is_some_and(|s| same_name(s, wanted))
-                || matches!(&recorded.event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| same_name(s, wanted)))
-        });
+        let about_soldier = filter
+            .soldier
+            .as_deref()
+            .is_none_or(|wanted| about(&recorded.event, wanted));
         let in_mission = filter.mission.is_none_or(|wanted| mission == Some(wanted));
         if about_soldier && in_mission {
             entries.push(entry(recorded, mission, is_voided));
@@ -66,7 +66,15 @@ pub fn entries(log: &[RecordedEvent], filter: &Filter) -> Vec<Entry> {
     entries
 }
 
-fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> Entry {
+/// Whether `event` is about the Soldier named `wanted` (any case): his own event, or the
+/// start of a Mission he was sent on.
+pub fn about(event: &Event, wanted: &str) -> bool {
+    event.soldier().is_some_and(|s| same_name(s, wanted))
+        || matches!(event, Event::MissionStarted(e) if e.soldiers.iter().any(|s| same_name(s, wanted)))
+}
+
+/// The entry of one event, recorded during `mission`, its command voided or not.
+pub fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> Entry {
     let encoded = codec::encode(&recorded.event);
     Entry {
         version: recorded.version,

@@ -7,6 +7,7 @@
 
 mod campaigns;
 mod export;
+mod log;
 mod points;
 #[cfg(test)]
 mod tests;
@@ -17,18 +18,17 @@ use serde::Serialize;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
-use crate::domain::fold::fold;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::blame::{self, Blame};
 use crate::projection::diff::{self, Difference};
-use crate::projection::history::{self, Entry, Filter};
 use crate::projection::mission::{self, MissionSummary};
 use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::MissionEnd;
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use log::{LogPlan, LogQuery};
 pub use verified::{NotedHead, Verified};
 
 /// The reads of one campaign in one store.
@@ -36,19 +36,6 @@ pub use verified::{NotedHead, Verified};
 pub struct Query<'a> {
     store: &'a Store,
     campaign: &'a str,
-}
-
-/// Which events `log` lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LogQuery {
-    /// Only events about this Soldier (any case); refused when there is none by that name.
-    pub soldier: Option<String>,
-    /// Only events recorded during this Mission, its start and end included.
-    pub mission: Option<u32>,
-    /// The log as it stood at this point: later events, and the voids among them, unknown.
-    pub as_of: Option<AsOf>,
-    /// Only the newest this many of the events that pass, still oldest first.
-    pub limit: Option<usize>,
 }
 
 /// A roster and the service record behind it: the end of every Mission up to its point.
@@ -142,24 +129,6 @@ impl<'a> Query<'a> {
             mission_ends: self.mission_ends(roster.as_of.version)?,
             roster,
         })
-    }
-
-    /// The events `request` asks for, oldest first.
-    pub fn log(&self, request: &LogQuery) -> Result<Vec<Entry>, Error> {
-        let log = self.events_to(request.as_of)?;
-        let soldier = match &request.soldier {
-            Some(name) => Some(fold(&log).find_soldier(name)?.card.name.clone()),
-            None => None,
-        };
-        let filter = Filter {
-            soldier,
-            mission: request.mission,
-        };
-        let mut entries = history::entries(&log, &filter);
-        if let Some(limit) = request.limit {
-            entries.drain(..entries.len().saturating_sub(limit));
-        }
-        Ok(entries)
     }
 
     /// The event at `version` explained, as the log stood at `at` (a later void unknown).

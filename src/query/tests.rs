@@ -209,3 +209,76 @@ fn campaigns_are_listed_with_the_selected_one_and_the_rules_in_force() {
     assert_eq!(in_force, [1]);
     assert_eq!(rules.versions.last().map(|v| v.version), Some(rules.newest));
 }
+
+/// The log as it was listed before it streamed: the whole log read, folded for the Soldier's
+/// name and walked by `history::entries`.
+fn whole_log(store: &Store, request: &LogQuery) -> Result<Vec<crate::projection::history::Entry>, Error> {
+    use crate::domain::fold::fold;
+    use crate::projection::history::{self, Filter};
+    let mut log = store.events(LODESTAR, None)?;
+    if let Some(at) = request.as_of {
+        let version = at.resolve(&log)?;
+        log.retain(|r| r.version <= version);
+    }
+    let soldier = match &request.soldier {
+        Some(name) => Some(fold(&log).find_soldier(name)?.card.name.clone()),
+        None => None,
+    };
+    let filter = Filter {
+        soldier,
+        mission: request.mission,
+    };
+    let mut entries = history::entries(&log, &filter);
+    if let Some(limit) = request.limit {
+        entries.drain(..entries.len().saturating_sub(limit));
+    }
+    if request.reverse {
+        entries.reverse();
+    }
+    Ok(entries)
+}
+
+#[test]
+fn the_streamed_log_lists_what_the_whole_log_listed_for_every_request() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let soldiers = [None, Some("wong"), Some("GIZMO"), Some("Price"), Some("Nobody")];
+    let missions = [None, Some(1), Some(2), Some(3), Some(4)];
+    let time = |t: &str| t.parse::<AsOf>().unwrap();
+    let points = [
+        None,
+        Some(AsOf::Version(1)),
+        Some(AsOf::Version(53)),
+        Some(AsOf::Version(54)),
+        Some(AsOf::Version(73)),
+        Some(AsOf::MissionEnd(1)),
+        Some(AsOf::MissionEnd(3)),
+        Some(AsOf::MissionEnd(9)),
+        Some(time("2026-09-05T19:13:00Z")),
+        Some(time("2026-09-19")),
+        Some(time("2020-01-01")),
+    ];
+    let mut compared = 0;
+    for soldier in soldiers {
+        for mission in missions {
+            for as_of in points {
+                for limit in [None, Some(0), Some(1), Some(5)] {
+                    for reverse in [false, true] {
+                        let request = LogQuery {
+                            soldier: soldier.map(str::to_owned),
+                            mission,
+                            as_of,
+                            limit,
+                            reverse,
+                        };
+                        let streamed = query.log(&request).map_err(|e| e.to_string());
+                        let whole = whole_log(&store, &request).map_err(|e| e.to_string());
+                        assert_eq!(streamed, whole, "{request:?}");
+                        compared += usize::from(streamed.is_ok_and(|e| !e.is_empty()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 400, "only {compared} requests listed anything");
+}

@@ -9,6 +9,7 @@ mod known;
 mod ownership;
 mod points;
 mod row;
+mod scan;
 
 use std::path::Path;
 use std::time::Duration;
@@ -24,6 +25,7 @@ pub use error::StoreError;
 pub use known::{Known, RARE_KINDS};
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
+pub use scan::Order;
 
 use crate::domain::codec;
 use crate::domain::event::Event;

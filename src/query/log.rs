@@ -1,0 +1,234 @@
+//! `log` as a front end streams it: the entries read from the store one row at a time, in
+//! either order, the newest few kept in a buffer of their own size, so memory stays flat
+//! whatever the log's length.
+
+use std::collections::BTreeSet;
+
+use super::Query;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::event::Event;
+use crate::domain::state::RecordedEvent;
+use crate::projection::as_of::AsOf;
+use crate::projection::history::{self, Entry};
+use crate::store::{Order, StoreError, StoredRow};
+
+/// Which events `log` lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogQuery {
+    /// Only events about this Soldier (any case); refused when there is none by that name.
+    pub soldier: Option<String>,
+    /// Only events recorded during this Mission, its start and end included.
+    pub mission: Option<u32>,
+    /// The log as it stood at this point: later events, and the voids among them, unknown.
+    pub as_of: Option<AsOf>,
+    /// Only the newest this many of the events that pass, oldest first unless `reverse`.
+    pub limit: Option<usize>,
+    /// Newest first.
+    pub reverse: bool,
+}
+
+/// When each Mission was in progress: the versions where the Mission in progress changes,
+/// oldest first, as `history::entries` tracks it walking the log.
+#[derive(Debug, Clone, Default)]
+struct Missions {
+    changes: Vec<(u64, Option<u32>)>,
+}
+
+impl Missions {
+    /// The Mission in progress when the event at `version` was recorded.
+    fn at(&self, version: u64) -> Option<u32> {
+        let after = self.changes.partition_point(|(v, _)| *v <= version);
+        after.checked_sub(1).and_then(|i| self.changes[i].1)
+    }
+}
+
+/// What `log` knows before it reads its rows: the request, the version it lists up to, the
+/// commands voided by then, the Soldier's name as recorded and when each Mission ran.
+#[derive(Debug, Clone)]
+pub struct LogPlan {
+    request: LogQuery,
+    up_to: u64,
+    voided: BTreeSet<String>,
+    soldier: Option<String>,
+    missions: Missions,
+}
+
+impl LogPlan {
+    /// The last version listed from: the head, or the point `--as-of` names.
+    pub fn up_to(&self) -> u64 {
+        self.up_to
+    }
+
+    /// The highest Mission number an entry can show, if any Mission was started.
+    pub fn highest_mission(&self) -> Option<u32> {
+        self.missions.changes.iter().filter_map(|(_, m)| *m).max()
+    }
+}
+
+impl Query<'_> {
+    /// The entries `request` asks for, oldest first (newest first when it asks), held
+    /// whole: for short logs; a front end printing a log streams it with [`Query::log_each`].
+    pub fn log(&self, request: &LogQuery) -> Result<Vec<Entry>, Error> {
+        let mut entries = Vec::new();
+        self.log_each(request, &mut |entry| {
+            entries.push(entry);
+            Ok(true)
+        })?;
+        Ok(entries)
+    }
+
+    /// Gives `each` the entries `request` asks for as the rows are read, never holding the
+    /// log; `each` returns false to stop.
+    pub fn log_each(
+        &self,
+        request: &LogQuery,
+        each: &mut dyn FnMut(Entry) -> Result<bool, Error>,
+    ) -> Result<(), Error> {
+        self.log_rows(&self.log_plan(request)?, each)
+    }
+
+    /// Reads what `log` must know before its rows (see [`LogPlan`]), on the store's indexes
+    /// and the rows that start and end Missions.
+    pub fn log_plan(&self, request: &LogQuery) -> Result<LogPlan, Error> {
+        let head = self.head()?.version;
+        let up_to = match request.as_of {
+            Some(at) => self.point(at, head)?,
+            None => head,
+        };
+        let voided = checkpoint::reaching_back(self.store, self.campaign, Some(up_to))?
+            .voided()
+            .clone();
+        let soldier = match &request.soldier {
+            Some(name) => Some(
+                checkpoint::state_at(self.store, self.campaign, Some(up_to))?
+                    .find_soldier(name)?
+                    .card
+                    .name
+                    .clone(),
+            ),
+            None => None,
+        };
+        let missions = self.missions(up_to, &voided)?;
+        Ok(LogPlan {
+            request: request.clone(),
+            up_to,
+            voided,
+            soldier,
+            missions,
+        })
+    }
+
+    /// Gives `each` the entries `plan` lists, as the rows are read: oldest first, or newest
+    /// first when asked; the newest few (`limit`) are read newest first and, unless asked
+    /// newest first, given oldest first. `each` returns false to stop.
+    pub fn log_rows(
+        &self,
+        plan: &LogPlan,
+        each: &mut dyn FnMut(Entry) -> Result<bool, Error>,
+    ) -> Result<(), Error> {
+        let pass = |row: StoredRow| -> Result<Option<Entry>, StoreError> {
+            let mission = plan.missions.at(row.version);
+            if plan.request.mission.is_some_and(|wanted| mission != Some(wanted)) {
+                return Ok(None);
+            }
+            let event = decoded(&row, self.campaign)?;
+            if plan
+                .soldier
+                .as_deref()
+                .is_some_and(|wanted| !history::about(&event, wanted))
+            {
+                return Ok(None);
+            }
+            let is_voided = plan.voided.contains(&row.command_id);
+            let recorded = RecordedEvent {
+                version: row.version,
+                command_id: row.command_id,
+                recorded_at: row.recorded_at,
+                event,
+            };
+            Ok(Some(history::entry(&recorded, mission, is_voided)))
+        };
+        let mut failed: Option<Error> = None;
+        let mut give = |entry: Entry| match each(entry) {
+            Ok(more) => more,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        };
+        let range = (0, plan.up_to);
+        match (plan.request.limit, plan.request.reverse) {
+            (Some(limit), false) => {
+                let mut newest = Vec::new();
+                if limit > 0 {
+                    self.store
+                        .scan_rows(self.campaign, range, Order::Descending, &mut |row| {
+                            newest.extend(pass(row)?);
+                            Ok(newest.len() < limit)
+                        })?;
+                }
+                for entry in newest.into_iter().rev() {
+                    if !give(entry) {
+                        break;
+                    }
+                }
+            }
+            (limit, reverse) => {
+                let order = if reverse {
+                    Order::Descending
+                } else {
+                    Order::Ascending
+                };
+                let mut left = limit.unwrap_or(usize::MAX);
+                if left > 0 {
+                    self.store.scan_rows(self.campaign, range, order, &mut |row| {
+                        let Some(entry) = pass(row)? else {
+                            return Ok(true);
+                        };
+                        left -= 1;
+                        Ok(give(entry) && left > 0)
+                    })?;
+                }
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// When each Mission up to `up_to` was in progress, the commands in `voided` skipped:
+    /// read from the rows that start and end Missions, not from the whole log.
+    fn missions(&self, up_to: u64, voided: &BTreeSet<String>) -> Result<Missions, Error> {
+        let mut changes = Vec::new();
+        // A Mission ends with the last event of the command that ended it (Suppress cleared
+        // after the end still belongs to it): the first event of another command.
+        let mut clears_at: Option<u64> = None;
+        self.store.scan_mission_bounds(self.campaign, up_to, &mut |row| {
+            if let Some(at) = clears_at.filter(|at| *at <= row.version) {
+                changes.push((at, None));
+                clears_at = None;
+            }
+            if voided.contains(&row.command_id) {
+                return Ok(true);
+            }
+            match decoded(&row, self.campaign)? {
+                Event::MissionStarted(e) => changes.push((row.version, Some(e.mission))),
+                Event::MissionEnded(_) => {
+                    clears_at =
+                        self.store
+                            .next_command_after(self.campaign, row.version, &row.command_id, up_to)?;
+                }
+                _ => {}
+            }
+            Ok(true)
+        })?;
+        changes.extend(clears_at.map(|at| (at, None)));
+        Ok(Missions { changes })
+    }
+}
+
+/// The event `row` holds, or the store's error naming the row that no longer decodes.
+fn decoded(row: &StoredRow, campaign: &str) -> Result<Event, StoreError> {
+    row.decode()
+        .map(|recorded| recorded.event)
+        .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
+}
