@@ -11,12 +11,13 @@
 use std::collections::BTreeSet;
 
 use crate::Error;
+use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::fold::{fold_onto, step, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::store::Known;
-use crate::store::{Store, StoreError};
+use crate::store::{BATCH, Store, StoreError, StoredRow};
 
 /// The projection code's tag: the digest of the fold's source (`build.rs`), so a checkpoint
 /// cached by any other state or fold code is ignored, with no tag to bump by hand.
@@ -83,7 +84,8 @@ pub fn rebuild_with(
 }
 
 /// Folds the rows of `campaign` after `from`'s version, up to `up_to`, onto `from`'s state,
-/// skipping the commands in `voided`; `each` is called after every row.
+/// skipping the commands in `voided`; `each` is called after every row. The rows are decoded
+/// on other cores, a batch at a time, and folded here in order.
 fn fold_rows(
     store: &Store,
     campaign: &str,
@@ -93,16 +95,18 @@ fn fold_rows(
     each: &mut dyn FnMut(),
 ) -> Result<CampaignState, Error> {
     let (after, mut state) = from;
-    store.for_each_row(campaign, after, up_to, |row| {
-        let recorded =
-            match voided.contains(&row.command_id) {
-                // A voided event is not even decoded: it changes nothing.
-                true => None,
-                false => Some(row.decode().map_err(|e| {
-                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
-                })?),
-            };
-        step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
+    let decode = |row: &StoredRow| match voided.contains(&row.command_id) {
+        // A voided event is not even decoded: it changes nothing.
+        true => None,
+        false => Some(codec::decode(&row.kind, row.schema, &row.payload)),
+    };
+    store.for_each_prepared(campaign, (after, up_to), BATCH, decode, |row, event| {
+        let event = event.as_ref().map(|decoded| {
+            decoded
+                .as_ref()
+                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
+        });
+        step(&mut state, row.version, event.transpose()?);
         each();
         Ok(())
     })?;

@@ -7,6 +7,7 @@ mod checkpoints;
 mod error;
 mod known;
 mod ownership;
+mod pipeline;
 mod row;
 
 use std::path::Path;
@@ -21,6 +22,7 @@ pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::Checkpoint;
 pub use error::StoreError;
 pub use known::{Known, RARE_KINDS};
+pub use pipeline::BATCH;
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
 

@@ -6,13 +6,14 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
+use super::checked::{Checked, Checker};
 use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::store::Known;
-use crate::store::chain::{self, GENESIS};
+use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
 use crate::verify::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
@@ -133,8 +134,8 @@ impl Verifier {
     /// Checks the next row: its place in the chain, its hash, its time and its payload, then
     /// what its event means for the campaign.
     pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let hashes = chain::matches(row.prev_hash, &row.link(), row.hash);
-        self.push_hashed(row, hashes, earlier)
+        let checked = self.checker().check(row);
+        self.push_checked(row, &checked, earlier)
     }
 
     /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
@@ -143,6 +144,26 @@ impl Verifier {
         &mut self,
         row: RowRef<'_>,
         hashes: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let checked = self.checker().check_hashed(row, hashes);
+        self.push_checked(row, &checked, earlier)
+    }
+
+    /// How this verifier checks a row on its own: for [`Verifier::push_checked`], on any
+    /// thread.
+    pub fn checker(&self) -> Checker {
+        Checker {
+            reading_a_file: self.reading_a_file,
+        }
+    }
+
+    /// Like [`Verifier::push`], for a row its [`Checker`] has already checked on its own
+    /// (`checked`), perhaps on another thread: the findings are the same, in the same order.
+    pub fn push_checked(
+        &mut self,
+        row: RowRef<'_>,
+        checked: &Checked,
         earlier: &mut impl Earlier,
     ) -> Result<(), StoreError> {
         let v = row.version;
@@ -155,18 +176,17 @@ impl Verifier {
         if row.prev_hash != self.prev_hash {
             self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
         }
-        if !hashes {
+        if !checked.hashes {
             self.findings.push(Finding::edited(v));
         }
         self.prev_hash.clear();
         self.prev_hash.push_str(row.hash);
-        // Parsed once: the instant serves both checks.
-        match DateTime::parse_from_rfc3339(row.recorded_at) {
-            Err(_) => {
+        match checked.at {
+            None => {
                 let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
                 self.found(v, "time", problem);
             }
-            Ok(at) => {
+            Some(at) => {
                 if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
                     let problem = format!(
                         "recorded_at '{}' is outside the years 1970 to 9999 muster records",
@@ -185,10 +205,12 @@ impl Verifier {
                 self.previous_time = Some(at);
             }
         }
-        let result = match row.decode() {
+        let result = match &checked.decoded {
             Ok(recorded) => {
-                self.canonical(&row, &recorded.event);
-                self.event(&recorded, earlier)
+                if let Some(problem) = &checked.payload_problem {
+                    self.found(v, "payload", problem.clone());
+                }
+                self.event(recorded, earlier)
             }
             Err(e) => {
                 self.found(v, "decode", e.to_string());
