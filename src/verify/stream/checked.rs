@@ -3,16 +3,19 @@
 //! the payload is written as muster writes that event.
 //!
 //! None of it depends on another row, so it is worked out on any thread, rows side by side,
-//! and handed to [`super::Verifier::push_checked`] in version order, which reports it in the
-//! same place and order as a row checked on the spot.
+//! and handed to [`Verifier::push_checked`] in version order, which reports it in the same
+//! place and order as a row checked on the spot ([`Verifier::push`]), then what the row means
+//! for the campaign.
 
 use chrono::{DateTime, FixedOffset};
 
+use super::verifier::{Earlier, Verifier};
 use crate::domain::codec::{self, DecodeError};
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
-use crate::store::RowRef;
 use crate::store::chain;
+use crate::store::{RowRef, StoreError};
+use crate::verify::report::Finding;
 
 /// How a verifier checks one row on its own: a plain copy of its settings that any thread
 /// may use while the verifier folds.
@@ -78,5 +81,97 @@ impl Checker {
                 encoded.payload.chars().take(120).collect::<String>()
             )
         })
+    }
+}
+
+impl Verifier {
+    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
+    /// what its event means for the campaign.
+    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let checked = self.checker().check(row);
+        self.push_checked(row, &checked, earlier)
+    }
+
+    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
+    /// its contents (`hashes`), so that it is not computed twice.
+    pub fn push_hashed(
+        &mut self,
+        row: RowRef<'_>,
+        hashes: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let checked = self.checker().check_hashed(row, hashes);
+        self.push_checked(row, &checked, earlier)
+    }
+
+    /// How this verifier checks a row on its own: for [`Verifier::push_checked`], on any
+    /// thread.
+    pub fn checker(&self) -> Checker {
+        Checker {
+            reading_a_file: self.reading_a_file,
+        }
+    }
+
+    /// Like [`Verifier::push`], for a row its [`Checker`] has already checked on its own
+    /// (`checked`), perhaps on another thread: the findings are the same, in the same order.
+    pub fn push_checked(
+        &mut self,
+        row: RowRef<'_>,
+        checked: &Checked,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let v = row.version;
+        self.events += 1;
+        if v != self.expected_version {
+            let expected = self.expected_version;
+            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
+        }
+        self.expected_version = v.saturating_add(1);
+        if row.prev_hash != self.prev_hash {
+            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
+        }
+        if !checked.hashes {
+            self.findings.push(Finding::edited(v));
+        }
+        self.prev_hash.clear();
+        self.prev_hash.push_str(row.hash);
+        match checked.at {
+            None => {
+                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
+                self.found(v, "time", problem);
+            }
+            Some(at) => {
+                if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
+                    let problem = format!(
+                        "recorded_at '{}' is outside the years 1970 to 9999 muster records",
+                        row.recorded_at
+                    );
+                    self.found(v, "time", problem);
+                }
+                if let Some(before) = self.previous_time.filter(|before| at < *before) {
+                    let problem = format!(
+                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
+                        row.recorded_at,
+                        before.to_rfc3339()
+                    );
+                    self.found(v, "time", problem);
+                }
+                self.previous_time = Some(at);
+            }
+        }
+        let result = match &checked.decoded {
+            Ok(recorded) => {
+                if let Some(problem) = &checked.payload_problem {
+                    self.found(v, "payload", problem.clone());
+                }
+                self.event(recorded, earlier)
+            }
+            Err(e) => {
+                self.found(v, "decode", e.to_string());
+                Ok(())
+            }
+        };
+        self.remember(&row);
+        result
     }
 }

@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
-use super::checked::{Checked, Checker};
 use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
@@ -131,92 +130,9 @@ impl Verifier {
         });
     }
 
-    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
-    /// what its event means for the campaign.
-    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let checked = self.checker().check(row);
-        self.push_checked(row, &checked, earlier)
-    }
-
-    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
-    /// its contents (`hashes`), so that it is not computed twice.
-    pub fn push_hashed(
-        &mut self,
-        row: RowRef<'_>,
-        hashes: bool,
-        earlier: &mut impl Earlier,
-    ) -> Result<(), StoreError> {
-        let checked = self.checker().check_hashed(row, hashes);
-        self.push_checked(row, &checked, earlier)
-    }
-
-    /// How this verifier checks a row on its own: for [`Verifier::push_checked`], on any
-    /// thread.
-    pub fn checker(&self) -> Checker {
-        Checker {
-            reading_a_file: self.reading_a_file,
-        }
-    }
-
-    /// Like [`Verifier::push`], for a row its [`Checker`] has already checked on its own
-    /// (`checked`), perhaps on another thread: the findings are the same, in the same order.
-    pub fn push_checked(
-        &mut self,
-        row: RowRef<'_>,
-        checked: &Checked,
-        earlier: &mut impl Earlier,
-    ) -> Result<(), StoreError> {
-        let v = row.version;
-        self.events += 1;
-        if v != self.expected_version {
-            let expected = self.expected_version;
-            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
-        }
-        self.expected_version = v.saturating_add(1);
-        if row.prev_hash != self.prev_hash {
-            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
-        }
-        if !checked.hashes {
-            self.findings.push(Finding::edited(v));
-        }
-        self.prev_hash.clear();
-        self.prev_hash.push_str(row.hash);
-        match checked.at {
-            None => {
-                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
-                self.found(v, "time", problem);
-            }
-            Some(at) => {
-                if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
-                    let problem = format!(
-                        "recorded_at '{}' is outside the years 1970 to 9999 muster records",
-                        row.recorded_at
-                    );
-                    self.found(v, "time", problem);
-                }
-                if let Some(before) = self.previous_time.filter(|before| at < *before) {
-                    let problem = format!(
-                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
-                        row.recorded_at,
-                        before.to_rfc3339()
-                    );
-                    self.found(v, "time", problem);
-                }
-                self.previous_time = Some(at);
-            }
-        }
-        let result = match &checked.decoded {
-            Ok(recorded) => {
-                if let Some(problem) = &checked.payload_problem {
-                    self.found(v, "payload", problem.clone());
-                }
-                self.event(recorded, earlier)
-            }
-            Err(e) => {
-                self.found(v, "decode", e.to_string());
-                Ok(())
-            }
-        };
+    /// Keeps `row`'s version, command id and kind at hand, dropping the oldest beyond
+    /// [`RECENT`].
+    pub(super) fn remember(&mut self, row: &RowRef<'_>) {
         // The oldest entry's strings are reused: no allocation per row once the ring is full.
         let (mut id, mut kind) = if self.recent.len() == RECENT {
             self.recent
@@ -229,8 +145,7 @@ impl Verifier {
         id.push_str(row.command_id);
         kind.clear();
         kind.push_str(row.kind);
-        self.recent.push_back((v, id, kind));
-        result
+        self.recent.push_back((row.version, id, kind));
     }
 
     /// The command id and kind at `version`, from the rows at hand or else from the log.
@@ -252,7 +167,11 @@ impl Verifier {
         }
     }
 
-    fn event(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+    pub(super) fn event(
+        &mut self,
+        recorded: &RecordedEvent,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
         let v = recorded.version;
         let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
         if self.events == 1 && !is_creation {
