@@ -11,12 +11,13 @@
 use std::collections::BTreeSet;
 
 use crate::Error;
+use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::fold::{fold_onto, step, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::store::Known;
-use crate::store::{Store, StoreError};
+use crate::store::{BATCH, Store, StoreError, StoredRow};
 
 /// The projection code's tag: the digest of the fold's source (`build.rs`), so a checkpoint
 /// cached by any other state or fold code is ignored, with no tag to bump by hand.
@@ -66,13 +67,39 @@ pub fn rebuild_with(
     up_to: Option<u64>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<CampaignState, Error> {
+    fold_log(store, campaign, up_to, BATCH, progress)
+}
+
+/// Like [`rebuild`], decoding the rows on the other cores `batch` at a time: the state is
+/// the same for any batch.
+pub fn rebuild_in(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    batch: usize,
+) -> Result<CampaignState, Error> {
+    fold_log(store, campaign, up_to, batch, &mut |_| {})
+}
+
+/// The whole log of `campaign` up to `up_to` folded, its rows decoded `batch` at a time.
+fn fold_log(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    batch: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CampaignState, Error> {
     let voided = reaching_back(store, campaign, up_to)?.voided().clone();
     let mut counted = Progress::new(progress);
+    let rows = Rows {
+        after: 0,
+        up_to,
+        batch,
+    };
     let state = fold_rows(
         store,
         campaign,
-        (0, CampaignState::default()),
-        up_to,
+        (rows, CampaignState::default()),
         &voided,
         &mut || {
             counted.row();
@@ -82,27 +109,36 @@ pub fn rebuild_with(
     Ok(state)
 }
 
-/// Folds the rows of `campaign` after `from`'s version, up to `up_to`, onto `from`'s state,
-/// skipping the commands in `voided`; `each` is called after every row.
+/// Which rows to fold: those after `after` up to `up_to`, decoded `batch` at a time.
+struct Rows {
+    after: u64,
+    up_to: Option<u64>,
+    batch: usize,
+}
+
+/// Folds `from`'s rows of `campaign` onto its state, skipping the commands in `voided`; `each` is called after every row. The rows are decoded
+/// on other cores, a batch at a time, and folded here in order.
 fn fold_rows(
     store: &Store,
     campaign: &str,
-    from: (u64, CampaignState),
-    up_to: Option<u64>,
+    from: (Rows, CampaignState),
     voided: &BTreeSet<String>,
     each: &mut dyn FnMut(),
 ) -> Result<CampaignState, Error> {
-    let (after, mut state) = from;
-    store.for_each_row(campaign, after, up_to, |row| {
-        let recorded =
-            match voided.contains(&row.command_id) {
-                // A voided event is not even decoded: it changes nothing.
-                true => None,
-                false => Some(row.decode().map_err(|e| {
-                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
-                })?),
-            };
-        step(&mut state, row.version, recorded.as_ref().map(|r| &r.event));
+    let (rows, mut state) = from;
+    let decode = |row: &StoredRow| match voided.contains(&row.command_id) {
+        // A voided event is not even decoded: it changes nothing.
+        true => None,
+        false => Some(codec::decode(&row.kind, row.schema, &row.payload)),
+    };
+    let range = (rows.after, rows.up_to);
+    store.for_each_prepared(campaign, range, rows.batch, decode, |row, event| {
+        let event = event.as_ref().map(|decoded| {
+            decoded
+                .as_ref()
+                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
+        });
+        step(&mut state, row.version, event.transpose()?);
         each();
         Ok(())
     })?;
@@ -182,12 +218,11 @@ pub fn state_before(
                 .ok()
                 .map(|s| (c.version, s))
         });
-    fold_rows(
-        store,
-        campaign,
-        checkpoint.unwrap_or_default(),
-        Some(up_to),
-        voided,
-        &mut || {},
-    )
+    let (after, state) = checkpoint.unwrap_or_default();
+    let rows = Rows {
+        after,
+        up_to: Some(up_to),
+        batch: BATCH,
+    };
+    fold_rows(store, campaign, (rows, state), voided, &mut || {})
 }

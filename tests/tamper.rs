@@ -27,8 +27,8 @@ use muster::domain::k9::Resource;
 use muster::domain::soldier::{Ability, SoldierCard, SoldierKind};
 use muster::domain::{Game, MissionResult};
 use muster::store::chain;
-use muster::store::{Store, StoredRow};
-use muster::verify::{noted_head, verify};
+use muster::store::{BATCH, Store, StoredRow};
+use muster::verify::{noted_head, verify, verify_store_in};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use rusqlite::params;
@@ -746,12 +746,17 @@ fn check_case(
 
     let mut how = "unreadable";
     let outcome = match store.rows(CAMPAIGN, None) {
-        // A column that no longer reads as text: the file cannot even be read back.
+        // A column that no longer reads as text: the file cannot even be read back, by the
+        // parallel verifier either.
         Err(e) => {
             prop_assert!(
                 matches!(mutation, Mutation::FlipHighBit { .. }),
                 "{done}: the rows could not be read: {e}"
             );
+            for batch in [1, 5, BATCH] {
+                let parallel = verify_store_in(&store, CAMPAIGN, batch, &mut |_| {});
+                prop_assert!(parallel.is_err(), "{}: batch {} read the rows", done, batch);
+            }
             None
         }
         Ok(rows) => Some(rows),
@@ -759,6 +764,12 @@ fn check_case(
     if let Some(rows) = &outcome {
         prop_assert_ne!(rows, original, "{}: the mutation changed nothing", done);
         let report = verify(CAMPAIGN, rows);
+        // The parallel verifier, a batch of rows at a time, finds exactly what the
+        // sequential one finds, in the same order, however the rows are batched.
+        for batch in [1, 5, BATCH] {
+            let parallel = verify_store_in(&store, CAMPAIGN, batch, &mut |_| {});
+            prop_assert_eq!(parallel.ok(), Some(report.clone()), "{}: batch {}", done, batch);
+        }
         let head_finding = noted_head(rows, head.version, noted_prefix);
         let is_prefix = rows.len() < original.len() && original.starts_with(rows);
         if is_prefix {

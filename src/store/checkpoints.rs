@@ -168,6 +168,18 @@ impl Store {
         up_to: Option<u64>,
         mut f: impl FnMut(StoredRow) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
+        self.scan_raw_rows(campaign, after, up_to, |row| f(stored_row(row)?))
+    }
+
+    /// Calls `f` with each row of `campaign` after `after`, up to `up_to`, in version order,
+    /// as SQLite gives it: [`Store::for_each_row`] before the row is copied out.
+    pub(super) fn scan_raw_rows(
+        &self,
+        campaign: &str,
+        after: u64,
+        up_to: Option<u64>,
+        mut f: impl FnMut(&Row<'_>) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
                     payload, prev_hash, hash
@@ -176,7 +188,7 @@ impl Store {
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
         let mut rows = stmt.query(params![campaign, after, limit])?;
         while let Some(row) = rows.next()? {
-            f(stored_row(row)?)?;
+            f(row)?;
         }
         Ok(())
     }

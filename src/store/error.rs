@@ -64,6 +64,9 @@ pub enum StoreError {
     /// The file could not be written: a full disk, a read-only file, an I/O failure.
     #[error("{0}; nothing was written")]
     Unwritable(String),
+    /// A thread working beside the reader stopped (it panicked): the work was cut short.
+    #[error("{0}; the work was cut short and nothing was written")]
+    Stopped(String),
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
 }

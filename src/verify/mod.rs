@@ -13,9 +13,9 @@ mod stream;
 
 use crate::Error;
 use crate::progress::Progress;
-use crate::store::{Known, Store, StoreError, StoredRow};
+use crate::store::{BATCH, Known, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
-pub use stream::{Earlier, Verifier};
+pub use stream::{Checked, Checker, Earlier, Verifier};
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
@@ -28,23 +28,42 @@ pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
     verifier.finish()
 }
 
-/// Verifies `campaign` in `store`, reading its rows one at a time, and holds each of its
-/// stored checkpoints against the log's fold at its version; `progress` is told how many
-/// rows have been read, now and then.
+/// Verifies `campaign` in `store`, reading its rows in order while other cores check each
+/// row on its own (its hash, time and payload), and holds each of its stored checkpoints
+/// against the log's fold at its version; `progress` is told how many rows have been read,
+/// now and then.
 pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<Report, Error> {
+    verify_store_in(store, campaign, BATCH, progress)
+}
+
+/// Like [`verify_store`], handing the rows to the other cores `batch` at a time: the report
+/// is the same for any batch, as it is for [`verify`] of the same rows.
+pub fn verify_store_in(
+    store: &Store,
+    campaign: &str,
+    batch: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Report, Error> {
     let rare = store.rows_reaching_back(campaign, None)?;
     let known = Known::of_rows(&rare);
     let mut checkpoints = checkpoints::Pending::of(store, campaign, known.clone())?;
     let head = store.head(campaign)?;
     let mut verifier = Verifier::new(campaign, head.version, known);
+    let checker = verifier.checker();
     let mut earlier = Stored { store, campaign };
     let mut counted = Progress::new(progress);
-    store.for_each_row(campaign, 0, None, |row| {
-        verifier.push(row.borrowed(), &mut earlier)?;
-        checkpoints.at(row.version, verifier.state());
-        counted.row();
-        Ok(())
-    })?;
+    store.for_each_prepared(
+        campaign,
+        (0, None),
+        batch,
+        |row| checker.check(row.borrowed()),
+        |row, checked| {
+            verifier.push_checked(row.borrowed(), checked, &mut earlier)?;
+            checkpoints.at(row.version, verifier.state());
+            counted.row();
+            Ok(())
+        },
+    )?;
     counted.done();
     let mut report = verifier.finish();
     report.findings.extend(checkpoints.finish());

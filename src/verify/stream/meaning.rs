@@ -1,40 +1,13 @@
-//! What a row's meaning must show beyond the fold: its payload written as muster writes it,
-//! a generated face's key from its place in the log and its face from the revealed seed, and
-//! the commands decided again.
+//! What a row's meaning must show beyond the fold: a generated face's key from its place in
+//! the log and its face from the revealed seed, and the commands decided again. (Its payload
+//! written as muster writes it is checked with the row on its own, in `checked`.)
 
 use super::verifier::Verifier;
-use crate::domain::codec;
-use crate::domain::event::Event;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
-use crate::store::RowRef;
 use crate::verify::redecide::{Redecide, Redecided};
 
 impl Verifier {
-    /// A payload at its kind's current schema must be the bytes muster writes for the event
-    /// it decodes to: otherwise two different files (and two different chains) would hold
-    /// the same history. (An older schema is read through an upcaster and kept as written.)
-    pub(super) fn canonical(&mut self, row: &RowRef<'_>, event: &Event) {
-        if row.schema != crate::domain::event::current_schema(row.kind) {
-            return;
-        }
-        let encoded = codec::encode(event);
-        // A file may be re-spaced or its keys re-ordered by hand: its payloads are read back
-        // into canonical form (and hashed so) on import; a row in the database may not.
-        let respaced = || {
-            self.reading_a_file
-                && serde_json::from_str::<serde_json::Value>(row.payload)
-                    .is_ok_and(|value| codec::canonical_payload(&value) == encoded.payload)
-        };
-        if encoded.payload != row.payload && !respaced() {
-            let problem = format!(
-                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {}",
-                encoded.payload.chars().take(120).collect::<String>()
-            );
-            self.found(row.version, "payload", problem);
-        }
-    }
-
     /// A generated face's key must follow from its place in the log (the first version of
     /// the command that rolled, and the count of dice it rolled before), and the face must
     /// be the one the seed gives once revealed. (The fold checks the rest of a roll: its

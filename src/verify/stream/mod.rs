@@ -5,8 +5,10 @@
 //! and the assertions (rare events, gathered first by [`crate::store::Known::note`]). What reaches further
 //! back than one row is asked of an [`Earlier`]: the log itself, in a database or a slice.
 
+mod checked;
 mod meaning;
 mod tracked;
 mod verifier;
 
+pub use checked::{Checked, Checker};
 pub use verifier::{Earlier, Verifier};

@@ -12,7 +12,7 @@ use crate::domain::fold::step;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::store::Known;
-use crate::store::chain::{self, GENESIS};
+use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
 use crate::verify::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
@@ -130,71 +130,9 @@ impl Verifier {
         });
     }
 
-    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
-    /// what its event means for the campaign.
-    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let hashes = chain::matches(row.prev_hash, &row.link(), row.hash);
-        self.push_hashed(row, hashes, earlier)
-    }
-
-    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
-    /// its contents (`hashes`), so that it is not computed twice.
-    pub fn push_hashed(
-        &mut self,
-        row: RowRef<'_>,
-        hashes: bool,
-        earlier: &mut impl Earlier,
-    ) -> Result<(), StoreError> {
-        let v = row.version;
-        self.events += 1;
-        if v != self.expected_version {
-            let expected = self.expected_version;
-            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
-        }
-        self.expected_version = v.saturating_add(1);
-        if row.prev_hash != self.prev_hash {
-            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
-        }
-        if !hashes {
-            self.findings.push(Finding::edited(v));
-        }
-        self.prev_hash.clear();
-        self.prev_hash.push_str(row.hash);
-        // Parsed once: the instant serves both checks.
-        match DateTime::parse_from_rfc3339(row.recorded_at) {
-            Err(_) => {
-                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
-                self.found(v, "time", problem);
-            }
-            Ok(at) => {
-                if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
-                    let problem = format!(
-                        "recorded_at '{}' is outside the years 1970 to 9999 muster records",
-                        row.recorded_at
-                    );
-                    self.found(v, "time", problem);
-                }
-                if let Some(before) = self.previous_time.filter(|before| at < *before) {
-                    let problem = format!(
-                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
-                        row.recorded_at,
-                        before.to_rfc3339()
-                    );
-                    self.found(v, "time", problem);
-                }
-                self.previous_time = Some(at);
-            }
-        }
-        let result = match row.decode() {
-            Ok(recorded) => {
-                self.canonical(&row, &recorded.event);
-                self.event(&recorded, earlier)
-            }
-            Err(e) => {
-                self.found(v, "decode", e.to_string());
-                Ok(())
-            }
-        };
+    /// Keeps `row`'s version, command id and kind at hand, dropping the oldest beyond
+    /// [`RECENT`].
+    pub(super) fn remember(&mut self, row: &RowRef<'_>) {
         // The oldest entry's strings are reused: no allocation per row once the ring is full.
         let (mut id, mut kind) = if self.recent.len() == RECENT {
             self.recent
@@ -207,8 +145,7 @@ impl Verifier {
         id.push_str(row.command_id);
         kind.clear();
         kind.push_str(row.kind);
-        self.recent.push_back((v, id, kind));
-        result
+        self.recent.push_back((row.version, id, kind));
     }
 
     /// The command id and kind at `version`, from the rows at hand or else from the log.
@@ -230,7 +167,11 @@ impl Verifier {
         }
     }
 
-    fn event(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+    pub(super) fn event(
+        &mut self,
+        recorded: &RecordedEvent,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
         let v = recorded.version;
         let is_creation = matches!(recorded.event, Event::CampaignCreated(_));
         if self.events == 1 && !is_creation {

@@ -1,0 +1,177 @@
+//! What one row shows without the rows before it: whether its hash is the hash of its own
+//! columns and `prev_hash`, its time as read, the event its payload decodes to, and whether
+//! the payload is written as muster writes that event.
+//!
+//! None of it depends on another row, so it is worked out on any thread, rows side by side,
+//! and handed to [`Verifier::push_checked`] in version order, which reports it in the same
+//! place and order as a row checked on the spot ([`Verifier::push`]), then what the row means
+//! for the campaign.
+
+use chrono::{DateTime, FixedOffset};
+
+use super::verifier::{Earlier, Verifier};
+use crate::domain::codec::{self, DecodeError};
+use crate::domain::event::Event;
+use crate::domain::state::RecordedEvent;
+use crate::store::chain;
+use crate::store::{RowRef, StoreError};
+use crate::verify::report::Finding;
+
+/// How a verifier checks one row on its own: a plain copy of its settings that any thread
+/// may use while the verifier folds.
+#[derive(Debug, Clone, Copy)]
+pub struct Checker {
+    /// The rows come from a file, whose payloads may be re-spaced.
+    pub(super) reading_a_file: bool,
+}
+
+/// What one row shows on its own, to be pushed into the verifier in its place.
+#[derive(Debug)]
+pub struct Checked {
+    /// Whether its hash is the hash of its columns chained from its `prev_hash`.
+    pub(super) hashes: bool,
+    /// Its `recorded_at`, read as an RFC 3339 time, if it is one.
+    pub(super) at: Option<DateTime<FixedOffset>>,
+    /// The event it decodes to (upcast to the current schema), or why not.
+    pub(super) decoded: Result<RecordedEvent, DecodeError>,
+    /// When its payload is not written as muster writes its event: what muster writes.
+    pub(super) payload_problem: Option<String>,
+}
+
+impl Checker {
+    /// Checks `row` on its own, its hash included.
+    pub fn check(self, row: RowRef<'_>) -> Checked {
+        let hashes = chain::matches(row.prev_hash, &row.link(), row.hash);
+        self.check_hashed(row, hashes)
+    }
+
+    /// Checks `row` on its own, its hash already checked by the caller (`hashes`).
+    pub fn check_hashed(self, row: RowRef<'_>, hashes: bool) -> Checked {
+        let decoded = row.decode();
+        let payload_problem = match &decoded {
+            Ok(recorded) => self.canonical(&row, &recorded.event),
+            Err(_) => None,
+        };
+        Checked {
+            hashes,
+            at: DateTime::parse_from_rfc3339(row.recorded_at).ok(),
+            decoded,
+            payload_problem,
+        }
+    }
+
+    /// A payload at its kind's current schema must be the bytes muster writes for the event
+    /// it decodes to: otherwise two different files (and two different chains) would hold
+    /// the same history. (An older schema is read through an upcaster and kept as written.)
+    fn canonical(self, row: &RowRef<'_>, event: &Event) -> Option<String> {
+        if row.schema != crate::domain::event::current_schema(row.kind) {
+            return None;
+        }
+        let encoded = codec::encode(event);
+        // A file may be re-spaced or its keys re-ordered by hand: its payloads are read back
+        // into canonical form (and hashed so) on import; a row in the database may not.
+        let respaced = || {
+            self.reading_a_file
+                && serde_json::from_str::<serde_json::Value>(row.payload)
+                    .is_ok_and(|value| codec::canonical_payload(&value) == encoded.payload)
+        };
+        (encoded.payload != row.payload && !respaced()).then(|| {
+            format!(
+                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {}",
+                encoded.payload.chars().take(120).collect::<String>()
+            )
+        })
+    }
+}
+
+impl Verifier {
+    /// Checks the next row: its place in the chain, its hash, its time and its payload, then
+    /// what its event means for the campaign.
+    pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
+        let checked = self.checker().check(row);
+        self.push_checked(row, &checked, earlier)
+    }
+
+    /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
+    /// its contents (`hashes`), so that it is not computed twice.
+    pub fn push_hashed(
+        &mut self,
+        row: RowRef<'_>,
+        hashes: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let checked = self.checker().check_hashed(row, hashes);
+        self.push_checked(row, &checked, earlier)
+    }
+
+    /// How this verifier checks a row on its own: for [`Verifier::push_checked`], on any
+    /// thread.
+    pub fn checker(&self) -> Checker {
+        Checker {
+            reading_a_file: self.reading_a_file,
+        }
+    }
+
+    /// Like [`Verifier::push`], for a row its [`Checker`] has already checked on its own
+    /// (`checked`), perhaps on another thread: the findings are the same, in the same order.
+    pub fn push_checked(
+        &mut self,
+        row: RowRef<'_>,
+        checked: &Checked,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let v = row.version;
+        self.events += 1;
+        if v != self.expected_version {
+            let expected = self.expected_version;
+            self.found(v, "gap", format!("expected version {expected} here, found {v}"));
+        }
+        self.expected_version = v.saturating_add(1);
+        if row.prev_hash != self.prev_hash {
+            self.found(v, "chain", "its prev_hash is not the hash of the event before it: an event was removed, inserted or reordered".to_owned());
+        }
+        if !checked.hashes {
+            self.findings.push(Finding::edited(v));
+        }
+        self.prev_hash.clear();
+        self.prev_hash.push_str(row.hash);
+        match checked.at {
+            None => {
+                let problem = format!("recorded_at '{}' is not an RFC 3339 time", row.recorded_at);
+                self.found(v, "time", problem);
+            }
+            Some(at) => {
+                if !crate::clock::recordable(at.with_timezone(&chrono::Utc)) {
+                    let problem = format!(
+                        "recorded_at '{}' is outside the years 1970 to 9999 muster records",
+                        row.recorded_at
+                    );
+                    self.found(v, "time", problem);
+                }
+                if let Some(before) = self.previous_time.filter(|before| at < *before) {
+                    let problem = format!(
+                        "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
+                        row.recorded_at,
+                        before.to_rfc3339()
+                    );
+                    self.found(v, "time", problem);
+                }
+                self.previous_time = Some(at);
+            }
+        }
+        let result = match &checked.decoded {
+            Ok(recorded) => {
+                if let Some(problem) = &checked.payload_problem {
+                    self.found(v, "payload", problem.clone());
+                }
+                self.event(recorded, earlier)
+            }
+            Err(e) => {
+                self.found(v, "decode", e.to_string());
+                Ok(())
+            }
+        };
+        self.remember(&row);
+        result
+    }
+}
