@@ -89,24 +89,43 @@ fn fold_log(
     batch: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<CampaignState, Error> {
-    let voided = reaching_back(store, campaign, up_to)?.voided().clone();
+    Ok(fold_keeping(store, campaign, up_to, batch, progress, false)?.0)
+}
+
+/// [`fold_log`], also keeping the state at every interval where it is a checkpoint a read
+/// could start from: no void recorded after it reaches back past it.
+fn fold_keeping(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    batch: usize,
+    progress: &mut dyn FnMut(u64),
+    keep: bool,
+) -> Result<(CampaignState, Vec<CampaignState>), Error> {
+    let known = reaching_back(store, campaign, up_to)?;
+    let voided = known.voided().clone();
     let mut counted = Progress::new(progress);
     let rows = Rows {
         after: 0,
         up_to,
         batch,
     };
+    let mut kept = Vec::new();
     let state = fold_rows(
         store,
         campaign,
         (rows, CampaignState::default()),
         &voided,
-        &mut || {
+        &mut |state| {
             counted.row();
+            let due = keep && state.version % INTERVAL == 0 && !known.reaches_back_past(state.version);
+            if due {
+                kept.push(state.clone());
+            }
         },
     )?;
     counted.done();
-    Ok(state)
+    Ok((state, kept))
 }
 
 /// Which rows to fold: those after `after` up to `up_to`, decoded `batch` at a time.
@@ -123,7 +142,7 @@ fn fold_rows(
     campaign: &str,
     from: (Rows, CampaignState),
     voided: &BTreeSet<String>,
-    each: &mut dyn FnMut(),
+    each: &mut dyn FnMut(&CampaignState),
 ) -> Result<CampaignState, Error> {
     let (rows, mut state) = from;
     let decode = |row: &StoredRow| match voided.contains(&row.command_id) {
@@ -139,16 +158,21 @@ fn fold_rows(
                 .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
         });
         step(&mut state, row.version, event.transpose()?);
-        each();
+        each(&state);
         Ok(())
     })?;
     Ok(state)
 }
 
 /// Folds `campaign` from its whole log and writes the result as its newest checkpoint,
-/// whatever checkpoints it had: the cure for a cache in doubt.
+/// whatever checkpoints it had, and one every interval of the log (where no later void
+/// reaches back past it), so reads at any point start near it: the cure for a cache in
+/// doubt, and how a log written before every checkpoint was kept gets them.
 pub fn rewrite(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
-    let state = rebuild_with(store, campaign, None, progress)?;
+    let (state, kept) = fold_keeping(store, campaign, None, BATCH, progress, true)?;
+    for earlier in &kept {
+        save(store, campaign, earlier)?;
+    }
     save(store, campaign, &state)?;
     Ok(state)
 }
@@ -224,5 +248,5 @@ pub fn state_before(
         up_to: Some(up_to),
         batch: BATCH,
     };
-    fold_rows(store, campaign, (rows, state), voided, &mut || {})
+    fold_rows(store, campaign, (rows, state), voided, &mut |_| {})
 }

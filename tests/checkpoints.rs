@@ -367,3 +367,20 @@ fn a_roster_at_any_point_starts_from_the_nearest_checkpoint_and_equals_the_whole
     .unwrap();
     assert_eq!(roster_at(&store, newest + 1), roster_folded(&store, newest + 1));
 }
+
+#[test]
+fn a_rebuild_writes_a_checkpoint_every_interval_and_at_the_head() {
+    let (_dir, store) = long_campaign();
+    store.connection().execute("DELETE FROM checkpoints", []).unwrap();
+    let state = checkpoint::rewrite(&store, CAMPAIGN, &mut |_| {}).unwrap();
+    let head = store.head(CAMPAIGN).unwrap().version;
+    assert_eq!(
+        store.checkpoint_versions(CAMPAIGN, PROJECTION).unwrap(),
+        [INTERVAL, head]
+    );
+    assert_eq!(state, full_fold(&store));
+    let at_interval = store.checkpoint(CAMPAIGN, INTERVAL, PROJECTION).unwrap().unwrap();
+    assert_eq!(at_interval.flaw(), None);
+    let read: muster::domain::state::CampaignState = serde_json::from_str(&at_interval.state).unwrap();
+    assert_eq!(read, fold(&store.events(CAMPAIGN, Some(INTERVAL)).unwrap()));
+}
