@@ -306,9 +306,9 @@ fn main() {
     let header: Vec<String> = per_size.iter().map(|(n, _)| format!("{n} events")).collect();
     println!("| command (wall s / peak MiB) | {} |", header.join(" | "));
     println!("| --- |{}", " --- |".repeat(per_size.len()));
-    if let Some((_, first)) = per_size.first() {
-        for (i, (line, _)) in first.iter().enumerate() {
-            // The numbers in a command line differ by size: the first size names it.
+    if let Some((_, largest)) = per_size.last() {
+        for (i, (line, _)) in largest.iter().enumerate() {
+            // The numbers in a command line grow with the size: the largest names it.
             let cells: Vec<String> = per_size
                 .iter()
                 .map(|(_, measured)| {

@@ -101,7 +101,7 @@ fn fold_keeping(
     batch: usize,
     progress: &mut dyn FnMut(u64),
     keep: bool,
-) -> Result<(CampaignState, Vec<CampaignState>), Error> {
+) -> Result<(CampaignState, Vec<(u64, String)>), Error> {
     let known = reaching_back(store, campaign, up_to)?;
     let voided = known.voided().clone();
     let mut counted = Progress::new(progress);
@@ -119,8 +119,9 @@ fn fold_keeping(
         &mut |state| {
             counted.row();
             let due = keep && state.version % INTERVAL == 0 && !known.reaches_back_past(state.version);
-            if due {
-                kept.push(state.clone());
+            // Kept as the text a checkpoint stores: a few kilobytes, not the whole state.
+            if let Some(text) = due.then(|| serde_json::to_string(state).ok()).flatten() {
+                kept.push((state.version, text));
             }
         },
     )?;
@@ -170,8 +171,8 @@ fn fold_rows(
 /// doubt, and how a log written before every checkpoint was kept gets them.
 pub fn rewrite(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
     let (state, kept) = fold_keeping(store, campaign, None, BATCH, progress, true)?;
-    for earlier in &kept {
-        save(store, campaign, earlier)?;
+    for (version, text) in &kept {
+        store.save_checkpoint(campaign, *version, PROJECTION, text)?;
     }
     save(store, campaign, &state)?;
     Ok(state)
