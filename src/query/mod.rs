@@ -18,7 +18,6 @@ use serde::Serialize;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
-use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::blame::{self, Blame};
 use crate::projection::diff::{self, Difference};
@@ -155,7 +154,25 @@ impl<'a> Query<'a> {
     /// For every number of `soldier`'s roster row (any case), the events that made it, as
     /// the log stood at `at`.
     pub fn blame(&self, soldier: &str, at: Option<AsOf>) -> Result<Blame, Error> {
-        blame::blame(&self.events_to(at)?, soldier)
+        let head = self.head()?.version;
+        let up_to = match at {
+            Some(at) => self.point(at, head)?,
+            None => head,
+        };
+        // The log is read row by row, never held: only the lines about him are kept.
+        let voided = checkpoint::reaching_back(self.store, self.campaign, Some(up_to))?
+            .voided()
+            .clone();
+        let mut blamer = blame::Blamer::new(soldier, &voided);
+        let campaign = self.campaign;
+        self.store.for_each_row(campaign, 0, Some(up_to), |row| {
+            let recorded = row.decode().map_err(|e| {
+                crate::store::StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
+            })?;
+            blamer.push(&recorded);
+            Ok(())
+        })?;
+        blamer.finish()
     }
 
     /// What changed on the roster from `from` to `to`.
@@ -174,22 +191,6 @@ impl<'a> Query<'a> {
         let head = self.head()?.version;
         let now = checkpoint::state_at(self.store, self.campaign, None)?;
         mission::summary(&now, number, |n| self.ended(n, head))
-    }
-
-    /// The log up to the point `at` names, else up to version `otherwise`, and that point.
-    fn log_to(&self, at: Option<AsOf>, otherwise: u64) -> Result<(Vec<RecordedEvent>, u64), Error> {
-        let mut log = self.store.events(self.campaign, None)?;
-        let version = match at {
-            Some(at) => at.resolve(&log)?,
-            None => otherwise,
-        };
-        log.retain(|r| r.version <= version);
-        Ok((log, version))
-    }
-
-    /// The log up to the point `at` names (all of it when `None`).
-    fn events_to(&self, at: Option<AsOf>) -> Result<Vec<RecordedEvent>, Error> {
-        Ok(self.log_to(at, u64::MAX)?.0)
     }
 
     fn nothing(&self) -> Error {

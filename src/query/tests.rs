@@ -282,3 +282,26 @@ fn the_streamed_log_lists_what_the_whole_log_listed_for_every_request() {
     }
     assert!(compared > 400, "only {compared} requests listed anything");
 }
+
+#[test]
+fn the_streamed_blame_is_the_blame_of_the_whole_log_for_every_soldier_and_point() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, "Operation Lodestar");
+    let head = query.head().unwrap().version;
+    let log = store.events("Operation Lodestar", None).unwrap();
+    let soldiers: Vec<String> = crate::domain::fold::fold(&log)
+        .soldiers
+        .iter()
+        .map(|s| s.card.name.clone())
+        .collect();
+    assert!(soldiers.len() >= 3, "the demo's squad");
+    for version in [head / 3, head / 2, head] {
+        let point = query.point(AsOf::Version(version), head).unwrap();
+        let upto: Vec<_> = log.iter().filter(|r| r.version <= point).cloned().collect();
+        for soldier in &soldiers {
+            let streamed = query.blame(soldier, Some(AsOf::Version(version)));
+            let whole = crate::projection::blame::blame(&upto, soldier);
+            assert_eq!(streamed.ok(), whole.ok(), "{soldier} at v{version}");
+        }
+    }
+}

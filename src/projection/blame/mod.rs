@@ -6,7 +6,7 @@ mod sheet;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -44,35 +44,61 @@ pub struct Blame {
     pub fields: BTreeMap<String, FieldBlame>,
 }
 
-/// The blame of `soldier` (any case) over `log`.
-///
-/// Each event is folded as every fold folds it, and his sheet before and after it gives its
-/// lines. A voided event counts for nothing, so the fold skips it; it is still listed with
-/// what it would have done, folded on a copy of the state where its command began.
+/// The blame of `soldier` (any case) over `log`, a campaign's events in order.
 pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
     let voided = voided_commands(log);
-    let mut state = CampaignState::default();
-    let mut him = Him::default();
-    // The copy a voided command's events are folded on, and that command's id.
-    let mut scratch: Option<(&str, CampaignState)> = None;
-    let mut lines: BTreeMap<String, Vec<Line>> = BTreeMap::new();
+    let mut blamer = Blamer::new(soldier, &voided);
     for recorded in log {
-        let is_voided = voided.contains(&recorded.command_id);
+        blamer.push(recorded);
+    }
+    blamer.finish()
+}
+
+/// The blame of one Soldier built one event at a time, so a log of any length is read
+/// without being held: it keeps the state, his sheet and the lines about him.
+pub struct Blamer<'a> {
+    soldier: &'a str,
+    /// The commands voided in the log as it stood at the point blamed.
+    voided: &'a BTreeSet<String>,
+    state: CampaignState,
+    him: Him,
+    /// The copy a voided command's events are folded on, and that command's id.
+    scratch: Option<(String, CampaignState)>,
+    lines: BTreeMap<String, Vec<Line>>,
+}
+
+impl<'a> Blamer<'a> {
+    /// A blame of `soldier` over a log whose voided commands are `voided`.
+    pub fn new(soldier: &'a str, voided: &'a BTreeSet<String>) -> Blamer<'a> {
+        Blamer {
+            soldier,
+            voided,
+            state: CampaignState::default(),
+            him: Him::default(),
+            scratch: None,
+            lines: BTreeMap::new(),
+        }
+    }
+
+    /// Takes the next event of the log.
+    pub fn push(&mut self, recorded: &RecordedEvent) {
+        let soldier = self.soldier;
+        let is_voided = self.voided.contains(&recorded.command_id);
         let moved = if is_voided {
-            let mut ground = match scratch.take() {
+            let mut ground = match self.scratch.take() {
                 Some((command, ground)) if command == recorded.command_id => ground,
-                _ => state.clone(),
+                _ => self.state.clone(),
             };
             let mut before = Him::in_state(&ground, soldier);
             let moved = fold_one(&mut ground, &mut before, recorded, soldier);
-            scratch = Some((&recorded.command_id, ground));
-            step(&mut state, recorded.version, None);
+            self.scratch = Some((recorded.command_id.clone(), ground));
+            step(&mut self.state, recorded.version, None);
             moved
         } else {
-            fold_one(&mut state, &mut him, recorded, soldier)
+            fold_one(&mut self.state, &mut self.him, recorded, soldier)
         };
         for (field, change) in moved {
-            lines.entry(field).or_default().push(Line {
+            self.lines.entry(field).or_default().push(Line {
                 version: recorded.version,
                 recorded_at: recorded.recorded_at.clone(),
                 command_id: recorded.command_id.clone(),
@@ -82,33 +108,36 @@ pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
             });
         }
     }
-    let found = state.find_soldier(soldier)?;
-    let now = Sheet::of(found);
-    // Every number of his roster row is listed, even one no event has moved yet.
-    let mut fields: BTreeMap<String, FieldBlame> = now
-        .fields()
-        .map(|(field, value)| {
-            let blamed = FieldBlame {
-                value: value.to_owned(),
+
+    /// The blame: every number of his roster row now, and the lines that made each.
+    pub fn finish(self) -> Result<Blame, Error> {
+        let found = self.state.find_soldier(self.soldier)?;
+        let now = Sheet::of(found);
+        // Every number of his roster row is listed, even one no event has moved yet.
+        let mut fields: BTreeMap<String, FieldBlame> = now
+            .fields()
+            .map(|(field, value)| {
+                let blamed = FieldBlame {
+                    value: value.to_owned(),
+                    lines: Vec::new(),
+                };
+                (field.to_owned(), blamed)
+            })
+            .collect();
+        for (field, lines) in self.lines {
+            let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
+                value: now.get(field).unwrap_or_default().to_owned(),
                 lines: Vec::new(),
-            };
-            (field.to_owned(), blamed)
+            });
+            entry.lines = lines;
+        }
+        Ok(Blame {
+            soldier: found.card.name.clone(),
+            fields,
         })
-        .collect();
-    for (field, lines) in lines {
-        let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
-            value: now.get(field).unwrap_or_default().to_owned(),
-            lines: Vec::new(),
-        });
-        entry.lines = lines;
     }
-    Ok(Blame {
-        soldier: found.card.name.clone(),
-        fields,
-    })
 }
 
-/// The Soldier as the fold last left him, and his sheet then.
 #[derive(Default)]
 struct Him {
     state: Option<SoldierState>,
