@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use muster::domain::names::is_invisible;
 use serde::Serialize;
 use tabled::builder::Builder;
 use tabled::settings::Style;
@@ -56,11 +57,6 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect::<String>()
         .into()
-}
-
-/// Characters that print as nothing or reorder what follows them.
-fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
 /// Prints `value` as one line of JSON.

@@ -15,6 +15,15 @@ use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::{self, MissionEnd};
 use crate::store::Head;
 
+/// Where the command that ended a Mission lies in the log, and its event.
+struct MissionEnding {
+    /// The command's last version: the point `mission:N` names.
+    last: u64,
+    /// The version of its `mission_ended` event.
+    ended_at: u64,
+    event: MissionEnded,
+}
+
 impl Query<'_> {
     /// The version `at` names in a log whose head is `head`: always the end of a command.
     pub(super) fn point(&self, at: AsOf, head: u64) -> Result<u64, Error> {
@@ -44,7 +53,7 @@ impl Query<'_> {
                     }
                 }
             }
-            AsOf::MissionEnd(number) => self.mission_end(number, head)?.0,
+            AsOf::MissionEnd(number) => self.mission_end(number, head)?.last,
         };
         self.command_end(named)
     }
@@ -58,8 +67,28 @@ impl Query<'_> {
             .map_or(version, |r| r.version))
     }
 
-    /// Mission `number`'s end: the last version of the command that ended it, and its event.
-    fn mission_end(&self, number: u32, head: u64) -> Result<(u64, u64, MissionEnded), Error> {
+    /// Mission `number`'s end, or why the point names none: it has not ended, or there is no
+    /// such Mission.
+    fn mission_end(&self, number: u32, head: u64) -> Result<MissionEnding, Error> {
+        let (end, started) = self.find_mission_end(number, head)?;
+        if let Some(end) = end {
+            return Ok(end);
+        }
+        if started.contains(&number) {
+            return Err(Error::input(format!(
+                "Mission {number} has not ended yet; give a version instead (see `muster log --mission {number}`)"
+            )));
+        }
+        let so_far: Vec<String> = started.iter().map(u32::to_string).collect();
+        Err(Error::input(format!(
+            "there is no Mission {number} in this campaign; missions so far: {}",
+            so_far.join(", ")
+        )))
+    }
+
+    /// Mission `number`'s end if it has ended (the last version of the command that ended
+    /// it, its first, and its event), with the Missions started so far.
+    fn find_mission_end(&self, number: u32, head: u64) -> Result<(Option<MissionEnding>, Vec<u32>), Error> {
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(head))?;
         let mut started = Vec::new();
         for row in self.store.mission_rows(self.campaign, Some(head))? {
@@ -68,21 +97,18 @@ impl Query<'_> {
             }
             match row.decode().map(|r| r.event) {
                 Ok(Event::MissionEnded(e)) if e.mission == number => {
-                    return Ok((self.command_end(row.version)?, row.version, e));
+                    let ending = MissionEnding {
+                        last: self.command_end(row.version)?,
+                        ended_at: row.version,
+                        event: e,
+                    };
+                    return Ok((Some(ending), started));
                 }
-                Ok(Event::MissionStarted(e)) => started.push(e.mission.to_string()),
+                Ok(Event::MissionStarted(e)) => started.push(e.mission),
                 _ => {}
             }
         }
-        if started.iter().any(|m| *m == number.to_string()) {
-            return Err(Error::input(format!(
-                "Mission {number} has not ended yet; give a version instead (see `muster log --mission {number}`)"
-            )));
-        }
-        Err(Error::input(format!(
-            "there is no Mission {number} in this campaign; missions so far: {}",
-            started.join(", ")
-        )))
+        Ok((None, started))
     }
 
     /// The state at `version` (voids recorded by then applied), from the nearest checkpoint.
@@ -160,14 +186,14 @@ impl Query<'_> {
 
     /// Mission `number`'s end, if it has ended: the state just before it and the bank after.
     pub(super) fn ended(&self, number: u32, head: u64) -> Result<Option<Ended>, Error> {
-        match self.mission_end(number, head) {
-            Ok((end, first, event)) => Ok(Some(Ended {
-                event,
-                before: self.state_at(first.saturating_sub(1))?,
-                bank: self.state_at(end)?.rp_bank,
-            })),
-            Err(_) => Ok(None),
-        }
+        let Some(ending) = self.find_mission_end(number, head)?.0 else {
+            return Ok(None);
+        };
+        Ok(Some(Ended {
+            before: self.state_at(ending.ended_at.saturating_sub(1))?,
+            bank: self.state_at(ending.last)?.rp_bank,
+            event: ending.event,
+        }))
     }
 }
 

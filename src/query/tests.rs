@@ -1,5 +1,8 @@
 use super::*;
 use crate::app;
+use crate::domain::event::Event;
+use crate::domain::fold::voided_commands;
+use crate::domain::state::RecordedEvent;
 use crate::projection::blame::Change;
 use crate::store::Store;
 use crate::transfer;
@@ -217,7 +220,7 @@ fn whole_log(store: &Store, request: &LogQuery) -> Result<Vec<crate::projection:
     use crate::projection::history::{self, Filter};
     let mut log = store.events(LODESTAR, None)?;
     if let Some(at) = request.as_of {
-        let version = at.resolve(&log)?;
+        let version = resolve(at, &log)?;
         log.retain(|r| r.version <= version);
     }
     let soldier = match &request.soldier {
@@ -303,5 +306,76 @@ fn the_streamed_blame_is_the_blame_of_the_whole_log_for_every_soldier_and_point(
             let whole = crate::projection::blame::blame(&upto, soldier);
             assert_eq!(streamed.ok(), whole.ok(), "{soldier} at v{version}");
         }
+    }
+}
+
+// The point a request names, found in a log held whole: the reference the bounded points
+// of `query::points` are held to.
+
+/// The version this point names in `log` (the campaign's whole log, in order): always the
+/// end of a command, since a command's events stand or fall together; a version inside a
+/// command names that command's last event.
+fn resolve(at: AsOf, log: &[RecordedEvent]) -> Result<u64, Error> {
+    let named = named(at, log)?;
+    let Some(at) = log.iter().position(|r| r.version == named) else {
+        return Ok(named);
+    };
+    let command = &log[at].command_id;
+    Ok(log[at..]
+        .iter()
+        .take_while(|r| r.command_id == *command)
+        .last()
+        .map_or(named, |r| r.version))
+}
+
+/// The version this point names, before it is moved to the end of its command.
+fn named(at: AsOf, log: &[RecordedEvent]) -> Result<u64, Error> {
+    let head = log.last().map_or(0, |r| r.version);
+    match at {
+        AsOf::Version(v) if (1..=head).contains(&v) => Ok(v),
+        AsOf::Version(v) => Err(Error::input(format!(
+            "version {v} does not exist; this campaign's log runs from 1 to {head}"
+        ))),
+        AsOf::Time(at) => log
+            .iter()
+            .take_while(|r| chrono::DateTime::parse_from_rfc3339(&r.recorded_at).is_ok_and(|t| t <= at))
+            .last()
+            .map(|r| r.version)
+            .ok_or_else(|| {
+                let first = log.first().map_or("", |r| r.recorded_at.as_str());
+                Error::input(format!(
+                    "{} is before the campaign began ({first}); give a later time",
+                    at.to_rfc3339()
+                ))
+            }),
+        AsOf::MissionEnd(n) => mission_end(log, n),
+    }
+}
+
+fn mission_end(log: &[RecordedEvent], mission: u32) -> Result<u64, Error> {
+    let voided = voided_commands(log);
+    let live = || log.iter().filter(|r| !voided.contains(&r.command_id));
+    let ended = live().find(|r| matches!(&r.event, Event::MissionEnded(e) if e.mission == mission));
+    match ended {
+        Some(end) => Ok(live()
+            .filter(|r| r.command_id == end.command_id)
+            .map(|r| r.version)
+            .max()
+            .unwrap_or(end.version)),
+        None if live().any(|r| matches!(&r.event, Event::MissionStarted(e) if e.mission == mission)) => {
+            Err(Error::input(format!(
+                "Mission {mission} has not ended yet; give a version instead (see `muster log --mission {mission}`)"
+            )))
+        }
+        None => Err(Error::input(format!(
+            "there is no Mission {mission} in this campaign; missions so far: {}",
+            live()
+                .filter_map(|r| match &r.event {
+                    Event::MissionStarted(e) => Some(e.mission.to_string()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
 }

@@ -90,6 +90,12 @@ pub(super) fn check_ours(conn: &Connection, path: &str) -> Result<(), StoreError
     let version = read("PRAGMA user_version")?;
     let tables = read("SELECT count(*) FROM sqlite_master WHERE type = 'table'")?;
     let has_events = read("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'")? > 0;
+    // muster's own tables, all made by its first migrations in one transaction: a file
+    // another muster is creating this moment shows them before its schema version.
+    let has_all = read(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table'
+           AND name IN ('events', 'settings', 'seeds', 'checkpoints')",
+    )? == 4;
     let foreign = |why: String| StoreError::Foreign {
         path: path.to_owned(),
         why,
@@ -105,7 +111,7 @@ pub(super) fn check_ours(conn: &Connection, path: &str) -> Result<(), StoreError
     if id != 0 {
         return Err(foreign(format!("its SQLite header names application {id:#x}")));
     }
-    if has_events && version > 0 {
+    if (has_events && version > 0) || has_all {
         return Ok(());
     }
     Err(foreign(format!(
@@ -144,6 +150,11 @@ mod tests {
         assert!(
             check("CREATE TABLE events(a);").is_err(),
             "an events table no muster migrated"
+        );
+        let creating = "CREATE TABLE events(a); CREATE TABLE settings(a); CREATE TABLE seeds(a); CREATE TABLE checkpoints(a);";
+        assert!(
+            check(creating).is_ok(),
+            "a file another muster is creating this moment"
         );
         assert!(check("PRAGMA application_id = 42;").is_err());
         let negative = check("PRAGMA user_version = -1;").err().map(|e| e.to_string());
