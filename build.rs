@@ -1,6 +1,6 @@
-//! Tags the checkpoints' projection code with a digest of the fold's source (`src/domain`),
-//! so that a checkpoint cached by other fold code is never read as this code's: a change to
-//! the state or to how an event moves it needs no tag bumped by hand.
+//! Tags the cached projections with a digest of the code that makes them: the checkpoints
+//! with the fold's source (`src/domain`), blame's index with the fold's and blame's, so that
+//! a cache made by other code is never read as this code's, with no tag bumped by hand.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -8,10 +8,20 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 fn main() {
-    let root = Path::new("src/domain");
-    println!("cargo:rerun-if-changed={}", root.display());
+    let fold = digest_of(&["src/domain"]);
+    let blame = digest_of(&["src/domain", "src/projection/blame"]);
+    println!("cargo:rustc-env=MUSTER_FOLD_DIGEST={fold}");
+    println!("cargo:rustc-env=MUSTER_BLAME_DIGEST={blame}");
+}
+
+/// The first 8 bytes, in hex, of the SHA-256 of every `.rs` file under `roots`.
+fn digest_of(roots: &[&str]) -> String {
     let mut files = Vec::new();
-    collect(root, &mut files);
+    for root in roots {
+        let root = Path::new(root);
+        println!("cargo:rerun-if-changed={}", root.display());
+        collect(root, &mut files);
+    }
     files.sort();
     let mut digest = Sha256::new();
     for file in &files {
@@ -21,13 +31,12 @@ fn main() {
         digest.update((text.len() as u64).to_le_bytes());
         digest.update(&text);
     }
-    let hex: String = digest
+    digest
         .finalize()
         .iter()
         .take(8)
         .map(|b| format!("{b:02x}"))
-        .collect();
-    println!("cargo:rustc-env=MUSTER_FOLD_DIGEST={hex}");
+        .collect()
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {

@@ -210,6 +210,9 @@ fn main() {
     let rebuild = median(runs, || {
         checkpoint::rebuild(&store, CAMPAIGN, None).unwrap();
     });
+    let indexed = median(runs.min(1), || {
+        muster::app::rebuild_index(&store, CAMPAIGN).unwrap();
+    });
     let verified = median(runs, || {
         assert!(verify::verify_store(&store, CAMPAIGN, &mut |_| {}).unwrap().ok);
     });
@@ -260,6 +263,10 @@ fn main() {
         "| rebuild, no checkpoint | {:.0} events/s ({:.2} of the limit) |",
         rate(rebuild),
         raw / rebuild
+    );
+    println!(
+        "| blame's index made from the whole log (`rebuild --index`) | {:.0} events/s |",
+        rate(indexed)
     );
     println!(
         "| verify, hashing included | {:.0} events/s ({:.2} of the limit) |",

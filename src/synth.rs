@@ -85,6 +85,8 @@ pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Resul
     }
     writer.flush(store)?;
     crate::checkpoint::refresh(store, campaign, writer.head.version);
+    // Blame's index too, as play would have kept it.
+    crate::projection::blame::index::build_from(store, campaign, 0)?;
     Ok(writer.head)
 }
 

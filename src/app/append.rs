@@ -11,6 +11,7 @@ use crate::clock::Clock;
 use crate::dice::Seed;
 use crate::domain::event::Event;
 use crate::domain::state::CampaignState;
+use crate::projection::blame::index;
 use crate::store::{Head, Store, StoreError};
 
 /// How many times a command is decided; the last time under the write lock.
@@ -68,7 +69,7 @@ fn attempt_once(
         )));
     }
     let events = decide(store, &state)?;
-    append(store, campaign, state.version, events, clock)
+    append(store, campaign, state, events, clock)
 }
 
 /// Waits a short, random, growing time so racing writers stop colliding in step.
@@ -78,16 +79,20 @@ fn back_off(attempt: u32) {
     std::thread::sleep(Duration::from_millis(1 + jitter));
 }
 
+/// Appends `events` decided on `state` at its version, then brings the caches up to date.
 fn append(
     store: &mut Store,
     campaign: &str,
-    expected: u64,
+    state: CampaignState,
     events: Vec<Event>,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
+    let expected = state.version;
     let command_id = Uuid::now_v7().to_string();
     let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
     checkpoint::refresh(store, campaign, head.version);
+    // A cache: an index left behind is read past by blame and made again by the next write.
+    let _cache_only = index::refresh(store, campaign, Some(state));
     Ok(Written {
         first_version: expected + 1,
         head,

@@ -21,6 +21,7 @@ use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
 use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::projection::blame::index;
 use crate::rules;
 use crate::store::Store;
 
@@ -149,9 +150,18 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
 }
 
 /// Folds `campaign` from its whole log and writes the result as its newest checkpoint (the
-/// cure for a cache in doubt); `progress` is told how many rows have been folded.
+/// cure for a cache in doubt), and brings blame's index up to the head; `progress` is told
+/// how many rows have been folded.
 pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
-    checkpoint::rewrite(store, campaign, progress)
+    let state = checkpoint::rewrite(store, campaign, progress)?;
+    index::catch_up(store, campaign)?;
+    Ok(state)
+}
+
+/// Makes blame's index of `campaign` again from its whole log, however current it looks:
+/// the cure for an index whose lines were edited, which blame notices and reads past.
+pub fn rebuild_index(store: &Store, campaign: &str) -> Result<(), Error> {
+    index::build_from(store, campaign, 0)
 }
 
 /// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.

@@ -159,7 +159,13 @@ impl<'a> Query<'a> {
             Some(at) => self.point(at, head)?,
             None => head,
         };
-        // The log is read row by row, never held: only the lines about him are kept.
+        // His lines on the index, with the state at the point from its nearest checkpoint.
+        let known = checkpoint::reaching_back(self.store, self.campaign, None)?;
+        let state = checkpoint::state_at(self.store, self.campaign, Some(up_to))?;
+        if let Some(blame) = blame::index::read(self.store, self.campaign, soldier, &state, &known)? {
+            return Ok(blame);
+        }
+        // Else the log is read row by row, never held: only the lines about him are kept.
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(up_to))?
             .voided()
             .clone();

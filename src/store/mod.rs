@@ -1,6 +1,7 @@
 //! The SQLite event log: opening and migrating the file, appending with an expected
 //! version, reading back, and the local settings table.
 
+mod blame_index;
 mod bulk;
 pub mod chain;
 mod checkpoints;
@@ -20,6 +21,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 use uuid::Uuid;
 
+pub use blame_index::{BlameIndexed, BlameWriter, IndexedLine};
 pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::Checkpoint;
 pub use error::StoreError;
@@ -48,6 +50,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_checkpoints_vouched.sql"),
     include_str!("../../migrations/0008_application_id.sql"),
     include_str!("../../migrations/0009_events_of_missions.sql"),
+    include_str!("../../migrations/0010_blame_index.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

@@ -200,6 +200,7 @@ fn write_tail(
     if added > 0 {
         // The verifier folded the whole campaign: that is its newest checkpoint, for free.
         checkpoint::save(store, campaign, &state)?;
+        crate::projection::blame::index::refresh(store, campaign, None)?;
     }
     Ok(Outcome::Written { added, last })
 }

@@ -244,3 +244,37 @@ fn the_roster_footer_notes_twenty_hex_digits_of_the_head() {
     assert_eq!(noted, &hash[..20], "{footer}");
     assert_eq!(m.roster()["campaign"], LODESTAR);
 }
+
+#[test]
+fn blame_reads_the_log_past_an_edited_index_line_and_rebuild_index_makes_it_again() {
+    let m = banked();
+    let before = m.json(&["blame", "Wong", "--json"]);
+    let conn = Connection::open(&m.db).unwrap();
+    let edited = conn
+        .execute(
+            "UPDATE blame_lines SET changes = '[[\"xp\",{\"add\":40}]]'
+             WHERE soldier = 'Wong' AND version = (SELECT max(version) FROM blame_lines WHERE soldier = 'Wong')",
+            [],
+        )
+        .unwrap();
+    assert_eq!(edited, 1, "the write path indexed Wong's XP");
+    assert_eq!(
+        m.json(&["blame", "Wong", "--json"]),
+        before,
+        "an edited line is not read"
+    );
+    let rebuilt = m.ok(&["rebuild", "--index"]);
+    assert!(rebuilt.contains("blame's index made again"), "{rebuilt}");
+    let restored: String = conn
+        .query_row(
+            "SELECT changes FROM blame_lines WHERE soldier = 'Wong' ORDER BY version DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&restored).unwrap(),
+        serde_json::json!([["xp", {"add": 3}]])
+    );
+    assert_eq!(m.json(&["blame", "Wong", "--json"]), before);
+}

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::domain::event::MedalSticker;
 use crate::domain::fold::step;
@@ -13,7 +13,7 @@ use crate::domain::soldier::same_name;
 use crate::domain::state::{CampaignState, RecordedEvent, SoldierState};
 
 /// How one event moved one field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Change {
     /// Added to the number (negative: taken away).

@@ -1,0 +1,67 @@
+//! A Soldier's blame as plain data: every number of his sheet with the lines that made it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::sheet::{Change, Sheet};
+use crate::Error;
+use crate::domain::state::CampaignState;
+
+/// One event's part in one field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub version: u64,
+    pub recorded_at: String,
+    pub command_id: String,
+    pub change: Change,
+    pub summary: String,
+    /// A voided event stays listed, and counts for nothing.
+    pub voided: bool,
+}
+
+/// A field's value now and the events that made it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldBlame {
+    pub value: String,
+    pub lines: Vec<Line>,
+}
+
+/// The blame of one Soldier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Blame {
+    pub soldier: String,
+    pub fields: BTreeMap<String, FieldBlame>,
+}
+
+/// The blame of `soldier` as `state` has him, from the lines about him up to it by field.
+pub fn assemble(
+    state: &CampaignState,
+    soldier: &str,
+    lines: BTreeMap<String, Vec<Line>>,
+) -> Result<Blame, Error> {
+    let found = state.find_soldier(soldier)?;
+    let now = Sheet::of(found);
+    // Every number of his roster row is listed, even one no event has moved yet.
+    let mut fields: BTreeMap<String, FieldBlame> = now
+        .fields()
+        .map(|(field, value)| {
+            let blamed = FieldBlame {
+                value: value.to_owned(),
+                lines: Vec::new(),
+            };
+            (field.to_owned(), blamed)
+        })
+        .collect();
+    for (field, lines) in lines {
+        let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
+            value: now.get(field).unwrap_or_default().to_owned(),
+            lines: Vec::new(),
+        });
+        entry.lines = lines;
+    }
+    Ok(Blame {
+        soldier: found.card.name.clone(),
+        fields,
+    })
+}

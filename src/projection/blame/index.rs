@@ -1,0 +1,186 @@
+//! Blame's index: every Soldier's lines kept beside the log as the commands are written, so
+//! one Soldier's blame reads his lines and a checkpoint rather than the whole log. A cache:
+//! one made by other code, one whose event the log no longer holds, one whose lines no
+//! longer match their digest, or one a later void reaches back past, is not read.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::blamed::{Blame, Line, assemble};
+use super::sheet::Change;
+use super::tracker::Tracker;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::event::Event;
+use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::projection::summary::summary;
+use crate::store::{Known, Store, StoreError, StoredRow};
+
+/// The tag of the code that makes the index: the digest of the fold's source and blame's
+/// (`build.rs`), so an index another build made is made again, never read.
+pub const INDEX: &str = concat!("blame-lines/", env!("MUSTER_BLAME_DIGEST"));
+
+/// How many events a write brings the index up to date over at most: a write stays as quick
+/// on a long log as on a short one, and an index further behind (after a large import) is
+/// left for `muster rebuild`, blame reading the log meanwhile.
+pub const CATCH_UP: u64 = 10 * checkpoint::INTERVAL;
+
+/// Makes the index of `campaign` again from after version `from` (the whole log from 0)
+/// up to its head, with every void of the log applied.
+pub fn build_from(store: &Store, campaign: &str, from: u64) -> Result<(), Error> {
+    let known = checkpoint::reaching_back(store, campaign, None)?;
+    let head = store.head(campaign)?.version;
+    let start = match from {
+        0 => CampaignState::default(),
+        _ => checkpoint::state_before(store, campaign, from + 1, &known)?,
+    };
+    store.index_blame(campaign, INDEX, from, |writer| {
+        let mut tracker = Tracker::new(start, known.voided(), None);
+        store.for_each_row(campaign, from, Some(head), |row| {
+            let recorded = decoded(&row, campaign)?;
+            let voided = tracker.is_voided(&recorded);
+            for moved in tracker.push(&recorded) {
+                writer.add(
+                    &moved.soldier,
+                    recorded.version,
+                    &written(&moved.changes)?,
+                    voided,
+                )?;
+            }
+            Ok(())
+        })?;
+        Ok(head)
+    })
+}
+
+/// Brings the index of `campaign` up to its head. After a command appended on `before`,
+/// the state it was decided on, only the new events are read. When the index was behind,
+/// when a new event voids one it covers, or with no `before` (after an import), it is made
+/// again from the last event it still serves, if that is at most [`CATCH_UP`] events back;
+/// otherwise it is cut back to that event and left for `muster rebuild`.
+pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<(), Error> {
+    let head = store.head(campaign)?.version;
+    let covered = covered(store, campaign)?;
+    let serves = serves(store, campaign, covered)?;
+    if head - serves > CATCH_UP {
+        return store.index_blame(campaign, INDEX, serves, |_| Ok(serves));
+    }
+    let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
+        return build_from(store, campaign, serves);
+    };
+    let mut new = Vec::new();
+    store.for_each_row(campaign, covered, None, |row| {
+        new.push(decoded(&row, campaign)?);
+        Ok(())
+    })?;
+    // The new command's own events are voided by nothing yet.
+    let none = BTreeSet::new();
+    store.index_blame(campaign, INDEX, covered, |writer| {
+        let mut tracker = Tracker::new(before, &none, None);
+        for recorded in &new {
+            for moved in tracker.push(recorded) {
+                writer.add(&moved.soldier, recorded.version, &written(&moved.changes)?, false)?;
+            }
+        }
+        Ok(head)
+    })
+}
+
+/// Brings the index of `campaign` up to its head however far behind it is: `muster
+/// rebuild`'s part. An index that is up to date is left as it is.
+pub fn catch_up(store: &Store, campaign: &str) -> Result<(), Error> {
+    let head = store.head(campaign)?.version;
+    let serves = serves(store, campaign, covered(store, campaign)?)?;
+    if serves == head && head > 0 {
+        return Ok(());
+    }
+    build_from(store, campaign, serves)
+}
+
+/// The last event the index of `campaign` covers, made by this code of this log; 0 for none.
+fn covered(store: &Store, campaign: &str) -> Result<u64, Error> {
+    Ok(store
+        .blame_indexed(campaign)?
+        .filter(|i| i.projection == INDEX && i.log_agrees)
+        .map_or(0, |i| i.version))
+}
+
+/// The last event whose lines the index still has right: the event before the earliest it
+/// covers that a void written after `covered` names (the lines from there on follow a sheet
+/// without it), else `covered`.
+fn serves(store: &Store, campaign: &str, covered: u64) -> Result<u64, Error> {
+    let mut serves = covered;
+    for row in store.rows_reaching_back(campaign, None)? {
+        if row.version <= covered {
+            continue;
+        }
+        if let Event::CommandVoided(v) = decoded(&row, campaign)?.event {
+            serves = serves.min(v.version.saturating_sub(1));
+        }
+    }
+    Ok(serves)
+}
+
+/// The blame of `soldier` at `up_to` read from the index, given `state`, the state at
+/// `up_to`, and `known`, the rare events of the whole log; `None` when the index cannot
+/// serve it (missing, stale, made by other code, damaged, or reached back past by a void
+/// written after `up_to`), and the log must be read instead.
+pub fn read(
+    store: &Store,
+    campaign: &str,
+    soldier: &str,
+    state: &CampaignState,
+    known: &Known,
+) -> Result<Option<Blame>, Error> {
+    let up_to = state.version;
+    let indexed = store
+        .blame_indexed(campaign)?
+        .filter(|i| i.projection == INDEX && i.log_agrees && i.version >= up_to);
+    // A void written after the point that names an event before it: the index shows that
+    // event voided, the log as it stood at the point did not.
+    if indexed.is_none() || known.reaches_back_past(up_to) {
+        return Ok(None);
+    }
+    let Some(him) = state.soldier(soldier) else {
+        return assemble(state, soldier, BTreeMap::new()).map(Some);
+    };
+    let mut lines: BTreeMap<String, Vec<Line>> = BTreeMap::new();
+    let mut readable = true;
+    let intact = store.for_each_blame_line(campaign, &him.card.name, |line| {
+        if line.row.version > up_to || !readable {
+            return Ok(());
+        }
+        let changes = serde_json::from_str::<Vec<(String, Change)>>(&line.changes);
+        let (Ok(changes), Ok(recorded)) = (changes, line.row.decode()) else {
+            readable = false;
+            return Ok(());
+        };
+        let summary = summary(&recorded.event);
+        for (field, change) in changes {
+            lines.entry(field).or_default().push(Line {
+                version: recorded.version,
+                recorded_at: recorded.recorded_at.clone(),
+                command_id: recorded.command_id.clone(),
+                change,
+                summary: summary.clone(),
+                voided: line.voided,
+            });
+        }
+        Ok(())
+    })?;
+    if !(intact && readable) {
+        return Ok(None);
+    }
+    assemble(state, soldier, lines).map(Some)
+}
+
+/// `row` decoded, or the damage named.
+fn decoded(row: &StoredRow, campaign: &str) -> Result<RecordedEvent, StoreError> {
+    row.decode()
+        .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
+}
+
+/// The changes of one line as the index stores them.
+fn written(changes: &[(String, Change)]) -> Result<String, StoreError> {
+    serde_json::to_string(changes)
+        .map_err(|e| StoreError::Damaged(format!("a blame line cannot be written: {e}")))
+}

@@ -1,0 +1,265 @@
+//! Folding a log while watching Soldiers' sheets: after each event, which numbers of whose
+//! sheet it moved and how. One Soldier's blame and the index of every Soldier's share it.
+
+use std::collections::BTreeSet;
+
+use super::sheet::{self, Change, Sheet};
+use crate::domain::fold::step;
+use crate::domain::soldier::same_name;
+use crate::domain::state::{CampaignState, RecordedEvent, SoldierState};
+
+/// How one event moved one Soldier's sheet: each field it moved and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moved {
+    /// His name as his card spells it.
+    pub soldier: String,
+    pub changes: Vec<(String, Change)>,
+}
+
+/// A fold that reports, event by event, how each watched Soldier's sheet moved.
+pub struct Tracker<'a> {
+    /// One Soldier (any case), or `None` for every Soldier of the campaign.
+    only: Option<&'a str>,
+    /// The commands voided in the log as it stands at the point read.
+    voided: &'a BTreeSet<String>,
+    state: CampaignState,
+    /// Each watched Soldier as the state had him after the last event: the one watched, or
+    /// every Soldier in the order of the state's.
+    hims: Vec<Him>,
+    /// The copy a voided command's events are folded on, and that command's id.
+    scratch: Option<(String, CampaignState)>,
+}
+
+impl<'a> Tracker<'a> {
+    /// A tracker starting from `state`, in a log whose voided commands are `voided`,
+    /// watching `only` that Soldier, or every Soldier when `None`.
+    pub fn new(state: CampaignState, voided: &'a BTreeSet<String>, only: Option<&'a str>) -> Tracker<'a> {
+        let hims = hims_in(&state, only);
+        Tracker {
+            only,
+            voided,
+            state,
+            hims,
+            scratch: None,
+        }
+    }
+
+    /// The state folded so far.
+    pub fn state(&self) -> &CampaignState {
+        &self.state
+    }
+
+    /// Whether `recorded` belongs to a voided command: it counts for nothing.
+    pub fn is_voided(&self, recorded: &RecordedEvent) -> bool {
+        self.voided.contains(&recorded.command_id)
+    }
+
+    /// Folds the next event of the log and says whose sheets it moved.
+    pub fn push(&mut self, recorded: &RecordedEvent) -> Vec<Moved> {
+        if !self.is_voided(recorded) {
+            return fold_watching(&mut self.state, &mut self.hims, recorded, self.only);
+        }
+        // A voided event is shown as it would have moved the sheets, folded on a copy that
+        // the rest of its command's events follow on; the state itself skips it.
+        let mut ground = match self.scratch.take() {
+            Some((command, ground)) if command == recorded.command_id => ground,
+            _ => twin_of(&mut self.state),
+        };
+        let mut before = hims_in(&ground, self.only);
+        let moved = fold_watching(&mut ground, &mut before, recorded, self.only);
+        self.scratch = Some((recorded.command_id.clone(), ground));
+        step(&mut self.state, recorded.version, None);
+        moved
+    }
+}
+
+/// A watched Soldier as the state had him: his name, his numbers (his Missions apart: no
+/// sheet shows them, and they grow with every Mission) and his sheet.
+#[derive(Default)]
+struct Him {
+    name: String,
+    state: Option<SoldierState>,
+    missions: usize,
+    sheet: Option<Sheet>,
+}
+
+impl Him {
+    fn of(soldier: Option<&SoldierState>) -> Him {
+        Him {
+            name: soldier.map(|s| s.card.name.clone()).unwrap_or_default(),
+            state: soldier.map(without_missions),
+            missions: soldier.map_or(0, |s| s.missions.len()),
+            sheet: soldier.map(Sheet::of),
+        }
+    }
+
+    /// Whether `now` is him as he was: then no field of his sheet can have moved.
+    fn unchanged(&self, now: Option<&SoldierState>) -> bool {
+        match (&self.state, now) {
+            (None, None) => true,
+            (Some(was), Some(now)) => {
+                self.missions == now.missions.len() && same_apart_from_missions(was, now)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The watched Soldiers of `state`: the one named, or every one in order.
+fn hims_in(state: &CampaignState, only: Option<&str>) -> Vec<Him> {
+    match only {
+        Some(name) => vec![Him::of(state.soldier(name))],
+        None => state.soldiers.iter().map(|s| Him::of(Some(s))).collect(),
+    }
+}
+
+/// Folds `recorded` onto `state` and says how it moved each watched Soldier, whom `hims`
+/// holds as `state` had them, and then as it has them after the event.
+fn fold_watching(
+    state: &mut CampaignState,
+    hims: &mut Vec<Him>,
+    recorded: &RecordedEvent,
+    only: Option<&str>,
+) -> Vec<Moved> {
+    // Only an event about him can set one of his numbers to the value it already had (a
+    // K9's Discipline reset at turn 1), which his sheet alone cannot show: such an event is
+    // folded again on a copy with his numbers moved. Copying the state for every other
+    // event too would cost a copy of the state per event.
+    let about = recorded
+        .event
+        .soldier()
+        .and_then(|name| state.soldier(name))
+        .map(|s| s.card.name.clone())
+        .filter(|name| only.is_none_or(|o| same_name(o, name)));
+    let mut twin = about.is_some().then(|| twin_of(state));
+    step(state, recorded.version, Some(&recorded.event));
+    let mut out = Vec::new();
+    let mut watch = |him: &mut Him, now: Option<&SoldierState>| {
+        let is_about = about
+            .as_deref()
+            .is_some_and(|a| now.is_some_and(|n| n.card.name == a));
+        // Any other event that left him as he was moved nothing: his sheet is not read again.
+        if !is_about && him.unchanged(now) {
+            return;
+        }
+        let Some(now) = now else {
+            *him = Him::default();
+            return;
+        };
+        let after = Sheet::of(now);
+        let before = him.sheet.as_ref();
+        let nudged = match twin.take().filter(|_| is_about && before.is_some()) {
+            Some(twin) => sheet::nudged_after(twin, recorded, &now.card.name, before, &after),
+            None => None,
+        };
+        let changes = sheet::changes(before, &after, nudged.as_ref());
+        *him = Him {
+            name: now.card.name.clone(),
+            state: Some(without_missions(now)),
+            missions: now.missions.len(),
+            sheet: Some(after),
+        };
+        if !changes.is_empty() {
+            out.push(Moved {
+                soldier: now.card.name.clone(),
+                changes,
+            });
+        }
+    };
+    match only {
+        Some(name) => {
+            if let Some(him) = hims.first_mut() {
+                watch(him, state.soldier(name));
+            }
+        }
+        None => {
+            hims.resize_with(state.soldiers.len(), Him::default);
+            for (him, now) in hims.iter_mut().zip(&state.soldiers) {
+                // Soldiers keep their places; a different one here is watched afresh.
+                if him.state.is_some() && him.name != now.card.name {
+                    *him = Him::default();
+                }
+                watch(him, Some(now));
+            }
+        }
+    }
+    out
+}
+
+/// A copy of `state` to fold one event on and throw away: the Soldiers' lists of Missions,
+/// which only grow and which no sheet shows, are left out, so the copy stays small however
+/// long the campaign.
+fn twin_of(state: &mut CampaignState) -> CampaignState {
+    let kept: Vec<Vec<u32>> = state
+        .soldiers
+        .iter_mut()
+        .map(|s| std::mem::take(&mut s.missions))
+        .collect();
+    let twin = state.clone();
+    for (soldier, missions) in state.soldiers.iter_mut().zip(kept) {
+        soldier.missions = missions;
+    }
+    twin
+}
+
+/// `soldier` without his list of Missions.
+fn without_missions(soldier: &SoldierState) -> SoldierState {
+    let SoldierState {
+        card,
+        status,
+        wounds,
+        suppress,
+        hardy,
+        xp,
+        discipline,
+        medals,
+        rp_cards,
+        hero_state,
+        allies,
+        missions: _,
+    } = soldier;
+    SoldierState {
+        card: card.clone(),
+        status: *status,
+        wounds: *wounds,
+        suppress: *suppress,
+        hardy: hardy.clone(),
+        xp: *xp,
+        discipline: *discipline,
+        medals: medals.clone(),
+        rp_cards: rp_cards.clone(),
+        hero_state: *hero_state,
+        allies: allies.clone(),
+        missions: Vec::new(),
+    }
+}
+
+/// Whether `a` and `b` are the same Soldier in every number but his list of Missions.
+fn same_apart_from_missions(a: &SoldierState, b: &SoldierState) -> bool {
+    // Taken apart whole, so a new field is compared or the compiler asks about it.
+    let SoldierState {
+        card,
+        status,
+        wounds,
+        suppress,
+        hardy,
+        xp,
+        discipline,
+        medals,
+        rp_cards,
+        hero_state,
+        allies,
+        missions: _,
+    } = a;
+    *wounds == b.wounds
+        && *suppress == b.suppress
+        && *xp == b.xp
+        && *discipline == b.discipline
+        && *status == b.status
+        && *hardy == b.hardy
+        && *medals == b.medals
+        && *rp_cards == b.rp_cards
+        && *hero_state == b.hero_state
+        && *allies == b.allies
+        && *card == b.card
+}

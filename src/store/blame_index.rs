@@ -1,0 +1,286 @@
+//! Blame's index: each Soldier's lines (the events that moved his sheet, and how), kept
+//! beside the log as a cache with what vouches for it: the event it was made up to, the
+//! code that made it, and a digest of each Soldier's lines.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{OptionalExtension, params};
+use sha2::{Digest, Sha256};
+
+use super::row::stored_row;
+use super::{Store, StoreError, StoredRow};
+
+/// How far an index of one campaign reaches, and whether the log still vouches for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlameIndexed {
+    /// The tag of the code that made it.
+    pub projection: String,
+    /// The last event it covers.
+    pub version: u64,
+    /// Whether the log still holds, at `version`, the event the index was made up to.
+    pub log_agrees: bool,
+}
+
+/// One line of a Soldier's index, read with the event it is about.
+pub struct IndexedLine {
+    /// The fields the event moved and how, as JSON.
+    pub changes: String,
+    pub voided: bool,
+    pub row: StoredRow,
+}
+
+impl Store {
+    /// How far the blame index of `campaign` reaches; `None` when there is none, or the file
+    /// predates it (a read-only open of a file an older muster wrote).
+    pub fn blame_indexed(&self, campaign: &str) -> Result<Option<BlameIndexed>, StoreError> {
+        if !self.has_blame_index()? {
+            return Ok(None);
+        }
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT b.projection, b.version, e.hash IS b.event_hash
+                 FROM blame_index AS b
+                 LEFT JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
+                 WHERE b.campaign = ?1",
+                params![campaign],
+                |row| {
+                    Ok(BlameIndexed {
+                        projection: row.get(0)?,
+                        version: row.get(1)?,
+                        log_agrees: row.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// Calls `f` with each line of `soldier`'s index in version order, and then says whether
+    /// his lines still match their digest (`false`: one was edited, added or taken away).
+    pub fn for_each_blame_line(
+        &self,
+        campaign: &str,
+        soldier: &str,
+        mut f: impl FnMut(IndexedLine) -> Result<(), StoreError>,
+    ) -> Result<bool, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.seq, e.campaign, e.version, e.event_id, e.command_id, e.recorded_at, e.kind,
+                    e.schema, e.payload, e.prev_hash, e.hash, b.changes, b.voided, b.version
+             FROM blame_lines AS b
+             LEFT JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
+             WHERE b.campaign = ?1 AND b.soldier = ?2 ORDER BY b.version",
+        )?;
+        let mut rows = stmt.query(params![campaign, soldier])?;
+        let mut digest = Digests::default();
+        while let Some(row) = rows.next()? {
+            let changes: String = row.get(11)?;
+            let voided: bool = row.get(12)?;
+            // A line about an event the log does not hold is a damaged index.
+            if row.get::<_, Option<u64>>(2)?.is_none() {
+                return Ok(false);
+            }
+            digest.add(soldier, row.get(13)?, &changes, voided);
+            f(IndexedLine {
+                changes,
+                voided,
+                row: stored_row(row)?,
+            })?;
+        }
+        let kept: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT digest FROM blame_soldiers WHERE campaign = ?1 AND soldier = ?2",
+                params![campaign, soldier],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(kept.unwrap_or_else(Digests::empty) == digest.hex(soldier))
+    }
+
+    /// Writes the index of `campaign` anew from after `from`: its lines after `from` are
+    /// dropped, `write` adds the new ones, and the index then covers up to `version`, made
+    /// by `projection`. One transaction: a failure leaves the index as it was.
+    pub fn index_blame(
+        &self,
+        campaign: &str,
+        projection: &str,
+        from: u64,
+        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, crate::Error>,
+    ) -> Result<(), crate::Error> {
+        // Inside a transaction already (an import's), a savepoint keeps the rewrite whole.
+        if !self.conn.is_autocommit() {
+            self.conn
+                .execute_batch("SAVEPOINT blame_index")
+                .map_err(StoreError::from)?;
+            let written = self.rewrite_blame(campaign, projection, from, write);
+            let end = match written {
+                Ok(()) => "RELEASE blame_index",
+                Err(_) => "ROLLBACK TO blame_index; RELEASE blame_index",
+            };
+            self.conn.execute_batch(end).map_err(StoreError::from)?;
+            return written;
+        }
+        let tx = self.conn.unchecked_transaction().map_err(StoreError::from)?;
+        self.rewrite_blame(campaign, projection, from, write)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(())
+    }
+
+    fn rewrite_blame(
+        &self,
+        campaign: &str,
+        projection: &str,
+        from: u64,
+        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, crate::Error>,
+    ) -> Result<(), crate::Error> {
+        let mut writer = BlameWriter::start(self, campaign, from)?;
+        let version = write(&mut writer)?;
+        writer.finish(projection, version)?;
+        Ok(())
+    }
+
+    fn has_blame_index(&self) -> Result<bool, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'blame_index'",
+            [],
+            |row| row.get(0),
+        )?)
+    }
+}
+
+/// Adds lines to a campaign's blame index inside the transaction that rewrites it.
+pub struct BlameWriter<'a> {
+    store: &'a Store,
+    campaign: &'a str,
+    digests: Digests,
+}
+
+impl<'a> BlameWriter<'a> {
+    /// Drops the lines after `from`, taking them out of their Soldiers' digests.
+    fn start(store: &'a Store, campaign: &'a str, from: u64) -> Result<BlameWriter<'a>, StoreError> {
+        let mut digests = Digests::default();
+        if from == 0 {
+            for table in ["blame_lines", "blame_soldiers"] {
+                store.conn.execute(
+                    &format!("DELETE FROM {table} WHERE campaign = ?1"),
+                    params![campaign],
+                )?;
+            }
+        } else {
+            let mut kept = store
+                .conn
+                .prepare("SELECT soldier, digest FROM blame_soldiers WHERE campaign = ?1")?;
+            let mut rows = kept.query(params![campaign])?;
+            while let Some(row) = rows.next()? {
+                let soldier: String = row.get(0)?;
+                let digest: String = row.get(1)?;
+                digests.restore(soldier, &digest);
+            }
+            let mut dropped = store.conn.prepare(
+                "SELECT soldier, version, changes, voided FROM blame_lines
+                 WHERE campaign = ?1 AND version > ?2",
+            )?;
+            let mut rows = dropped.query(params![campaign, from])?;
+            while let Some(row) = rows.next()? {
+                let soldier: String = row.get(0)?;
+                // XOR takes a line out as it put it in.
+                digests.add(&soldier, row.get(1)?, &row.get::<_, String>(2)?, row.get(3)?);
+            }
+            store.conn.execute(
+                "DELETE FROM blame_lines WHERE campaign = ?1 AND version > ?2",
+                params![campaign, from],
+            )?;
+        }
+        Ok(BlameWriter {
+            store,
+            campaign,
+            digests,
+        })
+    }
+
+    /// Adds the line of `soldier` about the event at `version`.
+    pub fn add(
+        &mut self,
+        soldier: &str,
+        version: u64,
+        changes: &str,
+        voided: bool,
+    ) -> Result<(), StoreError> {
+        self.store
+            .conn
+            .prepare_cached(
+                "INSERT OR REPLACE INTO blame_lines (campaign, soldier, version, changes, voided)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![self.campaign, soldier, version, changes, voided])?;
+        self.digests.add(soldier, version, changes, voided);
+        Ok(())
+    }
+
+    fn finish(self, projection: &str, version: u64) -> Result<(), StoreError> {
+        let conn = &self.store.conn;
+        for soldier in self.digests.0.keys() {
+            conn.execute(
+                "INSERT OR REPLACE INTO blame_soldiers (campaign, soldier, digest) VALUES (?1, ?2, ?3)",
+                params![self.campaign, soldier, self.digests.hex(soldier)],
+            )?;
+        }
+        // An index up to no event (version 0) has no row: it covers nothing.
+        conn.execute(
+            "DELETE FROM blame_index WHERE campaign = ?1",
+            params![self.campaign],
+        )?;
+        conn.execute(
+            "INSERT INTO blame_index (campaign, projection, version, event_hash)
+             SELECT ?1, ?2, ?3, hash FROM events WHERE campaign = ?1 AND version = ?3",
+            params![self.campaign, projection, version],
+        )?;
+        Ok(())
+    }
+}
+
+/// Each Soldier's digest: the XOR of the SHA-256 of each of his lines, so a line is taken
+/// out as it was put in, and none is missed, added or changed unnoticed.
+#[derive(Default)]
+struct Digests(BTreeMap<String, [u8; 32]>);
+
+impl Digests {
+    fn add(&mut self, soldier: &str, version: u64, changes: &str, voided: bool) {
+        let mut hasher = Sha256::new();
+        for part in [
+            soldier.as_bytes(),
+            &version.to_be_bytes(),
+            changes.as_bytes(),
+            &[u8::from(voided)],
+        ] {
+            hasher.update((part.len() as u64).to_be_bytes());
+            hasher.update(part);
+        }
+        let line = hasher.finalize();
+        let digest = self.0.entry(soldier.to_owned()).or_insert([0; 32]);
+        for (d, l) in digest.iter_mut().zip(line.iter()) {
+            *d ^= l;
+        }
+    }
+
+    fn restore(&mut self, soldier: String, hex: &str) {
+        let mut digest = [0u8; 32];
+        for (i, d) in digest.iter_mut().enumerate() {
+            *d = hex
+                .get(i * 2..i * 2 + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                .unwrap_or_default();
+        }
+        self.0.insert(soldier, digest);
+    }
+
+    fn hex(&self, soldier: &str) -> String {
+        self.0
+            .get(soldier)
+            .map_or_else(Digests::empty, |d| d.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    fn empty() -> String {
+        "0".repeat(64)
+    }
+}

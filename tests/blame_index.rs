@@ -1,0 +1,193 @@
+//! Blame's index is a cache: read from it, a Soldier's blame is the blame of the log as it
+//! stood at the point asked; an index that is stale, made by other code or edited is not
+//! read, and a write or `rebuild` makes it again.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use chrono::{TimeZone, Utc};
+use muster::app;
+use muster::checkpoint;
+use muster::clock::FixedClock;
+use muster::domain::command::{Command, XpTarget};
+use muster::domain::state::RecordedEvent;
+use muster::projection::blame::{self, Blame, index};
+use muster::store::Store;
+use muster::{synth, transfer};
+
+const LODESTAR: &str = "Operation Lodestar";
+
+fn clock() -> FixedClock {
+    FixedClock(Utc.with_ymd_and_hms(2026, 12, 1, 21, 0, 0).unwrap())
+}
+
+/// A database holding the demo campaign (72 events; v53, a Wound of Wong's, voided by v54).
+fn demo() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = app::open(&dir.path().join("demo.db")).unwrap();
+    transfer::import(&mut store, include_str!("../fixtures/campaigns/demo.jsonl")).unwrap();
+    (dir, store)
+}
+
+fn xp(soldier: &str, amount: i64) -> Command {
+    Command::AdjustXp {
+        target: XpTarget::Soldier(soldier.into()),
+        amount,
+        why: "test".into(),
+    }
+}
+
+/// The blame of `soldier` at `version` as the index gives it, `None` when it cannot.
+fn indexed(store: &Store, campaign: &str, soldier: &str, version: u64) -> Option<Blame> {
+    let known = checkpoint::reaching_back(store, campaign, None).unwrap();
+    let state = checkpoint::state_at(store, campaign, Some(version)).unwrap();
+    index::read(store, campaign, soldier, &state, &known).unwrap()
+}
+
+/// The blame of `soldier` at `version` folded from the log held whole: the reference.
+fn folded(store: &Store, campaign: &str, soldier: &str, version: u64) -> Blame {
+    let log: Vec<RecordedEvent> = store.events(campaign, Some(version)).unwrap();
+    blame::blame(&log, soldier).unwrap()
+}
+
+fn soldiers(store: &Store, campaign: &str) -> Vec<String> {
+    let state = checkpoint::state_at(store, campaign, None).unwrap();
+    state.soldiers.iter().map(|s| s.card.name.clone()).collect()
+}
+
+/// Every Soldier's blame at the head, read from the index (which must serve it) and folded.
+#[track_caller]
+fn assert_index_serves_the_head(store: &Store, campaign: &str) {
+    let head = store.head(campaign).unwrap().version;
+    for soldier in soldiers(store, campaign) {
+        let read = indexed(store, campaign, &soldier, head);
+        assert_eq!(
+            read,
+            Some(folded(store, campaign, &soldier, head)),
+            "{soldier} at v{head}"
+        );
+    }
+}
+
+#[test]
+fn the_index_gives_every_soldier_the_blame_of_the_log_at_every_point_it_serves() {
+    let (_dir, store) = demo();
+    let head = store.head(LODESTAR).unwrap().version;
+    let mut served = 0;
+    for version in 1..=head {
+        for soldier in soldiers(&store, LODESTAR) {
+            let state = checkpoint::state_at(&store, LODESTAR, Some(version)).unwrap();
+            if state.soldier(&soldier).is_none() {
+                continue;
+            }
+            if let Some(read) = indexed(&store, LODESTAR, &soldier, version) {
+                assert_eq!(
+                    read,
+                    folded(&store, LODESTAR, &soldier, version),
+                    "{soldier} at v{version}"
+                );
+                served += 1;
+            }
+        }
+    }
+    // Only the points the void at v54 reaches back past (v53) are left to the log.
+    assert!(served > 150, "the index served {served} blames");
+    assert!(
+        indexed(&store, LODESTAR, "Wong", 53).is_none(),
+        "v54 voids v53: the index shows it voided"
+    );
+    assert_index_serves_the_head(&store, LODESTAR);
+}
+
+#[test]
+fn each_write_extends_the_index_and_a_void_of_an_indexed_event_makes_it_again_from_there() {
+    let (_dir, mut store) = demo();
+    let first = app::execute(&mut store, LODESTAR, &xp("Wong", 3), &clock()).unwrap();
+    app::execute(&mut store, LODESTAR, &xp("Wong", 2), &clock()).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+    // A void of the first of the two: the second's line now follows a sheet without it.
+    app::void(&mut store, LODESTAR, first.first_version, "typo", &clock()).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+    let wong = indexed(&store, LODESTAR, "Wong", store.head(LODESTAR).unwrap().version).unwrap();
+    let voided: Vec<bool> = wong.fields["xp"]
+        .lines
+        .iter()
+        .rev()
+        .take(2)
+        .map(|l| l.voided)
+        .collect();
+    assert_eq!(voided, [false, true], "the +2 stands, the +3 is voided");
+    // And a void of an event from the demo's first Mission, far back.
+    app::void(&mut store, LODESTAR, 24, "misread", &clock()).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+}
+
+#[test]
+fn an_edited_line_is_not_read_and_rebuild_makes_the_index_again() {
+    let (dir, store) = demo();
+    let head = store.head(LODESTAR).unwrap().version;
+    let before = folded(&store, LODESTAR, "Wong", head);
+    let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
+    let edited = sql
+        .execute(
+            "UPDATE blame_lines SET changes = '[[\"xp\",{\"add\":99}]]'
+             WHERE soldier = 'Wong' AND version = (SELECT max(version) FROM blame_lines WHERE soldier = 'Wong')",
+            [],
+        )
+        .unwrap();
+    assert_eq!(edited, 1);
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    let shown = muster::query::Query::new(&store, LODESTAR)
+        .blame("Wong", None)
+        .unwrap();
+    assert_eq!(shown, before, "blame reads the log past an edited index");
+    // A line taken away is noticed too.
+    sql.execute(
+        "DELETE FROM blame_lines WHERE soldier = 'Reyes' AND version = 5",
+        [],
+    )
+    .unwrap();
+    app::rebuild_index(&store, LODESTAR).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+}
+
+#[test]
+fn an_index_of_other_code_or_of_a_rewritten_log_is_not_read_and_the_next_write_makes_it_again() {
+    let (dir, mut store) = demo();
+    let head = store.head(LODESTAR).unwrap().version;
+    let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
+    sql.execute("UPDATE blame_index SET projection = 'blame-lines/other'", [])
+        .unwrap();
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    app::execute(&mut store, LODESTAR, &xp("Wong", 1), &clock()).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+    sql.execute("UPDATE blame_index SET event_hash = 'rewritten'", [])
+        .unwrap();
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    app::execute(&mut store, LODESTAR, &xp("Wong", 1), &clock()).unwrap();
+    assert_index_serves_the_head(&store, LODESTAR);
+}
+
+#[test]
+fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("synth.db");
+    let mut store = Store::open(&path).unwrap();
+    let campaign = "Synthetic";
+    synth::write(&mut store, campaign, index::CATCH_UP + 2_000, 3).unwrap();
+    assert_index_serves_the_head(&store, campaign);
+    let sql = rusqlite::Connection::open(&path).unwrap();
+    sql.execute("DELETE FROM blame_index", []).unwrap();
+    app::execute(&mut store, campaign, &xp("Soldier 01", 1), &clock()).unwrap();
+    let head = store.head(campaign).unwrap().version;
+    assert_eq!(
+        indexed(&store, campaign, "Soldier 01", head),
+        None,
+        "the write stayed quick"
+    );
+    let shown = muster::query::Query::new(&store, campaign)
+        .blame("Soldier 01", None)
+        .unwrap();
+    assert_eq!(shown, folded(&store, campaign, "Soldier 01", head));
+    app::rebuild(&store, campaign, &mut |_| {}).unwrap();
+    assert_index_serves_the_head(&store, campaign);
+}
