@@ -61,9 +61,44 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Prints `value` as one line of JSON.
 pub fn print_json(value: &impl Serialize) -> Result<(), CommandError> {
-    let text =
-        serde_json::to_string(value).map_err(|e| CommandError::storage(format!("cannot write JSON: {e}")))?;
-    print(&format!("{text}\n"))
+    // Written as it is serialized, never held whole: a long blame or log is large.
+    match write_json(io::BufWriter::new(io::stdout().lock()), value) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
+            "cannot write JSON to standard output: {e}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `value` to `out` as one line of JSON, escaped as [`Escaping`] says.
+fn write_json(mut out: impl Write, value: &impl Serialize) -> io::Result<()> {
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, Escaping);
+    value.serialize(&mut serializer).map_err(io::Error::from)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// Compact JSON whose strings carry no character that prints as nothing or reorders the
+/// text: each is written as its `\uXXXX` escape, which a JSON reader turns back into it.
+struct Escaping;
+
+impl serde_json::ser::Formatter for Escaping {
+    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        let mut rest = fragment;
+        while let Some(at) = rest.find(is_invisible) {
+            let (plain, from) = rest.split_at(at);
+            writer.write_all(plain.as_bytes())?;
+            let mut chars = from.chars();
+            for c in chars.by_ref().take(1) {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    write!(writer, "\\u{unit:04x}")?;
+                }
+            }
+            rest = chars.as_str();
+        }
+        writer.write_all(rest.as_bytes())
+    }
 }
 
 /// Renders rows under a header as a plain table.
@@ -145,4 +180,29 @@ pub const NOTED_DIGITS: usize = 20;
 /// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
     hash.get(..NOTED_DIGITS).unwrap_or(hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_output_escapes_invisible_characters_and_reads_back_the_same() {
+        let text = "a\u{200b}b\u{202e}c\u{1d173}d\u{7}e";
+        let mut out = Vec::new();
+        write_json(&mut out, &serde_json::json!({ "why": text })).unwrap();
+        let written = String::from_utf8(out).unwrap();
+        assert!(
+            !written
+                .chars()
+                .any(|c| is_invisible(c) || (c.is_control() && c != '\n')),
+            "{written:?}"
+        );
+        assert!(
+            written.contains("\\u200b") && written.ends_with('\n'),
+            "{written}"
+        );
+        let read: serde_json::Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(read["why"], text);
+    }
 }

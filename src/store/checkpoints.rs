@@ -200,16 +200,26 @@ impl Store {
         campaign: &str,
         up_to: Option<u64>,
     ) -> Result<Vec<StoredRow>, StoreError> {
+        self.rows_reaching_back_after(campaign, 0, up_to)
+    }
+
+    /// [`Store::rows_reaching_back`] after version `after` only.
+    pub fn rows_reaching_back_after(
+        &self,
+        campaign: &str,
+        after: u64,
+        up_to: Option<u64>,
+    ) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
                     payload, prev_hash, hash
              FROM events
-             WHERE campaign = ?1 AND version <= ?2
+             WHERE campaign = ?1 AND version > ?2 AND version <= ?3
                AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')
              ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let rows = stmt.query_map(params![campaign, limit], stored_row)?;
+        let rows = stmt.query_map(params![campaign, after, limit], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

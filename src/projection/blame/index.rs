@@ -109,10 +109,7 @@ fn covered(store: &Store, campaign: &str) -> Result<u64, Error> {
 /// without it), else `covered`.
 fn serves(store: &Store, campaign: &str, covered: u64) -> Result<u64, Error> {
     let mut serves = covered;
-    for row in store.rows_reaching_back(campaign, None)? {
-        if row.version <= covered {
-            continue;
-        }
+    for row in store.rows_reaching_back_after(campaign, covered, None)? {
         if let Event::CommandVoided(v) = decoded(&row, campaign)?.event {
             serves = serves.min(v.version.saturating_sub(1));
         }
