@@ -171,6 +171,8 @@ fn main() {
         let mut store = Store::open(&db).unwrap();
         let started = Instant::now();
         synth::write(&mut store, CAMPAIGN, n, 7).unwrap();
+        // Blame's index, as play keeps it.
+        muster::app::rebuild_index(&store, CAMPAIGN, &mut |_| {}).unwrap();
         eprintln!(
             "synthetic campaign of {n} events written in {:.1} s",
             started.elapsed().as_secs_f64()
@@ -211,7 +213,7 @@ fn main() {
         checkpoint::rebuild(&store, CAMPAIGN, None).unwrap();
     });
     let indexed = median(runs.min(1), || {
-        muster::app::rebuild_index(&store, CAMPAIGN).unwrap();
+        muster::app::rebuild_index(&store, CAMPAIGN, &mut |_| {}).unwrap();
     });
     let verified = median(runs, || {
         assert!(verify::verify_store(&store, CAMPAIGN, &mut |_| {}).unwrap().ok);
@@ -241,7 +243,7 @@ fn main() {
             let start = Instant::now();
             let mut fresh = Store::open(&target.path().join("import.db")).unwrap();
             let input = std::io::BufReader::new(std::fs::File::open(&export_file).unwrap());
-            transfer::import_from(&mut fresh, input, &mut |_| {}).unwrap();
+            transfer::import_from(&mut fresh, input, &mut |_, _| {}).unwrap();
             drop(fresh);
             start.elapsed().as_secs_f64()
         })

@@ -41,8 +41,20 @@ impl Prng {
 }
 
 /// Writes a synthetic campaign named `campaign` of about `events` events (it stops at the
-/// end of the command that reaches the count) and returns its head.
+/// end of the command that reaches the count) and returns its head. Blame's index is left
+/// for [`crate::app::rebuild_index`], as after an import.
 pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Result<Head, Error> {
+    write_with(store, campaign, events, seed, &mut |_| {})
+}
+
+/// [`write`], telling `progress` how many events are written now and then.
+pub fn write_with(
+    store: &mut Store,
+    campaign: &str,
+    events: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Head, Error> {
     if store.head(campaign)?.version > 0 {
         return Err(Error::input(format!(
             "a campaign named '{campaign}' already exists; pick another --campaign"
@@ -81,12 +93,11 @@ pub fn write(store: &mut Store, campaign: &str, events: u64, seed: u64) -> Resul
         }
         if writer.pending.len() >= BATCH {
             writer.flush(store)?;
+            progress(writer.head.version);
         }
     }
     writer.flush(store)?;
     crate::checkpoint::refresh(store, campaign, writer.head.version);
-    // Blame's index too, as play would have kept it.
-    crate::projection::blame::index::build_from(store, campaign, 0)?;
     Ok(writer.head)
 }
 

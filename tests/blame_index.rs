@@ -146,7 +146,7 @@ fn an_edited_line_is_not_read_and_rebuild_makes_the_index_again() {
         [],
     )
     .unwrap();
-    app::rebuild_index(&store, LODESTAR).unwrap();
+    app::rebuild_index(&store, LODESTAR, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, LODESTAR);
 }
 
@@ -174,6 +174,13 @@ fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
     let mut store = Store::open(&path).unwrap();
     let campaign = "Synthetic";
     synth::write(&mut store, campaign, index::CATCH_UP + 2_000, 3).unwrap();
+    let head = store.head(campaign).unwrap().version;
+    assert_eq!(
+        indexed(&store, campaign, "Soldier 01", head),
+        None,
+        "synth leaves the index"
+    );
+    app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, campaign);
     let sql = rusqlite::Connection::open(&path).unwrap();
     sql.execute("DELETE FROM blame_index", []).unwrap();

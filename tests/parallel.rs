@@ -16,7 +16,7 @@ const DEMO: &str = include_str!("../fixtures/campaigns/demo.jsonl");
 /// A database holding the demo campaign; its name.
 fn demo(dir: &tempfile::TempDir) -> (Store, String) {
     let mut store = Store::open(&dir.path().join("demo.db")).unwrap();
-    let imported = muster::transfer::import_from(&mut store, DEMO.as_bytes(), &mut |_| {}).unwrap();
+    let imported = muster::transfer::import_from(&mut store, DEMO.as_bytes(), &mut |_, _| {}).unwrap();
     (store, imported.campaign)
 }
 

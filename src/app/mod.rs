@@ -159,9 +159,10 @@ pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> 
 }
 
 /// Makes blame's index of `campaign` again from its whole log, however current it looks:
-/// the cure for an index whose lines were edited, which blame notices and reads past.
-pub fn rebuild_index(store: &Store, campaign: &str) -> Result<(), Error> {
-    index::build_from(store, campaign, 0)
+/// the cure for an index whose lines were edited, which blame notices and reads past;
+/// `progress` is told how many rows have been read.
+pub fn rebuild_index(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<(), Error> {
+    index::build_from(store, campaign, 0, progress)
 }
 
 /// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.

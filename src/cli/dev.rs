@@ -7,6 +7,7 @@ use super::args::number;
 use super::context::Context;
 use super::error::CommandError;
 use super::output;
+use super::progress::Progress;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -36,7 +37,13 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 .map_err(|_| CommandError::refused("--seed must be 0 or more"))?;
             let name = name.unwrap_or_else(|| format!("Synthetic {seed}"));
             let mut store = ctx.open()?;
-            let head = synth::write(&mut store, &name, events, seed)?;
+            let mut writing = Progress::new("writing", events);
+            let head = synth::write_with(&mut store, &name, events, seed, &mut |done| writing.set(done))?;
+            drop(writing);
+            // Blame's index too, as play would have kept it.
+            let mut indexing = Progress::new("indexing blame", head.version);
+            muster::app::rebuild_index(&store, &name, &mut |done| indexing.set(done))?;
+            drop(indexing);
             output::print(&format!(
                 "campaign '{name}': {} events, head v{} {}\n",
                 head.version,

@@ -44,15 +44,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         }
         Box::new(BufReader::with_capacity(1 << 16, file))
     };
-    // About 400 bytes a line: the bar's length is a guess (0 for a pipe, whose length is
-    // not known before it ends).
-    let size = if stdin {
-        0
-    } else {
-        std::fs::metadata(&args.file).map_or(0, |m| if m.is_file() { m.len() } else { 0 })
-    };
-    let mut progress = Progress::new("importing", size / 400);
-    let imported = transfer::import_from(&mut store, input, &mut |done| progress.set(done))?;
+    // The import counts the file's events before it checks them: the bar's length is exact.
+    let mut progress = Progress::new("importing", 0);
+    let imported = transfer::import_from(&mut store, input, &mut |done, of| progress.set_of(done, of))?;
     drop(progress);
     if !imported.trailer {
         eprintln!(

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// How long work runs before its bar appears; `MUSTER_PROGRESS_AFTER_MS` changes it (tests).
 fn delay() -> Duration {
@@ -26,10 +26,14 @@ impl Progress {
     /// A bar for `what` (e.g. "verifying") over `total` events.
     pub fn new(what: &'static str, total: u64) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        if let Ok(style) =
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} events, {per_sec}, {eta} left")
-        {
-            bar.set_style(style.progress_chars("=> "));
+        if let Ok(style) = ProgressStyle::with_template(
+            "{msg} [{bar:30}] {human_pos}/{human_len} events, {rate} events/s, {eta} left",
+        ) {
+            // A whole number of events a second, not indicatif's fractions of one.
+            let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _unwritable = write!(w, "{}", HumanCount(state.per_sec().round() as u64));
+            };
+            bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
         }
         bar.set_message(what);
         Progress {
@@ -48,6 +52,12 @@ impl Progress {
             self.shown = true;
         }
         self.bar.set_position(done);
+    }
+
+    /// Moves the bar to `done` events of `of`, the length learnt as the work goes.
+    pub fn set_of(&mut self, done: u64, of: u64) {
+        self.bar.set_length(of);
+        self.set(done);
     }
 }
 

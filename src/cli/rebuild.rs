@@ -22,7 +22,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let state = app::rebuild(&store, &campaign, &mut |done| progress.set(done))?;
     drop(progress);
     if args.index {
-        app::rebuild_index(&store, &campaign)?;
+        let mut progress = Progress::new("indexing blame", state.version);
+        app::rebuild_index(&store, &campaign, &mut |done| progress.set(done))?;
     }
     let index = if args.index { "made again" } else { "up to date" };
     output::print(&format!(

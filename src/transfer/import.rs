@@ -47,14 +47,15 @@ fn each_row<R: BufRead>(
 }
 
 /// Imports the export file that `input` reads (once, to its end) into `store`, telling
-/// `progress` how many lines have been checked now and then.
+/// `progress` how many event lines have been checked now and then, and of how many (the
+/// file is read through once to count them before any is checked).
 ///
 /// A new campaign is written whole. A campaign already here takes the file's missing tail
 /// when the file continues it; a file that diverged from it is refused.
 pub fn import_from<R: BufRead>(
     store: &mut Store,
     input: R,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Imported, Error> {
     // Beside the database, whose disk takes the import anyway.
     let beside = store
@@ -116,7 +117,7 @@ fn write_tail(
     survey: Survey,
     here: &Head,
     spool: &Spool,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Outcome, Error> {
     let Survey {
         campaign,
@@ -128,7 +129,8 @@ fn write_tail(
     let mut verifier = Verifier::new(campaign, lines, known).reading_a_file();
     let mut added = 0;
     let mut diverged = false;
-    let mut counted = Progress::new(progress);
+    let mut tell = |done| progress(done, lines);
+    let mut counted = Progress::new(&mut tell);
     let (mut client, messages) = writer::channel();
     let lent: &mut Store = store;
     let reader = spool.reader()?;

@@ -52,5 +52,5 @@ pub fn parse(text: &str) -> Result<Vec<StoredRow>, Error> {
 
 /// Imports an export file's text into `store` (see [`import_from`]).
 pub fn import(store: &mut Store, text: &str) -> Result<Imported, Error> {
-    import_from(store, text.as_bytes(), &mut |_| {})
+    import_from(store, text.as_bytes(), &mut |_, _| {})
 }

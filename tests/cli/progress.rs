@@ -79,3 +79,51 @@ fn export_into_a_pipe_closed_early_exits_cleanly() {
     );
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// The numbers a drawn bar shows last: "done/of events, rate events/s", commas dropped.
+fn last_counts(screen: &str, what: &str) -> (u64, u64, String) {
+    let line = screen
+        .split(['\r', '\n'])
+        .rfind(|l| l.contains(what) && l.contains("events/s"))
+        .unwrap_or_else(|| panic!("no '{what}' bar in {screen:?}"));
+    let after = line.split("] ").nth(1).unwrap();
+    let (counts, rest) = after.split_once(" events, ").unwrap();
+    let (done, of) = counts.split_once('/').unwrap();
+    let number = |n: &str| n.replace(',', "").trim().parse::<u64>().unwrap();
+    let rate = rest.split_once(" events/s").unwrap().0.to_owned();
+    (number(done), number(of), rate)
+}
+
+#[test]
+fn the_import_bar_counts_the_files_events_and_a_whole_rate_and_synth_shows_its_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("long.db");
+    let made = Runner::on(&db)
+        .env("MUSTER_PROGRESS_AFTER_MS", "0")
+        .args(["dev", "synth", "--events", "25000", "--name", "Long"])
+        .on_a_terminal()
+        .run();
+    assert_eq!(made.code(), 0, "{}", made.describe());
+    let (_, of, _) = last_counts(&made.stdout, "writing");
+    assert_eq!(of, 25_000, "{}", made.stdout);
+    let exported = on_long(&db, &["export"]).run();
+    let export = dir.path().join("long.jsonl");
+    std::fs::write(&export, &exported.stdout).unwrap();
+    let events = exported.stdout.lines().count() as u64 - 1;
+    let copy = dir.path().join("copy.db");
+    let imported = on_long(&copy, &["import", export.to_str().unwrap()])
+        .on_a_terminal()
+        .run();
+    assert_eq!(imported.code(), 0, "{}", imported.describe());
+    let (done, of, rate) = last_counts(&imported.stdout, "importing");
+    assert_eq!(
+        of, events,
+        "the bar's length is the file's events: {}",
+        imported.stdout
+    );
+    assert!(done <= of, "{done} of {of}");
+    assert!(
+        rate.replace(',', "").parse::<u64>().is_ok(),
+        "a whole rate, not '{rate}'"
+    );
+}

@@ -325,7 +325,7 @@ fn an_input_that_goes_on_after_its_end_is_read_once_and_no_other_campaigns_line_
         then: std::io::Cursor::new(other.into_bytes()),
         ended: false,
     };
-    let imported = transfer::import_from(&mut target, input, &mut |_| {}).unwrap();
+    let imported = transfer::import_from(&mut target, input, &mut |_, _| {}).unwrap();
     assert_eq!(imported.campaign, LODESTAR);
     assert_eq!(imported.added, all_rows(&source, LODESTAR).len());
     assert!(imported.trailer);

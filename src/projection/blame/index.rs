@@ -12,6 +12,7 @@ use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
 use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::progress::Progress;
 use crate::projection::summary::summary;
 use crate::store::{Known, Store, StoreError, StoredRow};
 
@@ -25,8 +26,14 @@ pub const INDEX: &str = concat!("blame-lines/", env!("MUSTER_BLAME_DIGEST"));
 pub const CATCH_UP: u64 = 10 * checkpoint::INTERVAL;
 
 /// Makes the index of `campaign` again from after version `from` (the whole log from 0)
-/// up to its head, with every void of the log applied.
-pub fn build_from(store: &Store, campaign: &str, from: u64) -> Result<(), Error> {
+/// up to its head, with every void of the log applied; `progress` is told how many rows
+/// have been read now and then.
+pub fn build_from(
+    store: &Store,
+    campaign: &str,
+    from: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), Error> {
     let known = checkpoint::reaching_back(store, campaign, None)?;
     let head = store.head(campaign)?.version;
     let start = match from {
@@ -35,7 +42,9 @@ pub fn build_from(store: &Store, campaign: &str, from: u64) -> Result<(), Error>
     };
     store.index_blame(campaign, INDEX, from, |writer| {
         let mut tracker = Tracker::new(start, known.voided(), None);
+        let mut counted = Progress::new(progress);
         store.for_each_row(campaign, from, Some(head), |row| {
+            counted.row();
             let recorded = decoded(&row, campaign)?;
             let voided = tracker.is_voided(&recorded);
             for moved in tracker.push(&recorded) {
@@ -48,6 +57,7 @@ pub fn build_from(store: &Store, campaign: &str, from: u64) -> Result<(), Error>
             }
             Ok(())
         })?;
+        counted.done();
         Ok(head)
     })
 }
@@ -65,7 +75,7 @@ pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> 
         return store.index_blame(campaign, INDEX, serves, |_| Ok(serves));
     }
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
-        return build_from(store, campaign, serves);
+        return build_from(store, campaign, serves, &mut |_| {});
     };
     let mut new = Vec::new();
     store.for_each_row(campaign, covered, None, |row| {
@@ -93,7 +103,7 @@ pub fn catch_up(store: &Store, campaign: &str) -> Result<(), Error> {
     if serves == head && head > 0 {
         return Ok(());
     }
-    build_from(store, campaign, serves)
+    build_from(store, campaign, serves, &mut |_| {})
 }
 
 /// The last event the index of `campaign` covers, made by this code of this log; 0 for none.
