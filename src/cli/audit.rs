@@ -31,6 +31,13 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
         return output::print_json(&blamed);
     }
     let mut text = format!("{}\n", blamed.soldier);
+    // Command ids are time-ordered, so neighbours share a long prefix: each is cut where it
+    // parts from every other shown, as jj shortens change ids.
+    let ids = blamed
+        .fields
+        .values()
+        .flat_map(|f| f.lines.iter().map(|l| l.command_id.as_str()));
+    let shown = output::unique_prefix(ids);
     for (field, f) in &blamed.fields {
         text.push_str(&format!("  {field} = {}\n", f.value));
         for line in &f.lines {
@@ -45,7 +52,7 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
                 change,
                 line.summary,
                 line.recorded_at,
-                output::short_hash(&line.command_id)
+                line.command_id.get(..shown).unwrap_or(&line.command_id)
             ));
         }
     }

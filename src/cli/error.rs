@@ -33,13 +33,13 @@ impl CommandError {
         }
     }
 
-    /// Verify's findings (exit 3).
+    /// Verify's findings (exit 3), listed above it by verify itself.
     pub fn altered(message: impl Into<String>) -> Self {
         CommandError {
             kind: Kind::Altered,
             message: message.into(),
             hint: Some(
-                "`muster verify` lists every finding; `muster show VERSION` explains one event".to_owned(),
+                "`muster show VERSION` explains the event a finding names; an export from before the damage (`muster import`) restores the log".to_owned(),
             ),
         }
     }

@@ -1,7 +1,8 @@
-//! `muster export > FILE.jsonl`: the campaign as JSON Lines, written as the rows are read,
-//! then the trailer that lets an import tell the whole file from a cut one.
+//! `muster export [--output FILE]`: the campaign as JSON Lines, written as the rows are
+//! read, then the trailer that lets an import tell the whole file from a cut one.
 
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 
 use muster::query::Query;
 
@@ -12,14 +13,47 @@ use super::error::CommandError;
 #[command(
     after_help = "Each line is one event: campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash. The last line is the trailer, {\"trailer\": {\"campaign\", \"events\", \"head\": {\"version\", \"hash\"}}}: the number of events above it and the last one's version and hash. `muster import` refuses a file whose trailer is missing lines or is followed by any."
 )]
-pub struct Args {}
+pub struct Args {
+    /// Write to FILE rather than standard output: it appears, whole, only once the export
+    /// is complete (a shell's `> FILE` leaves an empty file behind when the export is refused)
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
 
-pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let Some(path) = args.output else {
+        return write(&store, &campaign, io::stdout().lock(), "standard output");
+    };
+    let shown = path.display().to_string();
+    let unwritable = |e: io::Error| {
+        CommandError::refused(format!(
+            "cannot write {shown}: {e}; give a path in a folder you can write to"
+        ))
+    };
+    // Beside its final place, so it becomes the file by a rename, never half-written.
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let temporary = tempfile::NamedTempFile::new_in(dir).map_err(unwritable)?;
+    let file = temporary.as_file().try_clone().map_err(unwritable)?;
+    write(&store, &campaign, file, &shown)?;
+    temporary.persist(&path).map_err(|e| unwritable(e.error))?;
+    Ok(())
+}
+
+/// Writes the export of `campaign` to `out`, named `shown` in an error.
+fn write(
+    store: &muster::store::Store,
+    campaign: &str,
+    out: impl Write,
+    shown: &str,
+) -> Result<(), CommandError> {
+    let mut out = BufWriter::new(out);
     // A write that fails stops the reading; its error is reported once the rows stop.
     let mut failed: Option<io::Error> = None;
-    let exported = Query::new(&store, &campaign).export(&mut |line| {
+    let exported = Query::new(store, campaign).export(&mut |line| {
         let written = serde_json::to_writer(&mut out, line)
             .map_err(io::Error::from)
             .and_then(|()| out.write_all(b"\n"));
@@ -43,9 +77,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     match failed.or(flushed.err()) {
         // `muster export | head` is not an error.
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Some(e) => Err(CommandError::storage(format!(
-            "cannot write to standard output: {e}"
-        ))),
+        Some(e) => Err(CommandError::storage(format!("cannot write to {shown}: {e}"))),
         None => exported.map(|_| ()).map_err(CommandError::from),
     }
 }

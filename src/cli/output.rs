@@ -177,6 +177,26 @@ pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
 /// begins with the digits noted.
 pub const NOTED_DIGITS: usize = 20;
 
+/// How many leading characters tell each of `ids` from every other: one more than the
+/// longest prefix two of them share, and at least 8.
+pub fn unique_prefix<'a>(ids: impl IntoIterator<Item = &'a str>) -> usize {
+    let mut ids: Vec<&str> = ids.into_iter().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let shared = ids
+        .windows(2)
+        .map(|pair| {
+            pair[0]
+                .chars()
+                .zip(pair[1].chars())
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    (shared + 1).max(8)
+}
+
 /// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
     hash.get(..NOTED_DIGITS).unwrap_or(hash)
@@ -185,6 +205,14 @@ pub fn short_hash(hash: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prefix_tells_each_id_from_its_neighbours() {
+        let ids = ["01a22f61-5811-7000", "01a22f61-5812-7000", "01a22f61-5811-7000"];
+        assert_eq!(unique_prefix(ids), 13, "01a22f61-5811 and 01a22f61-5812");
+        assert_eq!(unique_prefix(["abc", "xyz"]), 8);
+        assert_eq!(unique_prefix([]), 8);
+    }
 
     #[test]
     fn json_output_escapes_invisible_characters_and_reads_back_the_same() {

@@ -236,6 +236,11 @@ pub fn mission_stats(stats: Stats, task: Option<PriorityTask>) -> Stats {
     }
 }
 
+/// A count of successes as a player says it: "1 success", "3 successes".
+pub fn successes(n: u32) -> String {
+    format!("{n} success{}", if n == 1 { "" } else { "es" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -232,10 +232,10 @@ pub fn summary(event: &Event) -> String {
             e.why
         ),
         Event::PersuasionTested(e) => format!(
-            "{} tries to persuade {}: {} successes to {}{}",
+            "{} tries to persuade {}: {} to {}{}",
             e.hero,
             e.bogey,
-            e.hero_successes,
+            crate::domain::zero_dark::successes(e.hero_successes),
             e.bogey_successes,
             match (&e.persuaded, &e.ally_of) {
                 (true, Some(ally)) => format!(": persuaded, now {ally}'s Ally"),

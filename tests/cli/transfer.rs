@@ -261,3 +261,23 @@ fn a_refused_import_names_its_first_bad_line_and_exits_1_leaving_the_file_unchan
     fresh.refused(&["import", &path], "line 1 names the campaign");
     assert_eq!(file_bytes(&fresh.db), before, "the database file changed");
 }
+
+#[test]
+fn export_output_writes_the_file_only_once_the_export_is_whole() {
+    let m = Muster::lodestar();
+    let path = m.path("lodestar.jsonl");
+    let target = path.to_str().unwrap();
+    m.refused(
+        &["--campaign", "Nowhere", "export", "--output", target],
+        "Nowhere",
+    );
+    assert!(!path.exists(), "a refused export leaves no file behind");
+    m.ok(&["export", "--output", target]);
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        written.lines().map(str::to_owned).collect::<Vec<_>>(),
+        export_lines(&m)
+    );
+    let unwritable = m.refused(&["export", "-o", "/nonexistent-folder/x.jsonl"], "cannot write");
+    assert!(unwritable.contains("/nonexistent-folder/x.jsonl"), "{unwritable}");
+}

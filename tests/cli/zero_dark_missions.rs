@@ -175,7 +175,7 @@ fn persuade_refuses_ally_to_when_the_dead_hero_lost_the_test() {
     refused(
         &m,
         "persuade Vance G1 --hero 1 --bogey 2 --hero-died --ally-to Oduya",
-        "Vance did not persuade G1 (1 successes to 2), so there is no Ally: leave out --ally-to",
+        "Vance did not persuade G1 (1 success to 2), so there is no Ally: leave out --ally-to",
     );
     assert_eq!(
         wrote(&m, "persuade Vance G1 --hero 1 --bogey 2 --hero-died"),

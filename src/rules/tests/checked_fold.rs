@@ -266,5 +266,5 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
             persuaded: true,
         }),
     ];
-    assert_one(events, 4, "Courier persuaded with 1 successes to the bogey's 3");
+    assert_one(events, 4, "Courier persuaded with 1 success to the bogey's 3");
 }

@@ -182,8 +182,10 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
                 format!("{} lived, so {} is his Ally", act.by, act.bogey)
             } else {
                 format!(
-                    "{} did not persuade {} ({mine} successes to {theirs}), so there is no Ally",
-                    act.by, act.bogey
+                    "{} did not persuade {} ({} to {theirs}), so there is no Ally",
+                    act.by,
+                    act.bogey,
+                    crate::domain::zero_dark::successes(mine)
                 )
             }
         )));

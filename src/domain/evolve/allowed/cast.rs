@@ -50,10 +50,10 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
             }
             (e.persuaded != (e.hero_successes > e.bogey_successes)).then(|| {
                 format!(
-                    "records {} {} with {} successes to the bogey's {}",
+                    "records {} {} with {} to the bogey's {}",
                     e.bogey,
                     if e.persuaded { "persuaded" } else { "not persuaded" },
-                    e.hero_successes,
+                    crate::domain::zero_dark::successes(e.hero_successes),
                     e.bogey_successes
                 )
             })

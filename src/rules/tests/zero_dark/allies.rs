@@ -26,7 +26,7 @@ fn from_rules_2_ally_to_is_refused_when_the_dead_persuader_lost_the_test() {
         .when(persuade_naming_moss(1, 3, true))
         .then_refused(&[
             "--ally-to Moss names who takes the Ally of a persuader who died but out-scored the bogey",
-            "Vega did not persuade Pigeon (1 successes to 3), so there is no Ally",
+            "Vega did not persuade Pigeon (1 success to 3), so there is no Ally",
             "leave out --ally-to",
         ]);
 }
