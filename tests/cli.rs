@@ -41,6 +41,8 @@ mod play;
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/suggestions.rs"]
+mod suggestions;
 #[path = "cli/transfer.rs"]
 mod transfer;
 #[path = "cli/voids.rs"]

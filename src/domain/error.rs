@@ -8,15 +8,15 @@ pub enum RuleError {
     /// A Soldier name that matches nobody in the campaign: the closest name, the campaign
     /// (once the command's caller names it) and where else the name is, when known.
     #[error(
-        "no Soldier named '{name}' in {}{}; Soldiers here: {known}{}",
+        "no Soldier named '{name}' in {}{suggestion}; Soldiers here: {known}{}",
         campaign.as_deref().map_or_else(|| "this campaign".to_owned(), |c| format!("campaign '{c}'")),
-        suggestion.as_deref().map(|s| format!("; {s}")).unwrap_or_default(),
         elsewhere.as_deref().map(|e| format!("; {e}")).unwrap_or_default()
     )]
     UnknownSoldier {
         name: String,
         known: String,
-        suggestion: Option<String>,
+        /// "; did you mean 'NAME'?", or empty.
+        suggestion: String,
         campaign: Option<String>,
         elsewhere: Option<String>,
     },
@@ -58,15 +58,22 @@ impl RuleError {
             },
             other => {
                 let message = other.to_string();
-                let named = format!("campaign '{name}'");
-                RuleError::Refused(if message.contains("this campaign") {
-                    message.replace("this campaign", &named)
-                } else {
-                    format!("{named}: {message}")
-                })
+                RuleError::Refused(
+                    naming_campaign(&message, name)
+                        .unwrap_or_else(|| format!("campaign '{name}': {message}")),
+                )
             }
         }
     }
+}
+
+/// `message` with "this campaign" made "campaign 'NAME'", or `None` when it does not say it.
+pub fn naming_campaign(message: &str, name: &str) -> Option<String> {
+    message.contains("this campaign").then(|| {
+        message
+            .replace("this campaign's log", &format!("the log of campaign '{name}'"))
+            .replace("this campaign", &format!("campaign '{name}'"))
+    })
 }
 
 /// Checks that `got` lies in `min..=max`, naming `what` when it does not.

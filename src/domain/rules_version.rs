@@ -69,7 +69,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
     ),
     (
         ABILITY_WORDS_KNOWN,
-        "rule 001: a check of an ability that no Soldier of the campaign has and no card names (a K9's bomb, friendly, rescue or threat, a handler's handler, an Encounter card's roll) is refused as a typo, with the closest ability, rather than recorded as a failed check without a roll",
+        "rule 001: a check of an ability that no Soldier of the campaign has and no card names (K9 & Handlers' bomb, friendly, rescue, threat and handler where the campaign uses it, the open Encounter card's rolls) is refused as a typo, with the closest ability, rather than recorded as a failed check without a roll",
     ),
 ];
 

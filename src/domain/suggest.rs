@@ -6,9 +6,9 @@ use super::names::composed;
 /// How alike two names must be (Jaro-Winkler, from 0 to 1) for one to be offered as the other.
 const ALIKE: f64 = 0.8;
 
-/// "did you mean 'NAME'?" for the known name closest to `typed`, compared without case, when
-/// one is alike enough to be what the player meant.
-pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
+/// "; did you mean 'NAME'?" for the known name closest to `typed`, compared without case,
+/// when one is alike enough to be what the player meant; else nothing, an empty string.
+pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     let typed = composed(typed.trim()).to_lowercase();
     let mut best: Option<(f64, &str)> = None;
     for name in known {
@@ -17,7 +17,8 @@ pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -
             best = Some((score, name));
         }
     }
-    best.map(|(_, name)| format!("did you mean '{name}'?"))
+    best.map(|(_, name)| format!("; did you mean '{name}'?"))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -27,20 +28,17 @@ mod tests {
     #[test]
     fn the_closest_name_is_offered_and_a_stranger_is_not() {
         let soldiers = ["Wong", "Miller", "Reyes"];
+        assert_eq!(did_you_mean("Miler", soldiers), "; did you mean 'Miller'?");
         assert_eq!(
-            did_you_mean("Miler", soldiers).as_deref(),
-            Some("did you mean 'Miller'?")
-        );
-        assert_eq!(
-            did_you_mean("mILLEr", soldiers).as_deref(),
-            Some("did you mean 'Miller'?"),
+            did_you_mean("mILLEr", soldiers),
+            "; did you mean 'Miller'?",
             "case does not count"
         );
         assert_eq!(
-            did_you_mean("medc", ["bomb", "medic", "handler"]).as_deref(),
-            Some("did you mean 'medic'?")
+            did_you_mean("medc", ["bomb", "medic", "handler"]),
+            "; did you mean 'medic'?"
         );
-        assert_eq!(did_you_mean("Kowalski", soldiers), None);
-        assert_eq!(did_you_mean("Miler", []), None);
+        assert_eq!(did_you_mean("Kowalski", soldiers), "");
+        assert_eq!(did_you_mean("Miler", []), "");
     }
 }

@@ -130,9 +130,7 @@ fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> 
     if known.contains(ability) {
         return Ok(());
     }
-    let closest = did_you_mean(ability, known.iter().copied())
-        .map(|s| format!("; {s}"))
-        .unwrap_or_default();
+    let closest = did_you_mean(ability, known.iter().copied());
     Err(RuleError::refused(format!(
         "no Soldier in this campaign has an ability '{ability}' and no card names one{closest}; abilities known here: {} (a Soldier who lacks a known ability fails its check without rolling, rule 001)",
         known.into_iter().collect::<Vec<_>>().join(", ")
