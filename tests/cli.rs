@@ -37,6 +37,8 @@ mod mission;
 mod numbers;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/printed.rs"]
+mod printed;
 #[path = "cli/progress.rs"]
 mod progress;
 #[path = "cli/proof.rs"]

@@ -86,10 +86,12 @@ fn listing(campaigns: &[CampaignSummary]) -> String {
     }
 }
 
-/// Selects `name` as the campaign later commands use by default.
-pub fn select_campaign(store: &Store, name: &str) -> Result<(), Error> {
+/// Selects the campaign named `name` (in any case) as the one later commands use by
+/// default, and gives its name as the file spells it.
+pub fn select_campaign(store: &Store, name: &str) -> Result<String, Error> {
     let name = resolve_campaign(store, Some(name))?;
-    Ok(store.set_setting(SELECTED, &name)?)
+    store.set_setting(SELECTED, &name)?;
+    Ok(name)
 }
 
 /// Creates the campaign `name` and selects it.
