@@ -244,6 +244,11 @@ pub fn execute_rolling(
 
 /// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one.
 pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
+    reveal(store, campaign, clock).map_err(|e| Query::new(store, campaign).explain(e))
+}
+
+/// [`reveal_seed`], its refusals not yet naming the campaign.
+fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
     let (_, state) = load(store, campaign)?;
     let Some(commitment) = state.seed_commitment else {
         return Err(Error::input(

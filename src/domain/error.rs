@@ -56,6 +56,10 @@ impl RuleError {
                 campaign: Some(name.to_owned()),
                 elsewhere,
             },
+            // Named once: a refusal passed through twice is not named again.
+            RuleError::Refused(message) if message.contains(&format!("campaign '{name}'")) => {
+                RuleError::Refused(message)
+            }
             other => {
                 let message = other.to_string();
                 RuleError::Refused(
@@ -82,5 +86,31 @@ pub fn in_range(what: &'static str, got: i64, min: i64, max: i64) -> Result<i64,
         Ok(got)
     } else {
         Err(RuleError::OutOfRange { what, min, max, got })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_its_campaign_once() {
+        let said = RuleError::refused("no dice seed is committed in this campaign").in_campaign("Ardennes");
+        assert_eq!(
+            said.to_string(),
+            "no dice seed is committed in campaign 'Ardennes'"
+        );
+        let unsaid = RuleError::refused("no Mission is in progress").in_campaign("Ardennes");
+        let once = "campaign 'Ardennes': no Mission is in progress";
+        assert_eq!(unsaid.to_string(), once);
+        assert_eq!(unsaid.in_campaign("Ardennes").to_string(), once);
+        let log = naming_campaign(
+            "version 9 does not exist; this campaign's log runs from 1 to 2",
+            "A",
+        );
+        assert_eq!(
+            log.as_deref(),
+            Some("version 9 does not exist; the log of campaign 'A' runs from 1 to 2")
+        );
     }
 }

@@ -52,7 +52,7 @@ impl HashPrefix {
 pub fn version(text: &str, what: &str) -> Result<u64, Error> {
     read_version(text).map_err(|why| {
         Error::input(format!(
-            "{what}: '{}' {}; give one as muster prints it, e.g. 12 or v12 (see `muster log`)",
+            "{what}: '{}' is not accepted: it {}; give one as muster prints it, e.g. 12 or v12 (see `muster log`)",
             text.escape_debug(),
             why.unwrap_or_else(|| "is not a version".to_owned())
         ))
