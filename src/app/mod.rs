@@ -22,8 +22,8 @@ use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::domain::suggest::did_you_mean;
-use crate::query::Query;
 use crate::projection::blame::index;
+use crate::query::Query;
 use crate::rules;
 use crate::store::{CampaignSummary, Store};
 
