@@ -37,10 +37,14 @@ mod mission;
 mod numbers;
 #[path = "cli/play.rs"]
 mod play;
+#[path = "cli/printed.rs"]
+mod printed;
 #[path = "cli/progress.rs"]
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/suggestions.rs"]
+mod suggestions;
 #[path = "cli/transfer.rs"]
 mod transfer;
 #[path = "cli/voids.rs"]

@@ -1250,7 +1250,10 @@ fn negative_numbers_on_options_and_arguments_are_refused_as_bad_values_not_flags
             &["objective", "activate", "-1"],
             "does not track Multiple Objectives",
         ),
-        (&["show", "-1"], "VERSION must be 1 or more"),
+        (
+            &["show", "-1"],
+            "VERSION: '-1' is not accepted: it is not a version",
+        ),
         (&["roster", "--as-of", "-1"], "'-1' is not a point in the log"),
         (&["log", "--mission", "-1"], "--mission: -1 is not accepted"),
         (

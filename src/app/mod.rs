@@ -21,9 +21,11 @@ use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
 use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
+use crate::query::Query;
 use crate::rules;
-use crate::store::Store;
+use crate::store::{CampaignSummary, Store};
 
 /// The settings key of the campaign selected with `campaign use`.
 const SELECTED: &str = "selected_campaign";
@@ -43,13 +45,15 @@ pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Er
             return Ok(name.to_owned());
         }
         // Campaign names are compared as Soldier names are: without case, in either form.
-        return match store.campaign_named(name)? {
-            Some(found) => Ok(found),
-            None => Err(Error::input(format!(
-                "no campaign named '{name}'; {}",
-                listing(store)?
-            ))),
-        };
+        if let Some(found) = store.campaign_named(name)? {
+            return Ok(found);
+        }
+        let campaigns = store.campaigns()?;
+        return Err(Error::input(format!(
+            "no campaign named '{name}'{}; {}",
+            did_you_mean(name, campaigns.iter().map(|c| c.name.as_str())),
+            listing(&campaigns)
+        )));
     }
     if let Some(selected) = store.setting(SELECTED)? {
         if exists(&selected)? {
@@ -58,17 +62,16 @@ pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Er
     }
     match store.campaigns()?.as_slice() {
         [only] => Ok(only.name.clone()),
-        _ => Err(Error::input(format!(
+        campaigns => Err(Error::input(format!(
             "no campaign is selected; pass --campaign NAME or run `muster campaign use NAME`; {}",
-            listing(store)?
+            listing(campaigns)
         ))),
     }
 }
 
 /// The campaigns in the file, for a refusal's message.
-fn listing(store: &Store) -> Result<String, Error> {
-    let campaigns = store.campaigns()?;
-    Ok(if campaigns.is_empty() {
+fn listing(campaigns: &[CampaignSummary]) -> String {
+    if campaigns.is_empty() {
         "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
             .to_owned()
     } else {
@@ -80,13 +83,15 @@ fn listing(store: &Store) -> Result<String, Error> {
                 .collect::<Vec<_>>()
                 .join(", ")
         )
-    })
+    }
 }
 
-/// Selects `name` as the campaign later commands use by default.
-pub fn select_campaign(store: &Store, name: &str) -> Result<(), Error> {
+/// Selects the campaign named `name` (in any case) as the one later commands use by
+/// default, and gives its name as the file spells it.
+pub fn select_campaign(store: &Store, name: &str) -> Result<String, Error> {
     let name = resolve_campaign(store, Some(name))?;
-    Ok(store.set_setting(SELECTED, &name)?)
+    store.set_setting(SELECTED, &name)?;
+    Ok(name)
 }
 
 /// Creates the campaign `name` and selects it.
@@ -235,10 +240,16 @@ pub fn execute_rolling(
         }
         Ok(events)
     })
+    .map_err(|e| Query::new(store, campaign).explain(e))
 }
 
 /// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one.
 pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
+    reveal(store, campaign, clock).map_err(|e| Query::new(store, campaign).explain(e))
+}
+
+/// [`reveal_seed`], its refusals not yet naming the campaign.
+fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
     let (_, state) = load(store, campaign)?;
     let Some(commitment) = state.seed_commitment else {
         return Err(Error::input(

@@ -9,6 +9,7 @@ use crate::dice::{Carried, Cup};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::query::Query;
 use crate::rules;
 use crate::store::Store;
 
@@ -40,6 +41,7 @@ pub fn void_with(
         let ground = Ground::of(store, campaign, request.version, state.version)?;
         Ok(rules::void::decide(&ground.history(), request)?)
     })
+    .map_err(|e| Query::new(store, campaign).explain(e))
 }
 
 /// What a void or an amendment is decided on: the history from the named command on, and
@@ -140,6 +142,7 @@ pub fn amend(
         events.extend(corrected);
         Ok(events)
     })
+    .map_err(|e| Query::new(store, campaign).explain(e))
 }
 
 /// The faces the command beginning at `first` rolled, in order, each with its die.

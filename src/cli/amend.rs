@@ -3,7 +3,8 @@
 
 use clap::Parser;
 
-use super::args::number;
+use muster::projection::as_of;
+
 use super::context::{Amendment, Context};
 use super::error::CommandError;
 use super::{Cli, Command};
@@ -11,7 +12,7 @@ use super::{Cli, Command};
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Any version written by the mistaken command (see `muster log`)
+    /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare (12)
     version: String,
     /// Why it is corrected (kept in the log, on the void of the mistaken command)
     #[arg(long)]
@@ -23,8 +24,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let version = u64::try_from(number(&args.version, "VERSION")?)
-        .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
+    let version = as_of::version(&args.version, "VERSION")?;
     let inner = Cli::try_parse_from(std::iter::once("muster".to_owned()).chain(args.command))
         .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
     if !records_play(&inner.command) {

@@ -18,7 +18,7 @@ use super::output::{self, Format};
 pub struct BlameArgs {
     /// The Soldier
     soldier: String,
-    /// As of REF: a version, an RFC 3339 time, a date, or mission:N
+    /// As of REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
 }
@@ -26,7 +26,8 @@ pub struct BlameArgs {
 pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
-    let blamed = Query::new(&store, &campaign).blame(&args.soldier, at)?;
+    let query = Query::new(&store, &campaign);
+    let blamed = query.blame(&args.soldier, at).map_err(|e| query.explain(e))?;
     if ctx.format == Format::Json {
         return output::print_json(&blamed);
     }
@@ -85,7 +86,7 @@ pub fn assert(ctx: &Context, args: AssertArgs) -> Result<(), CommandError> {
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct DiffArgs {
-    /// The earlier point: a version, an RFC 3339 time, a date, or mission:N
+    /// The earlier point: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     from: String,
     /// The later point
     to: String,
@@ -94,7 +95,8 @@ pub struct DiffArgs {
 pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let (from, to) = (args.from.parse::<AsOf>()?, args.to.parse::<AsOf>()?);
-    let diff = Query::new(&store, &campaign).diff(from, to)?;
+    let query = Query::new(&store, &campaign);
+    let diff = query.diff(from, to).map_err(|e| query.explain(e))?;
     if ctx.format == Format::Json {
         return output::print_json(&diff.differences);
     }

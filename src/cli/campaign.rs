@@ -141,7 +141,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
         }
         Command::Use { name } => {
             let store = ctx.open()?;
-            app::select_campaign(&store, &name)?;
+            let name = app::select_campaign(&store, &name)?;
             output::print(&format!("selected campaign '{name}'\n"))
         }
         Command::Expansion { change } => ctx.execute(&match change {

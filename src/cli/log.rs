@@ -26,7 +26,7 @@ pub struct Args {
     /// Only events recorded during Mission N
     #[arg(long, value_name = "N")]
     mission: Option<String>,
-    /// Stop at REF: a version, an RFC 3339 time, a date, or mission:N
+    /// Stop at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
     /// Only the last N events (after the other filters), still oldest first unless --reverse
@@ -65,7 +65,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     };
     let query = Query::new(&store, &campaign);
     // Every refusal (an unknown Soldier, a bad point) comes before the pager starts.
-    let plan = query.log_plan(&request)?;
+    let plan = query.log_plan(&request).map_err(|e| query.explain(e))?;
     let mut paged = Paged::start(args.no_pager);
     let mut rows = Rows::new(ctx.format, &plan, paged.out());
     let mut written = rows.header();

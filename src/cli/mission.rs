@@ -69,7 +69,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 .map(|n| count(n, "the Mission's number"))
                 .transpose()?;
             let (store, campaign) = ctx.open_campaign_read()?;
-            let summary = Query::new(&store, &campaign).mission(number)?;
+            let query = Query::new(&store, &campaign);
+            let summary = query.mission(number).map_err(|e| query.explain(e))?;
             return print(ctx.format, &summary);
         }
         Command::Start {

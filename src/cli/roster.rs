@@ -14,7 +14,7 @@ use super::roster_words as words;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Show the roster as it was at REF: a version (12), an RFC 3339 time, a date, or mission:N
+    /// Show the roster as it was at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
     /// The paper size the page of `--format html` prints on
@@ -28,14 +28,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
     // A page charts the history up to its point: the service record.
     if ctx.format == Format::Html {
-        let record = query.service_record(at)?;
+        let record = query.service_record(at).map_err(|e| query.explain(e))?;
         return output::print(&roster_html::page(
             &record.roster,
             record.mission_ends,
             args.paper,
         )?);
     }
-    print(ctx.format, &query.roster(at)?)
+    print(ctx.format, &query.roster(at).map_err(|e| query.explain(e))?)
 }
 
 /// Prints a roster in the chosen format; the page (`html`), which needs the log, is made by

@@ -1,12 +1,11 @@
 //! `muster show VERSION`: one event explained.
 
 use muster::domain::roll::Source;
-use muster::projection::as_of::AsOf;
+use muster::projection::as_of::{self, AsOf};
 use muster::projection::show::Shown;
 use muster::projection::summary::roll_line;
 use muster::query::Query;
 
-use super::args::number;
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
@@ -14,19 +13,19 @@ use super::output::{self, Format};
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// The event's campaign version (see `muster log`)
+    /// The event's campaign version, as `muster log` prints it (v12) or bare (12)
     version: String,
-    /// As the log stood at REF (a later void is not yet known): a version, a time, mission:N
+    /// As the log stood at REF (a later void is not yet known): a version, a head, a time, mission:N
     #[arg(long, value_name = "REF")]
     as_of: Option<String>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
-    let version = u64::try_from(number(&args.version, "VERSION")?)
-        .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
+    let version = as_of::version(&args.version, "VERSION")?;
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
-    let shown = Query::new(&store, &campaign).show(version, at)?;
+    let query = Query::new(&store, &campaign);
+    let shown = query.show(version, at).map_err(|e| query.explain(e))?;
     print(ctx.format, &shown)
 }
 

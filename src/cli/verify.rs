@@ -1,5 +1,6 @@
 //! `muster verify`: check the log; exit 3 when anything is wrong.
 
+use muster::projection::as_of;
 use muster::query::{NotedHead, Query, Verified};
 
 use super::context::Context;
@@ -10,8 +11,9 @@ use super::progress::Progress;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH (20 to 64 hex
-    /// digits), e.g. 45:d14fcf3c35b5a0e1b2c3; verify then also checks the log still holds it
+    /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH or "VERSION HASH"
+    /// (20 to 64 hex digits), e.g. v45:d14fcf3c35b5a0e1b2c3; verify then also checks the log
+    /// still holds it
     #[arg(long, value_name = "VERSION:HASH")]
     head: Option<String>,
 }
@@ -75,38 +77,12 @@ fn text(verified: &Verified) -> String {
     text
 }
 
-/// Reads `VERSION:HASH` (a leading `v` allowed), with a hash of 20 to 64 hex digits.
+/// Reads a noted head as muster prints it (`v45:HASH`, `45:HASH` or `"v45 HASH"`), with
+/// 20 to 64 hex digits of the hash: fewer could be matched by a forged log.
 fn parse_head(text: &str) -> Result<NotedHead, CommandError> {
-    let bad = |why: &str| {
-        CommandError::refused(format!(
-            "--head '{}' is not accepted: {why}; write VERSION:HASH with {NOTED_DIGITS} to 64 hex digits of the hash, as the roster prints it, e.g. 45:d14fcf3c35b5a0e1b2c3 (fewer digits could be matched by a forged log)",
-            text.escape_debug()
-        ))
-    };
-    let (version, hash) = text
-        .split_once(':')
-        .ok_or_else(|| bad("there is no ':' between the version and the hash"))?;
-    let version = version
-        .trim()
-        .trim_start_matches('v')
-        .parse::<u64>()
-        .map_err(|_| bad("the version is not a whole number"))?;
-    // The log numbers its events from 1 in a signed 64-bit column.
-    if version == 0 || i64::try_from(version).is_err() {
-        return Err(bad(&format!(
-            "version {version} is not one a log can hold (1 to {})",
-            i64::MAX
-        )));
-    }
-    let hash = hash.trim();
-    if !hash.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(bad("the hash is not hex digits"));
-    }
-    if !(NOTED_DIGITS..=64).contains(&hash.len()) {
-        return Err(bad(&format!("the hash has {} digits", hash.len())));
-    }
+    let (version, hash) = as_of::head(text, "--head", NOTED_DIGITS)?;
     Ok(NotedHead {
         version,
-        hash: hash.to_lowercase(),
+        hash: hash.as_str().to_owned(),
     })
 }

@@ -2,14 +2,15 @@
 
 use muster::app;
 
-use super::args::number;
+use muster::projection::as_of;
+
 use super::context::Context;
 use super::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Any version written by the mistaken command (see `muster log`)
+    /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare (12)
     version: String,
     /// Why it is voided (kept in the log)
     #[arg(long)]
@@ -21,8 +22,7 @@ pub struct Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let version = u64::try_from(number(&args.version, "VERSION")?)
-        .map_err(|_| CommandError::refused("VERSION must be 1 or more; see `muster log`"))?;
+    let version = as_of::version(&args.version, "VERSION")?;
     let (mut store, campaign) = ctx.open_campaign()?;
     let request = muster::rules::void::Request {
         version,

@@ -5,6 +5,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// The abilities K9 & Handlers names (rule 000): a K9's Bomb, Friendly, Rescue and Threat,
+/// and a Handler's Handler, written as muster keeps ability names.
+pub const ABILITIES: [&str; 5] = ["bomb", "friendly", "rescue", "threat", "handler"];
+
 /// Who makes an Encounter roll, or suffers an effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

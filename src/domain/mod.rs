@@ -1,5 +1,6 @@
 //! The campaign's vocabulary: events, commands, the folded state and the rule errors.
 
+pub mod abilities;
 pub mod campaign_name;
 pub mod codec;
 pub mod command;
@@ -20,6 +21,7 @@ pub mod rules_version;
 pub mod sheet;
 pub mod soldier;
 pub mod state;
+pub mod suggest;
 pub mod zero_dark;
 
 pub use game::{Game, MissionResult};

@@ -46,6 +46,10 @@ pub const PERSUADE_ALLY_TO_APPLIES: RulesVersion = RulesVersion(2);
 /// dependent|strayed` name an Ally of the Mission in progress.
 pub const ALLIES_OF_THE_MISSION: RulesVersion = RulesVersion(2);
 
+/// Rule 001: a check names an ability some Soldier of the campaign has or a card names; a
+/// word that none does is a typo, refused with the closest ability, not a failed check.
+pub const ABILITY_WORDS_KNOWN: RulesVersion = RulesVersion(3);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -63,6 +67,10 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 003: an Ally belongs to the Mission it was persuaded in, and `ally dependent|strayed` name one of the Mission in progress",
         ),
     ),
+    (
+        ABILITY_WORDS_KNOWN,
+        "rule 001: a check of an ability that no Soldier of the campaign has and no card names (K9 & Handlers' bomb, friendly, rescue, threat and handler where the campaign uses it, the open Encounter card's rolls) is refused as a typo, with the closest ability, rather than recorded as a failed check without a roll",
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -78,7 +86,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = ENVIRON_WITHOUT_ARMOR;
+pub const NEWEST: RulesVersion = ABILITY_WORDS_KNOWN;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -14,6 +14,7 @@ use super::medals::{HeldRpCard, MedalDeck};
 use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
+use super::suggest::did_you_mean;
 use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
 
 /// An event as read back from the log, with its place in it.
@@ -308,7 +309,8 @@ impl CampaignState {
         self.soldiers.iter().find(|s| same_name(&s.card.name, name))
     }
 
-    /// The Soldier named `name` (any case), or a refusal listing who is there.
+    /// The Soldier named `name` (any case), or a refusal listing who is there and offering
+    /// the closest name.
     pub fn find_soldier(&self, name: &str) -> Result<&SoldierState, RuleError> {
         self.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
             // Escaped, so a control character in a typed name cannot reach the terminal.
@@ -331,6 +333,9 @@ impl CampaignState {
                     .collect::<Vec<_>>()
                     .join(", ")
             },
+            suggestion: did_you_mean(name, self.soldiers.iter().map(|s| s.card.name.as_str())),
+            campaign: None,
+            elsewhere: None,
         })
     }
 

@@ -6,6 +6,7 @@
 //! other front end show the same numbers, and none of them reads the store directly.
 
 mod campaigns;
+mod elsewhere;
 mod export;
 mod log;
 mod points;

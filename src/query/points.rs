@@ -28,11 +28,26 @@ impl Query<'_> {
     /// The version `at` names in a log whose head is `head`: always the end of a command.
     pub(super) fn point(&self, at: AsOf, head: u64) -> Result<u64, Error> {
         let named = match at {
-            AsOf::Version(v) if (1..=head).contains(&v) => v,
-            AsOf::Version(v) => {
+            AsOf::Version(v) | AsOf::Head(v, _) if !(1..=head).contains(&v) => {
                 return Err(Error::input(format!(
                     "version {v} does not exist; this campaign's log runs from 1 to {head}"
                 )));
+            }
+            AsOf::Version(v) => v,
+            AsOf::Head(v, hash) => {
+                let held = self
+                    .store
+                    .row_at(self.campaign, v)?
+                    .map(|r| r.hash)
+                    .unwrap_or_default();
+                if !hash.matches(&held) {
+                    return Err(Error::input(format!(
+                        "v{v}'s hash begins {}, not {}: the hash was mistyped, or the log is not the one it was noted from (`muster verify --head v{v}:HASH` checks a noted head); give the head as `muster roster` prints it, or the version alone",
+                        held.get(..hash.as_str().len()).unwrap_or(&held),
+                        hash.as_str()
+                    )));
+                }
+                v
             }
             AsOf::Time(time) => {
                 let found = self

@@ -336,6 +336,8 @@ fn named(at: AsOf, log: &[RecordedEvent]) -> Result<u64, Error> {
         AsOf::Version(v) => Err(Error::input(format!(
             "version {v} does not exist; this campaign's log runs from 1 to {head}"
         ))),
+        // The reference log holds no hashes: a head's is checked on the store's rows alone.
+        AsOf::Head(v, _) => named(AsOf::Version(v), log),
         AsOf::Time(at) => log
             .iter()
             .take_while(|r| chrono::DateTime::parse_from_rfc3339(&r.recorded_at).is_ok_and(|t| t <= at))

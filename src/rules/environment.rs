@@ -13,6 +13,7 @@ use crate::domain::event::{
 use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
+use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::{check_text, check_word, running};
 use crate::rules::roll::{RollSpec, named_modifiers};
 
@@ -292,8 +293,9 @@ pub(super) fn clear(
                 Some(d) if !cleared.contains(d) => cleared.push(*d),
                 _ => {
                     return Err(RuleError::refused(format!(
-                        "Environ {environment} {target}+ is not in force for {}; in force: {}",
+                        "Environ {environment} {target}+ is not in force for {}{}; in force: {}",
                         scope_words(scope, name.as_deref()),
+                        did_you_mean(&environment, of_source.iter().map(|d| d.environment.as_str())),
                         in_force()
                     )));
                 }

@@ -5,6 +5,7 @@ mod blame_index;
 mod bulk;
 pub mod chain;
 mod checkpoints;
+mod enlisted;
 mod error;
 mod known;
 mod ownership;
@@ -51,6 +52,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_application_id.sql"),
     include_str!("../../migrations/0009_events_of_missions.sql"),
     include_str!("../../migrations/0010_blame_index.sql"),
+    include_str!("../../migrations/0011_events_enlisting.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

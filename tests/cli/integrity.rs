@@ -87,7 +87,10 @@ fn void_refusals() {
         &["void", &xp.to_string(), "--why", " "],
         "the reason (--why) is empty",
     );
-    m.refused(&["void", "-1", "--why", "x"], "VERSION must be 1 or more");
+    m.refused(
+        &["void", "-1", "--why", "x"],
+        "VERSION: '-1' is not accepted: it is not a version",
+    );
     m.usage_error(&["void", &xp.to_string()]);
 }
 

@@ -3,6 +3,7 @@
 pub(super) mod objectives;
 
 use crate::dice::Cup;
+use crate::domain::abilities;
 use crate::domain::command::NamedModifier;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CheckRolled, Event, Heading};
@@ -11,6 +12,7 @@ use crate::domain::roll::Source;
 use crate::domain::rules_version;
 use crate::domain::soldier::Status;
 use crate::domain::state::CampaignState;
+use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::check_text;
 use crate::rules::preconditions::running;
 use crate::rules::roll::{RollSpec, named_modifiers};
@@ -43,6 +45,9 @@ pub(super) fn check(
     }
     let ability =
         crate::rules::preconditions::check_word("an ability name", &request.ability.to_lowercase())?;
+    if !soldier.card.abilities.contains_key(&ability) && state.rules() >= rules_version::ABILITY_WORDS_KNOWN {
+        known_ability(state, &ability)?;
+    }
     // A Trap is a Fail heading (rule 001).
     let heading = if request.fail || request.trap {
         Heading::Fail
@@ -116,6 +121,20 @@ pub(super) fn check(
         trap: request.trap,
         roll,
     })])
+}
+
+/// Refuses `ability` when no Soldier of the campaign has it and no card names it: a typo
+/// (from [`rules_version::ABILITY_WORDS_KNOWN`]), not rule 001's Soldier without the ability.
+fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> {
+    let known = abilities::known(state);
+    if known.contains(ability) {
+        return Ok(());
+    }
+    let closest = did_you_mean(ability, known.iter().copied());
+    Err(RuleError::refused(format!(
+        "no Soldier in this campaign has an ability '{ability}' and no card names one{closest}; abilities known here: {} (a Soldier who lacks a known ability fails its check without rolling, rule 001)",
+        known.into_iter().collect::<Vec<_>>().join(", ")
+    )))
 }
 
 /// A Success check's benefit is gained once; a Fail check is rolled once per Soldier.

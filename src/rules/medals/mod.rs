@@ -19,6 +19,7 @@ use crate::domain::medals::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile,
 use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::running;
 use crate::rules::roll::pick;
 
@@ -105,7 +106,8 @@ fn drawn<'a>(deck: &'a MedalDeck, name: &str) -> Result<&'a DrawnMedal, RuleErro
     deck.drawn(name).ok_or_else(|| {
         let drawn: Vec<&str> = deck.drawn.iter().map(|d| d.name.as_str()).collect();
         RuleError::refused(format!(
-            "the Medal '{name}' is not drawn; drawn now: {}",
+            "the Medal '{name}' is not drawn{}; drawn now: {}",
+            did_you_mean(name, drawn.iter().copied()),
             if drawn.is_empty() {
                 "none".to_owned()
             } else {
@@ -134,7 +136,8 @@ pub(super) fn draw(
         .find(|n| n.eq_ignore_ascii_case(medal))
         .ok_or_else(|| {
             RuleError::refused(format!(
-                "'{medal}' is not in the Medal deck; the deck holds: {}",
+                "'{medal}' is not in the Medal deck{}; the deck holds: {}",
+                did_you_mean(medal, deck.in_deck.iter().map(String::as_str)),
                 deck.in_deck.join(", ")
             ))
         })?;

@@ -12,6 +12,7 @@ use crate::domain::event::{
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_XP};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
+use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::check_text;
 use crate::rules::preconditions::check_word;
 use crate::rules::preconditions::running;
@@ -166,7 +167,14 @@ pub(super) fn adjust_hardy(
         amount,
         &soldier.card.name,
         &format!("Hardy {hardy} counters"),
-    )?;
+    )
+    // A type he holds none of may be a typo of one he holds.
+    .map_err(|refusal| {
+        RuleError::refused(format!(
+            "{refusal}{}",
+            did_you_mean(&hardy, soldier.hardy.keys().map(String::as_str))
+        ))
+    })?;
     Ok(vec![Event::HardyAdjusted(HardyAdjusted {
         soldier: soldier.card.name.clone(),
         hardy,

@@ -9,6 +9,7 @@ use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateS
 use crate::domain::rules_version::{ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
+use crate::domain::suggest::did_you_mean;
 use crate::domain::zero_dark::{Ally, Bogey, HeroState, PriorityTask};
 use crate::rules::preconditions::check_text;
 use crate::rules::preconditions::running;
@@ -40,8 +41,9 @@ fn bogey<'a>(mission: &'a MissionState, name: &str) -> Result<&'a Bogey, RuleErr
         .ok_or_else(|| {
             let known: Vec<&str> = bogeys.iter().map(|b| b.name.as_str()).collect();
             RuleError::refused(format!(
-                "no bogey named '{name}' on Mission {}; bogeys: {} (place one with `muster bogey add`)",
+                "no bogey named '{name}' on Mission {}{}; bogeys: {} (place one with `muster bogey add`)",
                 mission.number,
+                did_you_mean(name, known.iter().copied()),
                 if known.is_empty() {
                     "none".to_owned()
                 } else {
@@ -259,9 +261,10 @@ fn ally_of(state: &CampaignState, hero: &str, ally: &str) -> Result<AllyEvent, R
                 .map(|a| a.name.as_str())
                 .collect();
             RuleError::refused(format!(
-                "{} has no living Ally named '{ally}'{}; his Allies{}: {}",
+                "{} has no living Ally named '{ally}'{}{}; his Allies{}: {}",
                 hero.card.name,
                 scope.map(|m| format!(" on Mission {m}")).unwrap_or_default(),
+                did_you_mean(ally, allies.iter().copied()),
                 scope.map(|_| " on it").unwrap_or_default(),
                 if allies.is_empty() {
                     "none".to_owned()

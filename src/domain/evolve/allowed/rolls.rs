@@ -1,10 +1,12 @@
 //! A roll's own numbers: its faces on its die, its outcome from its inputs, its target from
 //! the Soldier's card, and a generated face's seed.
 
+use crate::domain::abilities;
 use crate::domain::event::Event;
 use crate::domain::limits::{MAX_MODIFIER, MAX_TEXT};
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
+use crate::domain::rules_version::ABILITY_WORDS_KNOWN;
 use crate::domain::state::CampaignState;
 
 /// A roll's faces lie on its die, its outcome follows from its inputs, and a generated face
@@ -84,6 +86,18 @@ pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'stat
 pub(super) fn card_problem(state: &CampaignState, event: &Event) -> Option<String> {
     match event {
         Event::CheckRolled(e) => {
+            let his = state
+                .soldier(&e.soldier)
+                .is_some_and(|s| s.card.abilities.contains_key(&e.ability));
+            if !his
+                && state.rules() >= ABILITY_WORDS_KNOWN
+                && !abilities::known(state).contains(e.ability.as_str())
+            {
+                return Some(format!(
+                    "records a check of '{}', an ability no Soldier of the campaign has and no card names (refused from {ABILITY_WORDS_KNOWN})",
+                    e.ability
+                ));
+            }
             let soldier = state.soldier(&e.soldier)?;
             let expected = match soldier.card.abilities.get(&e.ability) {
                 Some(printed) if e.upgunned => printed.upgunned,

@@ -136,6 +136,9 @@ fn clearing_names_one_environment_or_every_one_of_its_source() {
             "in force: Environ cold 6+ of the Mission, Environ cold 7+ of the Event Blizzard",
         ]);
     given(log.clone())
+        .when(clear(EVENT, Some("Blizzard"), &[("clod", 7)]))
+        .then_refused(&["Environ clod 7+ is not in force for the Event Blizzard; did you mean 'cold'?"]);
+    given(log.clone())
         .when(clear(LOCATION, Some("Stream"), &[]))
         .then_refused(&["the Location Stream declared no Environment in force"]);
     given(log)

@@ -96,6 +96,13 @@ fn drawing_a_card_the_deck_never_had_is_refused_listing_the_deck() {
 }
 
 #[test]
+fn drawing_a_mistyped_card_is_refused_offering_the_closest_name() {
+    given(juno_turn_1())
+        .when(draw("Militray Cross", LOCATION))
+        .then_refused(&["'Militray Cross' is not in the Medal deck; did you mean 'Military Cross'?"]);
+}
+
+#[test]
 fn drawing_from_an_empty_deck_is_refused() {
     let mut log = juno_turn_1();
     log.push(drawn(MM, "played the Farmhouse Location", 1));

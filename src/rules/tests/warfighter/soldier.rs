@@ -71,6 +71,17 @@ fn wounding_an_unknown_soldier_is_refused_listing_who_is_there() {
 }
 
 #[test]
+fn wounding_a_mistyped_soldier_is_refused_offering_the_closest_name() {
+    given(modern_squad())
+        .when(harm(Harm::Wound, "wnog", 1))
+        .then_refused(&[
+            "no Soldier named 'wnog'",
+            "did you mean 'Wong'?",
+            "Soldiers here: Wong, Gizmo, Park",
+        ]);
+}
+
+#[test]
 fn wounding_a_kia_soldier_is_refused() {
     let mut events = modern_squad();
     events.push(Event::Killed(named("Park")));

@@ -40,6 +40,13 @@ fn targeting_an_unknown_bogey_is_refused_listing_the_bogeys() {
 }
 
 #[test]
+fn targeting_a_mistyped_bogey_is_refused_offering_the_closest_name() {
+    given(with_bogeys([grunt("Grunt 1"), boss("Big Al")]))
+        .when(target("Big Ali", SPOOK))
+        .then_refused(&["no bogey named 'Big Ali' on Mission 1; did you mean 'Big Al'?"]);
+}
+
+#[test]
 fn a_hero_who_is_not_on_the_mission_cannot_act_on_a_bogey() {
     let mut events = team();
     events.push(mission_started(1, MISSION, &[SPOOK, GUNNER]));
