@@ -7,5 +7,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    cli::complete_if_asked();
     cli::run(cli::Cli::parse())
 }

@@ -15,6 +15,8 @@ mod support;
 mod audit;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/completions.rs"]
+mod completions;
 #[path = "cli/environment.rs"]
 mod environment;
 #[path = "cli/formats.rs"]

@@ -13,6 +13,7 @@ use super::{Cli, Command};
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare (12)
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     version: String,
     /// Why it is corrected (kept in the log, on the void of the mistaken command)
     #[arg(long)]

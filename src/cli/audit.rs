@@ -17,9 +17,11 @@ use super::output::{self, Format};
 #[command(allow_negative_numbers = true)]
 pub struct BlameArgs {
     /// The Soldier
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// As of REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,
 }
 
@@ -64,6 +66,7 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
 #[derive(Debug, clap::Args)]
 pub struct AssertArgs {
     /// The Soldier
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// What his paper sheet says: xp=7 wounds=1 hardy.cold=2 status=active…
     #[arg(required = true, value_name = "FIELD=VALUE")]
@@ -87,8 +90,10 @@ pub fn assert(ctx: &Context, args: AssertArgs) -> Result<(), CommandError> {
 #[command(allow_negative_numbers = true)]
 pub struct DiffArgs {
     /// The earlier point: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     from: String,
     /// The later point
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     to: String,
 }
 

@@ -74,6 +74,7 @@ pub enum Command {
     /// Select the campaign later commands work on
     Use {
         /// The campaign's name
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::campaigns))]
         name: String,
     },
     /// Add or remove an expansion the campaign was created with (or without)

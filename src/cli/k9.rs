@@ -42,6 +42,7 @@ pub enum Command {
         /// Who Entered the Location first [default: the Handler]; anyone but the Handler
         /// or his K9 fails the rolls automatically
         #[arg(long, value_name = "SOLDIER")]
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         first: Option<String>,
     },
     /// Ignore the open Encounter: a d10 at or above the card's Ignore target discards it

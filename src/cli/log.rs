@@ -22,12 +22,14 @@ use super::pager::Paged;
 pub struct Args {
     /// Only events about this Soldier
     #[arg(long)]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: Option<String>,
     /// Only events recorded during Mission N
     #[arg(long, value_name = "N")]
     mission: Option<String>,
     /// Stop at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,
     /// Only the last N events (after the other filters), still oldest first unless --reverse
     /// (unlike `git log -n`, which lists newest first)

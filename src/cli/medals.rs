@@ -24,6 +24,7 @@ pub enum Command {
     /// Draw the deck's top card, named as it turned up, because its condition was met
     Draw {
         /// The Medal drawn
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
         /// What met the condition, e.g. "played the Farmhouse Location" (one card per trigger)
         #[arg(long)]
@@ -35,11 +36,13 @@ pub enum Command {
     /// Reveal a Medal held face down, when its condition is met
     Reveal {
         /// The Medal
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
     },
     /// Choose the Medal's potential recipient at random among the Mission's Soldiers
     Recipient {
         /// The Medal
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
         #[command(flatten)]
         roll: RollArgs,
@@ -47,11 +50,13 @@ pub enum Command {
     /// The recipient met the requirement: his sticker and the benefit
     Earn {
         /// The Medal
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
     },
     /// The Medal is not earned (a turn limit passed): shuffled back, or discarded
     Lose {
         /// The Medal
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
         /// Discard it, as the printed example does, instead of shuffling it back
         #[arg(long)]
@@ -66,8 +71,10 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Award {
         /// The Soldier, by name
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         soldier: String,
         /// The Medal's name, e.g. "Military Medal"
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]
         medal: String,
         /// The Medal's RP value
         #[arg(long, value_name = "N")]

@@ -35,6 +35,7 @@ pub enum Command {
         name: String,
         /// A Soldier taken on the Mission; repeat for each (a K9 only with his Handler)
         #[arg(long = "with", value_name = "SOLDIER")]
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         soldiers: Vec<String>,
         /// Track Multiple Objectives: N placed left to right; success needs all completed
         #[arg(long, value_name = "N")]

@@ -6,6 +6,7 @@ mod audit;
 mod campaign;
 mod chart;
 mod checks;
+mod complete;
 mod context;
 mod demo;
 mod dev;
@@ -64,6 +65,7 @@ pub struct Cli {
     db: Option<PathBuf>,
     /// The campaign to work on [default: the one last created or selected with `campaign use`]
     #[arg(long, global = true, env = "MUSTER_CAMPAIGN", value_name = "NAME")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::campaigns))]
     campaign: Option<String>,
     /// How to print data
     #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
@@ -185,6 +187,11 @@ enum Command {
 }
 
 /// Runs a parsed command line and returns the process's exit code.
+/// Answers the shell and exits when it asks for completions; returns otherwise.
+pub fn complete_if_asked() {
+    complete::answer_if_asked();
+}
+
 pub fn run(cli: Cli) -> ExitCode {
     let format = if cli.json { Format::Json } else { cli.format };
     let result = Context::new(cli.db, cli.campaign, format).and_then(|ctx| dispatch(&ctx, cli.command));

@@ -16,6 +16,7 @@ use super::roster_words as words;
 pub struct Args {
     /// Show the roster as it was at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
     #[arg(long, value_name = "REF")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,
     /// The paper size the page of `--format html` prints on
     #[arg(long, value_enum, default_value_t = Paper::A4)]

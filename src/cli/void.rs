@@ -11,6 +11,7 @@ use super::error::CommandError;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare (12)
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     version: String,
     /// Why it is voided (kept in the log)
     #[arg(long)]

@@ -10,6 +10,7 @@ use super::error::CommandError;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// The Soldier, by name, or `team` for the Zero Dark team's pool
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     target: String,
     /// The change: +3 gains, -1 spends
     amount: String,

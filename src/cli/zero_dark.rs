@@ -29,6 +29,7 @@ pub enum StateArg {
 #[command(allow_negative_numbers = true)]
 pub struct HeroStateArgs {
     /// The hero
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     hero: String,
     /// His state
     #[arg(value_enum)]
@@ -88,14 +89,18 @@ pub enum BogeyCommand {
     },
     /// A hero puts a bogey into the down state
     Down {
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
         bogey: String,
         #[arg(long, value_name = "HERO")]
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         by: String,
     },
     /// A hero puts a bogey into the dead state (an Assassination Boss: down, then the Spook's verifying action)
     Dead {
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
         bogey: String,
         #[arg(long, value_name = "HERO")]
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         by: String,
     },
 }
@@ -129,9 +134,11 @@ pub fn bogey(ctx: &Context, command: BogeyCommand) -> Result<(), CommandError> {
 #[derive(Debug, clap::Args)]
 pub struct TargetArgs {
     /// The bogey placed into the targeted state
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
     bogey: String,
     /// The hero who targeted it
     #[arg(long, value_name = "HERO")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     by: String,
 }
 
@@ -247,8 +254,10 @@ fn cards(n: Option<&str>) -> Result<i64, CommandError> {
 #[command(allow_negative_numbers = true)]
 pub struct PersuadeArgs {
     /// The hero, engaged, testing A instead of D in CQB
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     hero: String,
     /// The bogey
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
     bogey: String,
     /// The hero's A successes
     #[arg(long = "hero", value_name = "N")]
@@ -278,9 +287,23 @@ pub fn persuade(ctx: &Context, args: PersuadeArgs) -> Result<(), CommandError> {
 #[derive(Debug, Subcommand)]
 pub enum AllyCommand {
     /// Give an Ally the Dependent upgrade (no cost; half an upgrade)
-    Dependent { hero: String, ally: String },
+    Dependent {
+        /// The hero
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
+        hero: String,
+        /// His Ally
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::allies))]
+        ally: String,
+    },
     /// A Dependent Ally ended an activation more than 4" from its hero: it is dead
-    Strayed { hero: String, ally: String },
+    Strayed {
+        /// The hero
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
+        hero: String,
+        /// His Ally
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::allies))]
+        ally: String,
+    },
 }
 
 pub fn ally(ctx: &Context, command: AllyCommand) -> Result<(), CommandError> {

@@ -9,6 +9,7 @@ mod campaigns;
 mod elsewhere;
 mod export;
 mod log;
+mod names;
 mod points;
 #[cfg(test)]
 mod tests;
@@ -29,6 +30,7 @@ use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
 pub use log::{LogPlan, LogQuery};
+pub use names::{Named, Names};
 pub use verified::{NotedHead, Verified};
 
 /// The reads of one campaign in one store.

@@ -10,6 +10,7 @@ use crate::cli::error::CommandError;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// The Soldier making the check
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// The ability, as on his card: handler, bomb, medic…
     ability: String,

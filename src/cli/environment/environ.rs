@@ -25,6 +25,7 @@ pub struct Args {
     declared: Option<declare::Command>,
     /// The Soldier rolling at the start of his Soldier Turn
     #[arg(required = true)]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: Option<String>,
     /// The Environ type: cold, hot, fever…
     #[arg(required_unless_present = "location")]

@@ -22,6 +22,7 @@ pub enum ChoiceArg {
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The Soldier whose failed roll (his oldest) is settled
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// What he gives up
     #[arg(value_enum)]

@@ -10,6 +10,7 @@ use crate::cli::error::CommandError;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// The Soldier who inflicted it
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// The Hostile card, e.g. "Rifle Team"
     #[arg(long)]

@@ -10,6 +10,7 @@ use crate::cli::error::CommandError;
 #[command(allow_negative_numbers = true)]
 pub struct Args {
     /// The Soldier, by name
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// How many (1 to 20)
     #[arg(default_value = "1")]

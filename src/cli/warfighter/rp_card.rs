@@ -33,6 +33,7 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Gain {
         /// The Soldier
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         soldier: String,
         /// What kind of card
         #[arg(value_enum)]
@@ -46,6 +47,7 @@ pub enum Command {
     /// A Soldier loses a card he holds
     Lose {
         /// The Soldier
+        #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         soldier: String,
         /// What kind of card
         #[arg(value_enum)]

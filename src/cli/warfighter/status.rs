@@ -8,6 +8,7 @@ use crate::cli::error::CommandError;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The Soldier, by name
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
 }
 

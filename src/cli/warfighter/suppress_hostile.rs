@@ -9,6 +9,7 @@ use crate::cli::error::CommandError;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The Soldier who placed it
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// The Hostile card, e.g. "Sniper"
     #[arg(long)]
