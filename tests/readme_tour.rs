@@ -86,20 +86,32 @@ struct Line {
     args: Vec<String>,
 }
 
-/// The `muster` lines of the README's `sh` block after `marker`, in order.
-fn block_lines(marker: &str) -> Vec<Line> {
-    let start = README.find(marker).expect("the README marks its block");
-    let block = &README[start..];
-    let block = &block[block.find("```sh").expect("the block is a sh block") + 5..];
-    let block = &block[..block.find("```").expect("the block ends")];
-    block
-        .lines()
-        .filter_map(|line| line.strip_prefix("muster "))
-        .map(|text| Line {
-            text: text.to_owned(),
-            args: shell_words::split(text).expect("each line splits like a shell's"),
-        })
-        .collect()
+/// The `muster` lines of the README's `sh` blocks between `<!-- NAME` and `<!-- /NAME -->`,
+/// in order.
+fn block_lines(name: &str) -> Vec<Line> {
+    let start = README
+        .find(&format!("<!-- {name}"))
+        .expect("the README marks where its blocks start");
+    let end = README[start..]
+        .find(&format!("<!-- /{name} -->"))
+        .expect("the README marks where its blocks end");
+    let mut lines = Vec::new();
+    for (i, part) in README[start..start + end].split("```").enumerate() {
+        // Odd parts are inside a fence; only the shell blocks hold commands.
+        let Some(block) = part.strip_prefix("sh\n").filter(|_| i % 2 == 1) else {
+            continue;
+        };
+        lines.extend(
+            block
+                .lines()
+                .filter_map(|line| line.strip_prefix("muster "))
+                .map(|text| Line {
+                    text: text.to_owned(),
+                    args: shell_words::split(text).expect("each line splits like a shell's"),
+                }),
+        );
+    }
+    lines
 }
 
 /// Runs `muster ARGS` on `db`: (exit code, stdout, stderr).
@@ -141,7 +153,7 @@ impl Tour {
     fn played() -> Tour {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("tour.db");
-        let lines = block_lines("<!-- tour");
+        let lines = block_lines("tour");
         assert!(lines.len() > 55, "the tour has its three Missions and the winter");
         let created: Vec<&str> = lines
             .iter()
@@ -248,7 +260,7 @@ fn the_readme_shows_the_roster_the_tour_prints() {
 fn the_readme_dispute_walkthrough_answers_its_three_questions() {
     let tour = Tour::played();
     let db = tour.db.as_path();
-    let dispute = block_lines("<!-- dispute");
+    let dispute = block_lines("dispute");
     assert!(dispute.len() >= 10, "the walkthrough has its lines");
     for line in &dispute {
         let (code, _, stderr) = muster(db, &line.args);
@@ -318,4 +330,34 @@ fn the_readme_notes_heads_of_at_least_twenty_hex_digits_as_verify_accepts() {
         &["--campaign", "Operation Lodestar", "verify", "--head", &noted],
     );
     assert_eq!(report["noted_head"]["version"], 45);
+}
+
+/// The tour is short steps, each block of commands followed by what happened, and the
+/// set-up says how to install muster and load the demo into one's own database.
+#[test]
+fn the_tour_is_short_steps_each_followed_by_what_happened() {
+    let start = README.find("<!-- tour").unwrap();
+    let end = start + README[start..].find("<!-- /tour -->").unwrap();
+    let parts: Vec<&str> = README[start..end].split("```").collect();
+    let blocks: Vec<&str> = parts.iter().skip(1).step_by(2).copied().collect();
+    assert!(blocks.len() >= 8, "{} steps", blocks.len());
+    for (i, block) in blocks.iter().enumerate() {
+        let commands = block.lines().filter(|l| l.starts_with("muster ")).count();
+        assert!((1..=25).contains(&commands), "step {i} has {commands} commands");
+        // What follows the block, up to the next heading, says what happened.
+        let after = parts[2 * i + 2];
+        let prose = after.split("\n### ").next().unwrap_or_default().trim();
+        assert!(
+            prose.len() > 80,
+            "step {i} is not followed by what happened: {prose:?}"
+        );
+    }
+    let setup = &README[README.find("## Installing").unwrap()..start];
+    for needle in [
+        "cargo install --path .",
+        "muster import fixtures/campaigns/demo.jsonl",
+        "COMPLETE=bash muster",
+    ] {
+        assert!(setup.contains(needle), "the set-up lacks {needle:?}");
+    }
 }
