@@ -25,6 +25,8 @@ mod formats;
 mod history;
 #[path = "cli/html.rs"]
 mod html;
+#[path = "cli/html_sheet.rs"]
+mod html_sheet;
 #[path = "cli/integrity.rs"]
 mod integrity;
 #[path = "cli/k9.rs"]

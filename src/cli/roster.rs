@@ -5,6 +5,8 @@ use muster::projection::as_of::AsOf;
 use muster::projection::roster::{Roster, SoldierLine};
 use muster::query::Query;
 
+mod columns;
+
 use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
@@ -48,90 +50,14 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
             output::print(&render_zero_dark(roster))
         }
         Format::Table | Format::Html => output::print(&render(roster)),
-        Format::Csv => output::print(&output::csv(
-            &PLAIN_HEADER,
-            roster.soldiers.iter().map(plain_row),
-        )?),
-        Format::Md => {
-            let mut text = output::markdown_text(&heading(roster));
-            text.push('\n');
-            text.push_str(&output::markdown(
-                &PLAIN_HEADER,
-                roster.soldiers.iter().map(plain_row),
-            ));
-            text.push_str("\n\n");
-            text.push_str(&footer(roster));
-            output::print(&text)
-        }
+        Format::Csv => output::print(&columns::csv(roster)?),
+        Format::Md => output::print(&columns::markdown(roster)),
     }
-}
-
-/// The columns of a roster as CSV or Markdown: one plain value per cell.
-const PLAIN_HEADER: [&str; 12] = [
-    "name",
-    "kind",
-    "status",
-    "wounds",
-    "suppress",
-    "hardy",
-    "xp",
-    "discipline",
-    "medals",
-    "rp",
-    "medal_rp",
-    "missions",
-];
-
-fn plain_row(s: &SoldierLine) -> Vec<String> {
-    // Taken apart whole, so a new field of a roster line is placed here (or said not to be
-    // a plain cell) before it compiles.
-    let SoldierLine {
-        name,
-        kind,
-        status,
-        wounds,
-        suppress,
-        hardy: _,
-        xp,
-        discipline,
-        medals,
-        rp,
-        medal_rp,
-        rp_cards: _,
-        missions,
-        // A K9's Handler and a Handler's K9 are in the name on the table, not a column.
-        handler_of: _,
-        handler: _,
-        // Zero Dark's heroes print their own table (`render_zero_dark`).
-        stats: _,
-        specialism: _,
-        state: _,
-        allies: _,
-        mission_stats: _,
-        mission_upgrades: _,
-    } = s;
-    let join = |items: Vec<String>| items.join("; ");
-    vec![
-        name.clone(),
-        kind.to_string(),
-        status.to_string(),
-        wounds.to_string(),
-        suppress.to_string(),
-        join(words::hardy(s)),
-        xp.to_string(),
-        discipline
-            .map(|d| format!("{}/{}", d.current, d.stat))
-            .unwrap_or_default(),
-        join(medals.iter().map(words::medal).collect()),
-        rp.to_string(),
-        medal_rp.to_string(),
-        missions.len().to_string(),
-    ]
 }
 
 /// The roster as text: a heading, one row per Soldier, the squad's RP and the head.
 fn render(roster: &Roster) -> String {
-    let mut text = heading(roster);
+    let mut text = words::heading(roster);
     if let Some(m) = &roster.mission {
         if let Some(line) = words::objectives_line(m) {
             text.push_str(&format!("{line}\n"));
@@ -164,11 +90,7 @@ fn render(roster: &Roster) -> String {
         rows,
     ));
     text.push('\n');
-    let squad = &roster.squad;
-    text.push_str(&format!(
-        "Squad RP {} | Medal RP {} | Hostile-draw RP {} | bank {} RP",
-        squad.rp, squad.medal_rp, squad.hostile_draw_rp, squad.rp_bank
-    ));
+    text.push_str(&words::squad_line(roster));
     if let Some(team_xp) = roster.team_xp {
         text.push_str(&format!(" | team XP {team_xp}"));
     }
@@ -206,7 +128,7 @@ fn render(roster: &Roster) -> String {
     for owed in &roster.owed_environment {
         text.push_str(&format!("owed: {}\n", words::owed_line(owed)));
     }
-    text.push_str(&footer(roster));
+    text.push_str(&words::footer(roster));
     text
 }
 
@@ -248,7 +170,7 @@ fn list_or_none(items: &[String]) -> String {
 
 /// A Zero Dark roster: heroes with their state, stats for the Mission, allies and the team.
 fn render_zero_dark(roster: &Roster) -> String {
-    let mut text = heading(roster);
+    let mut text = words::heading(roster);
     if let Some(m) = &roster.mission {
         for line in m.zero_dark.iter().flat_map(words::zero_dark_lines) {
             text.push_str(&format!("{line}\n"));
@@ -284,55 +206,6 @@ fn render_zero_dark(roster: &Roster) -> String {
     ));
     text.push('\n');
     text.push_str(&format!("Team XP {}\n", roster.team_xp.unwrap_or(0)));
-    text.push_str(&footer(roster));
-    text
-}
-
-/// The campaign, the point shown, and the Mission in progress.
-fn heading(roster: &Roster) -> String {
-    let mut text = format!("{} ({}", roster.campaign, words::game_name(roster.game));
-    if let Some(nation) = &roster.nation {
-        text.push_str(&format!(", {nation}"));
-    }
-    text.push(')');
-    if roster.as_of.version < roster.head.version {
-        text.push_str(&format!(
-            " as of v{} ({})",
-            roster.as_of.version, roster.as_of.recorded_at
-        ));
-    }
-    text.push('\n');
-    if let Some(asked) = roster.as_of.asked {
-        text.push_str(&format!(
-            "v{asked} falls inside the command that ends at v{}: a point in time is a command boundary, so this is as of its end\n",
-            roster.as_of.version
-        ));
-    }
-    if let Some(m) = &roster.mission {
-        text.push_str(&format!(
-            "Mission {} '{}' in progress, turn {}: {}\n",
-            m.number,
-            m.name,
-            m.turn,
-            m.soldiers.join(", ")
-        ));
-    }
-    text
-}
-
-/// The log's head and the dice seed commitment, to note on paper.
-fn footer(roster: &Roster) -> String {
-    let mut text = format!(
-        "head v{} {}",
-        roster.head.version,
-        output::short_hash(&roster.head.hash)
-    );
-    if let Some(commitment) = &roster.dice_seed_commitment {
-        text.push_str(&format!(
-            " | dice seed commitment {}",
-            output::short_hash(commitment)
-        ));
-    }
-    text.push('\n');
+    text.push_str(&words::footer(roster));
     text
 }

@@ -6,11 +6,13 @@
 use askama::Template;
 use clap::ValueEnum;
 use muster::domain::Game;
+use muster::domain::soldier::{SoldierKind, Stats};
 use muster::projection::roster::{Roster, SoldierLine};
 use muster::projection::service::MissionEnd;
 
 use super::chart::{self, Labels, Series};
 use super::error::CommandError;
+use super::output;
 use super::roster_words as words;
 
 /// The paper the page prints on.
@@ -32,6 +34,9 @@ struct Page<'a> {
     paper: &'static str,
     /// True when the page shows an earlier point than the head.
     earlier: bool,
+    /// The head's and the seed commitment's hashes as the CLI prints them, to note on paper.
+    head_hash: &'a str,
+    seed_commitment: Option<&'a str>,
     mission: Option<MissionBox>,
     pending: Vec<String>,
     soldiers: Vec<Record<'a>>,
@@ -51,19 +56,29 @@ struct MissionBox {
     lines: Vec<String>,
 }
 
-/// One Soldier's block, laid out like his paper service record.
+/// One Soldier's block, laid out like his paper service record: a Warfighter Soldier's
+/// numbers, abilities and boxes to pencil in, or a Zero Dark hero's own numbers.
 struct Record<'a> {
     line: &'a SoldierLine,
+    /// True for a Zero Dark hero, whose block shows his state, stats and Allies instead.
+    hero: bool,
     /// His place beside a K9: `K9 of Wong` or `Handler of Gizmo`.
     role: Option<String>,
     hardy: String,
     discipline: Option<String>,
+    /// Each ability as the card prints it (`Medic 6+ [4+]`), and the keywords.
+    abilities: Vec<String>,
+    keywords: Vec<String>,
+    /// A box for each point of Health, true where a Wound is already taken; empty when the
+    /// card prints no Health (the sheet then gives a box to write the Wounds in).
+    wound_boxes: Vec<bool>,
     medals: Vec<String>,
     rp_cards: Vec<String>,
     missions: Vec<String>,
-    /// Zero Dark: the stats line, and the Mission's stats when a task changes them.
-    stats: Option<String>,
-    mission_stats: Option<String>,
+    /// Zero Dark: the card's stats, and the Mission's stats when a task changes them.
+    stats: Option<Stats>,
+    mission_stats: Option<Stats>,
+    upgrades: Vec<String>,
     allies: Vec<String>,
 }
 
@@ -82,6 +97,8 @@ pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<Str
             Paper::Letter => "letter",
         },
         earlier: roster.as_of.version < roster.head.version,
+        head_hash: output::short_hash(&roster.head.hash),
+        seed_commitment: roster.dice_seed_commitment.as_deref().map(output::short_hash),
         mission: mission_box(roster),
         pending: roster
             .pending
@@ -112,6 +129,7 @@ fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Reco
     };
     Record {
         line: s,
+        hero: s.kind == SoldierKind::Hero,
         role: match (&s.handler, &s.handler_of) {
             (Some(handler), _) => Some(format!("K9 of {handler}")),
             (_, Some(k9)) => Some(format!("Handler of {k9}")),
@@ -123,11 +141,10 @@ fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Reco
             words::hardy(s).join(", ")
         },
         discipline: s.discipline.map(|d| format!("{}/{}", d.current, d.stat)),
-        medals: s
-            .medals
-            .iter()
-            .map(|m| format!("{} ({} RP)", m.name, m.rp))
-            .collect(),
+        abilities: words::abilities(s),
+        keywords: s.keywords.iter().map(|k| words::keyword(k)).collect(),
+        wound_boxes: (0..s.health.unwrap_or(0)).map(|n| n < s.wounds).collect(),
+        medals: s.medals.iter().map(words::medal).collect(),
         rp_cards: s
             .rp_cards
             .iter()
@@ -141,8 +158,9 @@ fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Reco
                 None => n.to_string(),
             })
             .collect(),
-        stats: s.stats.map(words::stats),
-        mission_stats: s.mission_stats.filter(|m| Some(*m) != s.stats).map(words::stats),
+        stats: s.stats,
+        mission_stats: s.mission_stats.filter(|m| Some(*m) != s.stats),
+        upgrades: s.mission_upgrades.iter().flatten().cloned().collect(),
         allies: s.allies.iter().flatten().map(words::ally).collect(),
     }
 }

@@ -2,10 +2,12 @@
 
 use muster::domain::Game;
 use muster::domain::event::MedalSticker;
-use muster::domain::soldier::Stats;
+use muster::domain::soldier::{Ability, Stats};
 use muster::domain::state::ObjectiveState;
 use muster::domain::zero_dark::{Ally, TimeBuyers, ZeroDarkMission};
-use muster::projection::roster::{MissionLine, OwedLine, Pending, SoldierLine};
+use muster::projection::roster::{MissionLine, OwedLine, Pending, Roster, SoldierLine};
+
+use super::output;
 
 /// The game's full name.
 pub fn game_name(game: Game) -> &'static str {
@@ -156,4 +158,154 @@ pub fn hardy(s: &SoldierLine) -> Vec<String> {
 /// A Medal sticker: `Bronze Star (2 RP)`.
 pub fn medal(m: &MedalSticker) -> String {
     format!("{} ({} RP)", m.name, m.rp)
+}
+
+/// An ability as a card prints it: `Handler 7+`, `Medic 6+ [4+]` with an Upgunned target.
+pub fn ability(name: &str, target: Ability) -> String {
+    format!("{} {target}", capitalized(name))
+}
+
+/// A Soldier's abilities as his card prints them, in name order.
+pub fn abilities(s: &SoldierLine) -> Vec<String> {
+    s.abilities
+        .iter()
+        .map(|(name, target)| ability(name, *target))
+        .collect()
+}
+
+/// A keyword as a card prints it: `Enduring`.
+pub fn keyword(word: &str) -> String {
+    capitalized(word)
+}
+
+/// `word` with its first letter a capital.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The Missions a Soldier was taken on, consecutive ones as a run: `1–3, 5`.
+///
+/// A run is joined by an en dash, never a hyphen, so that a spreadsheet does not read `1-3`
+/// as a date.
+pub fn mission_runs(missions: &[u32]) -> String {
+    let mut sorted = missions.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for n in sorted {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(n) => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs.iter()
+        .map(|&(first, last)| {
+            if first == last {
+                first.to_string()
+            } else {
+                format!("{first}\u{2013}{last}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The campaign, the point shown, and the Mission in progress.
+pub fn heading(roster: &Roster) -> String {
+    let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
+    if let Some(nation) = &roster.nation {
+        text.push_str(&format!(", {nation}"));
+    }
+    text.push(')');
+    if roster.as_of.version < roster.head.version {
+        text.push_str(&format!(
+            " as of v{} ({})",
+            roster.as_of.version, roster.as_of.recorded_at
+        ));
+    }
+    text.push('\n');
+    if let Some(asked) = roster.as_of.asked {
+        text.push_str(&format!(
+            "v{asked} falls inside the command that ends at v{}: a point in time is a command boundary, so this is as of its end\n",
+            roster.as_of.version
+        ));
+    }
+    if let Some(m) = &roster.mission {
+        text.push_str(&format!(
+            "Mission {} '{}' in progress, turn {}: {}\n",
+            m.number,
+            m.name,
+            m.turn,
+            m.soldiers.join(", ")
+        ));
+    }
+    text
+}
+
+/// The squad's RP for each purpose and the bank: `Squad RP 18 | Medal RP 2 | …`.
+pub fn squad_line(roster: &Roster) -> String {
+    let squad = &roster.squad;
+    format!(
+        "Squad RP {} | Medal RP {} | Hostile-draw RP {} | bank {} RP",
+        squad.rp, squad.medal_rp, squad.hostile_draw_rp, squad.rp_bank
+    )
+}
+
+/// The log's head and the dice seed commitment, to note on paper.
+pub fn footer(roster: &Roster) -> String {
+    let mut text = format!(
+        "head v{} {}",
+        roster.head.version,
+        output::short_hash(&roster.head.hash)
+    );
+    if let Some(commitment) = &roster.dice_seed_commitment {
+        text.push_str(&format!(
+            " | dice seed commitment {}",
+            output::short_hash(commitment)
+        ));
+    }
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missions_read_as_runs() {
+        assert_eq!(mission_runs(&[]), "");
+        assert_eq!(mission_runs(&[4]), "4");
+        assert_eq!(mission_runs(&[1, 2, 3, 5]), "1\u{2013}3, 5");
+        assert_eq!(mission_runs(&[5, 1, 2, 2, 7, 8]), "1\u{2013}2, 5, 7\u{2013}8");
+        assert_eq!(
+            mission_runs(&[u32::MAX - 1, u32::MAX]),
+            format!("{}\u{2013}{}", u32::MAX - 1, u32::MAX)
+        );
+    }
+
+    #[test]
+    fn abilities_and_keywords_read_as_printed() {
+        let upgunned = Ability {
+            target: 6,
+            upgunned: Some(4),
+        };
+        assert_eq!(ability("medic", upgunned), "Medic 6+ [4+]");
+        assert_eq!(
+            ability(
+                "handler",
+                Ability {
+                    target: 7,
+                    upgunned: None
+                }
+            ),
+            "Handler 7+"
+        );
+        assert_eq!(keyword("enduring"), "Enduring");
+        assert_eq!(keyword("łowca"), "Łowca");
+    }
 }

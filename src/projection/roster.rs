@@ -12,7 +12,7 @@ use crate::domain::event::MedalSticker;
 use crate::domain::fold::fold;
 use crate::domain::medals::{DrawnMedal, HeldRpCard};
 use crate::domain::rulebook::Expansion;
-use crate::domain::soldier::{SoldierKind, Stats, Status};
+use crate::domain::soldier::{Ability, SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, total};
 use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
 use crate::store::Head;
@@ -144,8 +144,14 @@ pub struct SoldierLine {
     pub kind: SoldierKind,
     pub status: Status,
     pub wounds: u32,
+    /// The card's Health: how many Wounds he can take; null when the card prints none.
+    pub health: Option<u32>,
     pub suppress: u32,
     pub hardy: BTreeMap<String, u32>,
+    /// The card's abilities by lowercase name, each with its target and Upgunned target.
+    pub abilities: BTreeMap<String, Ability>,
+    /// The card's keywords, lowercase (`enduring`, `fire`).
+    pub keywords: Vec<String>,
     pub xp: u32,
     pub discipline: Option<Discipline>,
     pub medals: Vec<MedalSticker>,
@@ -350,8 +356,11 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
         kind: card.kind,
         status: soldier.status,
         wounds: soldier.wounds,
+        health: card.health,
         suppress: soldier.suppress,
         hardy: soldier.hardy.clone(),
+        abilities: card.abilities.clone(),
+        keywords: card.keywords.clone(),
         xp: soldier.xp,
         discipline: soldier.discipline.map(|current| Discipline {
             current,

@@ -140,12 +140,10 @@ fn html_every_soldier_has_the_numbers_roster_json_gives() {
     assert_eq!(num(squad, "rp_bank"), 4, "the award is banked");
     assert_eq!(one(root, "h1"), roster["campaign"].as_str().unwrap());
     assert!(one(root, ".mission h2").contains("Mission 2 'Hill 112' in progress"));
-    assert_eq!(
-        one(root, "footer #head-hash"),
-        roster["head"]["hash"].as_str().unwrap()
-    );
+    let head = roster["head"]["hash"].as_str().unwrap();
+    assert!(head.starts_with(&one(root, "footer #head-hash")));
     let commitment = roster["dice_seed_commitment"].as_str().unwrap();
-    assert_eq!(one(root, "footer #seed-commitment"), commitment);
+    assert!(commitment.starts_with(&one(root, "footer #seed-commitment")));
 }
 
 #[test]
