@@ -23,7 +23,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
     let mut progress = Progress::new("verifying", query.head()?.version);
-    let verified = query.verify(noted, &mut |done| progress.set(done))?;
+    let verified = query
+        .verify(noted, &mut |done| progress.set(done))
+        .map_err(|e| query.explain(e))?;
     drop(progress);
     match ctx.format {
         Format::Json => output::print_json(&verified)?,
