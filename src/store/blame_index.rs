@@ -176,20 +176,26 @@ impl<'a> BlameWriter<'a> {
                 let digest: String = row.get(1)?;
                 digests.restore(soldier, &digest);
             }
-            let mut dropped = store.conn.prepare(
-                "SELECT soldier, version, changes, voided FROM blame_lines
-                 WHERE campaign = ?1 AND version > ?2",
+            // Each Soldier's lines after `from`, found on the key: a write drops none, and
+            // reads nothing of a long index.
+            let soldiers: Vec<String> = digests.0.keys().cloned().collect();
+            let mut dropped = store.conn.prepare_cached(
+                "SELECT version, changes, voided FROM blame_lines
+                 WHERE campaign = ?1 AND soldier = ?2 AND version > ?3",
             )?;
-            let mut rows = dropped.query(params![campaign, from])?;
-            while let Some(row) = rows.next()? {
-                let soldier: String = row.get(0)?;
-                // XOR takes a line out as it put it in.
-                digests.add(&soldier, row.get(1)?, &row.get::<_, String>(2)?, row.get(3)?);
+            for soldier in &soldiers {
+                let mut rows = dropped.query(params![campaign, soldier, from])?;
+                while let Some(row) = rows.next()? {
+                    // XOR takes a line out as it put it in.
+                    digests.add(soldier, row.get(0)?, &row.get::<_, String>(1)?, row.get(2)?);
+                }
+                store.conn.execute(
+                    "DELETE FROM blame_lines WHERE campaign = ?1 AND soldier = ?2 AND version > ?3",
+                    params![campaign, soldier, from],
+                )?;
             }
-            store.conn.execute(
-                "DELETE FROM blame_lines WHERE campaign = ?1 AND version > ?2",
-                params![campaign, from],
-            )?;
+            // A line of a Soldier with no digest (a damaged index) is left: it never matches
+            // a digest, so blame reads the log past it until `rebuild --index`.
         }
         Ok(BlameWriter {
             store,
