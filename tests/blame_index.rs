@@ -43,10 +43,13 @@ fn indexed(store: &Store, campaign: &str, soldier: &str, version: u64) -> Option
     index::read(store, campaign, soldier, &state, &known).unwrap()
 }
 
-/// The blame of `soldier` at `version` folded from the log held whole: the reference.
+/// The blame of `soldier` at `version` folded from the log held whole: the reference, whose
+/// lines always make its numbers.
 fn folded(store: &Store, campaign: &str, soldier: &str, version: u64) -> Blame {
     let log: Vec<RecordedEvent> = store.events(campaign, Some(version)).unwrap();
-    blame::blame(&log, soldier).unwrap()
+    let blamed = blame::blame(&log, soldier).unwrap();
+    assert!(blamed.adds_up(), "{soldier} at v{version}: {blamed:?}");
+    blamed
 }
 
 fn soldiers(store: &Store, campaign: &str) -> Vec<String> {
@@ -148,6 +151,73 @@ fn an_edited_line_is_not_read_and_rebuild_makes_the_index_again() {
     .unwrap();
     app::rebuild_index(&store, LODESTAR, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, LODESTAR);
+}
+
+#[test]
+fn a_line_rewritten_with_its_digest_recomputed_is_not_read_when_the_numbers_no_longer_add_up() {
+    let (dir, store) = demo();
+    let head = store.head(LODESTAR).unwrap().version;
+    let truth = folded(&store, LODESTAR, "Wong", head);
+    let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
+    let (version, changes): (u64, String) = sql
+        .query_row(
+            "SELECT version, changes FROM blame_lines WHERE soldier = 'Wong' AND changes LIKE '%\"xp\",{\"add\"%'
+             ORDER BY version LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let forged = changes.replacen("\"add\":", "\"add\":1", 1);
+    assert_ne!(forged, changes);
+    sql.execute(
+        "UPDATE blame_lines SET changes = ?1 WHERE soldier = 'Wong' AND version = ?2",
+        rusqlite::params![forged, version],
+    )
+    .unwrap();
+    // The forger recomputes the digest exactly as muster does, so only the sum gives it away.
+    redigest(&sql, "Wong");
+    let digest_passes = store.for_each_blame_line(LODESTAR, "Wong", |_| Ok(())).unwrap();
+    assert!(digest_passes, "the forged lines match their recomputed digest");
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    let shown = muster::query::Query::new(&store, LODESTAR)
+        .blame("Wong", None)
+        .unwrap();
+    assert_eq!(shown, truth);
+}
+
+/// Recomputes the digest of `soldier`'s lines as the index keeps it.
+fn redigest(sql: &rusqlite::Connection, soldier: &str) {
+    use sha2::Digest;
+    let mut digest = [0u8; 32];
+    let mut lines = sql
+        .prepare("SELECT version, changes, voided FROM blame_lines WHERE soldier = ?1")
+        .unwrap();
+    let rows = lines
+        .query_map([soldier], |r| {
+            Ok((r.get::<_, u64>(0)?, r.get::<_, String>(1)?, r.get::<_, bool>(2)?))
+        })
+        .unwrap();
+    for row in rows {
+        let (version, changes, voided) = row.unwrap();
+        let mut hasher = sha2::Sha256::new();
+        for part in [
+            soldier.as_bytes(),
+            &version.to_be_bytes(),
+            changes.as_bytes(),
+            &[u8::from(voided)],
+        ] {
+            hasher.update((part.len() as u64).to_be_bytes());
+            hasher.update(part);
+        }
+        for (d, l) in digest.iter_mut().zip(hasher.finalize()) {
+            *d ^= l;
+        }
+    }
+    sql.execute(
+        "UPDATE blame_soldiers SET digest = ?1 WHERE soldier = ?2",
+        rusqlite::params![hex::encode(digest), soldier],
+    )
+    .unwrap();
 }
 
 #[test]

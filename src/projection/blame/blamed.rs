@@ -34,6 +34,29 @@ pub struct Blame {
     pub fields: BTreeMap<String, FieldBlame>,
 }
 
+impl Blame {
+    /// Whether every field's lines that count (voided ones apart) make its value: numbers
+    /// summed from 0 (a set replacing the sum so far), words the last set. A blame read off
+    /// an index is trusted only when it does; one folded from the log always does.
+    pub fn adds_up(&self) -> bool {
+        self.fields.values().all(|field| {
+            let mut counted = field.lines.iter().filter(|l| !l.voided);
+            match field.value.parse::<i64>() {
+                Ok(value) => {
+                    let made = counted.try_fold(0_i64, |sum, line| match &line.change {
+                        Change::Add(n) => sum.checked_add(*n),
+                        Change::Set(v) => v.parse().ok(),
+                    });
+                    made == Some(value)
+                }
+                Err(_) => counted
+                    .next_back()
+                    .is_none_or(|line| line.change == Change::Set(field.value.clone())),
+            }
+        })
+    }
+}
+
 /// The blame of `soldier` as `state` has him, from the lines about him up to it by field.
 pub fn assemble(
     state: &CampaignState,

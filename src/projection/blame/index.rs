@@ -3,7 +3,7 @@
 //! one made by other code, one whose event the log no longer holds, one whose lines no
 //! longer match their digest, or one a later void reaches back past, is not read.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::blamed::{Blame, Line, assemble};
 use super::sheet::Change;
@@ -11,6 +11,7 @@ use super::tracker::Tracker;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
+use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::projection::summary::summary;
@@ -82,16 +83,24 @@ pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> 
         new.push(decoded(&row, campaign)?);
         Ok(())
     })?;
-    // The new command's own events are voided by nothing yet.
-    let none = BTreeSet::new();
+    // Only a void among the new events (another writer's, landed meanwhile) can void one
+    // of them; `before` has every earlier void applied.
+    let voided = voided_commands(&new);
+    let last = new.last().map_or(covered, |r| r.version);
     store.index_blame(campaign, INDEX, covered, |writer| {
-        let mut tracker = Tracker::new(before, &none, None);
+        let mut tracker = Tracker::new(before, &voided, None);
         for recorded in &new {
+            let voided = tracker.is_voided(recorded);
             for moved in tracker.push(recorded) {
-                writer.add(&moved.soldier, recorded.version, &written(&moved.changes)?, false)?;
+                writer.add(
+                    &moved.soldier,
+                    recorded.version,
+                    &written(&moved.changes)?,
+                    voided,
+                )?;
             }
         }
-        Ok(head)
+        Ok(last)
     })
 }
 
@@ -177,7 +186,9 @@ pub fn read(
     if !(intact && readable) {
         return Ok(None);
     }
-    assemble(state, soldier, lines).map(Some)
+    // The digest is no signature: lines rewritten with it recomputed must still make the
+    // numbers the log folds to, or the log is read instead.
+    Ok(Some(assemble(state, soldier, lines)?).filter(Blame::adds_up))
 }
 
 /// `row` decoded, or the damage named.
