@@ -4,8 +4,6 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    cli::run(cli::Cli::parse())
+    cli::run(cli::parse())
 }
