@@ -4,9 +4,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     cli::complete_if_asked();
-    cli::run(cli::Cli::parse())
+    cli::run(cli::parse())
 }

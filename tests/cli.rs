@@ -15,18 +15,26 @@ mod support;
 mod audit;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/colour.rs"]
+mod colour;
 #[path = "cli/completions.rs"]
 mod completions;
 #[path = "cli/environment.rs"]
 mod environment;
 #[path = "cli/formats.rs"]
 mod formats;
+#[path = "cli/help.rs"]
+mod help;
 #[path = "cli/history.rs"]
 mod history;
+#[path = "cli/honoured.rs"]
+mod honoured;
 #[path = "cli/html.rs"]
 mod html;
 #[path = "cli/html_sheet.rs"]
 mod html_sheet;
+#[path = "cli/info.rs"]
+mod info;
 #[path = "cli/integrity.rs"]
 mod integrity;
 #[path = "cli/k9.rs"]

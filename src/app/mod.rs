@@ -23,12 +23,9 @@ use crate::domain::fold::fold;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
-use crate::query::Query;
+use crate::query::{self, Query, SELECTED};
 use crate::rules;
 use crate::store::{CampaignSummary, Store};
-
-/// The settings key of the campaign selected with `campaign use`.
-const SELECTED: &str = "selected_campaign";
 
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
@@ -37,36 +34,21 @@ pub fn open(path: &Path) -> Result<Store, Error> {
 
 /// The campaign a command works on: the one named, else the one selected, else the only one.
 pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Error> {
-    // Looking one campaign up is an index lookup; listing them all scans the log, so that is
-    // done only when no campaign is named or selected, or to explain a refusal.
-    let exists = |name: &str| -> Result<bool, Error> { Ok(store.head(name)?.version > 0) };
-    if let Some(name) = named {
-        if exists(name)? {
-            return Ok(name.to_owned());
-        }
-        // Campaign names are compared as Soldier names are: without case, in either form.
-        if let Some(found) = store.campaign_named(name)? {
-            return Ok(found);
-        }
-        let campaigns = store.campaigns()?;
-        return Err(Error::input(format!(
+    if let Some(selection) = query::selection(store, named)? {
+        return Ok(selection.campaign);
+    }
+    let campaigns = store.campaigns()?;
+    Err(Error::input(match named {
+        Some(name) => format!(
             "no campaign named '{name}'{}; {}",
             did_you_mean(name, campaigns.iter().map(|c| c.name.as_str())),
             listing(&campaigns)
-        )));
-    }
-    if let Some(selected) = store.setting(SELECTED)? {
-        if exists(&selected)? {
-            return Ok(selected);
-        }
-    }
-    match store.campaigns()?.as_slice() {
-        [only] => Ok(only.name.clone()),
-        campaigns => Err(Error::input(format!(
+        ),
+        None => format!(
             "no campaign is selected; pass --campaign NAME or run `muster campaign use NAME`; {}",
-            listing(campaigns)
-        ))),
-    }
+            listing(&campaigns)
+        ),
+    }))
 }
 
 /// The campaigns in the file, for a refusal's message.

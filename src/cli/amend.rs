@@ -61,11 +61,12 @@ fn records_play(command: &Command) -> bool {
             | Command::Void(_)
             | Command::Amend(_)
             | Command::Verify(_)
+            | Command::Info(_)
             | Command::Export(_)
             | Command::Import(_)
             | Command::Rebuild(_)
             | Command::Dev(_)
             | Command::Completions(_)
-            | Command::Man
+            | Command::Man(_)
     )
 }

@@ -111,6 +111,8 @@ fn typed_context() -> Option<Context> {
     let db = option("db")
         .or_else(|| std::env::var("MUSTER_DB").ok())
         .map(Into::into);
-    let campaign = option("campaign").or_else(|| std::env::var("MUSTER_CAMPAIGN").ok());
-    Context::new(db, campaign, Format::Table).ok()
+    let typed = option("campaign");
+    let flag = typed.is_some();
+    let campaign = typed.or_else(|| std::env::var("MUSTER_CAMPAIGN").ok());
+    Context::new(db, (campaign, flag), Format::Table).ok()
 }

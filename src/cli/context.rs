@@ -22,6 +22,8 @@ const NOW_VARIABLE: &str = "MUSTER_NOW";
 pub struct Context {
     db: Option<PathBuf>,
     campaign: Option<String>,
+    /// Whether `campaign` was given on the command line (else by `MUSTER_CAMPAIGN`).
+    campaign_flag: bool,
     pub format: Format,
     pub clock: Box<dyn Clock>,
     /// Set by `muster amend`: the command about to be recorded corrects this one instead of
@@ -37,10 +39,11 @@ pub struct Amendment {
 }
 
 impl Context {
-    /// Resolves the global options and the clock (`MUSTER_NOW` fixes it).
+    /// Resolves the global options and the clock (`MUSTER_NOW` fixes it); `campaign_flag`
+    /// tells whether the campaign was named on the command line or in the environment.
     pub fn new(
         db: Option<PathBuf>,
-        campaign: Option<String>,
+        (campaign, campaign_flag): (Option<String>, bool),
         format: Format,
     ) -> Result<Context, CommandError> {
         let clock: Box<dyn Clock> = match std::env::var(NOW_VARIABLE) {
@@ -65,6 +68,7 @@ impl Context {
         Ok(Context {
             db,
             campaign,
+            campaign_flag,
             format,
             clock,
             amending: RefCell::new(None),
@@ -101,6 +105,11 @@ impl Context {
         let store = self.open_read()?;
         let campaign = self.campaign(&store)?;
         Ok((store, campaign))
+    }
+
+    /// The campaign named by `--campaign` or `MUSTER_CAMPAIGN`, and whether by the flag.
+    pub fn named_campaign(&self) -> Option<(&str, bool)> {
+        self.campaign.as_deref().map(|name| (name, self.campaign_flag))
     }
 
     /// The campaign named by `--campaign`, else the selected one.

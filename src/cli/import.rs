@@ -49,9 +49,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let imported = transfer::import_from(&mut store, input, &mut |done, of| progress.set_of(done, of))?;
     drop(progress);
     if !imported.trailer {
-        eprintln!(
-            "note: {shown} has no trailer line (it was exported by an older muster, or cut short), so whether it holds the whole campaign cannot be proven; export it again with this muster to be sure"
-        );
+        super::colour::note(&format!(
+            "{shown} has no trailer line (it was exported by an older muster, or cut short), so whether it holds the whole campaign cannot be proven; export it again with this muster to be sure"
+        ));
     }
     output::print(&format!(
         "campaign '{}': {} event{} imported, head v{} {}\n",

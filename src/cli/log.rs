@@ -87,6 +87,8 @@ struct Rows<'w> {
     format: Format,
     out: &'w mut dyn Write,
     widths: [usize; 3],
+    /// The width the table's rows fit (see [`super::width::columns`]), if any.
+    columns: Option<usize>,
 }
 
 impl<'w> Rows<'w> {
@@ -100,7 +102,12 @@ impl<'w> Rows<'w> {
             }
             _ => [digits(plan.up_to()) + 1, mission, 0].map(|w| w.max(7)),
         };
-        Rows { format, out, widths }
+        Rows {
+            format,
+            out,
+            widths,
+            columns: super::width::columns(),
+        }
     }
 
     /// The header, before any row.
@@ -166,12 +173,21 @@ impl<'w> Rows<'w> {
                 } else {
                     e.summary.clone()
                 };
-                format!(
-                    " {:<version$} | {:<TIME_WIDTH$} | {:<mission$} | {summary}",
-                    format!("v{}", e.version),
-                    e.recorded_at,
-                    number
-                )
+                let start = |v: &str, at: &str, m: &str| {
+                    format!(" {v:<version$} | {at:<TIME_WIDTH$} | {m:<mission$} | ")
+                };
+                let first = start(&format!("v{}", e.version), &e.recorded_at, &number);
+                let Some(columns) = self.columns else {
+                    return writeln!(self.out, "{}", output::printable(&format!("{first}{summary}")));
+                };
+                // Fitted to the width, the event wraps under its own column.
+                let room = columns.saturating_sub(first.len()).max(10);
+                let mut lines = super::width::wrap(&summary, room).into_iter();
+                let mut text = format!("{first}{}", lines.next().unwrap_or_default());
+                for more in lines {
+                    text.push_str(&format!("\n{}{more}", start("", "", "")));
+                }
+                text
             }
         };
         writeln!(self.out, "{}", output::printable(&line))

@@ -6,6 +6,7 @@ mod audit;
 mod campaign;
 mod chart;
 mod checks;
+mod colour;
 mod complete;
 mod context;
 mod demo;
@@ -16,9 +17,13 @@ mod environment;
 mod error;
 mod export;
 mod file;
+mod help;
+mod honours;
 mod import;
+mod info;
 mod k9;
 mod log;
+mod man;
 mod medals;
 mod mission;
 mod output;
@@ -34,14 +39,17 @@ mod turn;
 mod verify;
 mod void;
 mod warfighter;
+mod width;
 mod written;
 mod xp;
 mod zero_dark;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ColorChoice, FromArgMatches, Parser, Subcommand};
 
 use checks::{check, objective};
 use context::Context;
@@ -60,19 +68,26 @@ use warfighter::{ekia, harm, rp, rp_card, status, suppress_hostile};
 3 verify found the log altered; 4 storage failure."
 )]
 pub struct Cli {
-    /// The database file [default: the platform data directory's muster/muster.db]
-    #[arg(long, global = true, env = "MUSTER_DB", value_name = "PATH")]
+    /// The database file [default: the platform data directory's muster/muster.db; `muster
+    /// info` prints it]
+    #[arg(long, global = true, env = "MUSTER_DB", value_name = "PATH", help_heading = help::GLOBAL)]
     db: Option<PathBuf>,
     /// The campaign to work on [default: the one last created or selected with `campaign use`]
-    #[arg(long, global = true, env = "MUSTER_CAMPAIGN", value_name = "NAME")]
+    #[arg(long, global = true, env = "MUSTER_CAMPAIGN", value_name = "NAME", help_heading = help::GLOBAL)]
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::campaigns))]
     campaign: Option<String>,
-    /// How to print data
-    #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
+    /// How to print data; a command refuses a format it does not print
+    #[arg(long, global = true, value_enum, default_value_t = Format::Table, help_heading = help::GLOBAL)]
     format: Format,
     /// Short for --format json
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = help::GLOBAL)]
     json: bool,
+    /// When to colour: auto (on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, help_heading = help::GLOBAL)]
+    color: ColorChoice,
+    /// Whether --campaign was given on the command line rather than by MUSTER_CAMPAIGN.
+    #[arg(skip)]
+    campaign_flag: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -182,25 +197,52 @@ enum Command {
     Dev(dev::Command),
     /// Print a completion script for bash, zsh or fish
     Completions(shell::CompletionsArgs),
-    /// Print the manual page (roff), e.g. `muster man > muster.1`
-    Man,
+    /// Where the data is: the database file, its size and schema, its campaigns, the one selected
+    Info(info::Args),
+    /// Print the manual page (roff), e.g. `muster man > muster.1`; `--dir DIR` writes one per command
+    Man(man::Args),
 }
 
-/// Runs a parsed command line and returns the process's exit code.
+/// Parses the process's command line: clap's help and errors coloured as `--color` asks, and
+/// a global option the command does not honour refused as a usage error (exit 2).
+pub fn parse() -> Cli {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut command = help::command().color(colour::asked(&args));
+    let matches = command
+        .try_get_matches_from_mut(args)
+        .unwrap_or_else(|e| e.exit());
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+    cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
+    if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
+        honours::usage_error(&mut command, &matches, message).exit();
+    }
+    cli
+}
+
+impl Cli {
+    /// The format asked for: `--json` is `--format json`.
+    fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
+    }
+}
+
 /// Answers the shell and exits when it asks for completions; returns otherwise.
 pub fn complete_if_asked() {
     complete::answer_if_asked();
 }
 
+/// Runs a parsed command line and returns the process's exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    let format = if cli.json { Format::Json } else { cli.format };
-    let result = Context::new(cli.db, cli.campaign, format).and_then(|ctx| dispatch(&ctx, cli.command));
+    colour::apply(cli.color);
+    let format = cli.format();
+    let result = Context::new(cli.db, (cli.campaign, cli.campaign_flag), format)
+        .and_then(|ctx| dispatch(&ctx, cli.command));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", output::printable(&error.message));
+            colour::error(&error.message);
             if let Some(hint) = &error.hint {
-                eprintln!("hint: {}", output::printable(hint));
+                colour::hint(hint);
             }
             error.exit_code()
         }
@@ -254,6 +296,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Info(args) => info::run(ctx, args),
+        Command::Man(args) => man::run(args),
     }
 }

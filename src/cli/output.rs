@@ -6,9 +6,11 @@ use clap::ValueEnum;
 use muster::domain::names::is_invisible;
 use serde::Serialize;
 use tabled::builder::Builder;
-use tabled::settings::Style;
+use tabled::settings::peaker::PriorityMax;
+use tabled::settings::{Style, Width};
 
 use super::error::CommandError;
+use super::width;
 
 /// How a command prints its data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -17,11 +19,11 @@ pub enum Format {
     Table,
     /// JSON, a documented and stable contract for programs.
     Json,
-    /// CSV, one row per Soldier (roster) or event (log); other commands print their table.
+    /// CSV, one row per Soldier (roster) or event (log); other commands refuse it.
     Csv,
-    /// Markdown, for forums (roster and log); other commands print their table.
+    /// Markdown, for forums (roster and log); other commands refuse it.
     Md,
-    /// One self-contained, printable HTML page (roster); other commands print their table.
+    /// One self-contained, printable HTML page (roster); other commands refuse it.
     Html,
 }
 
@@ -101,7 +103,8 @@ impl serde_json::ser::Formatter for Escaping {
     }
 }
 
-/// Renders rows under a header as a plain table.
+/// Renders rows under a header as a plain table, its widest columns wrapped to fit the
+/// width of [`width::columns`], and no line ending in spaces.
 pub fn table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
     let mut builder = Builder::default();
     builder.push_record(header.iter().map(|h| (*h).to_owned()));
@@ -110,7 +113,19 @@ pub fn table(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> St
     }
     let mut table = builder.build();
     table.with(Style::psql());
-    table.to_string()
+    if let Some(columns) = width::columns() {
+        table.with(
+            Width::wrap(columns)
+                .priority(PriorityMax::right())
+                .keep_words(true),
+        );
+    }
+    without_trailing_spaces(&table.to_string())
+}
+
+/// `text` with the spaces at the end of each line taken off.
+fn without_trailing_spaces(text: &str) -> String {
+    text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
 }
 
 /// Renders rows under a header as CSV (RFC 4180 quoting, by the csv crate).

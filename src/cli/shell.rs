@@ -1,4 +1,4 @@
-//! `muster completions bash|zsh|fish` and `muster man`: shell integration.
+//! `muster completions bash|zsh|fish`: shell integration.
 
 use clap::{CommandFactory, ValueEnum};
 
@@ -31,13 +31,4 @@ pub fn completions(args: CompletionsArgs) -> Result<(), CommandError> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "muster", &mut script);
     output::print(&String::from_utf8_lossy(&script))
-}
-
-/// `muster man`: the manual page, in roff.
-pub fn man() -> Result<(), CommandError> {
-    let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command())
-        .render(&mut page)
-        .map_err(|e| CommandError::storage(format!("cannot write the manual page: {e}")))?;
-    output::print(&String::from_utf8_lossy(&page))
 }

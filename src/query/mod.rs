@@ -1,10 +1,12 @@
 //! The query side: every read a front end shows, over a store and a campaign name (the
 //! roster at any point, service records, the log, one event, blame, diff, a Mission, the
-//! rules in force, verify and export), each returning plain data or a library [`Error`].
+//! rules in force, verify and export, and what a database file holds), each returning plain
+//! data or a library [`Error`].
 //!
 //! Writes go through `app`; front ends read only through here, so the command line and any
 //! other front end show the same numbers, and none of them reads the store directly.
 
+mod about;
 mod campaigns;
 mod elsewhere;
 mod export;
@@ -28,6 +30,7 @@ use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::MissionEnd;
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
+pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selection};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
 pub use log::{LogPlan, LogQuery};
 pub use names::{Named, Names};

@@ -395,6 +395,12 @@ impl Store {
         }
     }
 
+    /// The schema version: SQLite's `user_version`, the number of migrations applied.
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        let found: i64 = retry_busy(|| self.conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
+        u32::try_from(found).map_err(|_| StoreError::Damaged(format!("the schema version is {found}")))
+    }
+
     /// A local setting, such as the selected campaign.
     pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self

@@ -282,7 +282,7 @@ fn html_as_of_prints_the_page_at_that_point() {
 }
 
 #[test]
-fn html_other_commands_print_their_table() {
+fn html_is_refused_by_every_command_but_the_roster() {
     let m = campaign();
     for args in [
         &["log"][..],
@@ -291,8 +291,15 @@ fn html_other_commands_print_their_table() {
         &["blame", "Wong"],
     ] {
         let html: Vec<&str> = [&["--format", "html"][..], args].concat();
-        let table: Vec<&str> = [&["--format", "table"][..], args].concat();
-        assert_eq!(m.ok(&html), m.ok(&table), "muster {args:?}");
+        let refused = m.usage_error(&html);
+        assert!(
+            refused.contains("does not print html"),
+            "muster {html:?}: {refused}"
+        );
+        assert!(
+            refused.contains("--format accepts table"),
+            "muster {html:?}: {refused}"
+        );
     }
 }
 

@@ -1,0 +1,143 @@
+//! `muster --help`: the commands grouped by purpose and game, as cargo and jj list theirs.
+
+use clap::builder::StyledStr;
+use clap::{Command, CommandFactory};
+
+use super::Cli;
+use super::width;
+
+/// The heading of the global options in every command's help.
+pub const GLOBAL: &str = "Global options";
+
+/// Each heading of `muster --help` and its commands, in the order listed.
+const GROUPS: &[(&str, &[&str])] = &[
+    ("Campaign", &["campaign", "enlist", "mission", "turn", "xp"]),
+    (
+        "Warfighter play",
+        &[
+            "wound",
+            "suppress",
+            "heal",
+            "down",
+            "recover",
+            "kill",
+            "discharge",
+            "hardy",
+            "ekia",
+            "rp",
+            "medal",
+            "suppress-hostile",
+            "rp-card",
+            "check",
+            "environ",
+            "resolve",
+            "objective",
+            "k9",
+        ],
+    ),
+    (
+        "Zero Dark play",
+        &["hero-state", "bogey", "target", "spook", "persuade", "ally"],
+    ),
+    (
+        "Reading and audit",
+        &[
+            "roster", "log", "show", "blame", "diff", "assert", "verify", "seed",
+        ],
+    ),
+    ("Corrections", &["void", "amend"]),
+    (
+        "Files and setup",
+        &[
+            "info",
+            "demo",
+            "export",
+            "import",
+            "rebuild",
+            "completions",
+            "man",
+            "dev",
+        ],
+    ),
+];
+
+/// How wide help is at most, as clap's own `max_term_width` on [`Cli`].
+const WIDEST: usize = 100;
+
+/// The command line to parse: [`Cli`], its top-level help listing the commands under
+/// [`GROUPS`]' headings. The commands are hidden from clap's own single list only here, so
+/// completions and manual pages still show every one.
+pub fn command() -> Command {
+    let cli = Cli::command();
+    let mut template = StyledStr::new();
+    template.push_str("{before-help}{about-with-newline}\n{usage-heading} {usage}\n\n");
+    template.push_str(&groups(&cli));
+    template.push_str("{all-args}{after-help}");
+    let names: Vec<String> = cli.get_subcommands().map(|c| c.get_name().to_owned()).collect();
+    names
+        .iter()
+        .fold(cli, |cli, name| cli.mut_subcommand(name, |c| c.hide(true)))
+        .help_template(template)
+        .override_usage("muster [OPTIONS] <COMMAND>")
+}
+
+/// The grouped list of commands: each heading, then `  name  about` lines, the abouts
+/// wrapped to the terminal's width under their own column.
+fn groups(cli: &Command) -> String {
+    let styles = cli.get_styles();
+    let (header, literal) = (styles.get_header(), styles.get_literal());
+    let name_width = GROUPS
+        .iter()
+        .flat_map(|(_, names)| names.iter().map(|n| n.len()))
+        .max()
+        .unwrap_or(0);
+    let indent = 2 + name_width + 2;
+    let room = width::columns()
+        .unwrap_or(WIDEST)
+        .min(WIDEST)
+        .saturating_sub(indent)
+        .max(20);
+    let mut text = String::new();
+    for (heading, names) in GROUPS {
+        text.push_str(&format!("{header}{heading}:{header:#}\n"));
+        for command in names.iter().filter_map(|n| cli.find_subcommand(n)) {
+            let about = command.get_about().map(|a| a.to_string()).unwrap_or_default();
+            let name = command.get_name();
+            let pad = " ".repeat(name_width - name.len());
+            for (i, line) in width::wrap(&about, room).iter().enumerate() {
+                if i == 0 {
+                    text.push_str(&format!("  {literal}{name}{literal:#}{pad}  {line}\n"));
+                } else {
+                    text.push_str(&format!("{}{line}\n", " ".repeat(indent)));
+                }
+            }
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_is_under_exactly_one_heading() {
+        let cli = Cli::command();
+        let listed: Vec<&str> = GROUPS
+            .iter()
+            .flat_map(|(_, names)| names.iter().copied())
+            .collect();
+        for command in cli.get_subcommands().filter(|c| !c.is_hide_set()) {
+            let name = command.get_name();
+            let times = listed.iter().filter(|n| **n == name).count();
+            assert_eq!(times, 1, "`{name}` is listed {times} times in help's GROUPS");
+        }
+        for name in listed {
+            assert!(
+                cli.find_subcommand(name).is_some(),
+                "GROUPS lists `{name}`, no command"
+            );
+        }
+    }
+}

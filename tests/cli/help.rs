@@ -1,0 +1,176 @@
+//! Help grouped by purpose and game, the global options under their own heading, manual
+//! pages for every command, and tables fitted to the width.
+
+use std::collections::BTreeMap;
+use std::fs;
+
+use super::support::{Muster, Runner};
+
+/// `muster --help`'s headings (lines ending in `:` at the margin) and the commands listed
+/// under each (the first word of the indented lines that follow).
+fn headings(help: &str) -> BTreeMap<String, Vec<String>> {
+    let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut current = None;
+    for line in help.lines() {
+        if let Some(heading) = line
+            .strip_suffix(':')
+            .filter(|h| !h.starts_with(' ') && !h.is_empty())
+        {
+            current = Some(heading.to_owned());
+            found.entry(heading.to_owned()).or_default();
+        } else if let (Some(heading), Some(word)) = (&current, line.strip_prefix("  ")) {
+            if let Some(name) = word.split_whitespace().next().filter(|_| !word.starts_with(' ')) {
+                found.get_mut(heading).unwrap().push(name.to_owned());
+            }
+        } else if line.is_empty() {
+            current = None;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_commands_are_grouped_by_purpose_and_game() {
+    let help = Runner::new().args(["--help"]).run();
+    assert_eq!(help.code(), 0, "{}", help.describe());
+    let groups = headings(&help.stdout);
+    let under = |heading: &str| {
+        groups
+            .get(heading)
+            .unwrap_or_else(|| panic!("no {heading}: {groups:?}"))
+    };
+    assert!(under("Campaign").contains(&"enlist".to_owned()));
+    assert!(under("Warfighter play").contains(&"wound".to_owned()));
+    assert!(under("Warfighter play").contains(&"k9".to_owned()));
+    assert!(under("Zero Dark play").contains(&"persuade".to_owned()));
+    assert!(!under("Zero Dark play").contains(&"wound".to_owned()));
+    assert!(under("Reading and audit").contains(&"verify".to_owned()));
+    assert!(under("Files and setup").contains(&"info".to_owned()));
+    assert!(
+        !groups.contains_key("Commands"),
+        "one ungrouped list is left: {groups:?}"
+    );
+    let mut all: Vec<&String> = groups
+        .iter()
+        .filter(|(h, _)| !h.contains("options") && *h != "Options")
+        .flat_map(|(_, names)| names)
+        .collect();
+    let listed = all.len();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), listed, "a command is under two headings: {groups:?}");
+    assert!(listed > 40, "{groups:?}");
+}
+
+#[test]
+fn a_command_s_help_puts_the_global_options_under_their_own_heading() {
+    let help = Runner::new().args(["roster", "--help"]).run();
+    assert_eq!(help.code(), 0, "{}", help.describe());
+    let text = help.stdout;
+    let global = text
+        .find("\nGlobal options:\n")
+        .expect("a Global options heading");
+    let options = text.find("\nOptions:\n").expect("an Options heading");
+    let own = &text[options..global];
+    assert!(own.contains("--as-of"), "{own}");
+    assert!(
+        !own.contains("--db <PATH>") && !own.contains("--format <FORMAT>"),
+        "{own}"
+    );
+    let globals = &text[global..];
+    for flag in ["--db", "--campaign", "--format", "--json", "--color"] {
+        assert!(
+            globals.contains(flag),
+            "{flag} missing from Global options:\n{globals}"
+        );
+    }
+}
+
+#[test]
+fn help_wraps_to_the_width() {
+    let help = Runner::new().env("COLUMNS", "60").args(["--help"]).run();
+    assert_eq!(help.code(), 0, "{}", help.describe());
+    let widest = help.stdout.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest <= 60, "a line of {widest} columns:\n{}", help.stdout);
+}
+
+#[test]
+fn man_writes_a_page_for_every_command_and_prints_the_main_one() {
+    let m = Muster::new();
+    let main = m.ok(&["man"]);
+    assert!(main.contains(".TH muster 1"), "{main}");
+    let dir = m.path("man");
+    let said = m.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    assert!(said.contains("manual pages"), "{said}");
+    let pages: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for page in [
+        "muster.1",
+        "muster-wound.1",
+        "muster-campaign-new.1",
+        "muster-k9-draw.1",
+        "muster-info.1",
+    ] {
+        assert!(pages.contains(&page.to_owned()), "no {page} among {pages:?}");
+    }
+    // Every page another refers to is written.
+    for page in &pages {
+        let text = fs::read_to_string(dir.join(page)).unwrap();
+        for name in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter_map(|w| w.strip_suffix("(1)"))
+        {
+            let name = name
+                .trim_start_matches("\\fB")
+                .trim_end_matches("\\fR")
+                .replace("\\-", "-");
+            assert!(
+                pages.contains(&format!("{name}.1")),
+                "{page} refers to {name}(1), not written"
+            );
+        }
+    }
+    assert!(!m.db.exists(), "man opened a database");
+}
+
+#[test]
+fn tables_fit_the_width_and_no_line_ends_in_spaces() {
+    let m = Muster::lodestar();
+    let wide = m.ok(&["roster"]);
+    assert!(
+        wide.lines().any(|l| l.chars().count() > 60),
+        "the roster fits 60 anyway:\n{wide}"
+    );
+    let run = |args: &[&str]| {
+        let ran = Runner::on(&m.db).env("COLUMNS", "60").args(args).run();
+        assert_eq!(ran.code(), 0, "{}", ran.describe());
+        ran.stdout
+    };
+    for args in [&["roster"][..], &["log"], &["campaign", "rules"]] {
+        let text = run(args);
+        // The table's rows, not the lines of text around it.
+        let table: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with(' ') && l.contains(" | "))
+            .collect();
+        assert!(!table.is_empty(), "{args:?}:\n{text}");
+        for line in table {
+            assert!(line.chars().count() <= 60, "{args:?}: {line:?} is wider than 60");
+        }
+    }
+    for args in [&["roster"][..], &["log"]] {
+        for text in [m.ok(args), run(args)] {
+            assert!(
+                !text.lines().any(|l| l.ends_with(' ')),
+                "{args:?} has trailing spaces:\n{text}"
+            );
+        }
+    }
+    // Piped without COLUMNS, nothing is cut: every Soldier's row is whole.
+    assert!(
+        wide.lines().any(|l| l.contains("Wong (Handler of Gizmo)")),
+        "{wide}"
+    );
+}
