@@ -53,6 +53,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_events_of_missions.sql"),
     include_str!("../../migrations/0010_blame_index.sql"),
     include_str!("../../migrations/0011_events_enlisting.sql"),
+    include_str!("../../migrations/0012_covering_rare_and_missions.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

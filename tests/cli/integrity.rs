@@ -165,6 +165,10 @@ fn verify_finds_an_edited_payload() {
 
     let (code, _, stderr) = m.run(&["verify"]);
     assert_eq!(code, 3, "verify exits 3 on an altered log: {stderr}");
+    // Its hint leads on from the findings just listed, rather than to verify again.
+    let hint = stderr.lines().find(|l| l.starts_with("hint:")).expect("a hint");
+    assert!(!hint.contains("muster verify"), "{hint}");
+    assert!(hint.contains("muster show VERSION"), "{hint}");
     let (code, stdout, _) = m.run(&["--json", "verify"]);
     assert_eq!(code, 3);
     let report: Value = serde_json::from_str(&stdout).expect("verify --json prints its report");
