@@ -47,9 +47,9 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
     match format {
         Format::Json => output::print_json(roster),
         Format::Table | Format::Html if roster.game == Game::ZeroDark => {
-            output::print(&render_zero_dark(roster))
+            output::print(&output::fitted(&render_zero_dark(roster)))
         }
-        Format::Table | Format::Html => output::print(&render(roster)),
+        Format::Table | Format::Html => output::print(&output::fitted(&render(roster))),
         Format::Csv => output::print(&columns::csv(roster)?),
         Format::Md => output::print(&columns::markdown(roster)),
     }

@@ -148,7 +148,34 @@ fn tables_fit_the_width_and_no_line_ends_in_spaces() {
         assert_eq!(ran.code(), 0, "{}", ran.describe());
         ran.stdout
     };
-    for args in [&["roster"][..], &["log"], &["campaign", "rules"]] {
+    // Too narrow for its columns, the roster gives each Soldier his line and his cells under
+    // it, every line within the width and no name or number cut.
+    let narrow = run(&["roster"]);
+    assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+    let wong = narrow
+        .lines()
+        .position(|l| l == "Wong (Handler of Gizmo)")
+        .unwrap_or_else(|| panic!("Wong's own line: {narrow}"));
+    let his = narrow
+        .lines()
+        .skip(wong + 1)
+        .take_while(|l| l.starts_with("  "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for cell in ["Kind player", "RP 8", "Hardy cold 1"] {
+        assert!(his.contains(cell), "{cell:?} missing under Wong: {narrow}");
+    }
+    // Wide enough for its words, it stays a table.
+    let fits = Runner::on(&m.db)
+        .env("COLUMNS", "100")
+        .args(["roster"])
+        .run()
+        .stdout;
+    assert!(
+        fits.lines().any(|l| l.starts_with(" Wong") && l.contains(" | ")),
+        "{fits}"
+    );
+    for args in [&["log"][..], &["campaign", "rules"]] {
         let text = run(args);
         // The table's rows, not the lines of text around it.
         let table: Vec<&str> = text
