@@ -202,7 +202,8 @@ fn write_tail(
     if added > 0 {
         // The verifier folded the whole campaign: that is its newest checkpoint, for free.
         checkpoint::save(store, campaign, &state)?;
-        crate::projection::blame::index::refresh(store, campaign, None)?;
+        // A cache: an index it cannot bring up to date is read past, and made by `rebuild`.
+        let _cache_only = crate::projection::blame::index::refresh(store, campaign, None);
     }
     Ok(Outcome::Written { added, last })
 }

@@ -15,9 +15,10 @@ use super::summary::summary;
 use crate::Error;
 use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
-pub use blamed::{Blame, FieldBlame, Line, assemble};
+pub use blamed::{Blame, FieldBlame, Line};
+use blamed::assemble;
 pub use sheet::Change;
-pub use tracker::{Moved, Tracker};
+use tracker::Tracker;
 
 /// The blame of `soldier` (any case) over `log`, a campaign's events in order.
 pub fn blame(log: &[RecordedEvent], soldier: &str) -> Result<Blame, Error> {
