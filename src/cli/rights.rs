@@ -80,3 +80,14 @@ impl Command {
         }
     }
 }
+
+impl Command {
+    /// The campaign this command creates, if it creates one: through the server, only the
+    /// campaign the URL names.
+    pub fn creates(&self) -> Option<&str> {
+        match self {
+            Command::Campaign(campaign::Command::New { name, .. }) => Some(name),
+            _ => None,
+        }
+    }
+}

@@ -35,6 +35,22 @@ pub fn answer(db: &Path, campaign: Option<&str>, role: Role, args: &[String]) ->
         Ok(cli) => cli,
         Err(e) => return usage(e.render().to_string()),
     };
+    match cli.command.right() {
+        Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
+        Right::Needs(needed) if role < needed => {
+            return forbidden(format!(
+                "a {} token may not run this command; it needs a {} token",
+                role.word(),
+                needed.word()
+            ));
+        }
+        Right::Needs(_) => {}
+    }
+    if let Some(name) = cli.command.creates().filter(|name| Some(name.trim()) != campaign) {
+        return usage(format!(
+            "`campaign new` creates the campaign the URL names, not '{name}'; POST it to /api/v1/campaigns/{name}/commands"
+        ));
+    }
     for (id, why) in [
         ("db", "the server serves its own database"),
         ("campaign", "the URL names the campaign"),
@@ -50,17 +66,6 @@ pub fn answer(db: &Path, campaign: Option<&str>, role: Role, args: &[String]) ->
     }
     if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
         return usage(message);
-    }
-    match cli.command.right() {
-        Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
-        Right::Needs(needed) if role < needed => {
-            return forbidden(format!(
-                "a {} token may not run this command; it needs a {} token",
-                role.word(),
-                needed.word()
-            ));
-        }
-        Right::Needs(_) => {}
     }
     let context = Context::new(
         Some(db.to_path_buf()),
