@@ -139,3 +139,23 @@ fn binding_beyond_loopback_is_refused_until_a_token_exists() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("token"));
 }
+
+#[test]
+fn failed_sign_ins_are_limited_and_bodies_are_bounded() {
+    let campaign = Campaign::new();
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let big = json!({ "args": ["xp", "Wong", "1", "--why", "x".repeat(100 * 1024)] });
+    let response = super::harness::agent()
+        .post(format!("{}/api/v1/campaigns/Op/commands", server.url))
+        .header("Authorization", format!("Bearer {gm}"))
+        .send_json(&big)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 413);
+    for _ in 0..10 {
+        let (status, _) = server.post(Some("muster_guess"), &args(&["roster"]));
+        assert_eq!(status, 401);
+    }
+    let (status, body) = server.post(Some(&gm), &args(&["roster"]));
+    assert_eq!(status, 429, "{body}");
+}
