@@ -123,7 +123,8 @@ pub async fn roster(
     };
     let mut args = vec!["roster".to_owned()];
     if let Some(point) = query.as_of {
-        args.extend(["--as-of".to_owned(), point]);
+        // One word, so a point that starts with a dash is read as the point, never a flag.
+        args.push(format!("--as-of={point}"));
     }
     read(server, caller, Some(campaign), args).await
 }
