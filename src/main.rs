@@ -1,6 +1,7 @@
 //! The `muster` binary: parse the command line, run it, set the exit code.
 
 mod cli;
+mod serve;
 
 use std::process::ExitCode;
 

@@ -30,7 +30,7 @@ fn collect(dir: &Path, found: &mut BTreeMap<String, Module>) {
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
-        if relative == "cli" || relative == "main.rs" || relative.ends_with("/tests") {
+        if relative == "cli" || relative == "serve" || relative == "main.rs" || relative.ends_with("/tests") {
             continue;
         }
         if path.is_dir() {

@@ -2,10 +2,12 @@
 //! on fresh state when another writer got there first.
 
 mod append;
+mod serving;
 mod voids;
 
 pub use append::Written;
 use append::{decide_and_append, store_seed};
+pub use serving::{Role, add_token, authenticate, record_served, revoke_token, served, tokens};
 pub use voids::{amend, void, void_with};
 
 use std::path::Path;

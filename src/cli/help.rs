@@ -57,6 +57,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "completions",
             "man",
             "dev",
+            "serve",
         ],
     ),
 ];

@@ -108,7 +108,7 @@ impl Command {
             // An export is JSON Lines whichever is asked.
             | Command::Export(_) => Honours::campaign(JSON),
                         Command::Rebuild(_) => Honours::campaign(TEXT),
-            Command::Import(_) | Command::Dev(_) => Honours::database(TEXT),
+            Command::Import(_) | Command::Dev(_) | Command::Serve(_) => Honours::database(TEXT),
             Command::Demo(_) => Honours::none(JSON),
             Command::Completions(_) | Command::Man(_) => Honours::none(TEXT),
         }

@@ -30,9 +30,12 @@ mod output;
 mod pager;
 mod progress;
 mod rebuild;
+mod rights;
 mod roster;
 mod roster_html;
 mod roster_words;
+mod serve;
+mod served;
 mod shell;
 mod show;
 mod turn;
@@ -201,6 +204,8 @@ enum Command {
     Info(info::Args),
     /// Print the manual page (roff), e.g. `muster man > muster.1`; `--dir DIR` writes one per command
     Man(man::Args),
+    /// Serve the database over HTTP (a JSON API under /api/v1); `serve token`: who may call it
+    Serve(serve::Args),
 }
 
 /// Parses the process's command line: clap's help and errors coloured as `--color` asks, and
@@ -298,5 +303,6 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Completions(args) => shell::completions(args),
         Command::Info(args) => info::run(ctx, args),
         Command::Man(args) => man::run(args),
+        Command::Serve(args) => serve::run(ctx, args),
     }
 }

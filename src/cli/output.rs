@@ -31,12 +31,62 @@ pub enum Format {
 /// escape (see [`printable`]). A closed pipe (`muster log | head`) is not an error.
 pub fn print(text: &str) -> Result<(), CommandError> {
     let text = printable(text);
-    let mut out = io::stdout().lock();
+    let mut out = Stdout;
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
             "cannot write to standard output: {e}"
         ))),
         _ => Ok(()),
+    }
+}
+
+thread_local! {
+    /// What this thread's commands print, while [`captured`] runs one: `muster serve` runs
+    /// the command line in-process on a blocking thread, one command at a time per thread,
+    /// and answers with what it printed, so an API answer is byte for byte what `--json`
+    /// prints. A thread-local, not a parameter, so no command needs to know it is served.
+    static CAPTURE: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with everything this thread prints through [`Stdout`] kept rather than written,
+/// and gives its result and what it printed.
+pub fn captured<T>(f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    let outer = CAPTURE.with(|c| c.borrow_mut().replace(Vec::new()));
+    let result = f();
+    let printed = CAPTURE.with(|c| std::mem::replace(&mut *c.borrow_mut(), outer));
+    (result, printed.unwrap_or_default())
+}
+
+/// Whether this thread's output is being captured (no pager, no terminal then).
+pub fn capturing() -> bool {
+    CAPTURE.with(|c| c.borrow().is_some())
+}
+
+/// Standard output, or the capture of [`captured`] while it runs on this thread.
+pub struct Stdout;
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let kept = CAPTURE.with(|c| match c.borrow_mut().as_mut() {
+            Some(kept) => {
+                kept.extend_from_slice(buf);
+                true
+            }
+            None => false,
+        });
+        if kept {
+            Ok(buf.len())
+        } else {
+            io::stdout().lock().write(buf)
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if capturing() {
+            Ok(())
+        } else {
+            io::stdout().lock().flush()
+        }
     }
 }
 
@@ -64,7 +114,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 /// Prints `value` as one line of JSON.
 pub fn print_json(value: &impl Serialize) -> Result<(), CommandError> {
     // Written as it is serialized, never held whole: a long blame or log is large.
-    match write_json(io::BufWriter::new(io::stdout().lock()), value) {
+    match write_json(io::BufWriter::new(Stdout), value) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
             "cannot write JSON to standard output: {e}"
         ))),

@@ -16,7 +16,7 @@ pub struct Paged {
 
 enum Sink {
     Pager(ChildStdin),
-    Stdout(io::Stdout),
+    Stdout(super::output::Stdout),
 }
 
 impl Write for Sink {
@@ -39,14 +39,16 @@ impl Paged {
     /// A pager when standard output is a terminal and `no_pager` is false and one starts;
     /// otherwise standard output itself.
     pub fn start(no_pager: bool) -> Paged {
-        let pager = (!no_pager && io::stdout().is_terminal()).then(spawn).flatten();
+        let pager = (!no_pager && !super::output::capturing() && io::stdout().is_terminal())
+            .then(spawn)
+            .flatten();
         match pager {
             Some((child, stdin)) => Paged {
                 out: BufWriter::new(Sink::Pager(stdin)),
                 pager: Some(child),
             },
             None => Paged {
-                out: BufWriter::new(Sink::Stdout(io::stdout())),
+                out: BufWriter::new(Sink::Stdout(super::output::Stdout)),
                 pager: None,
             },
         }

@@ -13,6 +13,7 @@ mod pipeline;
 mod points;
 mod row;
 mod scan;
+mod serving;
 
 use std::path::Path;
 use std::time::Duration;
@@ -31,6 +32,7 @@ pub use pipeline::BATCH;
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
 pub use scan::Order;
+pub use serving::{ServedAnswer, TokenRow};
 
 use crate::domain::codec;
 use crate::domain::event::Event;
@@ -54,6 +56,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0010_blame_index.sql"),
     include_str!("../../migrations/0011_events_enlisting.sql"),
     include_str!("../../migrations/0012_covering_rare_and_missions.sql"),
+    include_str!("../../migrations/0013_serve.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

@@ -1,0 +1,96 @@
+//! `muster serve [--addr HOST:PORT]` and `muster serve token add|list|revoke`: the server's
+//! command line. The server itself is `crate::serve`; it runs each client's command through
+//! [`super::served::answer`].
+
+use clap::{Subcommand, ValueEnum};
+use muster::app::{self, Role};
+
+use super::context::Context;
+use super::error::CommandError;
+use super::output;
+
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    /// The address to listen on; one other than loopback is refused until a token exists
+    /// (port 0: any free port, printed on the first line)
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:7878")]
+    addr: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The tokens that may call the server
+    #[command(subcommand)]
+    Token(TokenCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Make a token and print it, once: only its hash is kept
+    Add {
+        /// Its name, recorded as the actor of each command it sends
+        name: String,
+        /// What it may do: gm everything; player record commands (not void, amend, seed
+        /// reveal, campaign management); viewer read
+        #[arg(long, value_enum)]
+        role: RoleArg,
+    },
+    /// List the tokens: name, role, when made
+    List,
+    /// Revoke a token: it is refused from the next request on
+    Revoke {
+        /// The token's name
+        name: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RoleArg {
+    Gm,
+    Player,
+    Viewer,
+}
+
+impl From<RoleArg> for Role {
+    fn from(role: RoleArg) -> Role {
+        match role {
+            RoleArg::Gm => Role::Gm,
+            RoleArg::Player => Role::Player,
+            RoleArg::Viewer => Role::Viewer,
+        }
+    }
+}
+
+pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    match args.command {
+        None => {
+            let db = ctx.db_path()?;
+            // The file is opened (and brought up to date) before anyone can call.
+            drop(ctx.open()?);
+            crate::serve::run(&args.addr, db, super::served::answer).map_err(CommandError::refused)
+        }
+        Some(Command::Token(TokenCommand::Add { name, role })) => {
+            let store = ctx.open()?;
+            let token = app::add_token(&store, &name, role.into(), ctx.clock.as_ref())?;
+            output::print(&format!(
+                "{token}\nThe token for '{}' is shown this once; only its hash is kept.\n",
+                name.trim()
+            ))
+        }
+        Some(Command::Token(TokenCommand::List)) => {
+            let store = ctx.open()?;
+            let rows = app::tokens(&store)?
+                .into_iter()
+                .map(|t| vec![t.name, t.role, t.created_at]);
+            output::print(&format!("{}\n", output::table(&["Name", "Role", "Made"], rows)))
+        }
+        Some(Command::Token(TokenCommand::Revoke { name })) => {
+            let store = ctx.open()?;
+            app::revoke_token(&store, &name)?;
+            output::print(&format!("token '{name}' revoked\n"))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! One command sent to `muster serve`: parsed by the same clap definitions as the command
+//! line, checked against the client's role and the server's bounds (the URL's campaign, the
+//! server's database, no file of the server's), run in-process with its output captured, and
+//! answered with what `--json` prints.
+
+use std::ffi::OsString;
+use std::path::Path;
+
+use clap::parser::ValueSource;
+use clap::{ArgMatches, ColorChoice, FromArgMatches};
+use muster::app::Role;
+
+use crate::serve::{Answer, Outcome};
+
+use super::context::Context;
+use super::error::Kind;
+use super::output::{self, Format};
+use super::rights::Right;
+use super::{Cli, dispatch, help, honours};
+
+/// Runs `args` (a command line without `muster`) on `campaign` of the database at `db` for a
+/// client whose token has `role`.
+pub fn answer(db: &Path, campaign: Option<&str>, role: Role, args: &[String]) -> Answer {
+    let mut argv: Vec<OsString> = vec!["muster".into()];
+    argv.extend(args.iter().map(OsString::from));
+    if !args.iter().any(|a| a == "--json") {
+        argv.push("--json".into());
+    }
+    let mut command = help::command().color(ColorChoice::Never);
+    let matches = match command.try_get_matches_from_mut(argv) {
+        Ok(matches) => matches,
+        Err(e) => return usage(e.render().to_string()),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => return usage(e.render().to_string()),
+    };
+    match cli.command.right() {
+        Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
+        Right::Needs(needed) if role < needed => {
+            return forbidden(format!(
+                "a {} token may not run this command; it needs a {} token",
+                role.word(),
+                needed.word()
+            ));
+        }
+        Right::Needs(_) => {}
+    }
+    if let Some(name) = cli.command.creates().filter(|name| Some(name.trim()) != campaign) {
+        return usage(format!(
+            "`campaign new` creates the campaign the URL names, not '{name}'; POST it to /api/v1/campaigns/{name}/commands"
+        ));
+    }
+    for (id, why) in [
+        ("db", "the server serves its own database"),
+        ("campaign", "the URL names the campaign"),
+    ] {
+        if matches.value_source(id) == Some(ValueSource::CommandLine) {
+            return usage(format!("--{id} is refused by the server: {why}; drop it"));
+        }
+    }
+    if let Some(flag) = path_given(&command, &matches) {
+        return usage(format!(
+            "{flag} names a file on the server's disk, which the server does not read; run this command on the server's machine"
+        ));
+    }
+    if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
+        return usage(message);
+    }
+    let context = Context::new(
+        Some(db.to_path_buf()),
+        (campaign.map(str::to_owned), campaign.is_some()),
+        Format::Json,
+    );
+    let (result, printed) = output::captured(|| context.and_then(|ctx| dispatch(&ctx, cli.command)));
+    let printed = String::from_utf8_lossy(&printed).into_owned();
+    match result {
+        Ok(()) => Answer {
+            outcome: Outcome::Done,
+            output: printed,
+            message: String::new(),
+        },
+        Err(error) => Answer {
+            outcome: match error.kind {
+                Kind::Refused => Outcome::Refused,
+                Kind::Altered => Outcome::Altered,
+                Kind::Storage => Outcome::Storage,
+            },
+            output: printed,
+            message: match error.hint {
+                Some(hint) => format!("{} ({hint})", error.message),
+                None => error.message,
+            },
+        },
+    }
+}
+
+fn usage(message: String) -> Answer {
+    Answer {
+        outcome: Outcome::Usage,
+        output: String::new(),
+        message: message.trim_end().to_owned(),
+    }
+}
+
+fn forbidden(message: String) -> Answer {
+    Answer {
+        outcome: Outcome::Forbidden,
+        output: String::new(),
+        message,
+    }
+}
+
+/// The first option given that takes a path (a card file, an output file): the server reads
+/// and writes no file a client names.
+fn path_given(command: &clap::Command, matches: &ArgMatches) -> Option<String> {
+    let path_type = clap::builder::ValueParser::path_buf().type_id();
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        let given = matches!(matches.value_source(id), Some(ValueSource::CommandLine));
+        if given && arg.get_value_parser().type_id() == path_type {
+            return Some(match arg.get_long() {
+                Some(long) => format!("--{long}"),
+                None => id.to_uppercase(),
+            });
+        }
+    }
+    let (name, sub) = matches.subcommand()?;
+    path_given(command.find_subcommand(name)?, sub)
+}

@@ -1,0 +1,114 @@
+//! `muster serve`: the campaign log over HTTP, a JSON API under `/api/v1` (axum on tokio).
+//! Another front end beside the command line: each client's command is run by the command
+//! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread with
+//! its own connection, one at a time per server, so the server is each campaign's single
+//! sequencer. It knows nothing of clap; it authenticates, sequences and answers.
+
+mod api;
+mod auth;
+mod router;
+mod shutdown;
+
+use std::io::Write;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use muster::app::Role;
+use muster::store::Store;
+
+/// How a command run for a client ended: the command line's exit codes, and the server's own
+/// refusal of a command the client's role may not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    Refused,
+    Usage,
+    Altered,
+    Storage,
+    Forbidden,
+}
+
+impl Outcome {
+    /// The command line's exit code for this outcome (a missing right is a refusal: 1).
+    pub fn exit(self) -> u8 {
+        match self {
+            Outcome::Done => 0,
+            Outcome::Refused | Outcome::Forbidden => 1,
+            Outcome::Usage => 2,
+            Outcome::Altered => 3,
+            Outcome::Storage => 4,
+        }
+    }
+}
+
+/// What a command run for a client printed (its `--json` output) and how it ended.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub outcome: Outcome,
+    pub output: String,
+    /// The refusal's message, empty when the command was done.
+    pub message: String,
+}
+
+/// Runs a command line (without `muster`) on a campaign of the database for a role.
+pub type Runner = fn(&Path, Option<&str>, Role, &[String]) -> Answer;
+
+/// What every request shares.
+pub struct Server {
+    pub db: PathBuf,
+    pub runner: Runner,
+    /// Held while a command is decided and recorded: the server's commands land one at a time,
+    /// so a client's expected head and command id are checked against a log that cannot move.
+    pub sequencer: Mutex<()>,
+    pub limiter: auth::Limiter,
+}
+
+/// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
+pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
+    let addr: SocketAddr = addr
+        .to_socket_addrs()
+        .map_err(|e| {
+            format!(
+                "--addr '{addr}' is not an address to listen on ({e}); give HOST:PORT, e.g. 127.0.0.1:7878"
+            )
+        })?
+        .next()
+        .ok_or_else(|| format!("--addr '{addr}' names no address; give HOST:PORT, e.g. 127.0.0.1:7878"))?;
+    if !addr.ip().is_loopback() {
+        let store = Store::open(&db).map_err(|e| e.to_string())?;
+        let tokens = muster::app::tokens(&store).map_err(|e| e.to_string())?;
+        if tokens.is_empty() {
+            return Err(format!(
+                "listening on {addr}, beyond this machine, is refused while no token exists; make one first with `muster serve token add NAME --role gm`"
+            ));
+        }
+    }
+    let server = Arc::new(Server {
+        db,
+        runner,
+        sequencer: Mutex::new(()),
+        limiter: auth::Limiter::default(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+        // The first line, read by scripts and tests that asked for port 0.
+        let mut out = std::io::stdout().lock();
+        let _shown = writeln!(out, "listening on http://{bound}").and_then(|()| out.flush());
+        drop(out);
+        let app = router::router(server).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown::signal())
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}

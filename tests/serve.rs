@@ -1,0 +1,12 @@
+//! `muster serve`, run as a client meets it: the real binary listening on a loopback port
+//! of its choosing, called over HTTP with a blocking client. Every wait is bounded, and
+//! each server is killed when its test ends. JSON answers are parsed, never matched as text.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "serve/harness.rs"]
+mod harness;
+#[path = "serve/load.rs"]
+mod load;
+#[path = "serve/rights.rs"]
+mod rights;

@@ -1,0 +1,169 @@
+//! Starting and stopping the server, running the command line beside it, and a client.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_muster");
+
+/// How long the server may take to say where it listens.
+const START: Duration = Duration::from_secs(20);
+
+/// A temporary database with a Modern campaign `Op` and a Soldier, Wong.
+pub struct Campaign {
+    _dir: tempfile::TempDir,
+    pub db: PathBuf,
+}
+
+impl Campaign {
+    pub fn new() -> Campaign {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("muster.db");
+        let campaign = Campaign { _dir: dir, db };
+        campaign.ok(&["campaign", "new", "Op", "--game", "modern"]);
+        campaign.ok(&["enlist", "Wong", "--kind", "player", "--rp", "4"]);
+        campaign
+    }
+
+    /// Runs the command line on this database.
+    pub fn muster(&self, args: &[&str]) -> Output {
+        muster(&self.db, args)
+    }
+
+    /// Runs the command line and asserts it succeeded.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.muster(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// A new token of `role` named `name`.
+    pub fn token(&self, name: &str, role: &str) -> String {
+        let printed = self.ok(&["serve", "token", "add", name, "--role", role]);
+        printed.lines().next().unwrap().trim().to_owned()
+    }
+
+    /// The campaign's head version, read by the command line.
+    pub fn head(&self) -> u64 {
+        let roster: Value = serde_json::from_str(&self.ok(&["roster", "--json"])).unwrap();
+        roster["head"]["version"].as_u64().unwrap()
+    }
+}
+
+/// The command line with a cleared environment, on the database `db`.
+pub fn muster(db: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// A running server, killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub url: String,
+}
+
+impl Server {
+    /// Starts `muster serve` on any free loopback port of `db` and waits for its address.
+    pub fn start(db: &Path) -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .env_clear()
+            .env("MUSTER_DB", db)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, receive) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = send.send(line);
+        });
+        let mut server = Server {
+            child,
+            url: String::new(),
+        };
+        let line = receive
+            .recv_timeout(START)
+            .expect("the server says where it listens");
+        server.url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("first line: {line:?}"))
+            .to_owned();
+        server
+    }
+
+    /// POSTs `body` to the campaign's commands with `token` and gives the status and JSON.
+    pub fn post(&self, token: Option<&str>, body: &Value) -> (u16, Value) {
+        self.post_with(token, body, &[])
+    }
+
+    /// Like [`Server::post`], with extra headers.
+    pub fn post_with(&self, token: Option<&str>, body: &Value, headers: &[(&str, &str)]) -> (u16, Value) {
+        let mut request = agent().post(format!("{}/api/v1/campaigns/Op/commands", self.url));
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send_json(body).unwrap();
+        answer(response)
+    }
+
+    /// GETs `path` (after the server's address) with `token` and gives the status and body.
+    pub fn get(&self, token: &str, path: &str) -> (u16, String) {
+        let mut response = agent()
+            .get(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {token}"))
+            .call()
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that reads every status as an answer and gives up on a request after 60 s.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+fn answer(mut response: ureq::http::Response<ureq::Body>) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap();
+    let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{status} {text:?}: {e}"));
+    (status, json)
+}
+
+/// `{"args": [...]}` for a command line.
+pub fn args(words: &[&str]) -> Value {
+    serde_json::json!({ "args": words })
+}

@@ -1,0 +1,110 @@
+//! Many clients at once, and a server killed mid-write: the log stays gapless and verifies.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::harness::{Campaign, Server, args};
+
+#[test]
+fn twenty_clients_of_fifty_commands_each_write_a_thousand_commands_gaplessly() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let before = campaign.head();
+    std::thread::scope(|scope| {
+        for client in 0..20 {
+            let (server, player) = (&server, &player);
+            scope.spawn(move || {
+                for n in 0..50 {
+                    let why = format!("client {client} command {n}");
+                    let (status, body) =
+                        server.post(Some(player), &args(&["xp", "Wong", "1", "--why", &why]));
+                    assert_eq!(status, 201, "{body}");
+                }
+            });
+        }
+    });
+    assert_eq!(campaign.head(), before + 1000);
+    let (status, lines) = server.get(&player, "/api/v1/campaigns/Op/events");
+    assert_eq!(status, 200);
+    let versions: Vec<u64> = lines
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).unwrap()["version"].as_u64())
+        .collect();
+    assert_eq!(versions, (1..=before + 1000).collect::<Vec<_>>(), "gapless");
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    assert_eq!(roster["soldiers"][0]["xp"], 1000);
+    let verified = campaign.muster(&["verify"]);
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stdout)
+    );
+}
+
+#[test]
+fn a_server_killed_mid_write_leaves_a_log_that_verifies_and_a_new_one_goes_on() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let mut server = Server::start(&campaign.db);
+    std::thread::scope(|scope| {
+        for client in 0..4 {
+            let (url, player) = (server.url.clone(), &player);
+            scope.spawn(move || {
+                let agent = super::harness::agent();
+                for n in 0.. {
+                    let sent = agent
+                        .post(format!("{url}/api/v1/campaigns/Op/commands"))
+                        .header("Authorization", format!("Bearer {player}"))
+                        .send_json(args(&["xp", "Wong", "1", "--why", &format!("{client}/{n}")]));
+                    if sent.is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        let started = Instant::now();
+        while campaign.head() < 20 && started.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        server.child.kill().unwrap();
+        server.child.wait().unwrap();
+    });
+    let written = campaign.head();
+    assert!(
+        written >= 20,
+        "commands were recorded before the kill: head {written}"
+    );
+    let verified = campaign.muster(&["verify"]);
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stdout)
+    );
+
+    let mut again = Server::start(&campaign.db);
+    let (status, body) = again.post(Some(&player), &args(&["xp", "Wong", "1", "--why", "after"]));
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["head"]["version"].as_u64(), Some(campaign.head()));
+    assert!(campaign.muster(&["verify"]).status.success());
+
+    // SIGTERM: the server stops by itself, with success.
+    let stopped = std::process::Command::new("kill")
+        .args(["-TERM", &again.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = again.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the server stops on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
