@@ -15,8 +15,8 @@ use super::summary::summary;
 use crate::Error;
 use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
-pub use blamed::{Blame, FieldBlame, Line};
 use blamed::assemble;
+pub use blamed::{Blame, FieldBlame, Line};
 pub use sheet::Change;
 use tracker::Tracker;
 
