@@ -286,6 +286,30 @@ fn sequenced(
         });
         return respond(StatusCode::CONFLICT, body.to_string());
     }
+    // A client's id is answered before the command runs, with what a retry must hear should
+    // the server stop before the true answer is kept: that the command may have landed. A
+    // retry is then never recorded a second time.
+    if let Some(id) = &body.command_id {
+        let unknown = ServedAnswer {
+            actor: caller.name.clone(),
+            status: StatusCode::INTERNAL_SERVER_ERROR.as_u16(),
+            body: json!({
+                "error": format!(
+                    "the server stopped while it recorded command {id}, after v{}: whether it landed is not known; read the log after v{} (`muster log`, or GET …/events?after={}) before sending it again under a new command_id",
+                    before.version, before.version, before.version
+                ),
+                "exit": 4,
+            })
+            .to_string(),
+        };
+        if let Err(e) = app::record_served(&store, &campaign, id, &body.args, &unknown, &SystemClock) {
+            return refusal(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                4,
+                &format!("command {id} was not run: its answer could not be kept ({e})"),
+            );
+        }
+    }
     let answer = (server.runner)(&server.db, Some(&campaign), caller.role, &body.args);
     let wrote = store.head(&campaign).is_ok_and(|after| after != before);
     let status = status_of(answer.outcome, wrote);

@@ -90,7 +90,7 @@ impl Store {
         at: &str,
     ) -> Result<(), StoreError> {
         self.conn.execute(
-            "INSERT INTO served_commands (campaign, command_id, actor, args, status, body, recorded_at)
+            "INSERT OR REPLACE INTO served_commands (campaign, command_id, actor, args, status, body, recorded_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 campaign,

@@ -48,28 +48,36 @@ fn a_server_killed_mid_write_leaves_a_log_that_verifies_and_a_new_one_goes_on() 
     let campaign = Campaign::new();
     let player = campaign.token("pat", "player");
     let mut server = Server::start(&campaign.db);
-    std::thread::scope(|scope| {
-        for client in 0..4 {
-            let (url, player) = (server.url.clone(), &player);
-            scope.spawn(move || {
-                let agent = super::harness::agent();
-                for n in 0.. {
-                    let sent = agent
-                        .post(format!("{url}/api/v1/campaigns/Op/commands"))
-                        .header("Authorization", format!("Bearer {player}"))
-                        .send_json(args(&["xp", "Wong", "1", "--why", &format!("{client}/{n}")]));
-                    if sent.is_err() {
-                        break;
+    // Each client's command cut off by the kill: its id and the words that mark it in the log.
+    let cut_off: Vec<Option<(String, String)>> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..4)
+            .map(|client| {
+                let (url, player) = (server.url.clone(), &player);
+                scope.spawn(move || {
+                    let agent = super::harness::agent();
+                    for n in 0.. {
+                        let (id, why) = (format!("c{client}-{n}"), format!("{client}/{n}"));
+                        let mut body = args(&["xp", "Wong", "1", "--why", &why]);
+                        body["command_id"] = Value::from(id.clone());
+                        let sent = agent
+                            .post(format!("{url}/api/v1/campaigns/Op/commands"))
+                            .header("Authorization", format!("Bearer {player}"))
+                            .send_json(body);
+                        if sent.is_err() {
+                            return Some((id, why));
+                        }
                     }
-                }
-            });
-        }
+                    None
+                })
+            })
+            .collect();
         let started = Instant::now();
         while campaign.head() < 20 && started.elapsed() < Duration::from_secs(30) {
             std::thread::sleep(Duration::from_millis(20));
         }
         server.child.kill().unwrap();
         server.child.wait().unwrap();
+        clients.into_iter().map(|c| c.join().unwrap()).collect()
     });
     let written = campaign.head();
     assert!(
@@ -84,6 +92,22 @@ fn a_server_killed_mid_write_leaves_a_log_that_verifies_and_a_new_one_goes_on() 
     );
 
     let mut again = Server::start(&campaign.db);
+    // A command cut off by the kill, sent again under its id, is never recorded twice: it is
+    // answered from its record (the answer, or that whether it landed is not known), or, if
+    // it never reached the log, recorded now.
+    for (id, why) in cut_off.into_iter().flatten() {
+        let mut body = args(&["xp", "Wong", "1", "--why", &why]);
+        body["command_id"] = Value::from(id.clone());
+        let (status, answer) = again.post(Some(&player), &body);
+        assert!([201, 500].contains(&status), "{id}: {status} {answer}");
+        let log = campaign.muster(&["--json", "log"]);
+        let times = String::from_utf8_lossy(&log.stdout)
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .filter(|e| e["payload"]["why"] == why.as_str())
+            .count();
+        assert!(times <= 1, "{id} ({why}) is in the log {times} times");
+    }
     let (status, body) = again.post(Some(&player), &args(&["xp", "Wong", "1", "--why", "after"]));
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["head"]["version"].as_u64(), Some(campaign.head()));
