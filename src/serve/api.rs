@@ -12,8 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use muster::app;
 use muster::clock::SystemClock;
-use muster::query;
-use muster::store::{Head, ServedAnswer, Store};
+use muster::store::{Head, ServedAnswer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -127,66 +126,6 @@ pub async fn roster(
         args.push(format!("--as-of={point}"));
     }
     read(server, caller, Some(campaign), args).await
-}
-
-#[derive(Deserialize)]
-pub struct EventsQuery {
-    after: Option<u64>,
-}
-
-/// GET /api/v1/campaigns/{campaign}/events?after=VERSION: the export's lines after VERSION
-/// (the whole export, trailer included, without `after`).
-pub async fn events(
-    State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(campaign): Path<String>,
-    Query(query): Query<EventsQuery>,
-    headers: HeaderMap,
-) -> Response {
-    if let Err(refused) = caller(&server, peer.ip(), &headers).await {
-        return refused;
-    }
-    blocking(move || {
-        let store = match Store::open_read_only(&server.db) {
-            Ok(store) => store,
-            Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-        };
-        let campaign = match app::resolve_campaign(&store, Some(&campaign)) {
-            Ok(campaign) => campaign,
-            Err(e) => return refusal(StatusCode::NOT_FOUND, 1, &e.to_string()),
-        };
-        let after = query.after.unwrap_or(0);
-        let mut body = String::new();
-        let mut failed = None;
-        let trailer = query::Query::new(&store, &campaign).export(&mut |line| {
-            if line.version <= after {
-                return true;
-            }
-            match serde_json::to_string(line) {
-                Ok(text) => {
-                    body.push_str(&text);
-                    body.push('\n');
-                    true
-                }
-                Err(e) => {
-                    failed = Some(e.to_string());
-                    false
-                }
-            }
-        });
-        match (trailer, failed) {
-            (_, Some(message)) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
-            (Err(e), None) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-            (Ok(trailer), None) => {
-                if let (Some(trailer), 0) = (trailer, after) {
-                    body.push_str(&trailer.line());
-                    body.push('\n');
-                }
-                (StatusCode::OK, [(CONTENT_TYPE, "application/x-ndjson")], body).into_response()
-            }
-        }
-    })
-    .await
 }
 
 /// The body of POST …/commands.

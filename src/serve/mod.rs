@@ -6,6 +6,7 @@
 
 mod api;
 mod auth;
+mod events;
 mod router;
 mod shutdown;
 

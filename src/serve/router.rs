@@ -6,7 +6,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
-use super::{Server, api};
+use super::{Server, api, events};
 
 /// The largest request body accepted: a command's arguments are a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -16,7 +16,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/api/v1/campaigns", get(api::campaigns))
         .route("/api/v1/campaigns/{campaign}/roster", get(api::roster))
-        .route("/api/v1/campaigns/{campaign}/events", get(api::events))
+        .route("/api/v1/campaigns/{campaign}/events", get(events::events))
         .route("/api/v1/campaigns/{campaign}/commands", post(api::command))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -130,6 +130,10 @@ fn a_retried_command_id_is_answered_from_the_record_and_a_stale_head_is_409() {
         .collect();
     assert_eq!(versions, [5, 6]);
     assert!(!lines.contains("\"seed\":"), "the seed never leaves the server");
+    // Without `after`, the whole export, trailer included: the command line's, line for line.
+    let (status, whole) = server.get(&player, "/api/v1/campaigns/Op/events");
+    assert_eq!(status, 200);
+    assert_eq!(whole, campaign.ok(&["--campaign", "Op", "export"]));
 }
 
 #[test]
