@@ -1,0 +1,164 @@
+//! The server's figures: commands recorded per second and their latency for 20 concurrent
+//! clients, and roster reads' latency, on a synthetic campaign (a million events unless
+//! `MUSTER_BENCH_MAX` says fewer). Each client is a thread of blocking HTTP requests against
+//! `muster serve` on a loopback port, started as its own process.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use muster::store::Store;
+
+const BIN: &str = env!("CARGO_BIN_EXE_muster");
+const CAMPAIGN: &str = "Synthetic";
+const CLIENTS: usize = 20;
+const COMMANDS_EACH: usize = 50;
+const READS_EACH: usize = 50;
+
+/// The server, killed when dropped.
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn main() {
+    let events: u64 = std::env::var("MUSTER_BENCH_MAX")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("serve.db");
+    {
+        let mut store = Store::open(&db).unwrap();
+        muster::synth::write(&mut store, CAMPAIGN, events, 7).unwrap();
+        muster::app::rebuild_index(&store, CAMPAIGN, &mut |_| {}).unwrap();
+    }
+    let token = token(&db);
+    let (_served, url) = serve(&db);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into();
+
+    let (writes, wall) = concurrently(
+        |client, n| {
+            let body = serde_json::json!({
+                "args": ["xp", "Soldier 01", "+1", "--why", format!("bench {client}/{n}")],
+            });
+            let response = agent
+                .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
+                .header("Authorization", format!("Bearer {token}"))
+                .send_json(body)
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 201);
+        },
+        COMMANDS_EACH,
+    );
+    let (reads, _) = concurrently(
+        |_, _| {
+            let mut response = agent
+                .get(format!("{url}/api/v1/campaigns/{CAMPAIGN}/roster"))
+                .header("Authorization", format!("Bearer {token}"))
+                .call()
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 200);
+            let _roster = response.body_mut().read_to_string().unwrap();
+        },
+        READS_EACH,
+    );
+
+    let head = Store::open_read_only(&db)
+        .unwrap()
+        .head(CAMPAIGN)
+        .unwrap()
+        .version;
+    println!("| `muster serve`, {CLIENTS} clients, a campaign of {head} events | value |");
+    println!("| --- | --- |");
+    println!(
+        "| commands recorded | {:.0} per second ({} in {:.2} s) |",
+        writes.len() as f64 / wall,
+        writes.len(),
+        wall
+    );
+    println!(
+        "| a command's latency, p50 / p99 | {:.1} ms / {:.1} ms |",
+        percentile(&writes, 50),
+        percentile(&writes, 99)
+    );
+    println!(
+        "| a roster read's latency, p50 / p99 | {:.1} ms / {:.1} ms |",
+        percentile(&reads, 50),
+        percentile(&reads, 99)
+    );
+}
+
+/// Runs `request(client, n)` `each` times on each of the clients at once: every request's
+/// latency in milliseconds, sorted, and the wall time in seconds.
+fn concurrently(request: impl Fn(usize, usize) + Sync, each: usize) -> (Vec<f64>, f64) {
+    let started = Instant::now();
+    let mut latencies: Vec<f64> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|client| {
+                let request = &request;
+                scope.spawn(move || {
+                    (0..each)
+                        .map(|n| {
+                            let sent = Instant::now();
+                            request(client, n);
+                            sent.elapsed().as_secs_f64() * 1000.0
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    });
+    latencies.sort_by(f64::total_cmp);
+    (latencies, started.elapsed().as_secs_f64())
+}
+
+/// The `p`th percentile of sorted `values`.
+fn percentile(values: &[f64], p: usize) -> f64 {
+    let at = (values.len() * p / 100).min(values.len().saturating_sub(1));
+    values.get(at).copied().unwrap_or(0.0)
+}
+
+/// A new gm token on `db`, as `muster serve token add` prints it.
+fn token(db: &Path) -> String {
+    let out = Command::new(BIN)
+        .args(["serve", "token", "add", "bench", "--role", "gm"])
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The token is the first line; what follows explains it.
+    text.lines().next().unwrap().trim().to_owned()
+}
+
+/// `muster serve` on a free loopback port of `db`, and its address.
+fn serve(db: &Path) -> (Served, String) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.trim().strip_prefix("listening on ").unwrap().to_owned();
+    (Served(child), url)
+}
