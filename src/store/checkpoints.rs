@@ -139,6 +139,17 @@ impl Store {
         projection: &str,
         state: &str,
     ) -> Result<(), StoreError> {
+        // A cache's commit waits for no disk flush (see `Store::relaxed`).
+        self.relaxed(|store| store.write_checkpoint(campaign, version, projection, state))
+    }
+
+    fn write_checkpoint(
+        &self,
+        campaign: &str,
+        version: u64,
+        projection: &str,
+        state: &str,
+    ) -> Result<(), StoreError> {
         self.conn.execute(
             "INSERT OR REPLACE INTO checkpoints (campaign, projection, version, event_hash, digest, state)
              SELECT ?1, ?2, ?3, hash, ?4, ?5 FROM events WHERE campaign = ?1 AND version = ?3",

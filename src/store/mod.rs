@@ -194,6 +194,22 @@ impl Store {
         Ok(Store { conn })
     }
 
+    /// Runs `write` with commits that wait for no disk flush: for what is not the log (a cache,
+    /// or a served command's kept answer). In write-ahead-log mode such a commit is flushed by
+    /// the next full one, the log's own, so it is never durable before what precedes it; lost
+    /// to a power cut, it is either remade (a cache) or leaves a retry answered as unknown.
+    pub fn relaxed<T>(&self, write: impl FnOnce(&Store) -> T) -> T {
+        // Inside a transaction (an import's), the outer commit decides; nothing is changed.
+        let relaxed =
+            self.conn.is_autocommit() && self.conn.pragma_update(None, "synchronous", "NORMAL").is_ok();
+        let written = write(self);
+        if relaxed {
+            // Should this fail, the log's own appends set FULL again before they commit.
+            let _restored = self.conn.pragma_update(None, "synchronous", "FULL");
+        }
+        written
+    }
+
     /// The head of `campaign`: version 0 with the genesis hash when it has no events.
     pub fn head(&self, campaign: &str) -> Result<Head, StoreError> {
         head_in(&self.conn, campaign)
@@ -317,8 +333,9 @@ impl Store {
             write_events(conn, campaign, expected_version, command_id, events, at)
         };
         // Inside a write lock already held (`Store::locked`), a savepoint; else a
-        // transaction that takes the lock up front.
+        // transaction that takes the lock up front, flushed to disk before it is done.
         if self.conn.is_autocommit() {
+            self.conn.pragma_update(None, "synchronous", "FULL")?;
             let tx = self
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;

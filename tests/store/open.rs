@@ -201,3 +201,15 @@ fn assert_not_a_database(err: &StoreError) {
     );
     assert!(err.to_string().contains("file is not a database"), "{err}");
 }
+
+#[test]
+fn a_cache_written_without_a_flush_leaves_the_logs_appends_flushed() {
+    let (_dir, _path, store) = new_db();
+    let relaxed: i64 = store.relaxed(|store| pragma(store, "synchronous"));
+    assert_eq!(relaxed, 1, "a cache's commit waits for no flush (NORMAL)");
+    assert_eq!(
+        pragma::<i64>(&store, "synchronous"),
+        2,
+        "and FULL is back after it"
+    );
+}
