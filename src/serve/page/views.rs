@@ -1,0 +1,472 @@
+//! The page's reads: the campaign list, a campaign's roster with its last events and forms,
+//! its log (paged, newest first), `show` of an event and `blame` of a Soldier, each from the
+//! `--json` output of the command of the same name.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use muster::app::Role;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::forms::{Place, Spec, forms_for};
+use super::session::{Signed, signed};
+use super::{message_page, read_ok, render};
+use crate::serve::Server;
+
+/// Events on one page of the log.
+const PAGE: u64 = 25;
+
+/// `value` as the page prints it: a string as it is, null as a dash, anything else as JSON.
+fn text(value: &Value) -> String {
+    match value {
+        Value::Null => "–".to_owned(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `text` for a URL's path segment: every byte but letters, digits and `-._~` percent-encoded.
+pub fn path_part(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// JSON text as a value; a command whose output is not JSON is a failure of the server.
+fn parsed(output: &str) -> Result<Value, Response> {
+    serde_json::from_str(output).map_err(|e| {
+        message_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("cannot read the command's output: {e}"),
+        )
+    })
+}
+
+/// JSON Lines as values.
+fn lines(output: &str) -> Result<Vec<Value>, Response> {
+    output
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(parsed)
+        .collect()
+}
+
+/// What every signed-in page's header shows.
+struct Chrome {
+    csrf: String,
+    who: String,
+}
+
+fn chrome(signed: &Signed) -> Chrome {
+    Chrome {
+        csrf: signed.session.csrf.clone(),
+        who: format!("{} ({})", signed.caller.name, signed.caller.role.word()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "page/campaigns.html")]
+struct CampaignsPage {
+    csrf: String,
+    who: String,
+    campaigns: Vec<(String, String, String)>,
+}
+
+/// GET /: the campaign list.
+pub async fn campaigns(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let listed = match read_ok(&server, signed.caller.role, None, &["campaign", "list"]).await {
+        Ok(output) => output,
+        Err(answer) => return answer,
+    };
+    let listed = match parsed(&listed) {
+        Ok(listed) => listed,
+        Err(answer) => return answer,
+    };
+    let rows = listed
+        .as_array()
+        .or_else(|| listed["campaigns"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    let Chrome { csrf, who } = chrome(&signed);
+    let campaigns = rows
+        .iter()
+        .map(|c| {
+            let name = text(&c["name"]);
+            (path_part(&name), name, format!("v{}", text(&c["version"])))
+        })
+        .collect();
+    render(StatusCode::OK, &CampaignsPage { csrf, who, campaigns })
+}
+
+/// A refused form: the status answered, the form it came from and muster's message.
+pub struct Refusal {
+    pub status: StatusCode,
+    pub cmd: &'static str,
+    pub message: String,
+}
+
+/// One form as the template shows it.
+struct FormView {
+    spec: &'static Spec,
+    message: String,
+}
+
+/// One field as the template shows it.
+struct FieldView {
+    name: &'static str,
+    label: &'static str,
+    options: &'static [&'static str],
+    checkbox: bool,
+    required: bool,
+}
+
+impl FormView {
+    fn fields(&self) -> Vec<FieldView> {
+        self.spec
+            .fields
+            .iter()
+            .map(|f| FieldView {
+                name: f.name,
+                label: f.label,
+                options: f.options,
+                checkbox: matches!(f.place, Place::Switch(_)),
+                required: f.required,
+            })
+            .collect()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "page/roster.html")]
+struct RosterPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    game: String,
+    head: String,
+    mission: String,
+    squad: Vec<(String, String)>,
+    columns: Vec<&'static str>,
+    soldiers: Vec<(String, String, Vec<String>)>,
+    names: Vec<String>,
+    events: Vec<EventRow>,
+    forms: Vec<FormView>,
+}
+
+/// One row of a log.
+struct EventRow {
+    version: String,
+    recorded_at: String,
+    kind: String,
+    summary: String,
+    voided: bool,
+}
+
+fn event_rows(events: &[Value]) -> Vec<EventRow> {
+    events
+        .iter()
+        .map(|e| EventRow {
+            version: text(&e["version"]),
+            recorded_at: text(&e["recorded_at"]),
+            kind: text(&e["kind"]),
+            summary: text(&e["summary"]),
+            voided: e["voided"].as_bool().unwrap_or(false),
+        })
+        .collect()
+}
+
+/// The roster's columns for a Soldier: its numbers as the printed roster gives them.
+const COLUMNS: [(&str, &str); 9] = [
+    ("kind", "Kind"),
+    ("status", "Status"),
+    ("wounds", "Wounds"),
+    ("suppress", "Suppress"),
+    ("xp", "XP"),
+    ("rp", "RP"),
+    ("discipline", "Discipline"),
+    ("hardy", "Hardy"),
+    ("medals", "Medals"),
+];
+
+fn cell(key: &str, value: &Value) -> String {
+    match (key, value) {
+        ("discipline", Value::Object(d)) => format!("{}/{}", text(&d["current"]), text(&d["stat"])),
+        ("hardy", Value::Object(h)) if h.is_empty() => "none".to_owned(),
+        ("hardy", Value::Object(h)) => h
+            .iter()
+            .map(|(k, v)| format!("{k} {}", text(v)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        ("medals", Value::Array(m)) if m.is_empty() => "–".to_owned(),
+        ("medals", Value::Array(m)) => m
+            .iter()
+            .map(|x| x["name"].as_str().map_or_else(|| text(x), str::to_owned))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => text(value),
+    }
+}
+
+/// The roster page of `campaign` for `signed`, with `refusal` beside its form when a form was
+/// refused (answered with the refusal's status then).
+pub async fn roster_page(
+    server: &Arc<Server>,
+    signed: &Signed,
+    campaign: &str,
+    refusal: Option<Refusal>,
+) -> Response {
+    let role = signed.caller.role;
+    let roster = match read_ok(server, role, Some(campaign), &["roster"])
+        .await
+        .and_then(|o| parsed(&o))
+    {
+        Ok(roster) => roster,
+        Err(answer) => return answer,
+    };
+    let last = match read_ok(server, role, Some(campaign), &["log", "-n", "10", "--reverse"])
+        .await
+        .and_then(|o| lines(&o))
+    {
+        Ok(last) => last,
+        Err(answer) => return answer,
+    };
+    let game = text(&roster["game"]);
+    let soldiers = roster["soldiers"].as_array().cloned().unwrap_or_default();
+    let columns: Vec<(&str, &str)> = COLUMNS
+        .iter()
+        .copied()
+        .filter(|(key, _)| soldiers.iter().any(|s| !s[*key].is_null()))
+        .collect();
+    let mission = match &roster["mission"] {
+        Value::Null => String::new(),
+        m => format!(
+            "Mission {} '{}' in progress, turn {}",
+            text(&m["number"]),
+            text(&m["name"]),
+            text(&m["turn"])
+        ),
+    };
+    let squad = [
+        ("squad RP", &roster["squad"]["rp"]),
+        ("Medal RP", &roster["squad"]["medal_rp"]),
+        ("Hostile draw RP", &roster["squad"]["hostile_draw_rp"]),
+        ("RP bank", &roster["squad"]["rp_bank"]),
+        ("team XP", &roster["team_xp"]),
+    ]
+    .into_iter()
+    .filter(|(_, value)| !value.is_null())
+    .map(|(label, value)| (label.to_owned(), text(value)))
+    .collect();
+    let (status, cmd, message) = match refusal {
+        Some(r) => (r.status, r.cmd, r.message),
+        None => (StatusCode::OK, "", String::new()),
+    };
+    let forms = if role >= Role::Player {
+        forms_for(&game)
+            .map(|spec| FormView {
+                spec,
+                message: if spec.cmd == cmd {
+                    message.clone()
+                } else {
+                    String::new()
+                },
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let Chrome { csrf, who } = chrome(signed);
+    let name = roster["campaign"].as_str().unwrap_or(campaign).to_owned();
+    let page = RosterPage {
+        csrf,
+        who,
+        link: path_part(&name),
+        campaign: name,
+        game,
+        head: text(&roster["head"]["version"]),
+        mission,
+        squad,
+        columns: columns.iter().map(|(_, label)| *label).collect(),
+        names: soldiers.iter().map(|s| text(&s["name"])).collect(),
+        soldiers: soldiers
+            .iter()
+            .map(|s| {
+                let name = text(&s["name"]);
+                (
+                    path_part(&name),
+                    name,
+                    columns.iter().map(|(key, _)| cell(key, &s[*key])).collect(),
+                )
+            })
+            .collect(),
+        events: event_rows(&last),
+        forms,
+    };
+    render(status, &page)
+}
+
+/// GET /c/{campaign}: the roster, the last events and the forms.
+pub async fn roster(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match signed(&server, &headers).await {
+        Ok(signed) => roster_page(&server, &signed, &campaign, None).await,
+        Err(answer) => answer,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "page/log.html")]
+struct LogPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    page: u64,
+    older: bool,
+    events: Vec<EventRow>,
+}
+
+#[derive(Deserialize)]
+pub struct LogQuery {
+    page: Option<u64>,
+}
+
+/// GET /c/{campaign}/log?page=N: the log, newest first, a page at a time.
+pub async fn log(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let role = signed.caller.role;
+    let page = query.page.unwrap_or(1).max(1);
+    let newest = match read_ok(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"])
+        .await
+        .and_then(|o| lines(&o))
+    {
+        Ok(newest) => newest.first().and_then(|e| e["version"].as_u64()).unwrap_or(0),
+        Err(answer) => return answer,
+    };
+    let skipped = (page - 1).saturating_mul(PAGE);
+    let events = if skipped >= newest {
+        Vec::new()
+    } else {
+        let as_of = format!("--as-of={}", newest - skipped);
+        let count = PAGE.to_string();
+        match read_ok(
+            &server,
+            role,
+            Some(&campaign),
+            &["log", "-n", &count, "--reverse", &as_of],
+        )
+        .await
+        .and_then(|o| lines(&o))
+        {
+            Ok(events) => events,
+            Err(answer) => return answer,
+        }
+    };
+    let Chrome { csrf, who } = chrome(&signed);
+    let older = events
+        .last()
+        .and_then(|e| e["version"].as_u64())
+        .is_some_and(|v| v > 1);
+    render(
+        StatusCode::OK,
+        &LogPage {
+            csrf,
+            who,
+            link: path_part(&campaign),
+            campaign,
+            page,
+            older,
+            events: event_rows(&events),
+        },
+    )
+}
+
+#[derive(Template)]
+#[template(path = "page/show.html")]
+struct DetailPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    title: String,
+    voided: bool,
+    body: String,
+}
+
+/// A page giving one command's JSON output, pretty-printed.
+async fn detail(
+    server: Arc<Server>,
+    headers: HeaderMap,
+    campaign: String,
+    title: String,
+    args: Vec<String>,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let value = match read_ok(&server, signed.caller.role, Some(&campaign), &args)
+        .await
+        .and_then(|o| parsed(&o))
+    {
+        Ok(value) => value,
+        Err(answer) => return answer,
+    };
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = DetailPage {
+        csrf,
+        who,
+        link: path_part(&campaign),
+        campaign,
+        title,
+        voided: value["voided"].as_bool().unwrap_or(false),
+        body: serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string()),
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// GET /c/{campaign}/show/{version}: `show` of one event.
+pub async fn show(
+    State(server): State<Arc<Server>>,
+    Path((campaign, version)): Path<(String, u64)>,
+    headers: HeaderMap,
+) -> Response {
+    let args = vec!["show".to_owned(), version.to_string()];
+    detail(server, headers, campaign, format!("Event v{version}"), args).await
+}
+
+/// GET /c/{campaign}/blame/{soldier}: `blame` of one Soldier.
+pub async fn blame(
+    State(server): State<Arc<Server>>,
+    Path((campaign, soldier)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let title = format!("Blame: {soldier}");
+    // `--json` before `--`, where the runner would otherwise add it as a word.
+    let args = vec!["blame".to_owned(), "--json".to_owned(), "--".to_owned(), soldier];
+    detail(server, headers, campaign, title, args).await
+}
