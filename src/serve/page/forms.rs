@@ -13,7 +13,7 @@ use muster::app::{self, Role};
 use muster::clock::SystemClock;
 use muster::store::ServedAnswer;
 
-use super::session::{checked, redirect, signed};
+use super::session::{forged, redirect, signed};
 use super::views::{Refusal, roster_page};
 use super::{message_page, status_of};
 use crate::serve::{Answer, Outcome, Server};
@@ -421,7 +421,7 @@ pub async fn record(
         Err(answer) => return answer,
     };
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    if let Err(refused) = checked(&signed, &headers, value("csrf")) {
+    if let Some(refused) = forged(&signed, &headers, value("csrf")) {
         return refused;
     }
     if signed.caller.role < Role::Player {

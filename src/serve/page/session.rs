@@ -137,34 +137,37 @@ fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-/// The refusal of a POST another site may have sent: an Origin (or, without one, a Referer)
-/// naming another host than the one the request was sent to.
-pub fn same_site(headers: &HeaderMap) -> Result<(), Response> {
+/// The refusal of a POST another site may have sent, if it was: an Origin (or, without one, a
+/// Referer) naming another host than the one the request was sent to.
+pub fn cross_site(headers: &HeaderMap) -> Option<Response> {
     let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     let from = headers
         .get(ORIGIN)
         .or_else(|| headers.get(REFERER))
         .map(|value| value.to_str().unwrap_or("?"));
-    let Some(from) = from else { return Ok(()) };
+    let from = from?;
     let authority = from
         .strip_prefix("http://")
         .or_else(|| from.strip_prefix("https://"))
         .map(|rest| rest.split('/').next().unwrap_or(""));
     match authority {
-        Some(authority) if !host.is_empty() && authority.eq_ignore_ascii_case(host) => Ok(()),
-        _ => Err(message_page(
+        Some(authority) if !host.is_empty() && authority.eq_ignore_ascii_case(host) => None,
+        _ => Some(message_page(
             StatusCode::FORBIDDEN,
             "refused: this form was sent from another site",
         )),
     }
 }
 
-/// The refusal of a POST whose CSRF token is not its session's, or that another site sent.
-pub fn checked(signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Result<(), Response> {
-    same_site(headers)?;
+/// The refusal of a POST whose CSRF token is not its session's, or that another site sent, if
+/// it is one.
+pub fn forged(signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Option<Response> {
+    if let Some(refused) = cross_site(headers) {
+        return Some(refused);
+    }
     match csrf {
-        Some(csrf) if same(csrf, &signed.session.csrf) => Ok(()),
-        _ => Err(message_page(
+        Some(csrf) if same(csrf, &signed.session.csrf) => None,
+        _ => Some(message_page(
             StatusCode::FORBIDDEN,
             "refused: the form's session check is missing or stale; reload the page and send it again",
         )),
@@ -191,7 +194,7 @@ pub async fn sign_in(
     headers: HeaderMap,
     Form(form): Form<SignIn>,
 ) -> Response {
-    if let Err(refused) = same_site(&headers) {
+    if let Some(refused) = cross_site(&headers) {
         return refused;
     }
     let ip: IpAddr = peer.ip();
@@ -238,7 +241,7 @@ pub async fn sign_out(
         Ok(signed) => signed,
         Err(answer) => return answer,
     };
-    if let Err(refused) = checked(&signed, &headers, form.csrf.as_deref()) {
+    if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
         return refused;
     }
     server.sessions.close(&signed.id);

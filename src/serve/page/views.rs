@@ -39,23 +39,39 @@ pub fn path_part(text: &str) -> String {
         .collect()
 }
 
-/// JSON text as a value; a command whose output is not JSON is a failure of the server.
-fn parsed(output: &str) -> Result<Value, Response> {
-    serde_json::from_str(output).map_err(|e| {
-        message_page(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &format!("cannot read the command's output: {e}"),
-        )
-    })
+/// A read command's JSON output as a value; output that is not JSON is a failure of the server.
+async fn read_json(
+    server: &Arc<Server>,
+    role: Role,
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<Value, Response> {
+    let output = read_ok(server, role, campaign, args).await?;
+    serde_json::from_str(&output).map_err(unreadable)
 }
 
-/// JSON Lines as values.
-fn lines(output: &str) -> Result<Vec<Value>, Response> {
+/// A read command's JSON Lines output as values.
+async fn read_lines(
+    server: &Arc<Server>,
+    role: Role,
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<Vec<Value>, Response> {
+    let output = read_ok(server, role, campaign, args).await?;
     output
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(parsed)
-        .collect()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(unreadable)
+}
+
+/// The page saying a command's output could not be read.
+fn unreadable(e: serde_json::Error) -> Response {
+    message_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        &format!("cannot read the command's output: {e}"),
+    )
 }
 
 /// What every signed-in page's header shows.
@@ -85,11 +101,7 @@ pub async fn campaigns(State(server): State<Arc<Server>>, headers: HeaderMap) ->
         Ok(signed) => signed,
         Err(answer) => return answer,
     };
-    let listed = match read_ok(&server, signed.caller.role, None, &["campaign", "list"]).await {
-        Ok(output) => output,
-        Err(answer) => return answer,
-    };
-    let listed = match parsed(&listed) {
+    let listed = match read_json(&server, signed.caller.role, None, &["campaign", "list"]).await {
         Ok(listed) => listed,
         Err(answer) => return answer,
     };
@@ -228,17 +240,11 @@ pub async fn roster_page(
     refusal: Option<Refusal>,
 ) -> Response {
     let role = signed.caller.role;
-    let roster = match read_ok(server, role, Some(campaign), &["roster"])
-        .await
-        .and_then(|o| parsed(&o))
-    {
+    let roster = match read_json(server, role, Some(campaign), &["roster"]).await {
         Ok(roster) => roster,
         Err(answer) => return answer,
     };
-    let last = match read_ok(server, role, Some(campaign), &["log", "-n", "10", "--reverse"])
-        .await
-        .and_then(|o| lines(&o))
-    {
+    let last = match read_lines(server, role, Some(campaign), &["log", "-n", "10", "--reverse"]).await {
         Ok(last) => last,
         Err(answer) => return answer,
     };
@@ -359,10 +365,7 @@ pub async fn log(
     };
     let role = signed.caller.role;
     let page = query.page.unwrap_or(1).max(1);
-    let newest = match read_ok(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"])
-        .await
-        .and_then(|o| lines(&o))
-    {
+    let newest = match read_lines(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"]).await {
         Ok(newest) => newest.first().and_then(|e| e["version"].as_u64()).unwrap_or(0),
         Err(answer) => return answer,
     };
@@ -372,14 +375,13 @@ pub async fn log(
     } else {
         let as_of = format!("--as-of={}", newest - skipped);
         let count = PAGE.to_string();
-        match read_ok(
+        match read_lines(
             &server,
             role,
             Some(&campaign),
             &["log", "-n", &count, "--reverse", &as_of],
         )
         .await
-        .and_then(|o| lines(&o))
         {
             Ok(events) => events,
             Err(answer) => return answer,
@@ -429,10 +431,7 @@ async fn detail(
         Err(answer) => return answer,
     };
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let value = match read_ok(&server, signed.caller.role, Some(&campaign), &args)
-        .await
-        .and_then(|o| parsed(&o))
-    {
+    let value = match read_json(&server, signed.caller.role, Some(&campaign), &args).await {
         Ok(value) => value,
         Err(answer) => return answer,
     };
