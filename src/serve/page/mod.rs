@@ -4,7 +4,9 @@
 
 mod forms;
 mod live;
+mod roster;
 mod session;
+mod specs;
 mod views;
 
 use std::sync::Arc;
@@ -27,7 +29,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/sign-in", get(session::form).post(session::sign_in))
         .route("/sign-out", post(session::sign_out))
         .route("/", get(views::campaigns))
-        .route("/c/{campaign}", get(views::roster))
+        .route("/c/{campaign}", get(roster::roster))
         .route("/c/{campaign}/log", get(views::log))
         .route("/c/{campaign}/show/{version}", get(views::show))
         .route("/c/{campaign}/blame/{soldier}", get(views::blame))
