@@ -358,3 +358,37 @@ fn the_stream_sends_the_new_head_after_a_write() {
     // Within a second of the write, give or take a loaded machine.
     assert_eq!(heads.recv_timeout(Duration::from_secs(5)).unwrap(), head + 1);
 }
+
+#[test]
+fn each_game_offers_its_own_forms() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "new", "Zed", "--game", "zero-dark"]);
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&gm);
+    let page = browser.get("/c/Zed");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let zero_dark = Html::parse_document(&page.body);
+    for form in ["turn", "persuade", "hero-state", "spook-task", "xp"] {
+        assert_eq!(
+            select(&zero_dark, &format!("form#form-{form}")).len(),
+            1,
+            "{form}"
+        );
+    }
+    assert!(select(&zero_dark, "form#form-wound").is_empty());
+    let modern = browser.roster();
+    for form in [
+        "wound",
+        "check",
+        "environ",
+        "resolve",
+        "ekia",
+        "k9-roll",
+        "medal-draw",
+    ] {
+        assert_eq!(select(&modern, &format!("form#form-{form}")).len(), 1, "{form}");
+    }
+    assert!(select(&modern, "form#form-persuade").is_empty());
+}
