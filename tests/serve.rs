@@ -8,5 +8,7 @@
 mod harness;
 #[path = "serve/load.rs"]
 mod load;
+#[path = "serve/page.rs"]
+mod page;
 #[path = "serve/rights.rs"]
 mod rights;

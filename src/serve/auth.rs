@@ -36,7 +36,7 @@ pub struct Limiter {
 
 impl Limiter {
     /// Whether `ip` has failed too often lately.
-    fn blocked(&self, ip: IpAddr) -> bool {
+    pub fn blocked(&self, ip: IpAddr) -> bool {
         let mut failures = self
             .failures
             .lock()
@@ -46,7 +46,8 @@ impl Limiter {
         failures.get(&ip).is_some_and(|(_, count)| *count >= FAILURES)
     }
 
-    fn failed(&self, ip: IpAddr) {
+    /// Counts a failed sign-in from `ip`.
+    pub fn failed(&self, ip: IpAddr) {
         let mut failures = self
             .failures
             .lock()

@@ -1,4 +1,5 @@
-//! `muster serve`: the campaign log over HTTP, a JSON API under `/api/v1` (axum on tokio).
+//! `muster serve`: the campaign log over HTTP, a JSON API under `/api/v1` and a web page
+//! (axum on tokio).
 //! Another front end beside the command line: each client's command is run by the command
 //! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread with
 //! its own connection, one at a time per server, so the server is each campaign's single
@@ -7,6 +8,7 @@
 mod api;
 mod auth;
 mod events;
+mod page;
 mod router;
 mod shutdown;
 
@@ -63,6 +65,8 @@ pub struct Server {
     /// so a client's expected head and command id are checked against a log that cannot move.
     pub sequencer: Mutex<()>,
     pub limiter: auth::Limiter,
+    /// The web page's signed-in browsers.
+    pub sessions: page::Sessions,
 }
 
 /// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
@@ -90,6 +94,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
         runner,
         sequencer: Mutex::new(()),
         limiter: auth::Limiter::default(),
+        sessions: page::Sessions::default(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

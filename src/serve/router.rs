@@ -1,4 +1,5 @@
-//! The routes of the JSON API, versioned under `/api/v1`, and the limits on every request.
+//! The routes of the JSON API, versioned under `/api/v1`, and of the web page, and the limits
+//! on every request.
 
 use std::sync::Arc;
 
@@ -6,18 +7,19 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
-use super::{Server, api, events};
+use super::{Server, api, events, page};
 
 /// The largest request body accepted: a command's arguments are a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// The API's routes over the shared server.
+/// The API's and the page's routes over the shared server.
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/api/v1/campaigns", get(api::campaigns))
         .route("/api/v1/campaigns/{campaign}/roster", get(api::roster))
         .route("/api/v1/campaigns/{campaign}/events", get(events::events))
         .route("/api/v1/campaigns/{campaign}/commands", post(api::command))
+        .merge(page::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(server)

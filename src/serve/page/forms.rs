@@ -1,0 +1,167 @@
+//! The page's forms for the commands a table records most, and POST /c/{campaign}/do, which
+//! builds each command line from its form's fixed list of fields (never words a browser chose
+//! freely) and records it as the API does: in the server's sequence, by the token's role, with
+//! its actor kept.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use muster::app::{self, Role};
+use muster::clock::SystemClock;
+use muster::store::ServedAnswer;
+
+use super::roster::{Refusal, roster_page};
+use super::session::{forged, redirect, signed};
+use super::specs::{FORMS, Place, Spec};
+use super::{message_page, status_of};
+use crate::serve::{Answer, Outcome, Server};
+
+/// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
+/// bogey names and counts share a field name, so a field's values are taken in order.
+fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Vec<String>, String> {
+    let mut taken: HashMap<&str, usize> = HashMap::new();
+    let mut flags = Vec::new();
+    let mut words = Vec::new();
+    for field in spec.fields {
+        let nth = taken.entry(field.name).or_insert(0);
+        let value = values
+            .iter()
+            .filter(|(name, _)| name == field.name)
+            .nth(*nth)
+            .map(|(_, value)| value.trim())
+            .unwrap_or("");
+        *nth += 1;
+        if value.is_empty() {
+            if field.required {
+                return Err(format!("{}: '{}' is needed", spec.title, field.label));
+            }
+            continue;
+        }
+        if !field.options.is_empty() && !field.options.contains(&value) {
+            return Err(format!(
+                "{}: '{}' is one of {}",
+                spec.title,
+                field.label,
+                field.options.join(", ")
+            ));
+        }
+        match field.place {
+            Place::Word => words.push(value.to_owned()),
+            Place::Flag(flag) => flags.push(format!("--{flag}={value}")),
+            Place::Switch(flag) => flags.push(format!("--{flag}")),
+        }
+    }
+    let mut line: Vec<String> = spec.words.iter().map(|w| (*w).to_owned()).collect();
+    line.extend(flags);
+    if !words.is_empty() {
+        // The runner adds `--json` at the end unless the line has it: before `--`, it is a flag.
+        line.push("--json".to_owned());
+        line.push("--".to_owned());
+        line.extend(words);
+    }
+    Ok(line)
+}
+
+/// POST /c/{campaign}/do: the form named by `cmd`, checked (session, CSRF token, same site,
+/// a player's or gm's token) and recorded; 303 back to the roster when done, else the roster
+/// again with muster's message beside the form.
+pub async fn record(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+    Form(values): Form<Vec<(String, String)>>,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    if let Some(refused) = forged(&signed, &headers, value("csrf")) {
+        return refused;
+    }
+    if signed.caller.role < Role::Player {
+        return message_page(
+            StatusCode::FORBIDDEN,
+            "a viewer token may not record commands; it needs a player token",
+        );
+    }
+    let cmd = value("cmd").unwrap_or("");
+    let Some(spec) = FORMS.iter().find(|spec| spec.cmd == cmd) else {
+        return message_page(StatusCode::BAD_REQUEST, &format!("no form records '{cmd}'"));
+    };
+    let refused = |status, message: String| Refusal {
+        status,
+        cmd: spec.cmd,
+        message,
+    };
+    let line = match command_line(spec, &values) {
+        Ok(line) => line,
+        Err(message) => {
+            let refusal = refused(StatusCode::UNPROCESSABLE_ENTITY, message);
+            return roster_page(&server, &signed, &campaign, Some(refusal)).await;
+        }
+    };
+    let (actor, role, db_campaign) = (signed.caller.name.clone(), signed.caller.role, campaign.clone());
+    let sequencing = Arc::clone(&server);
+    let answer =
+        tokio::task::spawn_blocking(move || sequenced(&sequencing, &actor, role, &db_campaign, &line))
+            .await
+            .unwrap_or_else(|e| Answer {
+                outcome: Outcome::Storage,
+                output: String::new(),
+                message: format!("the request failed: {e}"),
+            });
+    if answer.outcome == Outcome::Done {
+        return redirect(&format!("/c/{}", super::views::path_part(&campaign)));
+    }
+    let refusal = refused(status_of(answer.outcome), answer.message);
+    roster_page(&server, &signed, &campaign, Some(refusal)).await
+}
+
+/// The command's turn in the server's sequence, as the API's commands take theirs: run, and
+/// kept with its actor when it wrote events.
+fn sequenced(server: &Server, actor: &str, role: Role, campaign: &str, line: &[String]) -> Answer {
+    let _turn = server
+        .sequencer
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let failed = |message: String| Answer {
+        outcome: Outcome::Storage,
+        output: String::new(),
+        message,
+    };
+    let store = match app::open(&server.db) {
+        Ok(store) => store,
+        Err(e) => return failed(e.to_string()),
+    };
+    let campaign = match app::resolve_campaign(&store, Some(campaign)) {
+        Ok(campaign) => campaign,
+        Err(e) => {
+            return Answer {
+                outcome: Outcome::Refused,
+                output: String::new(),
+                message: e.to_string(),
+            };
+        }
+    };
+    let before = match store.head(&campaign) {
+        Ok(head) => head,
+        Err(e) => return failed(e.to_string()),
+    };
+    let answer = (server.runner)(&server.db, Some(&campaign), role, line);
+    if store.head(&campaign).is_ok_and(|after| after != before) {
+        let kept = ServedAnswer {
+            actor: actor.to_owned(),
+            status: StatusCode::CREATED.as_u16(),
+            body: answer.output.clone(),
+        };
+        let id = uuid::Uuid::now_v7().to_string();
+        if let Err(e) = app::record_served(&store, &campaign, &id, line, &kept, &SystemClock) {
+            eprintln!("muster serve: the answer to command {id} was not kept: {e}");
+        }
+    }
+    answer
+}

@@ -1,0 +1,104 @@
+//! Live updates: GET /c/{campaign}/events/stream, server-sent events giving the campaign's
+//! head version whenever it changes (polled every 250 ms), and /static/live.js, the small
+//! script served by muster itself that swaps in the roster's fresh numbers when it does.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use muster::app;
+use muster::store::Store;
+
+use super::message_page;
+use super::session::signed;
+use crate::serve::Server;
+
+/// How often the head is read.
+const POLL: Duration = Duration::from_millis(250);
+/// Every this many polls, the session is checked again (a revoked token ends the stream).
+const RECHECK: u32 = 20;
+
+/// The script, compiled in.
+const SCRIPT: &str = include_str!("../../../static/live.js");
+
+/// GET /static/live.js.
+pub async fn script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+/// The campaign's head version, read on a blocking thread.
+async fn head_of(server: &Arc<Server>, campaign: &str) -> Result<u64, String> {
+    let db = server.db.clone();
+    let campaign = campaign.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let store = Store::open_read_only(&db).map_err(|e| e.to_string())?;
+        let campaign = app::resolve_campaign(&store, Some(&campaign)).map_err(|e| e.to_string())?;
+        store
+            .head(&campaign)
+            .map(|head| head.version)
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|head| head)
+}
+
+/// What the stream carries between polls.
+struct Watch {
+    server: Arc<Server>,
+    headers: HeaderMap,
+    campaign: String,
+    sent: Option<u64>,
+    polls: u32,
+}
+
+/// GET /c/{campaign}/events/stream: an event `head` with the head version, first at once,
+/// then whenever it changes; it ends when the session does.
+pub async fn stream(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(answer) = signed(&server, &headers).await {
+        return answer;
+    }
+    if let Err(message) = head_of(&server, &campaign).await {
+        return message_page(StatusCode::NOT_FOUND, &message);
+    }
+    let watch = Watch {
+        server,
+        headers,
+        campaign,
+        sent: None,
+        polls: 0,
+    };
+    let events = futures_util::stream::unfold(watch, |mut watch| async move {
+        loop {
+            watch.polls = watch.polls.wrapping_add(1);
+            if watch.polls % RECHECK == 0 && signed(&watch.server, &watch.headers).await.is_err() {
+                return None;
+            }
+            if let Ok(head) = head_of(&watch.server, &watch.campaign).await
+                && watch.sent != Some(head)
+            {
+                watch.sent = Some(head);
+                let event = Event::default().event("head").data(head.to_string());
+                return Some((Ok::<Event, Infallible>(event), watch));
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    });
+    Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+}

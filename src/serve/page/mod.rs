@@ -1,0 +1,152 @@
+//! The web page of `muster serve`: server-rendered HTML usable on a phone, for a browser
+//! signed in with a token. Every number comes from the same commands the API runs (their
+//! `--json` output, through the server's [`Runner`](super::Runner)); askama escapes every value.
+
+mod forms;
+mod live;
+mod roster;
+mod session;
+mod specs;
+mod views;
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::Router;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use muster::app::Role;
+
+pub use session::Sessions;
+
+use super::{Answer, Outcome, Server};
+
+/// The page's routes over the shared server.
+pub fn routes() -> Router<Arc<Server>> {
+    Router::new()
+        .route("/sign-in", get(session::form).post(session::sign_in))
+        .route("/sign-out", post(session::sign_out))
+        .route("/", get(views::campaigns))
+        .route("/c/{campaign}", get(roster::roster))
+        .route("/c/{campaign}/log", get(views::log))
+        .route("/c/{campaign}/show/{version}", get(views::show))
+        .route("/c/{campaign}/blame/{soldier}", get(views::blame))
+        .route("/c/{campaign}/do", post(forms::record))
+        .route("/c/{campaign}/events/stream", get(live::stream))
+        .route("/static/live.js", get(live::script))
+}
+
+/// The sign-in form, with what refused the last try.
+#[derive(Template)]
+#[template(path = "page/sign_in.html")]
+pub struct SignInPage {
+    message: String,
+    /// Empty: no one is signed in, so the page has no sign-out button.
+    csrf: &'static str,
+    who: &'static str,
+}
+
+impl SignInPage {
+    /// The form, saying `message` (what refused the last try) when it is not empty.
+    pub fn saying(message: &str) -> SignInPage {
+        SignInPage {
+            message: message.to_owned(),
+            csrf: "",
+            who: "",
+        }
+    }
+}
+
+/// A page saying only why a request was refused.
+#[derive(Template)]
+#[template(path = "page/message.html")]
+struct MessagePage<'a> {
+    message: &'a str,
+    csrf: &'a str,
+    who: &'a str,
+}
+
+/// An HTML answer with `status`: the page may not be framed, and scripts come only from muster.
+pub fn html(status: StatusCode, body: String) -> Response {
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        HeaderName::from_static("content-security-policy"),
+        HeaderValue::from_static(
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
+        ),
+    );
+    headers.insert(
+        HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// `template` rendered with `status`, or a 500 saying why it could not be.
+pub fn render(status: StatusCode, template: &impl Template) -> Response {
+    match template.render() {
+        Ok(body) => html(status, body),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot render the page: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// A page saying why a request was refused, with `status`.
+pub fn message_page(status: StatusCode, message: &str) -> Response {
+    render(
+        status,
+        &MessagePage {
+            message,
+            csrf: "",
+            who: "",
+        },
+    )
+}
+
+/// The status a refused command's page is answered with.
+fn status_of(outcome: Outcome) -> StatusCode {
+    match outcome {
+        Outcome::Done => StatusCode::OK,
+        Outcome::Refused => StatusCode::UNPROCESSABLE_ENTITY,
+        Outcome::Usage => StatusCode::BAD_REQUEST,
+        Outcome::Altered => StatusCode::CONFLICT,
+        Outcome::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+        Outcome::Forbidden => StatusCode::FORBIDDEN,
+    }
+}
+
+/// Runs a read command for `role` on a blocking thread and gives its answer.
+async fn read(server: &Arc<Server>, role: Role, campaign: Option<&str>, args: &[&str]) -> Answer {
+    let server = Arc::clone(server);
+    let campaign = campaign.map(str::to_owned);
+    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    tokio::task::spawn_blocking(move || (server.runner)(&server.db, campaign.as_deref(), role, &args))
+        .await
+        .unwrap_or_else(|e| Answer {
+            outcome: Outcome::Storage,
+            output: String::new(),
+            message: format!("the request failed: {e}"),
+        })
+}
+
+/// A read command's output, or the page saying why it was refused.
+async fn read_ok(
+    server: &Arc<Server>,
+    role: Role,
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<String, Response> {
+    let answer = read(server, role, campaign, args).await;
+    match answer.outcome {
+        Outcome::Done => Ok(answer.output),
+        outcome => Err(message_page(status_of(outcome), &answer.message)),
+    }
+}

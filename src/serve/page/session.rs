@@ -1,0 +1,254 @@
+//! Signing in to the web page: a token given once in a form, a random session id in an
+//! HttpOnly, SameSite=Strict cookie, the sessions held in the server's memory, and the checks
+//! every form's POST passes (its session's CSRF token, and no other site's Origin or Referer).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Form, State};
+use axum::http::header::{COOKIE, HOST, LOCATION, ORIGIN, REFERER, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use muster::app::{self, Role};
+use muster::store::Store;
+use serde::Deserialize;
+
+use super::super::Server;
+use super::super::auth::Caller;
+use super::{SignInPage, message_page, render};
+
+/// The session cookie's name.
+const COOKIE_NAME: &str = "muster_session";
+/// How long a session lasts after its sign-in, however busy.
+const LIFETIME: Duration = Duration::from_secs(12 * 60 * 60);
+
+/// One signed-in browser: the token it signed in with (checked again on every request, so a
+/// revoked token ends its sessions) and the CSRF token its forms carry.
+#[derive(Clone)]
+pub struct Session {
+    token: String,
+    pub csrf: String,
+    since: Instant,
+}
+
+/// The sessions of the server, by id; lost when the server stops (sign in again then).
+#[derive(Default)]
+pub struct Sessions {
+    by_id: Mutex<HashMap<String, Session>>,
+}
+
+impl Sessions {
+    fn open(&self, token: String) -> Result<(String, Session), String> {
+        let session = Session {
+            token,
+            csrf: random_hex()?,
+            since: Instant::now(),
+        };
+        let id = random_hex()?;
+        let mut by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
+        by_id.retain(|_, s| s.since.elapsed() < LIFETIME);
+        by_id.insert(id.clone(), session.clone());
+        Ok((id, session))
+    }
+
+    fn get(&self, id: &str) -> Option<Session> {
+        let by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
+        by_id.get(id).filter(|s| s.since.elapsed() < LIFETIME).cloned()
+    }
+
+    fn close(&self, id: &str) {
+        let mut by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
+        by_id.remove(id);
+    }
+}
+
+/// 32 random bytes in hex, from the system's random source.
+fn random_hex() -> Result<String, String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
+    Ok(hex::encode(bytes))
+}
+
+/// A request's signed-in caller and its session.
+pub struct Signed {
+    id: String,
+    pub session: Session,
+    pub caller: Caller,
+}
+
+/// A 303 to `to`.
+pub fn redirect(to: &str) -> Response {
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(value) = HeaderValue::from_str(to) {
+        response.headers_mut().insert(LOCATION, value);
+    }
+    response
+}
+
+/// The session id the request's cookie names.
+fn cookie_id(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE_NAME)
+        .map(|(_, id)| id.trim().to_owned())
+}
+
+/// Who the token names now: `None` when it is unknown or revoked.
+async fn authenticate(server: &Server, token: String) -> Result<Option<(String, Role)>, String> {
+    let db = server.db.clone();
+    tokio::task::spawn_blocking(move || {
+        let store = Store::open_read_only(&db).map_err(|e| e.to_string())?;
+        app::authenticate(&store, &token).map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|found| found)
+}
+
+/// The request's signed-in caller, or the answer sending the browser to sign in: no session,
+/// an expired one, or one whose token was revoked since (that session is ended).
+pub async fn signed(server: &Server, headers: &HeaderMap) -> Result<Signed, Response> {
+    let Some((id, session)) = cookie_id(headers).and_then(|id| Some((id.clone(), server.sessions.get(&id)?)))
+    else {
+        return Err(redirect("/sign-in"));
+    };
+    match authenticate(server, session.token.clone()).await {
+        Ok(Some((name, role))) => Ok(Signed {
+            id,
+            session,
+            caller: Caller { name, role },
+        }),
+        Ok(None) => {
+            server.sessions.close(&id);
+            Err(redirect("/sign-in"))
+        }
+        Err(message) => Err(message_page(StatusCode::INTERNAL_SERVER_ERROR, &message)),
+    }
+}
+
+/// Whether `a` and `b` are equal, in a time that does not say where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// The refusal of a POST another site may have sent, if it was: an Origin (or, without one, a
+/// Referer) naming another host than the one the request was sent to.
+pub fn cross_site(headers: &HeaderMap) -> Option<Response> {
+    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let from = headers
+        .get(ORIGIN)
+        .or_else(|| headers.get(REFERER))
+        .map(|value| value.to_str().unwrap_or("?"));
+    let from = from?;
+    let authority = from
+        .strip_prefix("http://")
+        .or_else(|| from.strip_prefix("https://"))
+        .map(|rest| rest.split('/').next().unwrap_or(""));
+    match authority {
+        Some(authority) if !host.is_empty() && authority.eq_ignore_ascii_case(host) => None,
+        _ => Some(message_page(
+            StatusCode::FORBIDDEN,
+            "refused: this form was sent from another site",
+        )),
+    }
+}
+
+/// The refusal of a POST whose CSRF token is not its session's, or that another site sent, if
+/// it is one.
+pub fn forged(signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Option<Response> {
+    if let Some(refused) = cross_site(headers) {
+        return Some(refused);
+    }
+    match csrf {
+        Some(csrf) if same(csrf, &signed.session.csrf) => None,
+        _ => Some(message_page(
+            StatusCode::FORBIDDEN,
+            "refused: the form's session check is missing or stale; reload the page and send it again",
+        )),
+    }
+}
+
+/// GET /sign-in: the form taking a token.
+pub async fn form() -> Response {
+    render(StatusCode::OK, &SignInPage::saying(""))
+}
+
+#[derive(Deserialize)]
+pub struct SignIn {
+    #[serde(default)]
+    token: String,
+}
+
+/// POST /sign-in: a known token opens a session and goes to the campaign list; a wrong one is
+/// refused (401) and counted against the address like the API's failed sign-ins (429 after ten
+/// in a minute).
+pub async fn sign_in(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Form(form): Form<SignIn>,
+) -> Response {
+    if let Some(refused) = cross_site(&headers) {
+        return refused;
+    }
+    let ip: IpAddr = peer.ip();
+    let refuse = |status, message: &str| render(status, &SignInPage::saying(message));
+    if server.limiter.blocked(ip) {
+        return refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many failed sign-ins from this address; wait a minute",
+        );
+    }
+    let token = form.token.trim().to_owned();
+    match authenticate(&server, token.clone()).await {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            server.limiter.failed(ip);
+            return refuse(StatusCode::UNAUTHORIZED, "the token is unknown or revoked");
+        }
+        Err(message) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, &message),
+    }
+    let (id, _) = match server.sessions.open(token) {
+        Ok(opened) => opened,
+        Err(message) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, &message),
+    };
+    let mut response = redirect("/");
+    let cookie = format!("{COOKIE_NAME}={id}; HttpOnly; SameSite=Strict; Path=/");
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(SET_COOKIE, value);
+    }
+    response
+}
+
+#[derive(Deserialize)]
+pub struct SignOut {
+    csrf: Option<String>,
+}
+
+/// POST /sign-out: ends the session and clears its cookie.
+pub async fn sign_out(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Form(form): Form<SignOut>,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
+        return refused;
+    }
+    server.sessions.close(&signed.id);
+    let mut response = redirect("/sign-in");
+    let cookie = format!("{COOKIE_NAME}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(SET_COOKIE, value);
+    }
+    response
+}

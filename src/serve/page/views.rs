@@ -1,0 +1,278 @@
+//! The page's reads other than the roster: the campaign list, a campaign's log (paged, newest
+//! first), `show` of an event and `blame` of a Soldier, each from the `--json` output of the
+//! command of the same name; and what the roster page shares with them.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use muster::app::Role;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::session::{Signed, signed};
+use super::{message_page, read_ok, render};
+use crate::serve::Server;
+
+/// Events on one page of the log.
+const PAGE: u64 = 25;
+
+/// `value` as the page prints it: a string as it is, null as a dash, anything else as JSON.
+pub(super) fn text(value: &Value) -> String {
+    match value {
+        Value::Null => "–".to_owned(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `text` for a URL's path segment: every byte but letters, digits and `-._~` percent-encoded.
+pub fn path_part(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A read command's JSON output as a value; output that is not JSON is a failure of the server.
+pub(super) async fn read_json(
+    server: &Arc<Server>,
+    role: Role,
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<Value, Response> {
+    let output = read_ok(server, role, campaign, args).await?;
+    serde_json::from_str(&output).map_err(unreadable)
+}
+
+/// A read command's JSON Lines output as values.
+pub(super) async fn read_lines(
+    server: &Arc<Server>,
+    role: Role,
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<Vec<Value>, Response> {
+    let output = read_ok(server, role, campaign, args).await?;
+    output
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(unreadable)
+}
+
+/// The page saying a command's output could not be read.
+fn unreadable(e: serde_json::Error) -> Response {
+    message_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        &format!("cannot read the command's output: {e}"),
+    )
+}
+
+/// What every signed-in page's header shows.
+pub(super) struct Chrome {
+    pub csrf: String,
+    pub who: String,
+}
+
+pub(super) fn chrome(signed: &Signed) -> Chrome {
+    Chrome {
+        csrf: signed.session.csrf.clone(),
+        who: format!("{} ({})", signed.caller.name, signed.caller.role.word()),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "page/campaigns.html")]
+struct CampaignsPage {
+    csrf: String,
+    who: String,
+    campaigns: Vec<(String, String, String)>,
+}
+
+/// GET /: the campaign list.
+pub async fn campaigns(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let listed = match read_json(&server, signed.caller.role, None, &["campaign", "list"]).await {
+        Ok(listed) => listed,
+        Err(answer) => return answer,
+    };
+    let rows = listed
+        .as_array()
+        .or_else(|| listed["campaigns"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    let Chrome { csrf, who } = chrome(&signed);
+    let campaigns = rows
+        .iter()
+        .map(|c| {
+            let name = text(&c["name"]);
+            (path_part(&name), name, format!("v{}", text(&c["version"])))
+        })
+        .collect();
+    render(StatusCode::OK, &CampaignsPage { csrf, who, campaigns })
+}
+
+/// One row of a log.
+pub(super) struct EventRow {
+    pub version: String,
+    pub recorded_at: String,
+    pub kind: String,
+    pub summary: String,
+    pub voided: bool,
+}
+
+pub(super) fn event_rows(events: &[Value]) -> Vec<EventRow> {
+    events
+        .iter()
+        .map(|e| EventRow {
+            version: text(&e["version"]),
+            recorded_at: text(&e["recorded_at"]),
+            kind: text(&e["kind"]),
+            summary: text(&e["summary"]),
+            voided: e["voided"].as_bool().unwrap_or(false),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "page/log.html")]
+struct LogPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    page: u64,
+    older: bool,
+    events: Vec<EventRow>,
+}
+
+#[derive(Deserialize)]
+pub struct LogQuery {
+    page: Option<u64>,
+}
+
+/// GET /c/{campaign}/log?page=N: the log, newest first, a page at a time.
+pub async fn log(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let role = signed.caller.role;
+    let page = query.page.unwrap_or(1).max(1);
+    let newest = match read_lines(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"]).await {
+        Ok(newest) => newest.first().and_then(|e| e["version"].as_u64()).unwrap_or(0),
+        Err(answer) => return answer,
+    };
+    let skipped = (page - 1).saturating_mul(PAGE);
+    let events = if skipped >= newest {
+        Vec::new()
+    } else {
+        let as_of = format!("--as-of={}", newest - skipped);
+        let count = PAGE.to_string();
+        match read_lines(
+            &server,
+            role,
+            Some(&campaign),
+            &["log", "-n", &count, "--reverse", &as_of],
+        )
+        .await
+        {
+            Ok(events) => events,
+            Err(answer) => return answer,
+        }
+    };
+    let Chrome { csrf, who } = chrome(&signed);
+    let older = events
+        .last()
+        .and_then(|e| e["version"].as_u64())
+        .is_some_and(|v| v > 1);
+    render(
+        StatusCode::OK,
+        &LogPage {
+            csrf,
+            who,
+            link: path_part(&campaign),
+            campaign,
+            page,
+            older,
+            events: event_rows(&events),
+        },
+    )
+}
+
+#[derive(Template)]
+#[template(path = "page/show.html")]
+struct DetailPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    title: String,
+    voided: bool,
+    body: String,
+}
+
+/// A page giving one command's JSON output, pretty-printed.
+async fn detail(
+    server: Arc<Server>,
+    headers: HeaderMap,
+    campaign: String,
+    title: String,
+    args: Vec<String>,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let value = match read_json(&server, signed.caller.role, Some(&campaign), &args).await {
+        Ok(value) => value,
+        Err(answer) => return answer,
+    };
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = DetailPage {
+        csrf,
+        who,
+        link: path_part(&campaign),
+        campaign,
+        title,
+        voided: value["voided"].as_bool().unwrap_or(false),
+        body: serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string()),
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// GET /c/{campaign}/show/{version}: `show` of one event.
+pub async fn show(
+    State(server): State<Arc<Server>>,
+    Path((campaign, version)): Path<(String, u64)>,
+    headers: HeaderMap,
+) -> Response {
+    let args = vec!["show".to_owned(), version.to_string()];
+    detail(server, headers, campaign, format!("Event v{version}"), args).await
+}
+
+/// GET /c/{campaign}/blame/{soldier}: `blame` of one Soldier.
+pub async fn blame(
+    State(server): State<Arc<Server>>,
+    Path((campaign, soldier)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let title = format!("Blame: {soldier}");
+    // `--json` before `--`, where the runner would otherwise add it as a word.
+    let args = vec!["blame".to_owned(), "--json".to_owned(), "--".to_owned(), soldier];
+    detail(server, headers, campaign, title, args).await
+}

@@ -1,0 +1,394 @@
+//! The web page as a browser meets it: signing in, the session cookie, the pages a role sees,
+//! the forms (recorded, refused with muster's message, or refused as cross-site) and the
+//! server-sent head. HTML is parsed with scraper, never matched as a snapshot.
+
+use std::io::{BufRead, BufReader};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use scraper::{Html, Selector};
+
+use super::harness::{Campaign, Server};
+
+/// A browser: a client that follows no redirect and keeps the one session cookie.
+struct Browser {
+    url: String,
+    agent: ureq::Agent,
+    cookie: Option<String>,
+}
+
+/// A page's status, its `Location` (empty when none), its `Set-Cookie` and its body.
+struct Answer {
+    status: u16,
+    location: String,
+    set_cookie: String,
+    body: String,
+}
+
+fn answer(mut response: ureq::http::Response<ureq::Body>) -> Answer {
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default()
+    };
+    let (location, set_cookie) = (header("location"), header("set-cookie"));
+    Answer {
+        status: response.status().as_u16(),
+        location,
+        set_cookie,
+        body: response.body_mut().read_to_string().unwrap(),
+    }
+}
+
+impl Browser {
+    fn new(server: &Server) -> Browser {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .into();
+        Browser {
+            url: server.url.clone(),
+            agent,
+            cookie: None,
+        }
+    }
+
+    fn get(&self, path: &str) -> Answer {
+        let mut request = self.agent.get(format!("{}{path}", self.url));
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        answer(request.call().unwrap())
+    }
+
+    fn post(&self, path: &str, form: &[(&str, &str)], origin: Option<&str>) -> Answer {
+        let mut request = self.agent.post(format!("{}{path}", self.url));
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        answer(request.send_form(form.iter().copied()).unwrap())
+    }
+
+    /// Signs in with `token`, keeping the cookie, and gives the answer.
+    fn sign_in(&mut self, token: &str) -> Answer {
+        let signed = self.post("/sign-in", &[("token", token)], None);
+        if let Some(pair) = signed.set_cookie.split(';').next().filter(|p| p.contains('=')) {
+            self.cookie = Some(pair.trim().to_owned());
+        }
+        signed
+    }
+
+    /// The roster page of Op, parsed.
+    fn roster(&self) -> Html {
+        let page = self.get("/c/Op");
+        assert_eq!(page.status, 200, "{}", page.body);
+        Html::parse_document(&page.body)
+    }
+}
+
+fn select<'a>(html: &'a Html, css: &str) -> Vec<scraper::ElementRef<'a>> {
+    html.select(&Selector::parse(css).unwrap()).collect()
+}
+
+fn texts(html: &Html, css: &str) -> Vec<String> {
+    select(html, css)
+        .iter()
+        .map(|e| e.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+/// The CSRF token the page's forms carry.
+fn csrf(html: &Html) -> String {
+    let found = select(html, "input[name=csrf]");
+    found[0].value().attr("value").unwrap().to_owned()
+}
+
+/// Wong's wounds as the roster table shows them (the column headed Wounds).
+fn wounds(html: &Html) -> String {
+    let headings = texts(html, "#roster thead th");
+    let column = headings.iter().position(|h| h == "Wounds").unwrap();
+    let row = select(html, "#roster tbody tr")[0];
+    let cells: Vec<String> = row
+        .children()
+        .filter_map(scraper::ElementRef::wrap)
+        .map(|c| c.text().collect::<String>().trim().to_owned())
+        .collect();
+    cells[column].clone()
+}
+
+#[test]
+fn signing_in_sets_a_strict_http_only_cookie_and_pages_without_one_go_to_sign_in() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    for path in [
+        "/",
+        "/c/Op",
+        "/c/Op/log",
+        "/c/Op/show/1",
+        "/c/Op/blame/Wong",
+        "/c/Op/events/stream",
+    ] {
+        let page = browser.get(path);
+        assert_eq!((page.status, page.location.as_str()), (303, "/sign-in"), "{path}");
+    }
+    let form = Html::parse_document(&browser.get("/sign-in").body);
+    assert_eq!(select(&form, "form#sign-in input[name=token]").len(), 1);
+
+    let signed = browser.sign_in(&token);
+    assert_eq!((signed.status, signed.location.as_str()), (303, "/"));
+    let cookie: Vec<&str> = signed.set_cookie.split(';').map(str::trim).collect();
+    assert!(
+        cookie[0].starts_with("muster_session=") && cookie[0].len() > 40,
+        "{cookie:?}"
+    );
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/"] {
+        assert!(cookie.contains(&attribute), "{attribute} in {cookie:?}");
+    }
+    let list = Html::parse_document(&browser.get("/").body);
+    assert_eq!(texts(&list, "#campaigns a"), ["Op"]);
+
+    // Revoking the token ends its session on the next request.
+    campaign.ok(&["serve", "token", "revoke", "pat"]);
+    let page = browser.get("/c/Op");
+    assert_eq!((page.status, page.location.as_str()), (303, "/sign-in"));
+}
+
+#[test]
+fn a_wrong_token_is_refused_and_failed_sign_ins_are_rate_limited() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    let refused = browser.sign_in("muster_0000");
+    assert_eq!(refused.status, 401);
+    assert!(refused.set_cookie.is_empty());
+    let page = Html::parse_document(&refused.body);
+    assert_eq!(texts(&page, "#message"), ["the token is unknown or revoked"]);
+    for _ in 1..10 {
+        assert_eq!(browser.sign_in("wrong").status, 401);
+    }
+    // The eleventh try is refused however good its token: the address waits a minute.
+    let limited = browser.sign_in(&token);
+    assert_eq!(limited.status, 429, "{}", limited.body);
+    assert!(limited.set_cookie.is_empty());
+}
+
+#[test]
+fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
+    let campaign = Campaign::new();
+    campaign.ok(&["wound", "Wong", "1"]);
+    campaign.ok(&["void", "4", "--why", "typo"]);
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&viewer);
+    let roster = browser.roster();
+    assert_eq!(texts(&roster, "#roster tbody th"), ["Wong"]);
+    assert_eq!(wounds(&roster), "0");
+    assert!(select(&roster, "form.do").is_empty());
+    let head = campaign.head();
+    let sent = browser.post(
+        "/c/Op/do",
+        &[
+            ("csrf", &csrf(&roster)),
+            ("cmd", "wound"),
+            ("soldier", "Wong"),
+            ("n", "1"),
+        ],
+        None,
+    );
+    assert_eq!(sent.status, 403, "{}", sent.body);
+    assert_eq!(campaign.head(), head);
+
+    // The log, newest first, marks the voided Wound; show and blame answer.
+    let log = Html::parse_document(&browser.get("/c/Op/log?page=1").body);
+    let versions = texts(&log, "#events tbody td:first-child");
+    assert_eq!(versions.first().map(String::as_str), Some("v5"));
+    assert_eq!(texts(&log, "#events tr.voided td:first-child"), ["v4"]);
+    let empty = Html::parse_document(&browser.get("/c/Op/log?page=9").body);
+    assert!(select(&empty, "#events tbody tr").is_empty());
+    let show = browser.get("/c/Op/show/4");
+    assert_eq!(show.status, 200);
+    let show = Html::parse_document(&show.body);
+    let detail: serde_json::Value = serde_json::from_str(&texts(&show, "#detail")[0]).unwrap();
+    assert_eq!(
+        (detail["kind"].as_str(), detail["voided"].as_bool()),
+        (Some("wounded"), Some(true))
+    );
+    let blame = Html::parse_document(&browser.get("/c/Op/blame/Wong").body);
+    let blame: serde_json::Value = serde_json::from_str(&texts(&blame, "#detail")[0]).unwrap();
+    assert_eq!(blame["soldier"], "Wong");
+}
+
+#[test]
+fn a_players_form_records_and_a_refused_one_shows_musters_message() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&player);
+    let roster = browser.roster();
+    let wound = select(&roster, "form#form-wound");
+    assert_eq!(wound.len(), 1);
+    assert_eq!(wound[0].value().attr("action"), Some("/c/Op/do"));
+    let token = csrf(&roster);
+    let sent = browser.post(
+        "/c/Op/do",
+        &[
+            ("csrf", &token),
+            ("cmd", "wound"),
+            ("soldier", "Wong"),
+            ("n", "1"),
+        ],
+        Some(&server.url),
+    );
+    assert_eq!(
+        (sent.status, sent.location.as_str()),
+        (303, "/c/Op"),
+        "{}",
+        sent.body
+    );
+    assert_eq!(wounds(&browser.roster()), "1");
+    let served = campaign.ok(&["log", "-n", "1", "--json"]);
+    assert!(served.contains("\"wounded\""), "{served}");
+
+    let refused = browser.post(
+        "/c/Op/do",
+        &[
+            ("csrf", &token),
+            ("cmd", "wound"),
+            ("soldier", "Nobody"),
+            ("n", "1"),
+        ],
+        None,
+    );
+    assert_eq!(refused.status, 422);
+    let page = Html::parse_document(&refused.body);
+    let message = texts(&page, "form#form-wound .refused");
+    assert_eq!(message.len(), 1, "{}", refused.body);
+    assert!(message[0].contains("no Soldier named 'Nobody'"), "{message:?}");
+    // A form the page does not offer, and a flag smuggled into a field, are refused.
+    let unknown = browser.post("/c/Op/do", &[("csrf", &token), ("cmd", "void")], None);
+    assert_eq!(unknown.status, 400);
+    let smuggled = browser.post(
+        "/c/Op/do",
+        &[
+            ("csrf", &token),
+            ("cmd", "wound"),
+            ("soldier", "--db=/tmp/x"),
+            ("n", "1"),
+        ],
+        None,
+    );
+    assert_eq!(smuggled.status, 422, "{}", smuggled.body);
+    assert_eq!(wounds(&browser.roster()), "1");
+}
+
+#[test]
+fn a_cross_site_post_is_refused_and_writes_nothing() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&player);
+    let token = csrf(&browser.roster());
+    let head = campaign.head();
+    let wound = |csrf: &str| {
+        vec![
+            ("csrf", csrf.to_owned()),
+            ("cmd", "wound".to_owned()),
+            ("soldier", "Wong".to_owned()),
+        ]
+    };
+    for (csrf, origin) in [
+        ("0".repeat(64), None),
+        (String::new(), None),
+        (token.clone(), Some("http://evil.example")),
+        (token.clone(), Some("null")),
+    ] {
+        let form = wound(&csrf);
+        let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let sent = browser.post("/c/Op/do", &form, origin);
+        assert_eq!(sent.status, 403, "{csrf:?} {origin:?}: {}", sent.body);
+    }
+    assert_eq!(campaign.head(), head);
+}
+
+#[test]
+fn the_stream_sends_the_new_head_after_a_write() {
+    let campaign = Campaign::new();
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&viewer);
+    let script = browser.get("/static/live.js");
+    assert_eq!(script.status, 200);
+    assert!(script.body.contains("EventSource"));
+    let head = campaign.head();
+    let response = browser
+        .agent
+        .get(format!("{}/c/Op/events/stream", server.url))
+        .header("Cookie", browser.cookie.as_deref().unwrap())
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let reader = BufReader::new(response.into_body().into_reader());
+    let (send, heads) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in reader.lines() {
+            let Ok(line) = line else { return };
+            if let Some(data) = line.strip_prefix("data: ") {
+                if send.send(data.parse::<u64>().unwrap()).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    assert_eq!(heads.recv_timeout(Duration::from_secs(10)).unwrap(), head);
+    campaign.ok(&["wound", "Wong", "1"]);
+    // Within a second of the write, give or take a loaded machine.
+    assert_eq!(heads.recv_timeout(Duration::from_secs(5)).unwrap(), head + 1);
+}
+
+#[test]
+fn each_game_offers_its_own_forms() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "new", "Zed", "--game", "zero-dark"]);
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.sign_in(&gm);
+    let page = browser.get("/c/Zed");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let zero_dark = Html::parse_document(&page.body);
+    for form in ["turn", "persuade", "hero-state", "spook-task", "xp"] {
+        assert_eq!(
+            select(&zero_dark, &format!("form#form-{form}")).len(),
+            1,
+            "{form}"
+        );
+    }
+    assert!(select(&zero_dark, "form#form-wound").is_empty());
+    let modern = browser.roster();
+    for form in [
+        "wound",
+        "check",
+        "environ",
+        "resolve",
+        "ekia",
+        "k9-roll",
+        "medal-draw",
+    ] {
+        assert_eq!(select(&modern, &format!("form#form-{form}")).len(), 1, "{form}");
+    }
+    assert!(select(&modern, "form#form-persuade").is_empty());
+}
