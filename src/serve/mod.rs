@@ -67,6 +67,10 @@ pub struct Server {
     pub limiter: auth::Limiter,
     /// The web page's signed-in browsers.
     pub sessions: page::Sessions,
+    /// A connection held open while the server runs: each request opens its own, and the
+    /// last connection to close would fold the write-ahead log into the file and delete it,
+    /// flushing the disk several times per command.
+    _held: Mutex<Store>,
 }
 
 /// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
@@ -89,8 +93,10 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
             ));
         }
     }
+    let held = Store::open(&db).map_err(|e| e.to_string())?;
     let server = Arc::new(Server {
         db,
+        _held: Mutex::new(held),
         runner,
         sequencer: Mutex::new(()),
         limiter: auth::Limiter::default(),
