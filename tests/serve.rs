@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "serve/browser.rs"]
+mod browser;
 #[path = "serve/harness.rs"]
 mod harness;
 #[path = "serve/load.rs"]
