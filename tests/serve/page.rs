@@ -379,16 +379,32 @@ fn each_game_offers_its_own_forms() {
     }
     assert!(select(&zero_dark, "form#form-wound").is_empty());
     let modern = browser.roster();
-    for form in [
-        "wound",
-        "check",
-        "environ",
-        "resolve",
-        "ekia",
-        "k9-roll",
-        "medal-draw",
-    ] {
+    for form in ["wound", "check", "environ", "resolve", "ekia"] {
         assert_eq!(select(&modern, &format!("form#form-{form}")).len(), 1, "{form}");
     }
     assert!(select(&modern, "form#form-persuade").is_empty());
+    // An expansion's forms only where the campaign plays it.
+    for form in ["k9-roll", "medal-draw"] {
+        assert!(
+            select(&modern, &format!("form#form-{form}")).is_empty(),
+            "{form} without its expansion"
+        );
+    }
+    campaign.ok(&[
+        "campaign",
+        "new",
+        "Lodestar",
+        "--game",
+        "modern",
+        "--expansion",
+        "k9",
+        "--expansion",
+        "medals",
+    ]);
+    let page = browser.get("/c/Lodestar");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let expanded = Html::parse_document(&page.body);
+    for form in ["k9-roll", "medal-draw", "wound"] {
+        assert_eq!(select(&expanded, &format!("form#form-{form}")).len(), 1, "{form}");
+    }
 }

@@ -122,6 +122,10 @@ pub async fn roster_page(
         Err(answer) => return answer,
     };
     let game = text(&roster["game"]);
+    let expansions: Vec<String> = roster["expansions"]
+        .as_array()
+        .map(|all| all.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+        .unwrap_or_default();
     let soldiers = roster["soldiers"].as_array().cloned().unwrap_or_default();
     let columns: Vec<(&str, &str)> = COLUMNS
         .iter()
@@ -153,7 +157,7 @@ pub async fn roster_page(
         None => (StatusCode::OK, "", String::new()),
     };
     let forms = if role >= Role::Player {
-        forms_for(&game)
+        forms_for(&game, &expansions)
             .map(|spec| FormView {
                 spec,
                 message: if spec.cmd == cmd {

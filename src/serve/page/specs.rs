@@ -337,10 +337,16 @@ pub const FORMS: &[Spec] = &[
     },
 ];
 
-/// The forms shown for a campaign of `game` (`zero_dark` or a Warfighter game).
-pub fn forms_for(game: &str) -> impl Iterator<Item = &'static Spec> {
+/// The forms shown for a campaign of `game` (`zero_dark` or a Warfighter game) played with
+/// `expansions` (as `roster --json` names them): an expansion's commands only where it is used.
+pub fn forms_for<'a>(game: &str, expansions: &'a [String]) -> impl Iterator<Item = &'static Spec> + 'a {
     let zero_dark = game == "zero_dark";
     FORMS
         .iter()
         .filter(move |spec| spec.zero_dark.is_none_or(|z| z == zero_dark))
+        .filter(move |spec| match spec.words.first() {
+            Some(&"k9") => expansions.iter().any(|e| e == "k9"),
+            Some(&"medal") => expansions.iter().any(|e| e == "medals"),
+            _ => true,
+        })
 }
