@@ -26,7 +26,7 @@ pub fn refusal(status: StatusCode, exit: u8, message: &str) -> Response {
 }
 
 /// The status a command's outcome is answered with.
-fn status_of(outcome: Outcome, wrote: bool) -> StatusCode {
+pub fn status_of(outcome: Outcome, wrote: bool) -> StatusCode {
     match outcome {
         Outcome::Done if wrote => StatusCode::CREATED,
         Outcome::Done => StatusCode::OK,

@@ -15,7 +15,7 @@ use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::projection::summary::summary;
-use crate::store::{Known, Store, StoreError, StoredRow};
+use crate::store::{BlameWriter, Known, Store, StoreError, StoredRow};
 
 /// The tag of the code that makes the index: the digest of the fold's source and blame's
 /// (`build.rs`), so an index another build made is made again, never read.
@@ -46,17 +46,7 @@ pub fn build_from(
         let mut counted = Progress::new(progress);
         store.for_each_row(campaign, from, Some(head), |row| {
             counted.row();
-            let recorded = decoded(&row, campaign)?;
-            let voided = tracker.is_voided(&recorded);
-            for moved in tracker.push(&recorded) {
-                writer.add(
-                    &moved.soldier,
-                    recorded.version,
-                    &written(&moved.changes)?,
-                    voided,
-                )?;
-            }
-            Ok(())
+            index_one(&mut tracker, writer, &decoded(&row, campaign)?)
         })?;
         counted.done();
         Ok(head)
@@ -90,15 +80,7 @@ pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> 
     store.index_blame(campaign, INDEX, covered, |writer| {
         let mut tracker = Tracker::new(before, &voided, None);
         for recorded in &new {
-            let voided = tracker.is_voided(recorded);
-            for moved in tracker.push(recorded) {
-                writer.add(
-                    &moved.soldier,
-                    recorded.version,
-                    &written(&moved.changes)?,
-                    voided,
-                )?;
-            }
+            index_one(&mut tracker, writer, recorded)?;
         }
         Ok(last)
     })
@@ -189,6 +171,24 @@ pub fn read(
     // The digest is no signature: lines rewritten with it recomputed must still make the
     // numbers the log folds to, or the log is read instead.
     Ok(Some(assemble(state, soldier, lines)?).filter(Blame::adds_up))
+}
+
+/// Folds `recorded` on `tracker` and adds a line for each Soldier whose sheet it moved.
+fn index_one(
+    tracker: &mut Tracker<'_>,
+    writer: &mut BlameWriter<'_>,
+    recorded: &RecordedEvent,
+) -> Result<(), StoreError> {
+    let voided = tracker.is_voided(recorded);
+    for moved in tracker.push(recorded) {
+        writer.add(
+            &moved.soldier,
+            recorded.version,
+            &written(&moved.changes)?,
+            voided,
+        )?;
+    }
+    Ok(())
 }
 
 /// `row` decoded, or the damage named.

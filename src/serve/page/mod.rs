@@ -111,16 +111,9 @@ pub fn message_page(status: StatusCode, message: &str) -> Response {
     )
 }
 
-/// The status a refused command's page is answered with.
+/// The status a refused command's page is answered with: the API's for the same outcome.
 fn status_of(outcome: Outcome) -> StatusCode {
-    match outcome {
-        Outcome::Done => StatusCode::OK,
-        Outcome::Refused => StatusCode::UNPROCESSABLE_ENTITY,
-        Outcome::Usage => StatusCode::BAD_REQUEST,
-        Outcome::Altered => StatusCode::CONFLICT,
-        Outcome::Storage => StatusCode::INTERNAL_SERVER_ERROR,
-        Outcome::Forbidden => StatusCode::FORBIDDEN,
-    }
+    super::api::status_of(outcome, false)
 }
 
 /// Runs a read command for `role` on a blocking thread and gives its answer.
