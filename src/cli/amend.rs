@@ -5,9 +5,9 @@ use clap::Parser;
 
 use muster::projection::as_of;
 
+use super::Cli;
 use super::context::{Amendment, Context};
 use super::error::CommandError;
-use super::{Cli, Command};
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
@@ -28,7 +28,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = as_of::version(&args.version, "VERSION")?;
     let inner = Cli::try_parse_from(std::iter::once("muster".to_owned()).chain(args.command))
         .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
-    if !records_play(&inner.command) {
+    if !inner.command.records_play() {
         return Err(CommandError::refused(
             "amend corrects a command of play (a check, a roll, a Wound, XP…); campaigns, voids, seeds, imports and reports are not amended",
         ));
@@ -44,29 +44,4 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         ));
     }
     Ok(())
-}
-
-/// Whether `command` records an event of play, the kind a mistake is made in.
-fn records_play(command: &Command) -> bool {
-    !matches!(
-        command,
-        Command::Demo(_)
-            | Command::Campaign(_)
-            | Command::Roster(_)
-            | Command::Log(_)
-            | Command::Blame(_)
-            | Command::Diff(_)
-            | Command::Seed(_)
-            | Command::Show(_)
-            | Command::Void(_)
-            | Command::Amend(_)
-            | Command::Verify(_)
-            | Command::Info(_)
-            | Command::Export(_)
-            | Command::Import(_)
-            | Command::Rebuild(_)
-            | Command::Dev(_)
-            | Command::Completions(_)
-            | Command::Man(_)
-    )
 }

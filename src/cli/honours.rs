@@ -104,10 +104,10 @@ impl Command {
             | Command::Void(_)
             | Command::Amend(_)
             | Command::Verify(_)
-            | Command::Info(_)
+            | Command::Info(_) => Honours::campaign(JSON),
             // An export is JSON Lines whichever is asked.
-            | Command::Export(_) => Honours::campaign(JSON),
-                        Command::Rebuild(_) => Honours::campaign(TEXT),
+            Command::Export(_) => Honours::campaign(JSON),
+            Command::Rebuild(_) => Honours::campaign(TEXT),
             Command::Import(_) | Command::Dev(_) | Command::Serve(_) => Honours::database(TEXT),
             Command::Demo(_) => Honours::none(JSON),
             Command::Completions(_) | Command::Man(_) => Honours::none(TEXT),

@@ -251,10 +251,18 @@ fn amend_keeps_an_entered_face_and_refuses_new_dice_or_a_different_number_of_the
         &strs(&amend_args(rolled, &["check", "Wong", "handler", "--die", "9"])),
         "drop --die",
     );
-    m.refused(
-        &strs(&amend_args(rolled, &["roster"])),
-        "amend corrects a command of play",
-    );
+    // What is not play is refused, read off the same rights as the server's: a read inside
+    // a Mission's command, and the server itself, are no corrections.
+    for not_play in [
+        &["roster"][..],
+        &["mission", "show", "1"],
+        &["serve", "token", "list"],
+    ] {
+        m.refused(
+            &strs(&amend_args(rolled, not_play)),
+            "amend corrects a command of play",
+        );
+    }
     let written = m.json(&strs(&amend_args(
         rolled,
         &["check", "Wong", "handler", "--mod", "+1:kit"],
