@@ -10,13 +10,12 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use muster::app;
-use muster::clock::SystemClock;
 use muster::store::{Head, ServedAnswer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::auth::{Caller, caller};
+use super::turn::{self, Asked, Turn};
 use super::{Answer, Outcome, Server};
 
 /// `{"error": message, "exit": exit}` with `status`.
@@ -40,7 +39,7 @@ pub fn status_of(outcome: Outcome, wrote: bool) -> StatusCode {
 
 /// The body answering `answer`: its `--json` output when done, else the refusal, with the
 /// output too when the command printed one before failing (verify's findings).
-fn body_of(answer: &Answer) -> String {
+pub fn body_of(answer: &Answer) -> String {
     if answer.outcome == Outcome::Done {
         return answer.output.clone();
     }
@@ -187,8 +186,8 @@ fn expected_head(text: &str) -> Option<Head> {
     })
 }
 
-/// The command's turn in the server's sequence: its record if its id was answered before,
-/// the 409 of a stale head, else the command run and its answer kept.
+/// The command's turn in the server's sequence, answered as the API answers: its record if
+/// its id was answered before, the 409 of a stale head, else the command's own answer.
 fn sequenced(
     server: &Server,
     caller: &Caller,
@@ -196,78 +195,24 @@ fn sequenced(
     body: &CommandBody,
     expected: Option<&Head>,
 ) -> Response {
-    let _turn = server
-        .sequencer
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let store = match app::open(&server.db) {
-        Ok(store) => store,
-        Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
+    let asked = Asked {
+        args: &body.args,
+        command_id: body.command_id.as_deref(),
+        expected: expected.filter(|_| !body.decide_again),
     };
-    // The name as the file spells it; a campaign about to be created keeps the URL's.
-    let campaign = app::resolve_campaign(&store, Some(campaign)).unwrap_or_else(|_| campaign.to_owned());
-    if let Some(id) = &body.command_id {
-        match app::served(&store, &campaign, id) {
-            Ok(Some(kept)) => return replayed(kept),
-            Ok(None) => {}
-            Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
+    match turn::take(server, caller, campaign, &asked) {
+        Turn::Failed(message) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
+        Turn::Replayed(kept) => replayed(kept),
+        Turn::Moved { expected, now } => {
+            let body = json!({
+                "error": format!("the campaign has moved on from v{} to v{}; decide again on the new head, or send \"decide_again\": true", expected.version, now.version),
+                "exit": 1,
+                "head": now,
+            });
+            respond(StatusCode::CONFLICT, body.to_string())
         }
+        Turn::Ran { answer, wrote } => respond(status_of(answer.outcome, wrote), body_of(&answer)),
     }
-    let before = match store.head(&campaign) {
-        Ok(head) => head,
-        Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-    };
-    if let Some(expected) = expected.filter(|e| **e != before && !body.decide_again) {
-        let body = json!({
-            "error": format!("the campaign has moved on from v{} to v{}; decide again on the new head, or send \"decide_again\": true", expected.version, before.version),
-            "exit": 1,
-            "head": before,
-        });
-        return respond(StatusCode::CONFLICT, body.to_string());
-    }
-    // A client's id is answered before the command runs, with what a retry must hear should
-    // the server stop before the true answer is kept: that the command may have landed. A
-    // retry is then never recorded a second time.
-    if let Some(id) = &body.command_id {
-        let unknown = ServedAnswer {
-            actor: caller.name.clone(),
-            status: StatusCode::INTERNAL_SERVER_ERROR.as_u16(),
-            body: json!({
-                "error": format!(
-                    "the server stopped while it recorded command {id}, after v{}: whether it landed is not known; read the log after v{} (`muster log`, or GET …/events?after={}) before sending it again under a new command_id",
-                    before.version, before.version, before.version
-                ),
-                "exit": 4,
-            })
-            .to_string(),
-        };
-        if let Err(e) = app::record_served(&store, &campaign, id, &body.args, &unknown, &SystemClock) {
-            return refusal(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                4,
-                &format!("command {id} was not run: its answer could not be kept ({e})"),
-            );
-        }
-    }
-    let answer = (server.runner)(&server.db, Some(&campaign), caller.role, &body.args);
-    let wrote = store.head(&campaign).is_ok_and(|after| after != before);
-    let status = status_of(answer.outcome, wrote);
-    let text = body_of(&answer);
-    if wrote || body.command_id.is_some() {
-        let id = body
-            .command_id
-            .clone()
-            .unwrap_or_else(|| uuid::Uuid::now_v7().to_string());
-        let kept = ServedAnswer {
-            actor: caller.name.clone(),
-            status: status.as_u16(),
-            body: text.clone(),
-        };
-        if let Err(e) = app::record_served(&store, &campaign, &id, &body.args, &kept, &SystemClock) {
-            eprintln!("muster serve: the answer to command {id} was not kept: {e}");
-        }
-    }
-    respond(status, text)
 }
 
 /// A kept answer, given again to a retried command id.

@@ -11,6 +11,7 @@ mod events;
 mod page;
 mod router;
 mod shutdown;
+mod turn;
 
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};

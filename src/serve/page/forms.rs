@@ -9,14 +9,14 @@ use std::sync::Arc;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::{self, Role};
-use muster::clock::SystemClock;
-use muster::store::ServedAnswer;
+use muster::app::Role;
 
 use super::roster::{Refusal, roster_page};
 use super::session::{forged, redirect, signed};
 use super::specs::{FORMS, Place, Spec};
 use super::{message_page, status_of};
+use crate::serve::auth::Caller;
+use crate::serve::turn::{self, Asked, Turn};
 use crate::serve::{Answer, Outcome, Server};
 
 /// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
@@ -104,16 +104,15 @@ pub async fn record(
             return roster_page(&server, &signed, &campaign, Some(refusal)).await;
         }
     };
-    let (actor, role, db_campaign) = (signed.caller.name.clone(), signed.caller.role, campaign.clone());
+    let (caller, db_campaign) = (signed.caller.clone(), campaign.clone());
     let sequencing = Arc::clone(&server);
-    let answer =
-        tokio::task::spawn_blocking(move || sequenced(&sequencing, &actor, role, &db_campaign, &line))
-            .await
-            .unwrap_or_else(|e| Answer {
-                outcome: Outcome::Storage,
-                output: String::new(),
-                message: format!("the request failed: {e}"),
-            });
+    let answer = tokio::task::spawn_blocking(move || sequenced(&sequencing, &caller, &db_campaign, &line))
+        .await
+        .unwrap_or_else(|e| Answer {
+            outcome: Outcome::Storage,
+            output: String::new(),
+            message: format!("the request failed: {e}"),
+        });
     if answer.outcome == Outcome::Done {
         return redirect(&format!("/c/{}", super::views::path_part(&campaign)));
     }
@@ -121,47 +120,25 @@ pub async fn record(
     roster_page(&server, &signed, &campaign, Some(refusal)).await
 }
 
-/// The command's turn in the server's sequence, as the API's commands take theirs: run, and
-/// kept with its actor when it wrote events.
-fn sequenced(server: &Server, actor: &str, role: Role, campaign: &str, line: &[String]) -> Answer {
-    let _turn = server
-        .sequencer
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let failed = |message: String| Answer {
-        outcome: Outcome::Storage,
-        output: String::new(),
-        message,
+/// The command's turn in the server's sequence, taken as the API's commands take theirs.
+fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) -> Answer {
+    let asked = Asked {
+        args: line,
+        command_id: None,
+        expected: None,
     };
-    let store = match app::open(&server.db) {
-        Ok(store) => store,
-        Err(e) => return failed(e.to_string()),
-    };
-    let campaign = match app::resolve_campaign(&store, Some(campaign)) {
-        Ok(campaign) => campaign,
-        Err(e) => {
-            return Answer {
-                outcome: Outcome::Refused,
-                output: String::new(),
-                message: e.to_string(),
-            };
-        }
-    };
-    let before = match store.head(&campaign) {
-        Ok(head) => head,
-        Err(e) => return failed(e.to_string()),
-    };
-    let answer = (server.runner)(&server.db, Some(&campaign), role, line);
-    if store.head(&campaign).is_ok_and(|after| after != before) {
-        let kept = ServedAnswer {
-            actor: actor.to_owned(),
-            status: StatusCode::CREATED.as_u16(),
-            body: answer.output.clone(),
-        };
-        let id = uuid::Uuid::now_v7().to_string();
-        if let Err(e) = app::record_served(&store, &campaign, &id, line, &kept, &SystemClock) {
-            eprintln!("muster serve: the answer to command {id} was not kept: {e}");
-        }
+    match turn::take(server, caller, campaign, &asked) {
+        Turn::Ran { answer, .. } => answer,
+        // A form sends no command id and no head, so only a failure to open the file is left.
+        Turn::Failed(message) => Answer {
+            outcome: Outcome::Storage,
+            output: String::new(),
+            message,
+        },
+        Turn::Replayed(_) | Turn::Moved { .. } => Answer {
+            outcome: Outcome::Storage,
+            output: String::new(),
+            message: "the form's command was not run".to_owned(),
+        },
     }
-    answer
 }

@@ -1,0 +1,101 @@
+//! A command's turn in the server's sequence, the same for the API and the page's forms: one
+//! command at a time, its client id answered before it runs, and its answer kept with its
+//! actor once it wrote events.
+
+use axum::http::StatusCode;
+use muster::app;
+use muster::clock::SystemClock;
+use muster::store::{Head, ServedAnswer};
+use serde_json::json;
+
+use super::Server;
+use super::api::{body_of, status_of};
+use super::auth::Caller;
+
+/// What a client asked for: the command line, its own id, and the head it decided on.
+pub struct Asked<'a> {
+    pub args: &'a [String],
+    pub command_id: Option<&'a str>,
+    /// The head the client expects, when it would rather hear of a newer one than have the
+    /// command decided again on it.
+    pub expected: Option<&'a Head>,
+}
+
+/// How a turn ended.
+pub enum Turn {
+    /// The file could not be read or written; nothing ran.
+    Failed(String),
+    /// The command id was answered before: this is the answer kept, and nothing ran.
+    Replayed(ServedAnswer),
+    /// The campaign moved on from the head the client expected; nothing ran.
+    Moved { expected: Head, now: Head },
+    /// The command ran: its answer, and whether it wrote events.
+    Ran { answer: super::Answer, wrote: bool },
+}
+
+/// Takes the command's turn for `caller` on `campaign` (as the URL names it).
+pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>) -> Turn {
+    let _turn = server
+        .sequencer
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let store = match app::open(&server.db) {
+        Ok(store) => store,
+        Err(e) => return Turn::Failed(e.to_string()),
+    };
+    // The name as the file spells it; a campaign about to be created keeps the URL's.
+    let campaign = app::resolve_campaign(&store, Some(campaign)).unwrap_or_else(|_| campaign.to_owned());
+    if let Some(id) = asked.command_id {
+        match app::served(&store, &campaign, id) {
+            Ok(Some(kept)) => return Turn::Replayed(kept),
+            Ok(None) => {}
+            Err(e) => return Turn::Failed(e.to_string()),
+        }
+    }
+    let before = match store.head(&campaign) {
+        Ok(head) => head,
+        Err(e) => return Turn::Failed(e.to_string()),
+    };
+    if let Some(expected) = asked.expected.filter(|e| **e != before) {
+        return Turn::Moved {
+            expected: expected.clone(),
+            now: before,
+        };
+    }
+    let keep = |id: &str, status: StatusCode, body: String| {
+        let kept = ServedAnswer {
+            actor: caller.name.clone(),
+            status: status.as_u16(),
+            body,
+        };
+        app::record_served(&store, &campaign, id, asked.args, &kept, &SystemClock)
+    };
+    // A client's id is answered before the command runs, with what a retry must hear should
+    // the server stop before the true answer is kept: that the command may have landed. A
+    // retry is then never recorded a second time.
+    if let Some(id) = asked.command_id {
+        let unknown = json!({
+            "error": format!(
+                "the server stopped while it recorded command {id}, after v{}: whether it landed is not known; read the log after v{} (`muster log`, or GET …/events?after={}) before sending it again under a new command_id",
+                before.version, before.version, before.version
+            ),
+            "exit": 4,
+        });
+        if let Err(e) = keep(id, StatusCode::INTERNAL_SERVER_ERROR, unknown.to_string()) {
+            return Turn::Failed(format!(
+                "command {id} was not run: its answer could not be kept ({e})"
+            ));
+        }
+    }
+    let answer = (server.runner)(&server.db, Some(&campaign), caller.role, asked.args);
+    let wrote = store.head(&campaign).is_ok_and(|after| after != before);
+    if wrote || asked.command_id.is_some() {
+        let id = asked
+            .command_id
+            .map_or_else(|| uuid::Uuid::now_v7().to_string(), str::to_owned);
+        if let Err(e) = keep(&id, status_of(answer.outcome, wrote), body_of(&answer)) {
+            eprintln!("muster serve: the answer to command {id} was not kept: {e}");
+        }
+    }
+    Turn::Ran { answer, wrote }
+}
