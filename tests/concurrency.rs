@@ -181,6 +181,12 @@ struct Crowd {
     rows: Vec<Row>,
     verified: (i32, Value),
     roster: Value,
+    /// Wong's blame as blame's index gives it (`None`: the index does not serve it), and as
+    /// the whole log folds it.
+    blamed: (
+        Option<muster::projection::blame::Blame>,
+        muster::projection::blame::Blame,
+    ),
 }
 
 impl Crowd {
@@ -231,6 +237,7 @@ fn crowd() -> &'static Crowd {
             rows: rows(&db),
             verified: verify(&db),
             roster: json(&db, &["roster"]),
+            blamed: blamed(&db, "Wong"),
         };
         println!(
             "{PROCESSES} processes × {COMMANDS} commands in {elapsed:.1?}: {} failed",
@@ -314,6 +321,32 @@ fn eight_processes_of_a_hundred_commands_each_write_every_accepted_command_exact
         "XP = the xp events"
     );
     assert_eq!(crowd.roster["head"]["version"], crowd.rows.len());
+}
+
+/// The blame of `soldier` read off blame's index, and folded from the log.
+fn blamed(
+    db: &Path,
+    soldier: &str,
+) -> (
+    Option<muster::projection::blame::Blame>,
+    muster::projection::blame::Blame,
+) {
+    use muster::{checkpoint, projection::blame};
+    let store = muster::store::Store::open_read_only(db).unwrap();
+    let known = checkpoint::reaching_back(&store, CAMPAIGN, None).unwrap();
+    let state = checkpoint::state_at(&store, CAMPAIGN, None).unwrap();
+    let indexed = blame::index::read(&store, CAMPAIGN, soldier, &state, &known).unwrap();
+    let folded = blame::blame(&store.events(CAMPAIGN, None).unwrap(), soldier).unwrap();
+    (indexed, folded)
+}
+
+/// Eight processes each keeping blame's index after their writes leave it whole and true:
+/// it serves Wong's blame, and that is the blame the log folds to.
+#[test]
+fn eight_processes_keep_blames_index_whole() {
+    let (indexed, folded) = &crowd().blamed;
+    assert_eq!(indexed.as_ref(), Some(folded));
+    assert_eq!(folded.fields["xp"].lines.len(), PROCESSES * COMMANDS);
 }
 
 /// Every one of the 800 commands is accepted: a writer that loses the race decides again

@@ -408,6 +408,27 @@ impl Store {
     ) -> Result<T, E> {
         retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
         let result = f(self);
+        self.end_transaction(result)
+    }
+
+    /// Runs `f` holding the write lock, as [`Store::locked`] does, or within the transaction
+    /// already open (which holds it): for a cache brought up to date from what it reads, so no
+    /// other writer appends between the reading and the writing.
+    pub fn under_write_lock<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if !self.conn.is_autocommit() {
+            return f(self);
+        }
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
+        let result = f(self);
+        self.end_transaction(result)
+    }
+
+    /// Commits the transaction `BEGIN IMMEDIATE` opened when `result` is a success, and
+    /// rolls it back otherwise.
+    fn end_transaction<T, E: From<StoreError>>(&self, result: Result<T, E>) -> Result<T, E> {
         let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
         match (result, self.conn.execute_batch(end)) {
             (Ok(value), Ok(())) => Ok(value),

@@ -59,10 +59,17 @@ pub fn build_from(
 /// again from the last event it still serves, if that is at most [`CATCH_UP`] events back;
 /// otherwise it is cut back to that event and left for `muster rebuild`.
 pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<(), Error> {
+    // Read and written under the write lock: another process's write cannot land, nor its
+    // own refresh, between what this one reads and what it writes.
+    store.relaxed(|store| store.under_write_lock(|store| refresh_locked(store, campaign, before)))
+}
+
+/// [`refresh`], the write lock held.
+fn refresh_locked(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<(), Error> {
     let head = store.head(campaign)?.version;
     let covered = covered(store, campaign)?;
     let serves = serves(store, campaign, covered)?;
-    if head - serves > CATCH_UP {
+    if head.saturating_sub(serves) > CATCH_UP {
         return store.index_blame(campaign, INDEX, serves, |_| Ok(serves));
     }
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
