@@ -28,6 +28,11 @@ pub const INTERVAL: u64 = 1000;
 
 /// The state of `campaign` at `up_to` (the head when `None`).
 pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
+    if up_to.is_none()
+        && let Some(state) = store.decided_state(campaign)?
+    {
+        return Ok(state);
+    }
     let limit = up_to.unwrap_or(u64::MAX >> 1);
     for stored in store.checkpoints(campaign, limit, PROJECTION)? {
         // An edited checkpoint, or one of a log rewritten since, is not evidence of anything.

@@ -384,3 +384,50 @@ fn a_rebuild_writes_a_checkpoint_every_interval_and_at_the_head() {
     let read: muster::domain::state::CampaignState = serde_json::from_str(&at_interval.state).unwrap();
     assert_eq!(read, fold(&store.events(CAMPAIGN, Some(INTERVAL)).unwrap()));
 }
+
+#[test]
+fn the_state_a_connection_keeps_after_each_write_is_the_state_the_log_folds_to() {
+    let (_dir, mut store) = long_campaign();
+    for amount in [3, -2, 7] {
+        app::execute(&mut store, CAMPAIGN, &xp(amount), &clock()).unwrap();
+        let kept = store
+            .decided_state(CAMPAIGN)
+            .unwrap()
+            .expect("a write keeps its state");
+        assert_eq!(kept, full_fold(&store));
+    }
+    // A void's events would need un-applying: its state is folded, never kept.
+    let head = store.head(CAMPAIGN).unwrap().version;
+    app::void(&mut store, CAMPAIGN, head, "a slip", &clock()).unwrap();
+    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), None);
+    assert_eq!(
+        checkpoint::state_at(&store, CAMPAIGN, None).unwrap(),
+        full_fold(&store)
+    );
+    app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
+    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), Some(full_fold(&store)));
+}
+
+#[test]
+fn a_kept_state_is_not_served_once_another_connection_moved_the_head() {
+    let (dir, mut store) = long_campaign();
+    app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
+    assert!(store.decided_state(CAMPAIGN).unwrap().is_some());
+    let mut other = Store::open(&dir.path().join("c.db")).unwrap();
+    app::execute(&mut other, CAMPAIGN, &xp(5), &clock()).unwrap();
+    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), None);
+    let state = checkpoint::state_at(&store, CAMPAIGN, None).unwrap();
+    assert_eq!(state, full_fold(&store));
+    assert_eq!(state.soldiers[0].xp, u32::try_from(INTERVAL + 56).unwrap());
+}
+
+#[test]
+fn a_kept_state_is_not_served_for_another_campaign_or_an_earlier_point() {
+    let (_dir, mut store) = long_campaign();
+    app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
+    assert_eq!(store.decided_state("Another").unwrap(), None);
+    let head = store.head(CAMPAIGN).unwrap().version;
+    let earlier = checkpoint::state_at(&store, CAMPAIGN, Some(head - 1)).unwrap();
+    assert_eq!(earlier.version, head - 1);
+    assert_eq!(earlier.soldiers[0].xp, u32::try_from(INTERVAL + 50).unwrap());
+}

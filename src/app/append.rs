@@ -10,6 +10,7 @@ use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::Seed;
 use crate::domain::event::Event;
+use crate::domain::fold::step;
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
 use crate::store::{Head, Store, StoreError};
@@ -72,6 +73,19 @@ fn attempt_once(
     append(store, campaign, state, events, clock)
 }
 
+/// The state after `events` were appended onto `state`, the fold's own steps, unless one of
+/// them voids an earlier command: its events would need un-applying, so the log is folded.
+fn state_after(state: &CampaignState, events: &[Event]) -> Option<CampaignState> {
+    if events.iter().any(|e| matches!(e, Event::CommandVoided(_))) {
+        return None;
+    }
+    let mut after = state.clone();
+    for (version, event) in (state.version + 1..).zip(events) {
+        step(&mut after, version, Some(event));
+    }
+    Some(after)
+}
+
 /// Waits a short, random, growing time so racing writers stop colliding in step.
 fn back_off(attempt: u32) {
     let spread = u64::from(attempt.min(10)) * 4;
@@ -90,6 +104,10 @@ fn append(
     let expected = state.version;
     let command_id = Uuid::now_v7().to_string();
     let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
+    match state_after(&state, &events) {
+        Some(after) => store.keep_decided(campaign, head.clone(), after),
+        None => store.forget_decided(),
+    }
     checkpoint::refresh(store, campaign, head.version);
     // A cache: an index left behind is read past by blame and made again by the next write.
     let _cache_only = index::refresh(store, campaign, Some(state));

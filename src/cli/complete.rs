@@ -41,7 +41,10 @@ pub fn allies(current: &OsStr) -> Vec<CompletionCandidate> {
 
 /// The campaigns in the database, with their number of events.
 pub fn campaigns(current: &OsStr) -> Vec<CompletionCandidate> {
-    let Some(store) = typed_context().and_then(|ctx| ctx.open_read().ok()) else {
+    let Some(ctx) = typed_context() else {
+        return Vec::new();
+    };
+    let Ok(store) = ctx.open_read() else {
         return Vec::new();
     };
     let listed = query::campaigns(&store, None).unwrap_or_default();

@@ -1,6 +1,7 @@
 //! What every command shares: the database path, the campaign, the format and the clock.
 
-use std::cell::RefCell;
+use std::cell::{RefCell, RefMut};
+use std::ops::{Deref, DerefMut};
 use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
@@ -29,6 +30,9 @@ pub struct Context {
     /// Set by `muster amend`: the command about to be recorded corrects this one instead of
     /// following it. Taken by the first write.
     amending: RefCell<Option<Amendment>>,
+    /// A connection lent by the server, used instead of opening the database afresh: a
+    /// command then costs no schema read and finds its statements already prepared.
+    lent: RefCell<Option<Store>>,
 }
 
 /// The mistaken command `muster amend` corrects, and why.
@@ -36,6 +40,32 @@ pub struct Context {
 pub struct Amendment {
     pub version: u64,
     pub why: String,
+}
+
+/// An open database: the context's lent connection, or one of the command's own.
+pub enum Opened<'c> {
+    Lent(RefMut<'c, Store>),
+    Own(Store),
+}
+
+impl Deref for Opened<'_> {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        match self {
+            Opened::Lent(store) => store,
+            Opened::Own(store) => store,
+        }
+    }
+}
+
+impl DerefMut for Opened<'_> {
+    fn deref_mut(&mut self) -> &mut Store {
+        match self {
+            Opened::Lent(store) => store,
+            Opened::Own(store) => store,
+        }
+    }
 }
 
 impl Context {
@@ -72,7 +102,25 @@ impl Context {
             format,
             clock,
             amending: RefCell::new(None),
+            lent: RefCell::new(None),
         })
+    }
+
+    /// Lends the context an open connection to the database, which every command it runs
+    /// uses instead of opening its own; [`Context::give_back`] returns it.
+    pub fn lend(&self, store: Store) {
+        *self.lent.borrow_mut() = Some(store);
+    }
+
+    /// The connection lent with [`Context::lend`], unless a command still holds it.
+    pub fn give_back(&self) -> Option<Store> {
+        self.lent.borrow_mut().take()
+    }
+
+    /// The lent connection, if one is lent and no other command's store holds it.
+    fn borrow_lent(&self) -> Option<Opened<'_>> {
+        let slot = self.lent.try_borrow_mut().ok()?;
+        RefMut::filter_map(slot, Option::as_mut).ok().map(Opened::Lent)
     }
 
     /// The database path: `--db`, `MUSTER_DB`, or the platform's data directory.
@@ -90,18 +138,24 @@ impl Context {
     }
 
     /// Opens the database to write to it (creating it if needed).
-    pub fn open(&self) -> Result<Store, CommandError> {
-        Ok(app::open(&self.db_path()?)?)
+    pub fn open(&self) -> Result<Opened<'_>, CommandError> {
+        if let Some(lent) = self.borrow_lent() {
+            return Ok(lent);
+        }
+        Ok(Opened::Own(app::open(&self.db_path()?)?))
     }
 
     /// Opens the database to read it only: nothing changes, nothing is created, and a file
     /// on read-only media can be read.
-    pub fn open_read(&self) -> Result<Store, CommandError> {
-        Ok(Store::open_read_only(&self.db_path()?)?)
+    pub fn open_read(&self) -> Result<Opened<'_>, CommandError> {
+        if let Some(lent) = self.borrow_lent() {
+            return Ok(lent);
+        }
+        Ok(Opened::Own(Store::open_read_only(&self.db_path()?)?))
     }
 
     /// Opens the database to read it only and resolves the campaign to read.
-    pub fn open_campaign_read(&self) -> Result<(Store, String), CommandError> {
+    pub fn open_campaign_read(&self) -> Result<(Opened<'_>, String), CommandError> {
         let store = self.open_read()?;
         let campaign = self.campaign(&store)?;
         Ok((store, campaign))
@@ -118,7 +172,7 @@ impl Context {
     }
 
     /// Opens the database and resolves the campaign to work on.
-    pub fn open_campaign(&self) -> Result<(Store, String), CommandError> {
+    pub fn open_campaign(&self) -> Result<(Opened<'_>, String), CommandError> {
         let store = self.open()?;
         let campaign = self.campaign(&store)?;
         Ok((store, campaign))

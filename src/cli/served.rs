@@ -9,6 +9,7 @@ use std::path::Path;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, ColorChoice, FromArgMatches};
 use muster::app::Role;
+use muster::store::Store;
 
 use crate::serve::{Answer, Outcome};
 
@@ -19,8 +20,14 @@ use super::rights::Right;
 use super::{Cli, dispatch, help, honours};
 
 /// Runs `args` (a command line without `muster`) on `campaign` of the database at `db` for a
-/// client whose token has `role`.
-pub fn answer(db: &Path, campaign: Option<&str>, role: Role, args: &[String]) -> Answer {
+/// client whose token has `role`, on the connection `lent` when there is one (given back).
+pub fn answer(
+    db: &Path,
+    lent: &mut Option<Store>,
+    campaign: Option<&str>,
+    role: Role,
+    args: &[String],
+) -> Answer {
     let mut argv: Vec<OsString> = vec!["muster".into()];
     argv.extend(args.iter().map(OsString::from));
     if !args.iter().any(|a| a == "--json") {
@@ -72,7 +79,16 @@ pub fn answer(db: &Path, campaign: Option<&str>, role: Role, args: &[String]) ->
         (campaign.map(str::to_owned), campaign.is_some()),
         Format::Json,
     );
-    let (result, printed) = output::captured(|| context.and_then(|ctx| dispatch(&ctx, cli.command)));
+    let (result, printed) = output::captured(|| {
+        context.and_then(|ctx| {
+            if let Some(store) = lent.take() {
+                ctx.lend(store);
+            }
+            let done = dispatch(&ctx, cli.command);
+            *lent = ctx.give_back();
+            done
+        })
+    });
     let printed = String::from_utf8_lossy(&printed).into_owned();
     match result {
         Ok(()) => Answer {

@@ -75,7 +75,7 @@ async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
 /// Runs a read command for `caller` and answers with its output.
 async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, args: Vec<String>) -> Response {
     blocking(move || {
-        let answer = (server.runner)(&server.db, campaign.as_deref(), caller.role, &args);
+        let answer = (server.runner)(&server.db, &mut None, campaign.as_deref(), caller.role, &args);
         respond(status_of(answer.outcome, false), body_of(&answer))
     })
     .await

@@ -1,9 +1,9 @@
 //! `muster serve`: the campaign log over HTTP, a JSON API under `/api/v1` and a web page
 //! (axum on tokio).
 //! Another front end beside the command line: each client's command is run by the command
-//! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread with
-//! its own connection, one at a time per server, so the server is each campaign's single
-//! sequencer. It knows nothing of clap; it authenticates, sequences and answers.
+//! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread, one
+//! at a time per server on the server's own connection, so the server is each campaign's
+//! single sequencer; reads run beside them, each on a connection of its own. It knows nothing of clap; it authenticates, sequences and answers.
 
 mod api;
 mod auth;
@@ -55,8 +55,9 @@ pub struct Answer {
     pub message: String,
 }
 
-/// Runs a command line (without `muster`) on a campaign of the database for a role.
-pub type Runner = fn(&Path, Option<&str>, Role, &[String]) -> Answer;
+/// Runs a command line (without `muster`) on a campaign of the database for a role, on the
+/// connection lent (taken and given back) when there is one, else on its own.
+pub type Runner = fn(&Path, &mut Option<Store>, Option<&str>, Role, &[String]) -> Answer;
 
 /// What every request shares.
 pub struct Server {
@@ -64,14 +65,13 @@ pub struct Server {
     pub runner: Runner,
     /// Held while a command is decided and recorded: the server's commands land one at a time,
     /// so a client's expected head and command id are checked against a log that cannot move.
-    pub sequencer: Mutex<()>,
+    /// It holds the connection the commands are recorded on, open while the server runs: a
+    /// command then reads no schema and prepares no statement afresh, and no last connection
+    /// to close folds the write-ahead log into the file and deletes it after every command.
+    pub sequencer: Mutex<Option<Store>>,
     pub limiter: auth::Limiter,
     /// The web page's signed-in browsers.
     pub sessions: page::Sessions,
-    /// A connection held open while the server runs: each request opens its own, and the
-    /// last connection to close would fold the write-ahead log into the file and delete it,
-    /// flushing the disk several times per command.
-    _held: Mutex<Store>,
 }
 
 /// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
@@ -97,9 +97,8 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
     let held = Store::open(&db).map_err(|e| e.to_string())?;
     let server = Arc::new(Server {
         db,
-        _held: Mutex::new(held),
         runner,
-        sequencer: Mutex::new(()),
+        sequencer: Mutex::new(Some(held)),
         limiter: auth::Limiter::default(),
         sessions: page::Sessions::default(),
     });

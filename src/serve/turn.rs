@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use muster::app;
 use muster::clock::SystemClock;
-use muster::store::{Head, ServedAnswer};
+use muster::store::{Head, ServedAnswer, Store};
 use serde_json::json;
 
 use super::Server;
@@ -35,18 +35,39 @@ pub enum Turn {
 
 /// Takes the command's turn for `caller` on `campaign` (as the URL names it).
 pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>) -> Turn {
-    let _turn = server
+    let mut held = server
         .sequencer
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let store = match app::open(&server.db) {
-        Ok(store) => store,
-        Err(e) => return Turn::Failed(e.to_string()),
+    // The connection is opened again if a command that panicked took it with it.
+    let store = match held.take() {
+        Some(store) => store,
+        None => match app::open(&server.db) {
+            Ok(store) => store,
+            Err(e) => return Turn::Failed(e.to_string()),
+        },
+    };
+    let mut lent = Some(store);
+    let turn = take_on(server, caller, campaign, asked, &mut lent);
+    *held = lent;
+    turn
+}
+
+/// [`take`] on the server's connection, `lent` to the command that runs.
+fn take_on(
+    server: &Server,
+    caller: &Caller,
+    campaign: &str,
+    asked: &Asked<'_>,
+    lent: &mut Option<Store>,
+) -> Turn {
+    let Some(store) = lent.as_ref() else {
+        return Turn::Failed("the server's connection was lost".to_owned());
     };
     // The name as the file spells it; a campaign about to be created keeps the URL's.
-    let campaign = app::resolve_campaign(&store, Some(campaign)).unwrap_or_else(|_| campaign.to_owned());
+    let campaign = app::resolve_campaign(store, Some(campaign)).unwrap_or_else(|_| campaign.to_owned());
     if let Some(id) = asked.command_id {
-        match app::served(&store, &campaign, id) {
+        match app::served(store, &campaign, id) {
             Ok(Some(kept)) => return Turn::Replayed(kept),
             Ok(None) => {}
             Err(e) => return Turn::Failed(e.to_string()),
@@ -62,13 +83,13 @@ pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>)
             now: before,
         };
     }
-    let keep = |id: &str, status: StatusCode, body: String| {
+    let keep = |store: &Store, id: &str, status: StatusCode, body: String| {
         let kept = ServedAnswer {
             actor: caller.name.clone(),
             status: status.as_u16(),
             body,
         };
-        app::record_served(&store, &campaign, id, asked.args, &kept, &SystemClock)
+        app::record_served(store, &campaign, id, asked.args, &kept, &SystemClock)
     };
     // A client's id is answered before the command runs, with what a retry must hear should
     // the server stop before the true answer is kept: that the command may have landed. A
@@ -81,19 +102,25 @@ pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>)
             ),
             "exit": 4,
         });
-        if let Err(e) = keep(id, StatusCode::INTERNAL_SERVER_ERROR, unknown.to_string()) {
+        if let Err(e) = keep(store, id, StatusCode::INTERNAL_SERVER_ERROR, unknown.to_string()) {
             return Turn::Failed(format!(
                 "command {id} was not run: its answer could not be kept ({e})"
             ));
         }
     }
-    let answer = (server.runner)(&server.db, Some(&campaign), caller.role, asked.args);
+    let answer = (server.runner)(&server.db, lent, Some(&campaign), caller.role, asked.args);
+    if lent.is_none() {
+        *lent = app::open(&server.db).ok();
+    }
+    let Some(store) = lent.as_ref() else {
+        return Turn::Ran { answer, wrote: true };
+    };
     let wrote = store.head(&campaign).is_ok_and(|after| after != before);
     if wrote || asked.command_id.is_some() {
         let id = asked
             .command_id
             .map_or_else(|| uuid::Uuid::now_v7().to_string(), str::to_owned);
-        if let Err(e) = keep(&id, status_of(answer.outcome, wrote), body_of(&answer)) {
+        if let Err(e) = keep(store, &id, status_of(answer.outcome, wrote), body_of(&answer)) {
             eprintln!("muster serve: the answer to command {id} was not kept: {e}");
         }
     }

@@ -5,6 +5,7 @@ mod blame_index;
 mod bulk;
 pub mod chain;
 mod checkpoints;
+mod decided;
 mod enlisted;
 mod error;
 mod known;
@@ -89,6 +90,8 @@ pub struct CampaignSummary {
 /// An open muster database.
 pub struct Store {
     conn: Connection,
+    /// The state a write through this connection left, kept for the next command.
+    decided: decided::Decided,
 }
 
 impl Store {
@@ -143,7 +146,10 @@ impl Store {
         let known = MIGRATIONS.len();
         match usize::try_from(found) {
             // Later migrations only mark the file and add indexes, which reads do without.
-            Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store { conn }),
+            Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
+                conn,
+                decided: decided::Decided::default(),
+            }),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
             // A file with no schema yet holds nothing to read.
             Ok(0) => Err(StoreError::Missing { path: shown }),
@@ -191,7 +197,10 @@ impl Store {
                 return Err(StoreError::Migration(e.to_string()));
             }
         }
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            decided: decided::Decided::default(),
+        })
     }
 
     /// Runs `write` with commits that wait for no disk flush: for what is not the log (a cache,

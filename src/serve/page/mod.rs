@@ -121,13 +121,15 @@ async fn read(server: &Arc<Server>, role: Role, campaign: Option<&str>, args: &[
     let server = Arc::clone(server);
     let campaign = campaign.map(str::to_owned);
     let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
-    tokio::task::spawn_blocking(move || (server.runner)(&server.db, campaign.as_deref(), role, &args))
-        .await
-        .unwrap_or_else(|e| Answer {
-            outcome: Outcome::Storage,
-            output: String::new(),
-            message: format!("the request failed: {e}"),
-        })
+    tokio::task::spawn_blocking(move || {
+        (server.runner)(&server.db, &mut None, campaign.as_deref(), role, &args)
+    })
+    .await
+    .unwrap_or_else(|e| Answer {
+        outcome: Outcome::Storage,
+        output: String::new(),
+        message: format!("the request failed: {e}"),
+    })
 }
 
 /// A read command's output, or the page saying why it was refused.
