@@ -14,7 +14,7 @@ use crate::domain::state::CampaignState;
 
 /// A campaign's state at a head, or nothing kept.
 #[derive(Default)]
-pub(super) struct Decided(RefCell<Option<Kept>>);
+pub(super) struct Decided(RefCell<Option<Box<Kept>>>);
 
 struct Kept {
     campaign: String,
@@ -36,10 +36,12 @@ impl Store {
     /// Keeps `state` as the state of `campaign` at `head`, which it must be: the fold of the
     /// log up to that head. A state of another version is not kept.
     pub fn keep_decided(&self, campaign: &str, head: Head, state: CampaignState) {
-        let kept = (state.version == head.version).then(|| Kept {
-            campaign: campaign.to_owned(),
-            head,
-            state,
+        let kept = (state.version == head.version).then(|| {
+            Box::new(Kept {
+                campaign: campaign.to_owned(),
+                head,
+                state,
+            })
         });
         *self.decided.0.borrow_mut() = kept;
     }
