@@ -47,8 +47,24 @@ pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>)
             Err(e) => return Turn::Failed(e.to_string()),
         },
     };
+    // A client that named the head it decided on has its check and its command in one write
+    // transaction: no other writer, not even a command line on the same file, slips between.
+    let pinned = asked.expected.is_some();
+    if pinned && let Err(e) = store.hold_write_lock() {
+        *held = Some(store);
+        return Turn::Failed(e.to_string());
+    }
     let mut lent = Some(store);
-    let turn = take_on(server, caller, campaign, asked, &mut lent);
+    let mut turn = take_on(server, caller, campaign, asked, &mut lent);
+    if pinned {
+        let released = match lent.as_ref() {
+            Some(store) => store.release_write_lock().map_err(|e| e.to_string()),
+            None => Err("the server's connection was lost".to_owned()),
+        };
+        if let Err(e) = released {
+            turn = Turn::Failed(format!("the command was not recorded: {e}"));
+        }
+    }
     *held = lent;
     turn
 }

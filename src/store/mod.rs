@@ -410,14 +410,49 @@ impl Store {
     }
 
     /// Runs `f` holding the write lock, so nothing can be appended between what `f` reads
-    /// and what it writes; committed if `f` succeeds, rolled back otherwise.
+    /// and what it writes; committed if `f` succeeds, rolled back otherwise. Within a
+    /// transaction already open (which holds the lock), `f` runs in a savepoint.
     pub fn locked<T, E: From<StoreError>>(
         &mut self,
         f: impl FnOnce(&mut Store) -> Result<T, E>,
     ) -> Result<T, E> {
+        if !self.conn.is_autocommit() {
+            self.conn
+                .execute_batch("SAVEPOINT locked")
+                .map_err(StoreError::from)?;
+            let result = f(self);
+            let end = match result.is_ok() {
+                true => "RELEASE locked",
+                false => "ROLLBACK TO locked; RELEASE locked",
+            };
+            return match (result, self.conn.execute_batch(end)) {
+                (Ok(value), Ok(())) => Ok(value),
+                (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
+                (Err(e), _) => Err(e),
+            };
+        }
         retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
         let result = f(self);
         self.end_transaction(result)
+    }
+
+    /// Takes the write lock and holds it, writing nothing durable, until
+    /// [`Store::release_write_lock`]: what is read and written between is one transaction,
+    /// which no other writer, in this process or another, can slip into.
+    pub fn hold_write_lock(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE"))
+    }
+
+    /// Commits what was written since [`Store::hold_write_lock`], flushed to disk, and lets
+    /// the lock go.
+    pub fn release_write_lock(&self) -> Result<(), StoreError> {
+        let committed = self.conn.execute_batch("COMMIT");
+        if committed.is_err() && !self.conn.is_autocommit() {
+            // Nothing of the transaction is kept; the connection is left ready for the next.
+            let _rolled_back = self.conn.execute_batch("ROLLBACK");
+        }
+        Ok(committed?)
     }
 
     /// Runs `f` holding the write lock, as [`Store::locked`] does, or within the transaction

@@ -208,3 +208,47 @@ fn re_deciding_is_bounded_and_the_last_attempt_under_the_lock_always_lands() {
     assert_eq!(written.head.version, head + optimistic as u64 + 1);
     assert_gapless_and_verified(&a);
 }
+
+#[test]
+fn a_held_write_lock_makes_the_commands_within_one_transaction_that_others_see_only_once_released() {
+    let (_dir, path, mut a) = new_db();
+    lodestar_with_grants(&mut a);
+    let b = second_handle(&path);
+    let before = b.head(LODESTAR).unwrap();
+
+    a.hold_write_lock().unwrap();
+    // Commands within it take their own locks as savepoints and land in it.
+    grant(&mut a, LODESTAR, 1);
+    grant(&mut a, LODESTAR, 2);
+    assert_eq!(a.head(LODESTAR).unwrap().version, before.version + 2);
+    assert_eq!(
+        b.head(LODESTAR).unwrap(),
+        before,
+        "nothing is seen before the release"
+    );
+    // A refused command within it leaves what was written before it.
+    assert!(app::execute(&mut a, LODESTAR, &spend_command(1000), &clock()).is_err());
+    a.release_write_lock().unwrap();
+
+    assert_eq!(b.head(LODESTAR).unwrap(), a.head(LODESTAR).unwrap());
+    assert_eq!(b.head(LODESTAR).unwrap().version, before.version + 2);
+    assert_eq!(rp_bank(&b, LODESTAR), 17 + 1 + 2);
+    assert_gapless_and_verified(&b);
+}
+
+#[test]
+fn a_lock_taken_within_a_held_one_rolls_back_only_its_own_writes() {
+    let (_dir, _path, mut a) = new_db();
+    lodestar_with_grants(&mut a);
+    let before = a.head(LODESTAR).unwrap();
+    a.hold_write_lock().unwrap();
+    grant(&mut a, LODESTAR, 1);
+    let inner: Result<(), StoreError> = a.locked(|store| {
+        grant(store, LODESTAR, 2);
+        Err(StoreError::Damaged("stopped on purpose".to_owned()))
+    });
+    assert!(inner.is_err());
+    a.release_write_lock().unwrap();
+    assert_eq!(a.head(LODESTAR).unwrap().version, before.version + 1);
+    assert_eq!(rp_bank(&a, LODESTAR), 17 + 1);
+}
