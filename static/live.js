@@ -8,7 +8,7 @@
     return;
   }
   var head = live.getAttribute("data-head");
-  var parts = ["head", "mission", "squad", "roster", "events"];
+  var parts = ["head", "mission", "squad", "roster", "records", "events"];
   var source = new EventSource(live.getAttribute("data-stream"));
   source.addEventListener("head", function (event) {
     if (event.data === head) {

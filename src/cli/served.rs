@@ -8,10 +8,9 @@ use std::path::Path;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, ColorChoice, FromArgMatches};
-use muster::app::Role;
 use muster::store::Store;
 
-use crate::serve::{Answer, Outcome};
+use crate::serve::{Answer, Outcome, Printed, Run};
 
 use super::context::Context;
 use super::error::Kind;
@@ -19,18 +18,22 @@ use super::output::{self, Format};
 use super::rights::Right;
 use super::{Cli, dispatch, help, honours};
 
-/// Runs `args` (a command line without `muster`) on `campaign` of the database at `db` for a
-/// client whose token has `role`, on the connection `lent` when there is one (given back).
-pub fn answer(
-    db: &Path,
-    lent: &mut Option<Store>,
-    campaign: Option<&str>,
-    role: Role,
-    args: &[String],
-) -> Answer {
+/// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
+/// one (given back).
+pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
+    let Run {
+        campaign,
+        role,
+        args,
+        printed,
+    } = *run;
+    let format = match printed {
+        Printed::Json => Format::Json,
+        Printed::Html => Format::Html,
+    };
     let mut argv: Vec<OsString> = vec!["muster".into()];
     argv.extend(args.iter().map(OsString::from));
-    if !args.iter().any(|a| a == "--json") {
+    if printed == Printed::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
     let mut command = help::command().color(ColorChoice::Never);
@@ -71,13 +74,13 @@ pub fn answer(
             "{flag} names a file on the server's disk, which the server does not read; run this command on the server's machine"
         ));
     }
-    if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
+    if let Err(message) = honours::check(cli.command.honours(), format, &matches) {
         return usage(message);
     }
     let context = Context::new(
         Some(db.to_path_buf()),
         (campaign.map(str::to_owned), campaign.is_some()),
-        Format::Json,
+        format,
     );
     let (result, printed) = output::captured(|| {
         context.and_then(|ctx| {

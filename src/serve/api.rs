@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use super::auth::{Caller, caller};
 use super::turn::{self, Asked, Turn};
-use super::{Answer, Outcome, Server};
+use super::{Answer, Outcome, Printed, Run, Server};
 
 /// `{"error": message, "exit": exit}` with `status`.
 pub fn refusal(status: StatusCode, exit: u8, message: &str) -> Response {
@@ -75,7 +75,13 @@ async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
 /// Runs a read command for `caller` and answers with its output.
 async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, args: Vec<String>) -> Response {
     blocking(move || {
-        let answer = (server.runner)(&server.db, &mut None, campaign.as_deref(), caller.role, &args);
+        let run = Run {
+            campaign: campaign.as_deref(),
+            role: caller.role,
+            args: &args,
+            printed: Printed::Json,
+        };
+        let answer = (server.runner)(&server.db, &mut None, &run);
         respond(status_of(answer.outcome, false), body_of(&answer))
     })
     .await

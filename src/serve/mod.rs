@@ -55,9 +55,27 @@ pub struct Answer {
     pub message: String,
 }
 
-/// Runs a command line (without `muster`) on a campaign of the database for a role, on the
-/// connection lent (taken and given back) when there is one, else on its own.
-pub type Runner = fn(&Path, &mut Option<Store>, Option<&str>, Role, &[String]) -> Answer;
+/// What a command's output is printed as for the server: the API's and the page's JSON, or
+/// the printable roster page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Printed {
+    Json,
+    Html,
+}
+
+/// One command line (without `muster`) to run for a client.
+pub struct Run<'a> {
+    /// The campaign the URL names.
+    pub campaign: Option<&'a str>,
+    /// The role of the client's token.
+    pub role: Role,
+    pub args: &'a [String],
+    pub printed: Printed,
+}
+
+/// Runs a command line on the database, on the connection lent (taken and given back) when
+/// there is one, else on its own.
+pub type Runner = fn(&Path, &mut Option<Store>, &Run<'_>) -> Answer;
 
 /// What every request shares.
 pub struct Server {

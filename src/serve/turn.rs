@@ -8,9 +8,9 @@ use muster::clock::SystemClock;
 use muster::store::{Head, ServedAnswer, Store};
 use serde_json::json;
 
-use super::Server;
 use super::api::{body_of, status_of};
 use super::auth::Caller;
+use super::{Printed, Run, Server};
 
 /// What a client asked for: the command line, its own id, and the head it decided on.
 pub struct Asked<'a> {
@@ -124,7 +124,13 @@ fn take_on(
             ));
         }
     }
-    let answer = (server.runner)(&server.db, lent, Some(&campaign), caller.role, asked.args);
+    let run = Run {
+        campaign: Some(&campaign),
+        role: caller.role,
+        args: asked.args,
+        printed: Printed::Json,
+    };
+    let answer = (server.runner)(&server.db, lent, &run);
     if lent.is_none() {
         *lent = app::open(&server.db).ok();
     }

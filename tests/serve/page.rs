@@ -224,9 +224,32 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
         (detail["kind"].as_str(), detail["voided"].as_bool()),
         (Some("wounded"), Some(true))
     );
+    // Shown as a table of the event's fields, the JSON folded away beneath it.
+    let rows: Vec<(String, String)> = select(&show, "#event tr")
+        .iter()
+        .map(|tr| {
+            let cell = |css: &str| {
+                let found = tr.select(&Selector::parse(css).unwrap()).next().unwrap();
+                found.text().collect::<String>().trim().to_owned()
+            };
+            (cell("th"), cell("td"))
+        })
+        .collect();
+    assert!(
+        rows.contains(&("Kind".to_owned(), "wounded".to_owned())),
+        "{rows:?}"
+    );
+    assert!(
+        rows.contains(&("Voided by".to_owned(), "v5".to_owned())),
+        "{rows:?}"
+    );
     let blame = Html::parse_document(&browser.get("/c/Op/blame/Wong").body);
-    let blame: serde_json::Value = serde_json::from_str(&texts(&blame, "#detail")[0]).unwrap();
-    assert_eq!(blame["soldier"], "Wong");
+    let json: serde_json::Value = serde_json::from_str(&texts(&blame, "#detail")[0]).unwrap();
+    assert_eq!(json["soldier"], "Wong");
+    assert_eq!(texts(&blame, "h1"), ["Blame: Wong"]);
+    assert_eq!(texts(&blame, "h2#field-wounds"), ["wounds: 0"]);
+    let wound_lines = texts(&blame, "h2#field-wounds + div tbody tr.voided td:first-child");
+    assert_eq!(wound_lines, ["v4"], "the voided Wound is a struck-through line");
 }
 
 #[test]
@@ -407,4 +430,39 @@ fn each_game_offers_its_own_forms() {
     for form in ["k9-roll", "medal-draw", "wound"] {
         assert_eq!(select(&expanded, &format!("form#form-{form}")).len(), 1, "{form}");
     }
+}
+
+#[test]
+fn the_roster_page_frames_the_printed_roster_the_command_line_prints() {
+    let campaign = Campaign::new();
+    campaign.ok(&["wound", "Wong", "1"]);
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    assert_eq!(
+        browser.get("/c/Op/print").status,
+        303,
+        "signed out, it goes to sign in"
+    );
+    browser.sign_in(&viewer);
+
+    let roster = browser.roster();
+    let framed = select(&roster, "iframe#records");
+    let src = framed[0].value().attr("src").unwrap();
+    assert!(src.starts_with("/c/Op/print"), "{src}");
+
+    let print = browser.get(src);
+    assert_eq!(print.status, 200, "{}", print.body);
+    let printed = super::harness::muster(&campaign.db, &["roster", "--format", "html"]);
+    assert!(printed.status.success());
+    let printed = String::from_utf8(printed.stdout).unwrap();
+    let (served, printed) = (Html::parse_document(&print.body), Html::parse_document(&printed));
+    for part in ["h1", "h2", "table", "section", "li"] {
+        assert_eq!(
+            texts(&served, part),
+            texts(&printed, part),
+            "the printed page's {part}"
+        );
+    }
+    assert!(!texts(&served, "h2").is_empty());
 }

@@ -2,6 +2,7 @@
 //! signed in with a token. Every number comes from the same commands the API runs (their
 //! `--json` output, through the server's [`Runner`](super::Runner)); askama escapes every value.
 
+mod detail;
 mod forms;
 mod live;
 mod roster;
@@ -21,7 +22,7 @@ use muster::app::Role;
 
 pub use session::Sessions;
 
-use super::{Answer, Outcome, Server};
+use super::{Answer, Outcome, Printed, Run, Server};
 
 /// The page's routes over the shared server.
 pub fn routes() -> Router<Arc<Server>> {
@@ -30,9 +31,10 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/sign-out", post(session::sign_out))
         .route("/", get(views::campaigns))
         .route("/c/{campaign}", get(roster::roster))
+        .route("/c/{campaign}/print", get(roster::print))
         .route("/c/{campaign}/log", get(views::log))
-        .route("/c/{campaign}/show/{version}", get(views::show))
-        .route("/c/{campaign}/blame/{soldier}", get(views::blame))
+        .route("/c/{campaign}/show/{version}", get(detail::show))
+        .route("/c/{campaign}/blame/{soldier}", get(detail::blame))
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/live.js", get(live::script))
@@ -70,16 +72,21 @@ struct MessagePage<'a> {
 
 /// An HTML answer with `status`: the page may not be framed, and scripts come only from muster.
 pub fn html(status: StatusCode, body: String) -> Response {
+    framed_by(status, body, "'none'")
+}
+
+/// An HTML answer with `status` that only pages at `ancestors` may frame.
+fn framed_by(status: StatusCode, body: String, ancestors: &str) -> Response {
     let mut response = (status, body).into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        HeaderName::from_static("content-security-policy"),
-        HeaderValue::from_static(
-            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'",
-        ),
+    let policy = format!(
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors {ancestors}; form-action 'self'"
     );
+    if let Ok(policy) = HeaderValue::from_str(&policy) {
+        headers.insert(HeaderName::from_static("content-security-policy"), policy);
+    }
     headers.insert(
         HeaderName::from_static("x-content-type-options"),
         HeaderValue::from_static("nosniff"),
@@ -116,13 +123,25 @@ fn status_of(outcome: Outcome) -> StatusCode {
     super::api::status_of(outcome, false)
 }
 
-/// Runs a read command for `role` on a blocking thread and gives its answer.
-async fn read(server: &Arc<Server>, role: Role, campaign: Option<&str>, args: &[&str]) -> Answer {
+/// Runs a read command for `role` on a blocking thread and gives its answer, printed as
+/// `printed`.
+async fn read(
+    server: &Arc<Server>,
+    (role, printed): (Role, Printed),
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Answer {
     let server = Arc::clone(server);
     let campaign = campaign.map(str::to_owned);
     let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
     tokio::task::spawn_blocking(move || {
-        (server.runner)(&server.db, &mut None, campaign.as_deref(), role, &args)
+        let run = Run {
+            campaign: campaign.as_deref(),
+            role,
+            args: &args,
+            printed,
+        };
+        (server.runner)(&server.db, &mut None, &run)
     })
     .await
     .unwrap_or_else(|e| Answer {
@@ -132,14 +151,24 @@ async fn read(server: &Arc<Server>, role: Role, campaign: Option<&str>, args: &[
     })
 }
 
-/// A read command's output, or the page saying why it was refused.
+/// A read command's JSON output, or the page saying why it was refused.
 async fn read_ok(
     server: &Arc<Server>,
     role: Role,
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<String, Response> {
-    let answer = read(server, role, campaign, args).await;
+    read_printed(server, (role, Printed::Json), campaign, args).await
+}
+
+/// A read command's output printed as `printed`, or the page saying why it was refused.
+async fn read_printed(
+    server: &Arc<Server>,
+    asker: (Role, Printed),
+    campaign: Option<&str>,
+    args: &[&str],
+) -> Result<String, Response> {
+    let answer = read(server, asker, campaign, args).await;
     match answer.outcome {
         Outcome::Done => Ok(answer.output),
         outcome => Err(message_page(status_of(outcome), &answer.message)),

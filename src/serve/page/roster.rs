@@ -10,11 +10,11 @@ use axum::response::Response;
 use muster::app::Role;
 use serde_json::Value;
 
-use super::render;
 use super::session::{Signed, signed};
 use super::specs::{Place, Spec, forms_for};
 use super::views::{Chrome, EventRow, chrome, event_rows, path_part, read_json, read_lines, text};
-use crate::serve::Server;
+use super::{framed_by, read_printed, render};
+use crate::serve::{Printed, Server};
 
 /// A refused form: the status answered, the form it came from and muster's message.
 pub struct Refusal {
@@ -198,6 +198,25 @@ pub async fn roster_page(
         forms,
     };
     render(status, &page)
+}
+
+/// GET /c/{campaign}/print: `muster roster --format html`, the printable roster with every
+/// Soldier's service record and the charts, as the command line prints it; the roster page
+/// frames it.
+pub async fn print(
+    State(server): State<Arc<Server>>,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let signed = match signed(&server, &headers).await {
+        Ok(signed) => signed,
+        Err(answer) => return answer,
+    };
+    let asker = (signed.caller.role, Printed::Html);
+    match read_printed(&server, asker, Some(&campaign), &["roster"]).await {
+        Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
+        Err(answer) => answer,
+    }
 }
 
 /// GET /c/{campaign}: the roster, the last events and the forms.

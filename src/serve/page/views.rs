@@ -1,6 +1,5 @@
-//! The page's reads other than the roster: the campaign list, a campaign's log (paged, newest
-//! first), `show` of an event and `blame` of a Soldier, each from the `--json` output of the
-//! command of the same name; and what the roster page shares with them.
+//! The page's lists: the campaign list and a campaign's log (paged, newest first), each from
+//! the `--json` output of the command of the same name; and what the other pages share.
 
 use std::sync::Arc;
 
@@ -211,68 +210,4 @@ pub async fn log(
             events: event_rows(&events),
         },
     )
-}
-
-#[derive(Template)]
-#[template(path = "page/show.html")]
-struct DetailPage {
-    csrf: String,
-    who: String,
-    campaign: String,
-    link: String,
-    title: String,
-    voided: bool,
-    body: String,
-}
-
-/// A page giving one command's JSON output, pretty-printed.
-async fn detail(
-    server: Arc<Server>,
-    headers: HeaderMap,
-    campaign: String,
-    title: String,
-    args: Vec<String>,
-) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let value = match read_json(&server, signed.caller.role, Some(&campaign), &args).await {
-        Ok(value) => value,
-        Err(answer) => return answer,
-    };
-    let Chrome { csrf, who } = chrome(&signed);
-    let page = DetailPage {
-        csrf,
-        who,
-        link: path_part(&campaign),
-        campaign,
-        title,
-        voided: value["voided"].as_bool().unwrap_or(false),
-        body: serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string()),
-    };
-    render(StatusCode::OK, &page)
-}
-
-/// GET /c/{campaign}/show/{version}: `show` of one event.
-pub async fn show(
-    State(server): State<Arc<Server>>,
-    Path((campaign, version)): Path<(String, u64)>,
-    headers: HeaderMap,
-) -> Response {
-    let args = vec!["show".to_owned(), version.to_string()];
-    detail(server, headers, campaign, format!("Event v{version}"), args).await
-}
-
-/// GET /c/{campaign}/blame/{soldier}: `blame` of one Soldier.
-pub async fn blame(
-    State(server): State<Arc<Server>>,
-    Path((campaign, soldier)): Path<(String, String)>,
-    headers: HeaderMap,
-) -> Response {
-    let title = format!("Blame: {soldier}");
-    // `--json` before `--`, where the runner would otherwise add it as a word.
-    let args = vec!["blame".to_owned(), "--json".to_owned(), "--".to_owned(), soldier];
-    detail(server, headers, campaign, title, args).await
 }

@@ -1,0 +1,224 @@
+//! The pages of one thing: `show` of an event and `blame` of a Soldier, laid out as tables
+//! from the `--json` output of the command of the same name, which each page also gives
+//! whole, folded away.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde_json::Value;
+
+use super::render;
+use super::session::{Signed, signed};
+use super::views::{Chrome, chrome, path_part, read_json, text};
+use crate::serve::Server;
+
+/// An event's field as a row: its name and its value, with the version it links to, if any.
+struct Row {
+    label: String,
+    value: String,
+    link: Option<u64>,
+}
+
+impl Row {
+    fn plain(label: &str, value: String) -> Row {
+        Row {
+            label: label.to_owned(),
+            value,
+            link: None,
+        }
+    }
+}
+
+/// One field of a Soldier's sheet and the lines of the log that moved it, oldest first.
+struct Field {
+    name: String,
+    value: String,
+    lines: Vec<Line>,
+}
+
+/// A line of blame: the event, how it moved the field, and whether it was voided.
+struct Line {
+    version: String,
+    recorded_at: String,
+    change: String,
+    summary: String,
+    voided: bool,
+}
+
+#[derive(Template)]
+#[template(path = "page/show.html")]
+struct ShowPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    title: String,
+    voided: bool,
+    rows: Vec<Row>,
+    /// The command's own events: version and summary.
+    command: Vec<(String, String)>,
+    json: String,
+}
+
+#[derive(Template)]
+#[template(path = "page/blame.html")]
+struct BlamePage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    title: String,
+    fields: Vec<Field>,
+    json: String,
+}
+
+/// The signed-in caller and the JSON a read command printed, or the page answering instead.
+async fn signed_json(
+    server: &Arc<Server>,
+    headers: &HeaderMap,
+    campaign: &str,
+    args: &[&str],
+) -> Result<(Signed, Value), Response> {
+    let signed = signed(server, headers).await?;
+    let value = read_json(server, signed.caller.role, Some(campaign), args).await?;
+    Ok((signed, value))
+}
+
+/// `value` pretty-printed, as the page's folded-away JSON.
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+}
+
+/// An object's members as `key: value` words, one level deep.
+fn members(value: &Value) -> String {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", text(v)))
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => text(other),
+    }
+}
+
+/// GET /c/{campaign}/show/{version}: `show` of one event.
+pub async fn show(
+    State(server): State<Arc<Server>>,
+    Path((campaign, version)): Path<(String, u64)>,
+    headers: HeaderMap,
+) -> Response {
+    let version_arg = version.to_string();
+    let (signed, e) = match signed_json(&server, &headers, &campaign, &["show", &version_arg]).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let mut rows = vec![
+        Row::plain("Event", text(&e["summary"])),
+        Row::plain("Kind", text(&e["kind"])),
+        Row::plain("Recorded", text(&e["recorded_at"])),
+    ];
+    if let Some(map) = e["payload"].as_object() {
+        rows.extend(map.iter().map(|(k, v)| Row::plain(k, members(v))));
+    }
+    for (label, key) in [("Roll", "roll"), ("Recomputed", "recomputed")] {
+        if !e[key].is_null() {
+            rows.push(Row::plain(label, members(&e[key])));
+        }
+    }
+    if let Some(by) = e["voided_by"]["version"].as_u64() {
+        rows.push(Row {
+            label: "Voided by".to_owned(),
+            value: format!("v{by}"),
+            link: Some(by),
+        });
+        rows.push(Row::plain("Why", text(&e["voided_by"]["why"])));
+    }
+    for (label, key) in [
+        ("Command", "command_id"),
+        ("Event id", "event_id"),
+        ("Previous hash", "prev_hash"),
+        ("Hash", "hash"),
+    ] {
+        rows.push(Row::plain(label, text(&e[key])));
+    }
+    let command = e["command"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .map(|c| (text(&c["version"]), text(&c["summary"])))
+                .collect()
+        })
+        .unwrap_or_default();
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = ShowPage {
+        csrf,
+        who,
+        link: path_part(&campaign),
+        campaign,
+        title: format!("Event v{version}"),
+        voided: e["voided"].as_bool().unwrap_or(false),
+        rows,
+        command,
+        json: pretty(&e),
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// GET /c/{campaign}/blame/{soldier}: `blame` of one Soldier.
+pub async fn blame(
+    State(server): State<Arc<Server>>,
+    Path((campaign, soldier)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    // `--json` before `--`, where the runner would otherwise add it as a word.
+    let args = ["blame", "--json", "--", &soldier];
+    let (signed, b) = match signed_json(&server, &headers, &campaign, &args).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let fields = b["fields"]
+        .as_object()
+        .map(|all| {
+            all.iter()
+                .map(|(name, field)| Field {
+                    name: name.clone(),
+                    value: text(&field["value"]),
+                    lines: field["lines"]
+                        .as_array()
+                        .map(|lines| lines.iter().map(line).collect())
+                        .unwrap_or_default(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = BlamePage {
+        csrf,
+        who,
+        link: path_part(&campaign),
+        campaign,
+        title: format!("Blame: {}", b["soldier"].as_str().unwrap_or(&soldier)),
+        fields,
+        json: pretty(&b),
+    };
+    render(StatusCode::OK, &page)
+}
+
+fn line(l: &Value) -> Line {
+    let change = &l["change"];
+    Line {
+        version: text(&l["version"]),
+        recorded_at: text(&l["recorded_at"]),
+        change: match (&change["set"], &change["add"]) {
+            (set, _) if !set.is_null() => format!("set to {}", text(set)),
+            (_, Value::Number(n)) if n.as_i64().is_some_and(|n| n >= 0) => format!("+{n}"),
+            (_, add) if !add.is_null() => text(add),
+            _ => members(change),
+        },
+        summary: text(&l["summary"]),
+        voided: l["voided"].as_bool().unwrap_or(false),
+    }
+}
