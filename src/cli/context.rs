@@ -117,10 +117,12 @@ impl Context {
         self.lent.borrow_mut().take()
     }
 
-    /// The lent connection, if one is lent and no other command's store holds it.
-    fn borrow_lent(&self) -> Option<Opened<'_>> {
+    /// The lent connection, if one is lent, no other command's store holds it, and it may
+    /// write when `to_write`.
+    fn borrow_lent(&self, to_write: bool) -> Option<Opened<'_>> {
         let slot = self.lent.try_borrow_mut().ok()?;
-        RefMut::filter_map(slot, Option::as_mut).ok().map(Opened::Lent)
+        let store = RefMut::filter_map(slot, Option::as_mut).ok()?;
+        (!to_write || !store.is_read_only()).then_some(Opened::Lent(store))
     }
 
     /// The database path: `--db`, `MUSTER_DB`, or the platform's data directory.
@@ -139,7 +141,7 @@ impl Context {
 
     /// Opens the database to write to it (creating it if needed).
     pub fn open(&self) -> Result<Opened<'_>, CommandError> {
-        if let Some(lent) = self.borrow_lent() {
+        if let Some(lent) = self.borrow_lent(true) {
             return Ok(lent);
         }
         Ok(Opened::Own(app::open(&self.db_path()?)?))
@@ -148,7 +150,7 @@ impl Context {
     /// Opens the database to read it only: nothing changes, nothing is created, and a file
     /// on read-only media can be read.
     pub fn open_read(&self) -> Result<Opened<'_>, CommandError> {
-        if let Some(lent) = self.borrow_lent() {
+        if let Some(lent) = self.borrow_lent(false) {
             return Ok(lent);
         }
         Ok(Opened::Own(Store::open_read_only(&self.db_path()?)?))

@@ -81,7 +81,7 @@ async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, arg
             args: &args,
             printed: Printed::Json,
         };
-        let answer = (server.runner)(&server.db, &mut None, &run);
+        let answer = server.read(&run);
         respond(status_of(answer.outcome, false), body_of(&answer))
     })
     .await

@@ -87,9 +87,38 @@ pub struct Server {
     /// command then reads no schema and prepares no statement afresh, and no last connection
     /// to close folds the write-ahead log into the file and deletes it after every command.
     pub sequencer: Mutex<Option<Store>>,
+    /// Read-only connections kept for reads between requests, for the same reason.
+    readers: Mutex<Vec<Store>>,
     pub limiter: auth::Limiter,
     /// The web page's signed-in browsers.
     pub sessions: page::Sessions,
+}
+
+/// How many read-only connections are kept between requests.
+const READERS_KEPT: usize = 8;
+
+impl Server {
+    /// Runs a read command (blocking) on a read-only connection kept from an earlier read, or
+    /// a new one, kept afterwards for the next.
+    pub fn read(&self, run: &Run<'_>) -> Answer {
+        let kept = self
+            .readers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut lent = kept.or_else(|| Store::open_read_only(&self.db).ok());
+        let answer = (self.runner)(&self.db, &mut lent, run);
+        if let Some(store) = lent {
+            let mut readers = self
+                .readers
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if readers.len() < READERS_KEPT {
+                readers.push(store);
+            }
+        }
+        answer
+    }
 }
 
 /// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
@@ -117,6 +146,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
         db,
         runner,
         sequencer: Mutex::new(Some(held)),
+        readers: Mutex::new(Vec::new()),
         limiter: auth::Limiter::default(),
         sessions: page::Sessions::default(),
     });

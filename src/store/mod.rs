@@ -219,6 +219,11 @@ impl Store {
         written
     }
 
+    /// Whether this connection was opened to read only.
+    pub fn is_read_only(&self) -> bool {
+        self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true)
+    }
+
     /// The head of `campaign`: version 0 with the genesis hash when it has no events.
     pub fn head(&self, campaign: &str) -> Result<Head, StoreError> {
         head_in(&self.conn, campaign)

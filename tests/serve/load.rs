@@ -132,3 +132,37 @@ fn a_server_killed_mid_write_leaves_a_log_that_verifies_and_a_new_one_goes_on() 
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn reads_on_kept_connections_see_every_write_before_them_and_a_cli_writer_s_too() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let wounds = || {
+        let (status, body) = server.get(&player, "/api/v1/campaigns/Op/roster");
+        assert_eq!(status, 200, "{body}");
+        let roster: serde_json::Value = serde_json::from_str(&body).unwrap();
+        (
+            roster["head"]["version"].as_u64().unwrap(),
+            roster["soldiers"][0]["wounds"].as_u64().unwrap(),
+        )
+    };
+    let (mut head, _) = wounds();
+    // More reads than connections kept, between writes by the server and by the command line.
+    for round in 0..12_u64 {
+        let (word, wounded_after) = if round % 2 == 0 { ("wound", 1) } else { ("heal", 0) };
+        if (round / 2) % 2 == 0 {
+            let (status, body) = server.post(Some(&player), &args(&[word, "Wong", "1"]));
+            assert_eq!(status, 201, "{body}");
+        } else {
+            campaign.ok(&[word, "Wong", "1"]);
+        }
+        let (now, wounded) = wounds();
+        assert_eq!((now, wounded), (head + 1, wounded_after), "round {round}");
+        head = now;
+        // The same reads again, on whichever kept connection answers.
+        for _ in 0..3 {
+            assert_eq!(wounds(), (now, wounded));
+        }
+    }
+}

@@ -141,7 +141,7 @@ async fn read(
             args: &args,
             printed,
         };
-        (server.runner)(&server.db, &mut None, &run)
+        server.read(&run)
     })
     .await
     .unwrap_or_else(|e| Answer {
