@@ -75,6 +75,26 @@ fn main() {
         READS_EACH,
     );
 
+    // One reader alone, against the command line reading the same file (a process each).
+    let alone = one_at_a_time(|| {
+        let mut response = agent
+            .get(format!("{url}/api/v1/campaigns/{CAMPAIGN}/roster"))
+            .header("Authorization", format!("Bearer {token}"))
+            .call()
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200);
+        let _roster = response.body_mut().read_to_string().unwrap();
+    });
+    let by_hand = one_at_a_time(|| {
+        let out = Command::new(BIN)
+            .args(["roster", "--json"])
+            .env_clear()
+            .env("MUSTER_DB", &db)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+    });
+
     let head = Store::open_read_only(&db)
         .unwrap()
         .head(CAMPAIGN)
@@ -98,6 +118,26 @@ fn main() {
         percentile(&reads, 50),
         percentile(&reads, 99)
     );
+    println!(
+        "| one client's roster reads, p50 / p99: the API / `muster roster --json` | {:.1} / {:.1} ms / {:.1} / {:.1} ms |",
+        percentile(&alone, 50),
+        percentile(&alone, 99),
+        percentile(&by_hand, 50),
+        percentile(&by_hand, 99)
+    );
+}
+
+/// Runs `request` `READS_EACH` times, one after another: each latency in milliseconds, sorted.
+fn one_at_a_time(request: impl Fn()) -> Vec<f64> {
+    let mut latencies: Vec<f64> = (0..READS_EACH)
+        .map(|_| {
+            let sent = Instant::now();
+            request();
+            sent.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    latencies.sort_by(f64::total_cmp);
+    latencies
 }
 
 /// Runs `request(client, n)` `each` times on each of the clients at once: every request's
