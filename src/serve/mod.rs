@@ -3,7 +3,8 @@
 //! Another front end beside the command line: each client's command is run by the command
 //! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread, one
 //! at a time per server on the server's own connection, so the server is each campaign's
-//! single sequencer; reads run beside them, each on a connection of its own. It knows nothing of clap; it authenticates, sequences and answers.
+//! single sequencer; reads run beside them on read-only connections. It knows nothing of
+//! clap; it authenticates, sequences and answers.
 
 mod api;
 mod auth;
@@ -99,7 +100,7 @@ const READERS_KEPT: usize = 8;
 
 impl Server {
     /// Runs a read command (blocking) on a read-only connection kept from an earlier read, or
-    /// a new one, kept afterwards for the next.
+    /// a new one, kept afterwards for the next unless the read failed on storage.
     pub fn read(&self, run: &Run<'_>) -> Answer {
         let kept = self
             .readers
@@ -108,7 +109,7 @@ impl Server {
             .pop();
         let mut lent = kept.or_else(|| Store::open_read_only(&self.db).ok());
         let answer = (self.runner)(&self.db, &mut lent, run);
-        if let Some(store) = lent {
+        if let Some(store) = lent.filter(|_| answer.outcome != Outcome::Storage) {
             let mut readers = self
                 .readers
                 .lock()

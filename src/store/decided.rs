@@ -9,7 +9,8 @@
 
 use std::cell::RefCell;
 
-use super::{Head, Store, StoreError};
+use super::head::Head;
+use super::{Store, StoreError};
 use crate::domain::state::CampaignState;
 
 /// A campaign's state at a head, or nothing kept.

@@ -8,6 +8,7 @@ mod checkpoints;
 mod decided;
 mod enlisted;
 mod error;
+mod head;
 mod known;
 mod ownership;
 mod pipeline;
@@ -28,6 +29,7 @@ pub use blame_index::{BlameIndexed, BlameWriter, IndexedLine};
 pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::Checkpoint;
 pub use error::StoreError;
+pub use head::Head;
 pub use known::{Known, RARE_KINDS};
 pub use pipeline::BATCH;
 use row::stored_row;
@@ -38,7 +40,6 @@ pub use serving::{ServedAnswer, TokenRow};
 use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
-use chain::GENESIS;
 
 /// How long a writer waits for another process's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -62,23 +63,6 @@ const MIGRATIONS: &[&str] = &[
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).
 const READS_NEED: usize = 7;
-
-/// The newest event of a campaign: its version and hash. Version 0 means no events.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Head {
-    pub version: u64,
-    pub hash: String,
-}
-
-impl Head {
-    /// The head of a campaign with no events: version 0 and the genesis hash.
-    pub fn empty() -> Self {
-        Head {
-            version: 0,
-            hash: GENESIS.to_owned(),
-        }
-    }
-}
 
 /// A campaign in the file and its head version.
 #[derive(Debug, Clone, PartialEq, Eq)]
