@@ -62,21 +62,7 @@ fn main() {
         },
         COMMANDS_EACH,
     );
-    let (reads, _) = concurrently(
-        |_, _| {
-            let mut response = agent
-                .get(format!("{url}/api/v1/campaigns/{CAMPAIGN}/roster"))
-                .header("Authorization", format!("Bearer {token}"))
-                .call()
-                .unwrap();
-            assert_eq!(response.status().as_u16(), 200);
-            let _roster = response.body_mut().read_to_string().unwrap();
-        },
-        READS_EACH,
-    );
-
-    // One reader alone, against the command line reading the same file (a process each).
-    let alone = one_at_a_time(|| {
+    let read_roster = || {
         let mut response = agent
             .get(format!("{url}/api/v1/campaigns/{CAMPAIGN}/roster"))
             .header("Authorization", format!("Bearer {token}"))
@@ -84,7 +70,11 @@ fn main() {
             .unwrap();
         assert_eq!(response.status().as_u16(), 200);
         let _roster = response.body_mut().read_to_string().unwrap();
-    });
+    };
+    let (reads, _) = concurrently(|_, _| read_roster(), READS_EACH);
+
+    // One reader alone, against the command line reading the same file (a process each).
+    let alone = one_at_a_time(read_roster);
     let by_hand = one_at_a_time(|| {
         let out = Command::new(BIN)
             .args(["roster", "--json"])
