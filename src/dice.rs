@@ -19,6 +19,9 @@ use crate::domain::roll::{DiceKey, Roll, Source};
 #[derive(Clone, PartialEq, Eq)]
 pub struct Seed([u8; 32]);
 
+/// The environment variable that fixes every fresh seed.
+pub const SEED_VARIABLE: &str = "MUSTER_SEED";
+
 impl std::fmt::Debug for Seed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // A seed is secret until revealed: never print it by accident.
@@ -32,8 +35,16 @@ impl Seed {
         Seed(bytes)
     }
 
-    /// A fresh seed from the operating system's random source.
+    /// A fresh seed from the operating system's random source, or the seed `MUSTER_SEED`
+    /// fixes (64 hex digits), as `MUSTER_NOW` fixes the clock: for tests and replays, never
+    /// for play, whose dice it makes foreseeable.
     pub fn fresh() -> Result<Seed, String> {
+        if let Some(fixed) = std::env::var_os(SEED_VARIABLE) {
+            let text = fixed.to_string_lossy();
+            return Seed::from_hex(text.trim()).ok_or_else(|| {
+                format!("{SEED_VARIABLE} is not a seed of 64 hex digits; unset it to roll from the system's random source")
+            });
+        }
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
         Ok(Seed(bytes))

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod dice;
 pub mod domain;
 mod error;
+pub mod ids;
 pub mod progress;
 pub mod projection;
 pub mod query;

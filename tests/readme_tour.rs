@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::readme::Line;
+
 #[path = "readme_tour/rosters.rs"]
 mod rosters;
 
@@ -79,39 +81,9 @@ const PROMISED_REFUSALS: &[Promise] = &[
     },
 ];
 
-/// One `muster` line of a README block: as written after `muster `, and split as a shell
-/// would split it.
-struct Line {
-    text: String,
-    args: Vec<String>,
-}
-
-/// The `muster` lines of the README's `sh` blocks between `<!-- NAME` and `<!-- /NAME -->`,
-/// in order.
+/// The `muster` lines of the README's `sh` blocks between `<!-- NAME` and `<!-- /NAME -->`.
 fn block_lines(name: &str) -> Vec<Line> {
-    let start = README
-        .find(&format!("<!-- {name}"))
-        .expect("the README marks where its blocks start");
-    let end = README[start..]
-        .find(&format!("<!-- /{name} -->"))
-        .expect("the README marks where its blocks end");
-    let mut lines = Vec::new();
-    for (i, part) in README[start..start + end].split("```").enumerate() {
-        // Odd parts are inside a fence; only the shell blocks hold commands.
-        let Some(block) = part.strip_prefix("sh\n").filter(|_| i % 2 == 1) else {
-            continue;
-        };
-        lines.extend(
-            block
-                .lines()
-                .filter_map(|line| line.strip_prefix("muster "))
-                .map(|text| Line {
-                    text: text.to_owned(),
-                    args: shell_words::split(text).expect("each line splits like a shell's"),
-                }),
-        );
-    }
-    lines
+    common::readme::block_lines(README, name)
 }
 
 /// Runs `muster ARGS` on `db`: (exit code, stdout, stderr).

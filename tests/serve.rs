@@ -6,11 +6,15 @@
 
 #[path = "serve/browser.rs"]
 mod browser;
+#[path = "common/mod.rs"]
+mod common;
 #[path = "serve/harness.rs"]
 mod harness;
 #[path = "serve/load.rs"]
 mod load;
 #[path = "serve/page.rs"]
 mod page;
+#[path = "serve/remote.rs"]
+mod remote;
 #[path = "serve/rights.rs"]
 mod rights;

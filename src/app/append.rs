@@ -102,8 +102,9 @@ fn append(
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
     let expected = state.version;
-    let command_id = Uuid::now_v7().to_string();
-    let head = store.append(campaign, expected, &command_id, &events, clock.now())?;
+    let now = clock.now();
+    let command_id = crate::ids::command_id(campaign, expected + 1, now);
+    let head = store.append(campaign, expected, &command_id, &events, now)?;
     match state_after(&state, &events) {
         Some(after) => store.keep_decided(campaign, head.clone(), after),
         None => store.forget_decided(),

@@ -12,8 +12,6 @@ pub use voids::{amend, void, void_with};
 
 use std::path::Path;
 
-use uuid::Uuid;
-
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
@@ -101,7 +99,7 @@ pub fn create_campaign(
         &mut Cup::empty(),
     )?);
     // The campaign's events and its selection are written together, or neither is.
-    let command_id = Uuid::now_v7().to_string();
+    let command_id = crate::ids::command_id(&name, 1, clock.now());
     let head = store.append_setting(
         &name,
         0,

@@ -27,6 +27,8 @@ pub struct Context {
     campaign_flag: bool,
     pub format: Format,
     pub clock: Box<dyn Clock>,
+    /// The token to call a remote with (`--token`, `MUSTER_TOKEN`).
+    pub token: Option<String>,
     /// Set by `muster amend`: the command about to be recorded corrects this one instead of
     /// following it. Taken by the first write.
     amending: RefCell<Option<Amendment>>,
@@ -101,6 +103,7 @@ impl Context {
             campaign_flag,
             format,
             clock,
+            token: None,
             amending: RefCell::new(None),
             lent: RefCell::new(None),
         })

@@ -9,6 +9,9 @@ use muster::store::StoreError;
 pub enum Kind {
     /// A rule, an unknown name or a bad value: nothing was written. Exit 1.
     Refused,
+    /// A command line the server would not take as given, found after this machine's parse
+    /// (a remote's usage error). Exit 2.
+    Usage,
     /// `verify` found the log altered or inconsistent. Exit 3.
     Altered,
     /// The database failed: locked after retries, disk, corrupt file. Exit 4.
@@ -53,10 +56,26 @@ impl CommandError {
         }
     }
 
+    /// The error a remote answered with exit code `exit` and `message`.
+    pub fn with_exit(exit: u64, message: String) -> Self {
+        let kind = match exit {
+            2 => Kind::Usage,
+            3 => Kind::Altered,
+            4 => Kind::Storage,
+            _ => Kind::Refused,
+        };
+        CommandError {
+            kind,
+            message,
+            hint: None,
+        }
+    }
+
     /// The process exit code for this error.
     pub fn exit_code(&self) -> ExitCode {
         ExitCode::from(match self.kind {
             Kind::Refused => 1,
+            Kind::Usage => 2,
             Kind::Altered => 3,
             Kind::Storage => 4,
         })

@@ -1,8 +1,39 @@
-//! Reading a text file the player names (a card, an export), with errors that say why.
+//! Reading a text file the player names (a card, an export), with errors that say why; for a
+//! command a remote client sent, the files it read on its own machine and sent with it.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::error::CommandError;
+
+thread_local! {
+    /// The files a remote client sent, by the path it typed, while [`sent`] runs its command
+    /// on this thread: no other file is read.
+    static SENT: RefCell<Option<BTreeMap<String, String>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` reading the files in `files` (by the path typed) instead of this machine's disk.
+pub fn sent<T>(files: BTreeMap<String, String>, f: impl FnOnce() -> T) -> T {
+    let outer = SENT.with(|s| s.borrow_mut().replace(files));
+    let result = f();
+    SENT.with(|s| *s.borrow_mut() = outer);
+    result
+}
+
+/// The text sent for `path`, when a remote client's command runs: `None` when it runs here.
+fn sent_text(path: &Path, what: &str) -> Option<Result<String, CommandError>> {
+    SENT.with(|s| {
+        let files = s.borrow();
+        let files = files.as_ref()?;
+        let typed = path.to_string_lossy();
+        Some(files.get(typed.as_ref()).cloned().ok_or_else(|| {
+            CommandError::refused(format!(
+                "the {what} {typed} was not sent with the command; the server reads no file of its own disk"
+            ))
+        }))
+    })
+}
 
 /// The most a card or deck file may hold: the largest real one is a few kilobytes.
 pub const MAX_CARD_FILE: u64 = 1024 * 1024;
@@ -10,6 +41,17 @@ pub const MAX_CARD_FILE: u64 = 1024 * 1024;
 /// The file's text, refused with a clear message when it is missing, not a regular file (a
 /// device such as /dev/zero would never end), larger than [`MAX_CARD_FILE`], or not UTF-8.
 pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
+    if let Some(text) = sent_text(path, what) {
+        let text = text?;
+        return match text.len() as u64 > MAX_CARD_FILE {
+            true => Err(CommandError::refused(format!(
+                "the {what} {} is larger than {} KiB; a card file is a few kilobytes of JSON",
+                path.display(),
+                MAX_CARD_FILE / 1024
+            ))),
+            false => Ok(text.trim_start_matches('\u{feff}').to_owned()),
+        };
+    }
     let cannot =
         |e: std::io::Error| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display()));
     let file = std::fs::File::open(path).map_err(cannot)?;

@@ -57,9 +57,9 @@ const GROUPS: &[(&str, &[&str])] = &[
             "completions",
             "man",
             "dev",
-            "serve",
         ],
     ),
+    ("Playing with a server", &["serve", "remote"]),
 ];
 
 /// How wide help is at most, as clap's own `max_term_width` on [`Cli`].

@@ -111,6 +111,7 @@ impl Command {
             Command::Import(_) | Command::Dev(_) | Command::Serve(_) => Honours::database(TEXT),
             Command::Demo(_) => Honours::none(JSON),
             Command::Completions(_) | Command::Man(_) => Honours::none(TEXT),
+            Command::Remote(_) => Honours::none(JSON),
         }
     }
 }

@@ -28,8 +28,10 @@ mod medals;
 mod mission;
 mod output;
 mod pager;
+mod paths;
 mod progress;
 mod rebuild;
+mod remote;
 mod rights;
 mod roster;
 mod roster_html;
@@ -88,6 +90,13 @@ pub struct Cli {
     /// When to colour: auto (on a terminal, unless NO_COLOR is set), always or never
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, help_heading = help::GLOBAL)]
     color: ColorChoice,
+    /// Run the command on this server (a URL, or a name saved with `muster remote add`)
+    /// rather than on this machine's file
+    #[arg(long, global = true, env = "MUSTER_REMOTE", value_name = "URL|NAME", help_heading = help::GLOBAL)]
+    remote: Option<String>,
+    /// The token to call the server with [default: the saved remote's]
+    #[arg(long, global = true, env = "MUSTER_TOKEN", hide_env_values = true, value_name = "TOKEN", help_heading = help::GLOBAL)]
+    token: Option<String>,
     /// Whether --campaign was given on the command line rather than by MUSTER_CAMPAIGN.
     #[arg(skip)]
     campaign_flag: bool,
@@ -206,6 +215,9 @@ enum Command {
     Man(man::Args),
     /// Serve the database over HTTP (a JSON API under /api/v1); `serve token`: who may call it
     Serve(serve::Args),
+    /// Save, list and forget the servers `--remote NAME` calls
+    #[command(subcommand)]
+    Remote(remote::Command),
 }
 
 /// Parses the process's command line: clap's help and errors coloured as `--color` asks, and
@@ -221,7 +233,28 @@ pub fn parse() -> Cli {
     if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
         honours::usage_error(&mut command, &matches, message).exit();
     }
+    if let Err(message) = remote_check(&cli, &matches) {
+        honours::usage_error(&mut command, &matches, message).exit();
+    }
     cli
+}
+
+/// Refuses `--remote` on the command line of a command that runs here, and `--db` beside a
+/// remote, whose database is the server's.
+fn remote_check(cli: &Cli, matches: &clap::ArgMatches) -> Result<(), String> {
+    let typed = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    if typed("remote") && !cli.command.runs_remotely() {
+        return Err(
+            "--remote is not honoured by this command, which works on this machine; drop it".to_owned(),
+        );
+    }
+    if cli.remote.is_some() && cli.command.runs_remotely() && typed("db") {
+        return Err(
+            "--db names this machine's file, and --remote runs the command on the server's; give one of them"
+                .to_owned(),
+        );
+    }
+    Ok(())
 }
 
 impl Cli {
@@ -240,8 +273,21 @@ pub fn complete_if_asked() {
 pub fn run(cli: Cli) -> ExitCode {
     colour::apply(cli.color);
     let format = cli.format();
-    let result = Context::new(cli.db, (cli.campaign, cli.campaign_flag), format)
-        .and_then(|ctx| dispatch(&ctx, cli.command));
+    let result = match &cli.remote {
+        Some(remote) if cli.command.runs_remotely() => {
+            let created = cli.command.creates().map(str::to_owned);
+            remote::forward(&remote::Forwarded {
+                remote,
+                token: cli.token.as_deref(),
+                campaign: created.as_deref().or(cli.campaign.as_deref()),
+                format,
+            })
+        }
+        _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {
+            ctx.token = cli.token;
+            dispatch(&ctx, cli.command)
+        }),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -298,6 +344,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Remote(command) => remote::run(ctx, command),
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
         Command::Completions(args) => shell::completions(args),

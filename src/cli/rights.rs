@@ -80,6 +80,7 @@ impl Command {
                 NotServed("it works on the server's own files; run it on the server's machine")
             }
             Command::Serve(_) => NotServed("tokens are managed on the server's machine"),
+            Command::Remote(_) => NotServed("it keeps the remotes of the machine it runs on"),
             Command::Demo(_) | Command::Completions(_) | Command::Man(_) => {
                 NotServed("it works on no campaign of the server's")
             }
@@ -88,6 +89,15 @@ impl Command {
 }
 
 impl Command {
+    /// Whether `--remote` sends this command to the server: every command but those that
+    /// work on this machine alone (its saved remotes, its shell's completions, its manual).
+    pub fn runs_remotely(&self) -> bool {
+        !matches!(
+            self,
+            Command::Remote(_) | Command::Completions(_) | Command::Man(_)
+        )
+    }
+
     /// The campaign this command creates, if it creates one: through the server, only the
     /// campaign the URL names.
     pub fn creates(&self) -> Option<&str> {

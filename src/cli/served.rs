@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use clap::parser::ValueSource;
-use clap::{ArgMatches, ColorChoice, FromArgMatches};
+use clap::{ColorChoice, FromArgMatches};
 use muster::store::Store;
 
 use crate::serve::{Answer, Outcome, Printed, Run};
@@ -16,7 +16,7 @@ use super::context::Context;
 use super::error::Kind;
 use super::output::{self, Format};
 use super::rights::Right;
-use super::{Cli, dispatch, help, honours};
+use super::{Cli, dispatch, file, help, honours, paths, width};
 
 /// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
 /// one (given back).
@@ -26,9 +26,15 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
         role,
         args,
         printed,
+        columns,
+        files,
     } = *run;
+    let files = files.cloned().unwrap_or_default();
     let format = match printed {
+        Printed::Table => Format::Table,
         Printed::Json => Format::Json,
+        Printed::Csv => Format::Csv,
+        Printed::Md => Format::Md,
         Printed::Html => Format::Html,
     };
     let mut argv: Vec<OsString> = vec!["muster".into()];
@@ -69,9 +75,12 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             return usage(format!("--{id} is refused by the server: {why}; drop it"));
         }
     }
-    if let Some(flag) = path_given(&command, &matches) {
+    let unsent = paths::given(&command, &matches)
+        .into_iter()
+        .find(|(_, path)| !files.contains_key(path.to_string_lossy().as_ref()));
+    if let Some((flag, _)) = unsent {
         return usage(format!(
-            "{flag} names a file on the server's disk, which the server does not read; run this command on the server's machine"
+            "{flag} names a file on the server's disk, which the server does not read; send the file with the command (`muster --remote` does), or run this command on the server's machine"
         ));
     }
     if let Err(message) = honours::check(cli.command.honours(), format, &matches) {
@@ -87,7 +96,7 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             if let Some(store) = lent.take() {
                 ctx.lend(store);
             }
-            let done = dispatch(&ctx, cli.command);
+            let done = file::sent(files, || width::fitting(columns, || dispatch(&ctx, cli.command)));
             *lent = ctx.give_back();
             done
         })
@@ -98,52 +107,26 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             outcome: Outcome::Done,
             output: printed,
             message: String::new(),
+            hint: None,
         },
         Err(error) => Answer {
             outcome: match error.kind {
                 Kind::Refused => Outcome::Refused,
+                Kind::Usage => Outcome::Usage,
                 Kind::Altered => Outcome::Altered,
                 Kind::Storage => Outcome::Storage,
             },
             output: printed,
-            message: match error.hint {
-                Some(hint) => format!("{} ({hint})", error.message),
-                None => error.message,
-            },
+            message: error.message,
+            hint: error.hint,
         },
     }
 }
 
 fn usage(message: String) -> Answer {
-    Answer {
-        outcome: Outcome::Usage,
-        output: String::new(),
-        message: message.trim_end().to_owned(),
-    }
+    Answer::failed(Outcome::Usage, message.trim_end().to_owned())
 }
 
 fn forbidden(message: String) -> Answer {
-    Answer {
-        outcome: Outcome::Forbidden,
-        output: String::new(),
-        message,
-    }
-}
-
-/// The first option given that takes a path (a card file, an output file): the server reads
-/// and writes no file a client names.
-fn path_given(command: &clap::Command, matches: &ArgMatches) -> Option<String> {
-    let path_type = clap::builder::ValueParser::path_buf().type_id();
-    for arg in command.get_arguments() {
-        let id = arg.get_id().as_str();
-        let given = matches!(matches.value_source(id), Some(ValueSource::CommandLine));
-        if given && arg.get_value_parser().type_id() == path_type {
-            return Some(match arg.get_long() {
-                Some(long) => format!("--{long}"),
-                None => id.to_uppercase(),
-            });
-        }
-    }
-    let (name, sub) = matches.subcommand()?;
-    path_given(command.find_subcommand(name)?, sub)
+    Answer::failed(Outcome::Forbidden, message)
 }

@@ -1,13 +1,32 @@
 //! How wide output may be: `COLUMNS` when set, else the terminal's width when standard output
-//! is one; piped or redirected without `COLUMNS`, lines are never cut.
+//! is one; piped or redirected without `COLUMNS`, lines are never cut. A command run for a
+//! remote client fits the client's width instead.
 
+use std::cell::Cell;
 use std::io::IsTerminal;
+
+thread_local! {
+    /// The width a remote client's command fits, while [`fitting`] runs it on this thread.
+    static FIT: Cell<Option<Option<usize>>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with output on this thread fitted to `columns` (`None`: never cut), whatever this
+/// process's own terminal is.
+pub fn fitting<T>(columns: Option<usize>, f: impl FnOnce() -> T) -> T {
+    let outer = FIT.replace(Some(columns.map(|c| c.max(NARROWEST))));
+    let result = f();
+    FIT.set(outer);
+    result
+}
 
 /// The narrowest width muster fits its tables to: below it, cells would wrap a letter a line.
 const NARROWEST: usize = 20;
 
 /// The width to fit output to, or `None` for no limit.
 pub fn columns() -> Option<usize> {
+    if let Some(fit) = FIT.get() {
+        return fit;
+    }
     if let Some(set) = std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse::<usize>().ok())

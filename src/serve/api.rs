@@ -43,11 +43,16 @@ pub fn body_of(answer: &Answer) -> String {
     if answer.outcome == Outcome::Done {
         return answer.output.clone();
     }
-    let mut body = json!({ "error": answer.message, "exit": answer.outcome.exit() });
+    let mut body = json!({ "error": answer.said(), "exit": answer.outcome.exit() });
     if let Ok(output) = serde_json::from_str::<Value>(&answer.output) {
         body["output"] = output;
     }
     body.to_string()
+}
+
+/// The status and body answering a command: its `--json` output, or the refusal.
+pub fn reply(answer: &Answer, wrote: bool) -> (StatusCode, String) {
+    (status_of(answer.outcome, wrote), body_of(answer))
 }
 
 /// A body as a response: JSON Lines when it holds more than one line, else JSON.
@@ -62,7 +67,7 @@ fn respond(status: StatusCode, body: String) -> Response {
 }
 
 /// Runs `f` on a blocking thread; a thread that panicked is answered with 500.
-async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
+pub async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
     tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
         refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -80,6 +85,8 @@ async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, arg
             role: caller.role,
             args: &args,
             printed: Printed::Json,
+            columns: None,
+            files: None,
         };
         let answer = server.read(&run);
         respond(status_of(answer.outcome, false), body_of(&answer))
@@ -205,8 +212,12 @@ fn sequenced(
         args: &body.args,
         command_id: body.command_id.as_deref(),
         expected: expected.filter(|_| !body.decide_again),
+        printed: Printed::Json,
+        columns: None,
+        files: None,
+        reply,
     };
-    match turn::take(server, caller, campaign, &asked) {
+    match turn::take(server, caller, Some(campaign), &asked) {
         Turn::Failed(message) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
         Turn::Replayed(kept) => replayed(kept),
         Turn::Moved { expected, now } => {

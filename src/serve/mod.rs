@@ -10,10 +10,12 @@ mod api;
 mod auth;
 mod events;
 mod page;
+mod remote;
 mod router;
 mod shutdown;
 mod turn;
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
@@ -47,20 +49,46 @@ impl Outcome {
     }
 }
 
-/// What a command run for a client printed (its `--json` output) and how it ended.
+/// What a command run for a client printed and how it ended.
 #[derive(Debug, Clone)]
 pub struct Answer {
     pub outcome: Outcome,
     pub output: String,
     /// The refusal's message, empty when the command was done.
     pub message: String,
+    /// What would be accepted instead, when the refusal says.
+    pub hint: Option<String>,
 }
 
-/// What a command's output is printed as for the server: the API's and the page's JSON, or
-/// the printable roster page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+impl Answer {
+    /// An answer that ran nothing: `outcome`, saying `message`.
+    pub fn failed(outcome: Outcome, message: String) -> Answer {
+        Answer {
+            outcome,
+            output: String::new(),
+            message,
+            hint: None,
+        }
+    }
+
+    /// The refusal and its hint in one sentence, as the API's `error` and the page give it.
+    pub fn said(&self) -> String {
+        match &self.hint {
+            Some(hint) => format!("{} ({hint})", self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
+/// What a command's output is printed as for the server: the API's and the page's JSON, the
+/// printable roster page, or any format the command line prints, for a remote client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Printed {
+    Table,
     Json,
+    Csv,
+    Md,
     Html,
 }
 
@@ -72,6 +100,11 @@ pub struct Run<'a> {
     pub role: Role,
     pub args: &'a [String],
     pub printed: Printed,
+    /// The width a remote client's tables fit (`None`: never cut).
+    pub columns: Option<usize>,
+    /// The files a remote client read on its machine and sent, by the path it typed: the
+    /// only files the command reads.
+    pub files: Option<&'a BTreeMap<String, String>>,
 }
 
 /// Runs a command line on the database, on the connection lent (taken and given back) when

@@ -7,7 +7,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
-use super::{Server, api, events, page};
+use super::{Server, api, events, page, remote};
 
 /// The largest request body accepted: a command's arguments are a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -15,6 +15,8 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The API's and the page's routes over the shared server.
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
+        .route("/api/v1", get(remote::version))
+        .route("/api/v1/run", post(remote::run))
         .route("/api/v1/campaigns", get(api::campaigns))
         .route("/api/v1/campaigns/{campaign}/roster", get(api::roster))
         .route("/api/v1/campaigns/{campaign}/events", get(events::events))

@@ -2,23 +2,31 @@
 //! command at a time, its client id answered before it runs, and its answer kept with its
 //! actor once it wrote events.
 
+use std::collections::BTreeMap;
+
 use axum::http::StatusCode;
 use muster::app;
 use muster::clock::SystemClock;
 use muster::store::{Head, ServedAnswer, Store};
-use serde_json::json;
 
-use super::api::{body_of, status_of};
 use super::auth::Caller;
-use super::{Printed, Run, Server};
+use super::{Answer, Outcome, Printed, Run, Server};
 
-/// What a client asked for: the command line, its own id, and the head it decided on.
+/// What a client asked for: the command line, its own id, the head it decided on, and how
+/// its answer is printed and kept.
 pub struct Asked<'a> {
     pub args: &'a [String],
     pub command_id: Option<&'a str>,
     /// The head the client expects, when it would rather hear of a newer one than have the
     /// command decided again on it.
     pub expected: Option<&'a Head>,
+    pub printed: Printed,
+    pub columns: Option<usize>,
+    /// The files a remote client sent with the command.
+    pub files: Option<&'a BTreeMap<String, String>>,
+    /// The status and body answering a command's answer (and whether it wrote): what a retry
+    /// of its command id is answered with.
+    pub reply: fn(&Answer, bool) -> (StatusCode, String),
 }
 
 /// How a turn ended.
@@ -30,11 +38,12 @@ pub enum Turn {
     /// The campaign moved on from the head the client expected; nothing ran.
     Moved { expected: Head, now: Head },
     /// The command ran: its answer, and whether it wrote events.
-    Ran { answer: super::Answer, wrote: bool },
+    Ran { answer: Answer, wrote: bool },
 }
 
-/// Takes the command's turn for `caller` on `campaign` (as the URL names it).
-pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>) -> Turn {
+/// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the
+/// campaign the server's file has selected).
+pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
     let mut held = server
         .sequencer
         .lock()
@@ -73,15 +82,20 @@ pub fn take(server: &Server, caller: &Caller, campaign: &str, asked: &Asked<'_>)
 fn take_on(
     server: &Server,
     caller: &Caller,
-    campaign: &str,
+    named: Option<&str>,
     asked: &Asked<'_>,
     lent: &mut Option<Store>,
 ) -> Turn {
     let Some(store) = lent.as_ref() else {
         return Turn::Failed("the server's connection was lost".to_owned());
     };
-    // The name as the file spells it; a campaign about to be created keeps the URL's.
-    let campaign = app::resolve_campaign(store, Some(campaign)).unwrap_or_else(|_| campaign.to_owned());
+    // The name as the file spells it; a campaign about to be created keeps the URL's. With
+    // none named and none selected, the command runs without one (`campaign list`) and its
+    // answer is kept under the empty name.
+    let campaign = app::resolve_campaign(store, named)
+        .ok()
+        .or_else(|| named.map(str::to_owned))
+        .unwrap_or_default();
     if let Some(id) = asked.command_id {
         match app::served(store, &campaign, id) {
             Ok(Some(kept)) => return Turn::Replayed(kept),
@@ -99,7 +113,7 @@ fn take_on(
             now: before,
         };
     }
-    let keep = |store: &Store, id: &str, status: StatusCode, body: String| {
+    let keep = |store: &Store, id: &str, (status, body): (StatusCode, String)| {
         let kept = ServedAnswer {
             actor: caller.name.clone(),
             status: status.as_u16(),
@@ -111,24 +125,26 @@ fn take_on(
     // the server stop before the true answer is kept: that the command may have landed. A
     // retry is then never recorded a second time.
     if let Some(id) = asked.command_id {
-        let unknown = json!({
-            "error": format!(
+        let unknown = Answer::failed(
+            Outcome::Storage,
+            format!(
                 "the server stopped while it recorded command {id}, after v{}: whether it landed is not known; read the log after v{} (`muster log`, or GET …/events?after={}) before sending it again under a new command_id",
                 before.version, before.version, before.version
             ),
-            "exit": 4,
-        });
-        if let Err(e) = keep(store, id, StatusCode::INTERNAL_SERVER_ERROR, unknown.to_string()) {
+        );
+        if let Err(e) = keep(store, id, (asked.reply)(&unknown, false)) {
             return Turn::Failed(format!(
                 "command {id} was not run: its answer could not be kept ({e})"
             ));
         }
     }
     let run = Run {
-        campaign: Some(&campaign),
+        campaign: Some(campaign.as_str()).filter(|c| !c.is_empty()),
         role: caller.role,
         args: asked.args,
-        printed: Printed::Json,
+        printed: asked.printed,
+        columns: asked.columns,
+        files: asked.files,
     };
     let answer = (server.runner)(&server.db, lent, &run);
     if lent.is_none() {
@@ -142,7 +158,7 @@ fn take_on(
         let id = asked
             .command_id
             .map_or_else(|| uuid::Uuid::now_v7().to_string(), str::to_owned);
-        if let Err(e) = keep(store, &id, status_of(answer.outcome, wrote), body_of(&answer)) {
+        if let Err(e) = keep(store, &id, (asked.reply)(&answer, wrote)) {
             eprintln!("muster serve: the answer to command {id} was not kept: {e}");
         }
     }

@@ -23,7 +23,6 @@ use std::time::Duration;
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
-use uuid::Uuid;
 
 pub use blame_index::{BlameIndexed, BlameWriter, IndexedLine};
 pub use bulk::ROWS_PER_INSERT;
@@ -559,7 +558,7 @@ fn write_events(
             seq: 0,
             campaign: campaign.to_owned(),
             version: head.version + 1,
-            event_id: Uuid::now_v7().to_string(),
+            event_id: crate::ids::event_id(campaign, head.version + 1, at),
             command_id: command_id.to_owned(),
             recorded_at: recorded_at.clone(),
             kind: encoded.kind.to_owned(),

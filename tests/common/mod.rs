@@ -5,6 +5,8 @@
 // Every test binary that starts muster compiles this module, and each uses only part of it.
 #![allow(dead_code)]
 
+pub mod readme;
+
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -79,10 +79,16 @@ pub struct Server {
 impl Server {
     /// Starts `muster serve` on any free loopback port of `db` and waits for its address.
     pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// Like [`Server::start`], with the server's environment holding `env` too.
+    pub fn start_with(db: &Path, env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .env_clear()
             .env("MUSTER_DB", db)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -17,7 +17,7 @@ use super::specs::{FORMS, Place, Spec};
 use super::{message_page, status_of};
 use crate::serve::auth::Caller;
 use crate::serve::turn::{self, Asked, Turn};
-use crate::serve::{Answer, Outcome, Server};
+use crate::serve::{Answer, Outcome, Printed, Server};
 
 /// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
 /// bogey names and counts share a field name, so a field's values are taken in order.
@@ -108,15 +108,11 @@ pub async fn record(
     let sequencing = Arc::clone(&server);
     let answer = tokio::task::spawn_blocking(move || sequenced(&sequencing, &caller, &db_campaign, &line))
         .await
-        .unwrap_or_else(|e| Answer {
-            outcome: Outcome::Storage,
-            output: String::new(),
-            message: format!("the request failed: {e}"),
-        });
+        .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")));
     if answer.outcome == Outcome::Done {
         return redirect(&format!("/c/{}", super::views::path_part(&campaign)));
     }
-    let refusal = refused(status_of(answer.outcome), answer.message);
+    let refusal = refused(status_of(answer.outcome), answer.said());
     roster_page(&server, &signed, &campaign, Some(refusal)).await
 }
 
@@ -126,19 +122,17 @@ fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) 
         args: line,
         command_id: None,
         expected: None,
+        printed: Printed::Json,
+        columns: None,
+        files: None,
+        reply: crate::serve::api::reply,
     };
-    match turn::take(server, caller, campaign, &asked) {
+    match turn::take(server, caller, Some(campaign), &asked) {
         Turn::Ran { answer, .. } => answer,
         // A form sends no command id and no head, so only a failure to open the file is left.
-        Turn::Failed(message) => Answer {
-            outcome: Outcome::Storage,
-            output: String::new(),
-            message,
-        },
-        Turn::Replayed(_) | Turn::Moved { .. } => Answer {
-            outcome: Outcome::Storage,
-            output: String::new(),
-            message: "the form's command was not run".to_owned(),
-        },
+        Turn::Failed(message) => Answer::failed(Outcome::Storage, message),
+        Turn::Replayed(_) | Turn::Moved { .. } => {
+            Answer::failed(Outcome::Storage, "the form's command was not run".to_owned())
+        }
     }
 }

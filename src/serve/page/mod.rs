@@ -140,15 +140,13 @@ async fn read(
             role,
             args: &args,
             printed,
+            columns: None,
+            files: None,
         };
         server.read(&run)
     })
     .await
-    .unwrap_or_else(|e| Answer {
-        outcome: Outcome::Storage,
-        output: String::new(),
-        message: format!("the request failed: {e}"),
-    })
+    .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")))
 }
 
 /// A read command's JSON output, or the page saying why it was refused.
@@ -171,6 +169,6 @@ async fn read_printed(
     let answer = read(server, asker, campaign, args).await;
     match answer.outcome {
         Outcome::Done => Ok(answer.output),
-        outcome => Err(message_page(status_of(outcome), &answer.message)),
+        outcome => Err(message_page(status_of(outcome), &answer.said())),
     }
 }

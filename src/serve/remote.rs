@@ -1,0 +1,114 @@
+//! POST /api/v1/run: a command line typed on another machine (`muster --remote`), run here
+//! and answered with what it printed in the format asked, its refusal and its exit code, so
+//! the client prints what the command prints locally.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::api::{blocking, refusal, status_of};
+use super::auth::caller;
+use super::turn::{self, Asked, Turn};
+use super::{Answer, Outcome, Printed, Server};
+
+/// The API's version, answered by `GET /api/v1` and in every run's answer.
+pub const API: u32 = 1;
+
+/// The body of POST /api/v1/run.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunBody {
+    args: Vec<String>,
+    campaign: Option<String>,
+    format: Printed,
+    columns: Option<usize>,
+    command_id: Option<String>,
+    /// The files the command names, read on the client's machine, by the path typed.
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+}
+
+/// The answer to a run: what the command printed, its exit code, and its refusal.
+pub fn reply(answer: &Answer, wrote: bool) -> (StatusCode, String) {
+    let mut body = json!({
+        "api": API,
+        "output": answer.output,
+        "exit": answer.outcome.exit(),
+    });
+    if answer.outcome != Outcome::Done {
+        body["error"] = json!(answer.message);
+        if let Some(hint) = &answer.hint {
+            body["hint"] = json!(hint);
+        }
+    }
+    (status_of(answer.outcome, wrote), body.to_string())
+}
+
+fn respond((status, body): (StatusCode, String)) -> Response {
+    (status, [(CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// GET /api/v1: which API this server speaks, and its muster's version.
+pub async fn version() -> Response {
+    let body = json!({ "api": API, "muster": env!("CARGO_PKG_VERSION") });
+    respond((StatusCode::OK, body.to_string()))
+}
+
+/// POST /api/v1/run: one command line, run in the server's sequence as the API's commands
+/// are, by the same rights.
+pub async fn run(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let caller = match caller(&server, peer.ip(), &headers).await {
+        Ok(caller) => caller,
+        Err(refused) => return refused,
+    };
+    let body: RunBody = match serde_json::from_slice(&body) {
+        Ok(body) => body,
+        Err(e) => {
+            return refusal(
+                StatusCode::BAD_REQUEST,
+                2,
+                &format!(
+                    "the body is not {{\"args\": [\"roster\"], \"campaign\": \"…\"|null, \"format\": \"table\"|\"json\"|\"csv\"|\"md\"|\"html\", \"columns\": N|null, \"command_id\"?: \"…\", \"files\"?: {{PATH: TEXT}}}}: {e}"
+                ),
+            );
+        }
+    };
+    blocking(move || {
+        let asked = Asked {
+            args: &body.args,
+            command_id: body.command_id.as_deref(),
+            expected: None,
+            printed: body.format,
+            columns: body.columns,
+            files: Some(&body.files),
+            reply,
+        };
+        match turn::take(&server, &caller, body.campaign.as_deref(), &asked) {
+            Turn::Failed(message) => respond(reply(&Answer::failed(Outcome::Storage, message), false)),
+            Turn::Replayed(kept) => {
+                let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
+                respond((status, kept.body))
+            }
+            // No head is expected of a run.
+            Turn::Moved { .. } => respond(reply(
+                &Answer::failed(Outcome::Refused, "the campaign moved on".to_owned()),
+                false,
+            )),
+            Turn::Ran { answer, wrote } => respond(reply(&answer, wrote)),
+        }
+    })
+    .await
+}

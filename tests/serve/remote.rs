@@ -1,0 +1,246 @@
+//! `muster --remote`: the command line typed on one machine and run on a server, printing
+//! what it prints locally, with the same exit codes; and the messages for a server that
+//! cannot be reached, a refused token and a server of another API.
+
+use std::path::Path;
+
+use super::common::readme::block_lines;
+use super::common::{NOW, Runner};
+use super::harness::{Server, muster};
+
+const README: &str = include_str!("../../README.md");
+/// A fixed seed for every campaign either side creates, so their dice and heads agree.
+const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+
+/// A gm's token on `db`.
+fn gm_token(db: &Path) -> String {
+    let out = muster(db, &["serve", "token", "add", "gina", "--role", "gm"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+/// `muster ARGS` at the fixed time and seed, on `db` when one is given.
+fn run(db: Option<&Path>, args: &[&str]) -> (i32, String, String) {
+    let runner = match db {
+        Some(db) => Runner::on(db),
+        None => Runner::new(),
+    };
+    runner
+        .at(NOW)
+        .env("MUSTER_SEED", SEED)
+        .args(args)
+        .run()
+        .into_parts()
+}
+
+#[test]
+fn every_line_of_the_readme_tour_prints_the_same_and_lands_the_same_head_locally_and_through_a_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, there) = (dir.path().join("here.db"), dir.path().join("there.db"));
+    let token = gm_token(&there);
+    let server = Server::start_with(&there, &[("MUSTER_NOW", NOW), ("MUSTER_SEED", SEED)]);
+    let lines = block_lines(README, "tour");
+    assert!(lines.len() > 55, "the whole tour is played");
+    for line in &lines {
+        let args: Vec<&str> = line.args.iter().map(String::as_str).collect();
+        let local = run(Some(&here), &args);
+        let mut remote_args = vec!["--remote", &server.url, "--token", &token];
+        remote_args.extend(&args);
+        let remote = run(None, &remote_args);
+        assert_eq!(
+            remote, local,
+            "`muster {}` locally and through the server",
+            line.text
+        );
+    }
+    for campaign in ["Operation Lodestar", "Winter Storm", "Juno Beach", "Night Shift"] {
+        let head = |db: &Path| {
+            let (code, out, err) = run(Some(db), &["--campaign", campaign, "--json", "roster"]);
+            assert_eq!(code, 0, "{err}");
+            let roster: serde_json::Value = serde_json::from_str(&out).unwrap();
+            roster["head"].clone()
+        };
+        assert_eq!(head(&there), head(&here), "{campaign}'s head");
+    }
+}
+
+#[test]
+fn a_refusal_and_a_usage_error_exit_as_they_do_locally_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, there) = (dir.path().join("here.db"), dir.path().join("there.db"));
+    let token = gm_token(&there);
+    let server = Server::start_with(&there, &[("MUSTER_NOW", NOW), ("MUSTER_SEED", SEED)]);
+    let remote = |args: &[&str]| {
+        let mut all = vec!["--remote", &server.url, "--token", &token];
+        all.extend(args);
+        run(None, &all)
+    };
+    for setup in [
+        &["campaign", "new", "Op", "--game", "modern"][..],
+        &["enlist", "Wong", "--kind", "player", "--rp", "4"],
+    ] {
+        assert_eq!(remote(setup), run(Some(&here), setup));
+    }
+    for refused in [
+        &["wound", "Wongg", "1"][..],
+        &["heal", "Wong", "5"],
+        &["roster", "--as-of", "v99"],
+        &["log", "--format", "html"],
+    ] {
+        let local = run(Some(&here), refused);
+        assert_ne!(local.0, 0, "{refused:?} is refused locally");
+        assert_eq!(remote(refused), local, "{refused:?}");
+    }
+    assert_eq!(
+        remote(&["--json", "roster"]),
+        run(Some(&here), &["--json", "roster"])
+    );
+    // A file on the client's disk is sent; the server reads none of its own.
+    let card = dir.path().join("card.json");
+    std::fs::write(&card, r#"{"name": "Price", "kind": "player", "rp": 5}"#).unwrap();
+    let card = card.to_string_lossy().into_owned();
+    let enlisted = remote(&["enlist", "--card", &card]);
+    assert_eq!(enlisted, run(Some(&here), &["enlist", "--card", &card]));
+    assert_eq!(enlisted.0, 0, "{}", enlisted.2);
+}
+
+#[test]
+fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_codes() {
+    // Nothing listens on a port just freed.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = format!("http://{}", free.local_addr().unwrap());
+    drop(free);
+    let (code, out, err) = run(None, &["--remote", &gone, "--token", "t", "roster"]);
+    assert_eq!((code, out.as_str()), (4, ""), "{err}");
+    assert!(
+        err.contains("cannot reach the server at") && err.contains("hint:"),
+        "{err}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let there = dir.path().join("there.db");
+    let token = gm_token(&there);
+    let server = Server::start(&there);
+    let (code, _, err) = run(
+        None,
+        &["--remote", &server.url, "--token", "muster_wrong", "roster"],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("refused the token"), "{err}");
+    let viewer = {
+        let out = muster(&there, &["serve", "token", "add", "vic", "--role", "viewer"]);
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .trim()
+            .to_owned()
+    };
+    run(
+        None,
+        &[
+            "--remote",
+            &server.url,
+            "--token",
+            &token,
+            "campaign",
+            "new",
+            "Op",
+            "--game",
+            "modern",
+        ],
+    );
+    let (code, _, err) = run(
+        None,
+        &[
+            "--remote",
+            &server.url,
+            "--token",
+            &viewer,
+            "rp",
+            "grant",
+            "1",
+            "--why",
+            "x",
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("needs a player token"),
+        "the right missing is named: {err}"
+    );
+
+    // A server that is not muster's API v1: a plain HTTP server answering 404 to everything.
+    let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", other.local_addr().unwrap());
+    let answering = std::thread::spawn(move || {
+        for stream in other.incoming().take(2) {
+            let mut stream = stream.unwrap();
+            let mut buffer = [0u8; 4096];
+            let _ = std::io::Read::read(&mut stream, &mut buffer);
+            let body = r#"{"api": 2}"#;
+            let reply = format!(
+                "HTTP/1.1 404 Not Found\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            std::io::Write::write_all(&mut stream, reply.as_bytes()).unwrap();
+        }
+    });
+    let (code, _, err) = run(None, &["--remote", &url, "--token", "t", "roster"]);
+    answering.join().unwrap();
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("does not answer as muster's API v1 does"), "{err}");
+}
+
+#[test]
+fn a_saved_remote_is_called_by_name_and_its_file_is_the_owners_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let there = dir.path().join("there.db");
+    let token = gm_token(&there);
+    let server = Server::start(&there);
+    let config = dir.path().join("config");
+    let with_config = |args: &[&str]| {
+        Runner::new()
+            .at(NOW)
+            .env("MUSTER_CONFIG_DIR", &config)
+            .args(args)
+            .run()
+            .into_parts()
+    };
+    let (code, out, err) = with_config(&["remote", "add", "table", &server.url, "--token", &token]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("remote 'table' saved"), "{out}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(config.join("remotes.toml"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "only its owner reads the tokens");
+    }
+    let (_, listed, _) = with_config(&["--json", "remote", "list"]);
+    let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    assert_eq!(listed[0]["name"], "table");
+    assert!(!listed.to_string().contains(&token), "a token is never listed");
+
+    let (code, out, err) = with_config(&["--remote", "table", "campaign", "new", "Op", "--game", "modern"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("campaign created"), "{out}");
+    let (code, _, err) = with_config(&["--remote", "tabel", "roster"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did you mean 'table'?"), "{err}");
+    let (code, _, err) = with_config(&["--remote", "table", "remote", "list"]);
+    assert_eq!(code, 2, "--remote on a command that works here: {err}");
+
+    assert_eq!(with_config(&["remote", "remove", "table"]).0, 0);
+    let (code, _, err) = with_config(&["--remote", "table", "roster"]);
+    assert_eq!(code, 1, "{err}");
+}
