@@ -2,6 +2,7 @@
 
 mod cli;
 mod serve;
+mod url;
 
 use std::process::ExitCode;
 

@@ -16,6 +16,8 @@ mod chain;
 mod medal_seed;
 #[path = "store/open.rs"]
 mod open;
+#[path = "store/pull.rs"]
+mod pull;
 #[path = "store/race.rs"]
 mod race;
 #[path = "store/revealed_seed.rs"]

@@ -59,7 +59,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "dev",
         ],
     ),
-    ("Playing with a server", &["serve", "remote"]),
+    ("Playing with a server", &["serve", "remote", "pull"]),
 ];
 
 /// How wide help is at most, as clap's own `max_term_width` on [`Cli`].

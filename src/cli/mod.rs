@@ -30,6 +30,7 @@ mod output;
 mod pager;
 mod paths;
 mod progress;
+mod pull;
 mod rebuild;
 mod remote;
 mod rights;
@@ -218,6 +219,8 @@ enum Command {
     /// Save, list and forget the servers `--remote NAME` calls
     #[command(subcommand)]
     Remote(remote::Command),
+    /// Bring a server's campaign into this database: the events after this copy's head
+    Pull(pull::Args),
 }
 
 /// Parses the process's command line: clap's help and errors coloured as `--color` asks, and
@@ -345,6 +348,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Remote(command) => remote::run(ctx, command),
+        Command::Pull(args) => pull::run(ctx, args),
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
         Command::Completions(args) => shell::completions(args),

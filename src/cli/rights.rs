@@ -80,7 +80,9 @@ impl Command {
                 NotServed("it works on the server's own files; run it on the server's machine")
             }
             Command::Serve(_) => NotServed("tokens are managed on the server's machine"),
-            Command::Remote(_) => NotServed("it keeps the remotes of the machine it runs on"),
+            Command::Remote(_) | Command::Pull(_) => {
+                NotServed("it works on the machine it runs on: its remotes, its own copy")
+            }
             Command::Demo(_) | Command::Completions(_) | Command::Man(_) => {
                 NotServed("it works on no campaign of the server's")
             }
@@ -94,7 +96,7 @@ impl Command {
     pub fn runs_remotely(&self) -> bool {
         !matches!(
             self,
-            Command::Remote(_) | Command::Completions(_) | Command::Man(_)
+            Command::Remote(_) | Command::Pull(_) | Command::Completions(_) | Command::Man(_)
         )
     }
 

@@ -9,6 +9,7 @@ mod import;
 mod line;
 mod lines;
 mod name;
+mod pull;
 mod survey;
 mod trailer;
 mod writer;
@@ -19,6 +20,7 @@ pub use import::{Imported, import_from};
 pub use line::{Line, export};
 use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
+pub use pull::{FastForward, fast_forward};
 use trailer::{Ending, LastEvent};
 pub use trailer::{Trailer, TrailerHead};
 

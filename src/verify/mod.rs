@@ -15,7 +15,7 @@ use crate::Error;
 use crate::progress::Progress;
 use crate::store::{BATCH, Known, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
-pub use stream::{Checked, Checker, Earlier, Verifier};
+pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {

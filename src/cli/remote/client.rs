@@ -88,6 +88,25 @@ impl Remote {
         self.answered(sent)
     }
 
+    /// GETs `path` and reads only the first line of its body (the connection is then
+    /// dropped): one event of a stream, without the rest.
+    pub fn first_line(&self, path: &str) -> Result<Answered, CommandError> {
+        let mut response = self
+            .agent
+            .get(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {}", self.token))
+            .call()
+            .map_err(|e| self.unreachable(&e))?;
+        let status = response.status().as_u16();
+        let mut body = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(response.body_mut().as_reader()),
+            &mut body,
+        )
+        .map_err(|e| self.unreachable(&ureq::Error::Io(e)))?;
+        Ok(Answered { status, body })
+    }
+
     fn answered(
         &self,
         sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>,

@@ -12,6 +12,7 @@ use super::error::CommandError;
 use super::output;
 use config::{Remotes, Saved};
 
+pub use client::{Answered, Remote};
 pub use forward::{Forwarded, forward};
 
 #[derive(Debug, Subcommand)]

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::render;
 use super::session::{Signed, signed};
-use super::views::{Chrome, chrome, path_part, read_json, text};
+use super::views::{Chrome, chrome, read_json, text};
 use crate::serve::Server;
 
 /// An event's field as a row: its name and its value, with the version it links to, if any.
@@ -156,7 +156,7 @@ pub async fn show(
     let page = ShowPage {
         csrf,
         who,
-        link: path_part(&campaign),
+        link: crate::url::segment(&campaign),
         campaign,
         title: format!("Event v{version}"),
         voided: e["voided"].as_bool().unwrap_or(false),
@@ -198,7 +198,7 @@ pub async fn blame(
     let page = BlamePage {
         csrf,
         who,
-        link: path_part(&campaign),
+        link: crate::url::segment(&campaign),
         campaign,
         title: format!("Blame: {}", b["soldier"].as_str().unwrap_or(&soldier)),
         fields,

@@ -110,7 +110,7 @@ pub async fn record(
         .await
         .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")));
     if answer.outcome == Outcome::Done {
-        return redirect(&format!("/c/{}", super::views::path_part(&campaign)));
+        return redirect(&format!("/c/{}", crate::url::segment(&campaign)));
     }
     let refusal = refused(status_of(answer.outcome), answer.said());
     roster_page(&server, &signed, &campaign, Some(refusal)).await

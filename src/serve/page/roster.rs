@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::session::{Signed, signed};
 use super::specs::{Place, Spec, forms_for};
-use super::views::{Chrome, EventRow, chrome, event_rows, path_part, read_json, read_lines, text};
+use super::views::{Chrome, EventRow, chrome, event_rows, read_json, read_lines, text};
 use super::{framed_by, read_printed, render};
 use crate::serve::{Printed, Server};
 
@@ -175,7 +175,7 @@ pub async fn roster_page(
     let page = RosterPage {
         csrf,
         who,
-        link: path_part(&name),
+        link: crate::url::segment(&name),
         campaign: name,
         game,
         head: text(&roster["head"]["version"]),
@@ -188,7 +188,7 @@ pub async fn roster_page(
             .map(|s| {
                 let name = text(&s["name"]);
                 (
-                    path_part(&name),
+                    crate::url::segment(&name),
                     name,
                     columns.iter().map(|(key, _)| cell(key, &s[*key])).collect(),
                 )

@@ -27,16 +27,6 @@ pub(super) fn text(value: &Value) -> String {
     }
 }
 
-/// `text` for a URL's path segment: every byte but letters, digits and `-._~` percent-encoded.
-pub fn path_part(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 /// A read command's JSON output as a value; output that is not JSON is a failure of the server.
 pub(super) async fn read_json(
     server: &Arc<Server>,
@@ -113,7 +103,11 @@ pub async fn campaigns(State(server): State<Arc<Server>>, headers: HeaderMap) ->
         .iter()
         .map(|c| {
             let name = text(&c["name"]);
-            (path_part(&name), name, format!("v{}", text(&c["version"])))
+            (
+                crate::url::segment(&name),
+                name,
+                format!("v{}", text(&c["version"])),
+            )
         })
         .collect();
     render(StatusCode::OK, &CampaignsPage { csrf, who, campaigns })
@@ -203,7 +197,7 @@ pub async fn log(
         &LogPage {
             csrf,
             who,
-            link: path_part(&campaign),
+            link: crate::url::segment(&campaign),
             campaign,
             page,
             older,

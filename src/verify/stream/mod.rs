@@ -7,8 +7,10 @@
 
 mod checked;
 mod meaning;
+mod resume;
 mod tracked;
 mod verifier;
 
 pub use checked::{Checked, Checker};
+pub use resume::CheckedUpTo;
 pub use verifier::{Earlier, Verifier};

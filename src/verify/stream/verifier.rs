@@ -10,7 +10,7 @@ use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
 use crate::domain::sheet;
-use crate::domain::state::{CampaignState, RecordedEvent};
+use crate::domain::state::{CampaignState, RecordedEvent, UnsettledAward};
 use crate::store::Known;
 use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
@@ -55,8 +55,13 @@ pub struct Verifier {
     /// For each command that began with a void (an amendment, or a void), the version the
     /// keys of the faces it carries name. Voids are rare, so this stays small.
     pub(super) origins: BTreeMap<String, u64>,
-    tracked: Vec<Tracked>,
+    pub(super) tracked: Vec<Tracked>,
     pub(super) state: CampaignState,
+    /// The version a verifier resumed after ([`Verifier::resume`]): the rows up to it were
+    /// checked before and are not shown to it, so what it needs of them it asks the log.
+    pub(super) resumed_after: Option<u64>,
+    /// The awards the state resumed from already left unsettled: reported when read before.
+    pub(super) unsettled_before: Vec<UnsettledAward>,
     /// When the last row with a readable time was recorded: times never go back.
     pub(super) previous_time: Option<DateTime<FixedOffset>>,
     /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
@@ -110,6 +115,8 @@ impl Verifier {
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
+            resumed_after: None,
+            unsettled_before: Vec::new(),
             previous_time: None,
             recent: VecDeque::with_capacity(RECENT),
         }
@@ -162,7 +169,7 @@ impl Verifier {
             .map(|(_, id, kind)| (id.clone(), kind.clone()));
         match near {
             Some(found) => Ok(Some(found)),
-            None if self.events <= RECENT => Ok(None),
+            None if self.events <= RECENT && self.resumed_after.is_none() => Ok(None),
             None => earlier.at(version),
         }
     }
@@ -249,11 +256,14 @@ impl Verifier {
         if newest {
             overwrite(&mut self.greatest_command, id);
         }
-        let in_filter = self.commands.insert(id);
+        // The filter holds only the ids this verifier read: after a resume, an older id may
+        // be one of the rows it was not shown.
+        let in_filter = self.commands.insert(id) || self.resumed_after.is_some();
         let maybe_seen = !newest && in_filter;
+        let asks_the_log = self.events > RECENT || self.resumed_after.is_some();
         let seen = maybe_seen
             && (self.recent.iter().any(|(_, earlier_id, _)| earlier_id == id)
-                || (self.events > RECENT && earlier.command_before(id, recorded.version)?));
+                || (asks_the_log && earlier.command_before(id, recorded.version)?));
         if seen {
             let problem = format!("command {id} resumes after other commands: its events are not contiguous");
             self.found(recorded.version, "command", problem);
@@ -339,7 +349,23 @@ impl Verifier {
     /// The report, and the campaign's state as the log folds to it (voids applied).
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
         self.decided_again();
-        for anomaly in self.state.anomalies.clone() {
+        // After a resume, what the fold found up to it was reported when those rows were read.
+        let shown = |version: u64| self.resumed_after.is_none_or(|after| version > after);
+        let anomalies: Vec<_> = self
+            .state
+            .anomalies
+            .iter()
+            .filter(|a| shown(a.version))
+            .cloned()
+            .collect();
+        let awards: Vec<_> = self
+            .state
+            .unsettled_awards
+            .iter()
+            .filter(|a| !self.unsettled_before.contains(a))
+            .cloned()
+            .collect();
+        for anomaly in anomalies {
             let check = match anomaly.check.as_deref() {
                 // A paper sheet the log disagrees with is already reported, with its blame.
                 Some("assert") => continue,
@@ -349,7 +375,7 @@ impl Verifier {
             };
             self.found(anomaly.version, check, format!("the event {}", anomaly.message));
         }
-        for award in self.state.unsettled_awards.clone() {
+        for award in awards {
             self.found(
                 award.version,
                 "fold",

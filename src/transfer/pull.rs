@@ -1,0 +1,140 @@
+//! A pull's fast-forward: the rows another copy of a campaign holds after this copy's head,
+//! checked by the checked fold from the local state at that head (the log before it is not
+//! read again) and appended in one transaction, or refused whole.
+
+use std::collections::BTreeSet;
+
+use super::parse;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::event::Event;
+use crate::projection::blame::index;
+use crate::store::{Head, Store, StoreError, StoredRow};
+use crate::verify::{CheckedUpTo, Earlier, Verifier};
+
+/// How a fast-forward ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FastForward {
+    /// The rows were checked and appended: how many, and the new head.
+    Added { added: usize, head: Head },
+    /// The rows do not continue this copy's head: the copies have diverged.
+    DoesNotContinue,
+}
+
+/// Appends to `campaign` (at `here` in `store`) the rows of `text`, the export's JSON Lines
+/// of the events after `here` (no trailer), once the checked fold finds nothing in them.
+pub fn fast_forward(
+    store: &mut Store,
+    campaign: &str,
+    here: &Head,
+    text: &str,
+) -> Result<FastForward, Error> {
+    let rows = parse(text)?;
+    let Some(first) = rows.first() else {
+        return Ok(FastForward::Added {
+            added: 0,
+            head: here.clone(),
+        });
+    };
+    if let Some(other) = rows.iter().find(|r| r.campaign != campaign) {
+        return Err(Error::input(format!(
+            "the server sent events of campaign '{}' for '{campaign}'; nothing pulled",
+            other.campaign
+        )));
+    }
+    if first.version != here.version + 1 || first.prev_hash != here.hash {
+        return Ok(FastForward::DoesNotContinue);
+    }
+    let mut known = checkpoint::reaching_back(store, campaign, Some(here.version))?;
+    let mut voided = BTreeSet::new();
+    for row in store.rows_reaching_back(campaign, Some(here.version))? {
+        if let Ok(recorded) = row.decode()
+            && let Event::CommandVoided(void) = &recorded.event
+        {
+            voided.insert(void.command_id.clone());
+        }
+    }
+    for row in &rows {
+        let recorded = row.decode().map_err(|e| {
+            Error::input(format!(
+                "the server's version {} does not read: {e}; nothing pulled",
+                row.version
+            ))
+        })?;
+        known.note(&recorded);
+    }
+    let state = checkpoint::state_before(store, campaign, here.version + 1, &known)?;
+    let recorded_at = store.row_at(campaign, here.version)?.map(|r| r.recorded_at);
+    let checked = CheckedUpTo {
+        head: here.clone(),
+        recorded_at,
+        state,
+        voided,
+    };
+    let count = u64::try_from(rows.len()).unwrap_or(u64::MAX);
+    let mut verifier = Verifier::resume(campaign, count, known, checked);
+    let mut earlier = Tail {
+        store,
+        campaign,
+        after: here.version,
+        rows: &rows,
+    };
+    for row in &rows {
+        verifier.push(row.borrowed(), &mut earlier)?;
+    }
+    let (report, state) = verifier.finish_with_state();
+    if let Some(finding) = report.findings.first() {
+        return Err(Error::input(format!(
+            "the server's events do not verify from this copy's head v{} ({} problem{}); nothing pulled; first: {}{}",
+            here.version,
+            report.findings.len(),
+            if report.findings.len() == 1 { "" } else { "s" },
+            finding
+                .version
+                .map(|v| format!("version {v}: "))
+                .unwrap_or_default(),
+            finding.problem
+        )));
+    }
+    let head = store.append_rows(campaign, here, &rows)?;
+    // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up.
+    let _cache_only = checkpoint::save(store, campaign, &state);
+    let _cache_only = index::refresh(store, campaign, None);
+    Ok(FastForward::Added {
+        added: rows.len(),
+        head,
+    })
+}
+
+/// The log before a row being checked: this copy's rows up to `after`, then the rows pulled.
+struct Tail<'a> {
+    store: &'a Store,
+    campaign: &'a str,
+    after: u64,
+    rows: &'a [StoredRow],
+}
+
+impl Earlier for Tail<'_> {
+    fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError> {
+        if version <= self.after {
+            return self.store.command_at(self.campaign, version);
+        }
+        Ok(self
+            .rows
+            .iter()
+            .find(|r| r.version == version)
+            .map(|r| (r.command_id.clone(), r.kind.clone())))
+    }
+
+    fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError> {
+        let pulled = self
+            .rows
+            .iter()
+            .take_while(|r| r.version < version)
+            .any(|r| r.command_id == command_id);
+        Ok(pulled
+            || self
+                .store
+                .command_before(self.campaign, command_id, version.min(self.after + 1))?)
+    }
+}

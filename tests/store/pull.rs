@@ -1,0 +1,107 @@
+//! A pull's fast-forward: the rows after this copy's head, checked from the local state at
+//! that head, appended whole or refused whole.
+
+use muster::transfer::{FastForward, fast_forward};
+use muster::verify::verify;
+
+use super::*;
+
+/// The export's lines of `campaign`'s events after `after`, as the server sends them.
+fn lines_after(store: &Store, after: u64) -> String {
+    muster::transfer::export(&all_rows(store, LODESTAR))
+        .iter()
+        .zip(all_rows(store, LODESTAR))
+        .filter(|(_, row)| row.version > after)
+        .map(|(line, _)| serde_json::to_string(line).unwrap() + "\n")
+        .collect()
+}
+
+/// A second copy of `path`'s database, as a player who pulled it has.
+fn copy_of(path: &std::path::Path, dir: &TempDir) -> Store {
+    let copy = dir.path().join("copy.db");
+    // The WAL is folded into the file first, as closing the last connection does.
+    let source = Store::open(path).unwrap();
+    source
+        .connection()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+        .unwrap();
+    std::fs::copy(path, &copy).unwrap();
+    Store::open(&copy).unwrap()
+}
+
+#[test]
+fn the_rows_after_this_copys_head_are_checked_from_its_state_and_appended() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let here = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 4);
+    app::execute(&mut server, LODESTAR, &spend_command(5), &clock()).unwrap();
+    // A void reaching back before the copy's head: the copy's state at its head is not the
+    // state the new rows are checked on.
+    app::void(&mut server, LODESTAR, 3, "that grant was a slip", &clock()).unwrap();
+
+    let pulled = fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, here.version)).unwrap();
+    assert_eq!(
+        pulled,
+        FastForward::Added {
+            added: 3,
+            head: server.head(LODESTAR).unwrap()
+        }
+    );
+    assert_eq!(all_rows(&copy, LODESTAR), all_rows(&server, LODESTAR));
+    assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
+    assert_eq!(rp_bank(&copy, LODESTAR), rp_bank(&server, LODESTAR));
+    // Twice adds nothing.
+    let again = copy.head(LODESTAR).unwrap();
+    let nothing = fast_forward(&mut copy, LODESTAR, &again, "").unwrap();
+    assert_eq!(
+        nothing,
+        FastForward::Added {
+            added: 0,
+            head: again
+        }
+    );
+}
+
+#[test]
+fn a_tail_the_rules_could_not_have_written_is_refused_and_nothing_is_appended() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let here = copy.head(LODESTAR).unwrap();
+    // The server's file spends more RP than the bank holds, its hash chain made good.
+    let spend = Event::RpSpent(RpMovement {
+        amount: 500,
+        why: "more than the bank".to_owned(),
+    });
+    server
+        .append(LODESTAR, here.version, "forged", &[spend], clock().0)
+        .unwrap();
+    let before = count_rows(&copy);
+    match fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, here.version)) {
+        Err(muster::Error::Input(message)) => {
+            assert!(
+                message.contains("do not verify") && message.contains("nothing pulled"),
+                "{message}"
+            )
+        }
+        other => panic!("expected the pull to be refused, got {other:?}"),
+    }
+    assert_eq!(count_rows(&copy), before);
+}
+
+#[test]
+fn a_tail_that_does_not_continue_this_copys_head_is_told_apart() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let branch = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 1);
+    grant(&mut copy, LODESTAR, 2);
+    let here = copy.head(LODESTAR).unwrap();
+    let before = count_rows(&copy);
+    let pulled = fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, branch.version)).unwrap();
+    assert_eq!(pulled, FastForward::DoesNotContinue);
+    assert_eq!(count_rows(&copy), before);
+}
