@@ -18,3 +18,5 @@ mod page;
 mod remote;
 #[path = "serve/rights.rs"]
 mod rights;
+#[path = "serve/sync.rs"]
+mod sync;

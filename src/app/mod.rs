@@ -25,7 +25,7 @@ use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
 use crate::query::{self, Query, SELECTED};
 use crate::rules;
-use crate::store::{CampaignSummary, Store};
+use crate::store::{CampaignSummary, Head, Store};
 
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
@@ -143,6 +143,19 @@ pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> 
     let state = checkpoint::rewrite(store, campaign, progress)?;
     index::catch_up(store, campaign)?;
     Ok(state)
+}
+
+/// Keeps `head` of `campaign`, shown by another copy at `source` (a server's address, a
+/// file), for `verify` to hold the log to from now on.
+pub fn witness(
+    store: &Store,
+    campaign: &str,
+    head: &Head,
+    source: &str,
+    clock: &dyn Clock,
+) -> Result<(), Error> {
+    let at = clock.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    Ok(store.witness(campaign, head, source, &at)?)
 }
 
 /// Makes blame's index of `campaign` again from its whole log, however current it looks:

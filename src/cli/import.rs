@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
-use muster::transfer;
+use muster::{app, transfer};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -48,6 +48,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let mut progress = Progress::new("importing", 0);
     let imported = transfer::import_from(&mut store, input, &mut |done, of| progress.set_of(done, of))?;
     drop(progress);
+    app::witness(
+        &store,
+        &imported.campaign,
+        &imported.file_head,
+        &shown,
+        ctx.clock.as_ref(),
+    )?;
     if !imported.trailer {
         super::colour::note(&format!(
             "{shown} has no trailer line (it was exported by an older muster, or cut short), so whether it holds the whole campaign cannot be proven; export it again with this muster to be sure"

@@ -1,6 +1,7 @@
 //! `muster pull REMOTE [--campaign C]`: the server's campaign brought into this database, a
 //! fast-forward of the events after this copy's head, checked from the state at that head.
 
+use muster::app;
 use muster::store::{Head, Store};
 use muster::transfer::{self, FastForward};
 use serde_json::{Value, json};
@@ -52,6 +53,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             }
         }
     };
+    app::witness(&store, &campaign, &theirs, &remote.url, ctx.clock.as_ref())?;
     let now = store.head(&campaign)?;
     if ctx.format == Format::Json {
         return output::print_json(&json!({

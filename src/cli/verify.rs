@@ -65,6 +65,14 @@ fn text(verified: &Verified) -> String {
         "rules {} in force; {} of {} commands decided again under the rules in force at their place, the others checked event by event (their events do not show the command whole)\n",
         report.rules, report.decided_again, report.commands
     ));
+    let witnessed = verified.witnessed_heads;
+    if witnessed > 0 && !report.findings.iter().any(|f| f.check == "witnessed") {
+        text.push_str(&format!(
+            "the {witnessed} head{} other copies showed this one (pulls, pushes, imports) {} still in the log\n",
+            if witnessed == 1 { "" } else { "s" },
+            if witnessed == 1 { "is" } else { "are" }
+        ));
+    }
     match noted {
         Some(noted) if !report.findings.iter().any(|f| f.check == "head") => text.push_str(&format!(
             "the noted head v{}:{} is still in the log\n",

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::Query;
 use crate::Error;
-use crate::verify::{self, Report};
+use crate::verify::{self, Finding, Report};
 
 /// A head the player noted: its version and the hex digits of its hash he wrote down.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -20,6 +20,9 @@ pub struct Verified {
     #[serde(flatten)]
     pub report: Report,
     pub noted_head: Option<NotedHead>,
+    /// How many heads another copy showed this database (pulls, pushes, imports) were held
+    /// against the log.
+    pub witnessed_heads: usize,
 }
 
 impl Query<'_> {
@@ -41,9 +44,43 @@ impl Query<'_> {
                 report.ok = false;
             }
         }
+        let witnessed = self.store.witnessed(self.campaign)?;
+        for seen in &witnessed {
+            let version = seen.head.version;
+            let held = self.store.row_at(self.campaign, version)?.map(|r| r.hash);
+            let problem = match held {
+                None => format!(
+                    "the head v{version} {} seen at {} on {} is gone: the log ends at v{}",
+                    short(&seen.head.hash),
+                    seen.source,
+                    seen.witnessed_at,
+                    report.head_version
+                ),
+                Some(hash) if hash != seen.head.hash => format!(
+                    "v{version} is {} here, but {} showed it as {} on {}: one of the two copies rewrote history the other had seen",
+                    short(&hash),
+                    seen.source,
+                    short(&seen.head.hash),
+                    seen.witnessed_at
+                ),
+                Some(_) => continue,
+            };
+            report.findings.push(Finding {
+                version: Some(version),
+                check: "witnessed",
+                problem,
+            });
+            report.ok = false;
+        }
         Ok(Verified {
             report,
             noted_head: noted,
+            witnessed_heads: witnessed.len(),
         })
     }
+}
+
+/// A hash as the command line shows it: its first 20 hex digits.
+fn short(hash: &str) -> &str {
+    hash.get(..20).unwrap_or(hash)
 }

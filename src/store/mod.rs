@@ -16,6 +16,7 @@ mod points;
 mod row;
 mod scan;
 mod serving;
+mod witnessed;
 
 use std::path::Path;
 use std::time::Duration;
@@ -35,6 +36,7 @@ use row::stored_row;
 pub use row::{RowRef, StoredRow};
 pub use scan::Order;
 pub use serving::{ServedAnswer, TokenRow};
+pub use witnessed::Witnessed;
 
 use crate::domain::codec;
 use crate::domain::event::Event;
@@ -58,6 +60,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0011_events_enlisting.sql"),
     include_str!("../../migrations/0012_covering_rare_and_missions.sql"),
     include_str!("../../migrations/0013_serve.sql"),
+    include_str!("../../migrations/0014_witnessed_heads.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

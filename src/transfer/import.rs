@@ -26,6 +26,8 @@ pub struct Imported {
     /// Events written; 0 when the database already had them all.
     pub added: usize,
     pub head: Head,
+    /// The file's last event: the head of the copy it was exported from.
+    pub file_head: Head,
     /// Whether the file ended with a trailer (which then agreed with it). A file without
     /// one, written by a muster before trailers, cannot be proven whole.
     pub trailer: bool,
@@ -80,19 +82,23 @@ pub fn import_from<R: BufRead>(
         let here = store.head(&campaign)?;
         Ok::<_, Error>((write_tail(store, survey, &here, &spool, progress)?, here))
     })?;
-    let imported = |added, head| Imported {
+    let imported = |added, head, last| Imported {
         campaign: campaign.clone(),
         added,
         head,
+        file_head: last,
         trailer: trailer.is_some(),
     };
     match outcome {
-        Outcome::Written { added, last } => Ok(imported(added, if added == 0 { here } else { last })),
+        Outcome::Written { added, last } => {
+            let head = if added == 0 { here } else { last.clone() };
+            Ok(imported(added, head, last))
+        }
         Outcome::Older { last } => {
             // An older copy of this campaign: nothing to add if it is a prefix of ours.
             let ours = store.rows_between(&campaign, last.version.saturating_sub(1), Some(last.version))?;
             if ours.first().map(|r| &r.hash) == Some(&last.hash) {
-                Ok(imported(0, here))
+                Ok(imported(0, here, last))
             } else {
                 Err(Error::input(diverged(store, &campaign, &here, &spool, trailer)?))
             }
