@@ -59,7 +59,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "dev",
         ],
     ),
-    ("Playing with a server", &["serve", "remote", "pull"]),
+    ("Playing with a server", &["serve", "remote", "pull", "push"]),
 ];
 
 /// How wide help is at most, as clap's own `max_term_width` on [`Cli`].

@@ -112,7 +112,7 @@ impl Command {
             Command::Demo(_) => Honours::none(JSON),
             Command::Completions(_) | Command::Man(_) => Honours::none(TEXT),
             Command::Remote(_) => Honours::none(JSON),
-            Command::Pull(_) => Honours::campaign(JSON),
+            Command::Pull(_) | Command::Push(_) => Honours::campaign(JSON),
         }
     }
 }

@@ -9,6 +9,7 @@ mod checks;
 mod colour;
 mod complete;
 mod context;
+mod copies;
 mod demo;
 mod dev;
 mod dice_args;
@@ -31,6 +32,7 @@ mod pager;
 mod paths;
 mod progress;
 mod pull;
+mod push;
 mod rebuild;
 mod remote;
 mod rights;
@@ -221,6 +223,8 @@ enum Command {
     Remote(remote::Command),
     /// Bring a server's campaign into this database: the events after this copy's head
     Pull(pull::Args),
+    /// Send this copy's events the server lacks, when the server has not moved on
+    Push(push::Args),
 }
 
 /// Parses the process's command line: clap's help and errors coloured as `--color` asks, and
@@ -349,6 +353,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Import(args) => import::run(ctx, args),
         Command::Remote(command) => remote::run(ctx, command),
         Command::Pull(args) => pull::run(ctx, args),
+        Command::Push(args) => push::run(ctx, args),
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
         Command::Completions(args) => shell::completions(args),

@@ -2,14 +2,15 @@
 //! fast-forward of the events after this copy's head, checked from the state at that head.
 
 use muster::app;
-use muster::store::{Head, Store};
+use muster::store::Head;
 use muster::transfer::{self, FastForward};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::context::Context;
+use super::copies::{diverged, ok, only_campaign, server_head};
 use super::error::CommandError;
 use super::output::{self, Format};
-use super::remote::{Answered, Remote};
+use super::remote::Remote;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -42,14 +43,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     } else if theirs.version <= here.version {
         match store.row_at(&campaign, theirs.version)? {
             Some(row) if row.hash == theirs.hash => 0,
-            _ => return Err(diverged(&remote, &store, &campaign, &here, &theirs)?),
+            _ => return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?),
         }
     } else {
         let answered = ok(&remote, remote.get(&format!("{path}?after={}", here.version))?)?;
         match transfer::fast_forward(&mut store, &campaign, &here, &answered.body)? {
             FastForward::Added { added, .. } => added,
             FastForward::DoesNotContinue => {
-                return Err(diverged(&remote, &store, &campaign, &here, &theirs)?);
+                return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?);
             }
         }
     };
@@ -81,95 +82,4 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         now.version,
         output::short_hash(&now.hash)
     ))
-}
-
-/// `answered` when it is a success, else the server's refusal.
-fn ok(remote: &Remote, answered: Answered) -> Result<Answered, CommandError> {
-    if answered.status == 200 {
-        Ok(answered)
-    } else {
-        Err(remote.refusal(&answered))
-    }
-}
-
-/// The server's one campaign, when no campaign is named here and none is selected.
-fn only_campaign(remote: &Remote) -> Result<String, CommandError> {
-    let answered = ok(remote, remote.get("/api/v1/campaigns")?)?;
-    let listed: Value = serde_json::from_str(&answered.body).unwrap_or_default();
-    let names: Vec<&str> = listed
-        .as_array()
-        .map(|all| all.iter().filter_map(|c| c["name"].as_str()).collect())
-        .unwrap_or_default();
-    match names.as_slice() {
-        [one] => Ok((*one).to_owned()),
-        [] => Err(CommandError::refused(format!(
-            "the server at {} holds no campaign to pull",
-            remote.url
-        ))),
-        many => Err(CommandError::refused(format!(
-            "the server holds {} campaigns ({}); name the one to pull with --campaign",
-            many.len(),
-            many.join(", ")
-        ))),
-    }
-}
-
-/// The campaign as the server spells it, and its head there.
-fn server_head(remote: &Remote, campaign: &str) -> Result<(String, Head), CommandError> {
-    let answered = ok(
-        remote,
-        remote.get(&format!(
-            "/api/v1/campaigns/{}/roster",
-            crate::url::segment(campaign)
-        ))?,
-    )?;
-    let roster: Value = serde_json::from_str(&answered.body).unwrap_or_default();
-    let head = Head {
-        version: roster["head"]["version"].as_u64().unwrap_or(0),
-        hash: roster["head"]["hash"].as_str().unwrap_or_default().to_owned(),
-    };
-    let name = roster["campaign"].as_str().unwrap_or(campaign).to_owned();
-    Ok((name, head))
-}
-
-/// Where this copy and the server's part, found by asking the server for one event at a
-/// time (a binary search), and the refusal saying so.
-fn diverged(
-    remote: &Remote,
-    store: &Store,
-    campaign: &str,
-    here: &Head,
-    theirs: &Head,
-) -> Result<CommandError, CommandError> {
-    let path = format!("/api/v1/campaigns/{}/events", crate::url::segment(campaign));
-    let same_at = |version: u64| -> Result<bool, CommandError> {
-        let answered = ok(
-            remote,
-            remote.first_line(&format!("{path}?after={}", version - 1))?,
-        )?;
-        let server = transfer::parse(&answered.body)?;
-        let ours = store.row_at(campaign, version)?;
-        Ok(matches!((server.first(), ours), (Some(s), Some(o)) if s.hash == o.hash))
-    };
-    // The last version both hold alike: alike at `low`, not at `high`.
-    let (mut low, mut high) = (0, here.version.min(theirs.version) + 1);
-    while high - low > 1 {
-        let middle = low + (high - low) / 2;
-        if same_at(middle)? {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    let mut error = CommandError::refused(format!(
-        "this copy of '{campaign}' and the server's part after v{low}: this copy holds {} event{} the server has not, the server {} this copy has not; nothing pulled",
-        here.version - low,
-        if here.version - low == 1 { "" } else { "s" },
-        theirs.version - low
-    ));
-    error.hint = Some(
-        "muster never merges two histories: keep the server's (pull into a new database with --db) or this copy's, and record the other's events again there"
-            .to_owned(),
-    );
-    Ok(error)
 }

@@ -80,7 +80,7 @@ impl Command {
                 NotServed("it works on the server's own files; run it on the server's machine")
             }
             Command::Serve(_) => NotServed("tokens are managed on the server's machine"),
-            Command::Remote(_) | Command::Pull(_) => {
+            Command::Remote(_) | Command::Pull(_) | Command::Push(_) => {
                 NotServed("it works on the machine it runs on: its remotes, its own copy")
             }
             Command::Demo(_) | Command::Completions(_) | Command::Man(_) => {
@@ -96,7 +96,11 @@ impl Command {
     pub fn runs_remotely(&self) -> bool {
         !matches!(
             self,
-            Command::Remote(_) | Command::Pull(_) | Command::Completions(_) | Command::Man(_)
+            Command::Remote(_)
+                | Command::Pull(_)
+                | Command::Push(_)
+                | Command::Completions(_)
+                | Command::Man(_)
         )
     }
 

@@ -191,7 +191,7 @@ pub async fn command(
 }
 
 /// `VERSION:HASH` (quotes allowed, as an entity tag) as a head.
-fn expected_head(text: &str) -> Option<Head> {
+pub fn expected_head(text: &str) -> Option<Head> {
     let (version, hash) = text.trim().trim_matches('"').split_once(':')?;
     Some(Head {
         version: version.trim().parse().ok()?,

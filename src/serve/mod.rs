@@ -10,6 +10,7 @@ mod api;
 mod auth;
 mod events;
 mod page;
+mod push;
 mod remote;
 mod router;
 mod shutdown;

@@ -7,10 +7,13 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
-use super::{Server, api, events, page, remote};
+use super::{Server, api, events, page, push, remote};
 
 /// The largest request body accepted: a command's arguments are a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The largest push: a copy's offline tail, some thousands of events.
+pub const PUSH_LIMIT: usize = 32 * 1024 * 1024;
 
 /// The API's and the page's routes over the shared server.
 pub fn router(server: Arc<Server>) -> Router {
@@ -19,7 +22,12 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/v1/run", post(remote::run))
         .route("/api/v1/campaigns", get(api::campaigns))
         .route("/api/v1/campaigns/{campaign}/roster", get(api::roster))
-        .route("/api/v1/campaigns/{campaign}/events", get(events::events))
+        .route(
+            "/api/v1/campaigns/{campaign}/events",
+            get(events::events)
+                .post(push::push)
+                .layer(DefaultBodyLimit::max(PUSH_LIMIT)),
+        )
         .route("/api/v1/campaigns/{campaign}/commands", post(api::command))
         .merge(page::routes())
         .fallback(api::not_found)

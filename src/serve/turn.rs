@@ -41,41 +41,44 @@ pub enum Turn {
     Ran { answer: Answer, wrote: bool },
 }
 
-/// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the
-/// campaign the server's file has selected).
-pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
+/// Runs `f` in the server's sequence, on the server's connection (`lent`: taken by a command
+/// line that runs, given back), opened again if a command that panicked took it with it.
+pub fn in_sequence<T>(server: &Server, f: impl FnOnce(&mut Option<Store>) -> T) -> Result<T, String> {
     let mut held = server
         .sequencer
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    // The connection is opened again if a command that panicked took it with it.
-    let store = match held.take() {
-        Some(store) => store,
-        None => match app::open(&server.db) {
-            Ok(store) => store,
-            Err(e) => return Turn::Failed(e.to_string()),
-        },
-    };
-    // A client that named the head it decided on has its check and its command in one write
-    // transaction: no other writer, not even a command line on the same file, slips between.
-    let pinned = asked.expected.is_some();
-    if pinned && let Err(e) = store.hold_write_lock() {
-        *held = Some(store);
-        return Turn::Failed(e.to_string());
+    if held.is_none() {
+        *held = Some(app::open(&server.db).map_err(|e| e.to_string())?);
     }
-    let mut lent = Some(store);
-    let mut turn = take_on(server, caller, campaign, asked, &mut lent);
-    if pinned {
+    Ok(f(&mut held))
+}
+
+/// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the
+/// campaign the server's file has selected).
+pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
+    let turn = in_sequence(server, |lent| {
+        // A client that named the head it decided on has its check and its command in one
+        // write transaction: no other writer, not even a command line on the same file,
+        // slips between.
+        let pinned = asked.expected.is_some();
+        if pinned && let Some(Err(e)) = lent.as_ref().map(Store::hold_write_lock) {
+            return Turn::Failed(e.to_string());
+        }
+        let turn = take_on(server, caller, campaign, asked, lent);
+        if !pinned {
+            return turn;
+        }
         let released = match lent.as_ref() {
             Some(store) => store.release_write_lock().map_err(|e| e.to_string()),
             None => Err("the server's connection was lost".to_owned()),
         };
-        if let Err(e) = released {
-            turn = Turn::Failed(format!("the command was not recorded: {e}"));
+        match released {
+            Ok(()) => turn,
+            Err(e) => Turn::Failed(format!("the command was not recorded: {e}")),
         }
-    }
-    *held = lent;
-    turn
+    });
+    turn.unwrap_or_else(Turn::Failed)
 }
 
 /// [`take`] on the server's connection, `lent` to the command that runs.

@@ -360,21 +360,31 @@ impl Store {
         expected: &Head,
         rows: &[StoredRow],
     ) -> Result<Head, StoreError> {
+        let write = |conn: &Connection| -> Result<Head, StoreError> {
+            let head = head_in(conn, campaign)?;
+            if head != *expected {
+                return Err(StoreError::Conflict {
+                    campaign: campaign.to_owned(),
+                    expected: expected.version,
+                    found: head.version,
+                });
+            }
+            for row in rows {
+                insert(conn, row)?;
+            }
+            head_in(conn, campaign)
+        };
+        // Inside a write lock already held (`Store::hold_write_lock`), a savepoint.
+        if !self.conn.is_autocommit() {
+            let savepoint = self.conn.savepoint()?;
+            let head = write(&savepoint)?;
+            savepoint.commit()?;
+            return Ok(head);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let head = head_in(&tx, campaign)?;
-        if head != *expected {
-            return Err(StoreError::Conflict {
-                campaign: campaign.to_owned(),
-                expected: expected.version,
-                found: head.version,
-            });
-        }
-        for row in rows {
-            insert(&tx, row)?;
-        }
-        let head = head_in(&tx, campaign)?;
+        let head = write(&tx)?;
         tx.commit()?;
         Ok(head)
     }
@@ -433,6 +443,12 @@ impl Store {
     pub fn hold_write_lock(&self) -> Result<(), StoreError> {
         self.conn.pragma_update(None, "synchronous", "FULL")?;
         retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE"))
+    }
+
+    /// Rolls back everything written since [`Store::hold_write_lock`] and lets the lock go:
+    /// what a dry run wrote to see whether it would land.
+    pub fn abandon_write_lock(&self) -> Result<(), StoreError> {
+        Ok(self.conn.execute_batch("ROLLBACK")?)
     }
 
     /// Commits what was written since [`Store::hold_write_lock`], flushed to disk, and lets

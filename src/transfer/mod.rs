@@ -10,6 +10,7 @@ mod line;
 mod lines;
 mod name;
 mod pull;
+mod rebase;
 mod survey;
 mod trailer;
 mod writer;
@@ -21,6 +22,7 @@ pub use line::{Line, export};
 use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
 pub use pull::{FastForward, fast_forward};
+pub use rebase::rebase;
 use trailer::{Ending, LastEvent};
 pub use trailer::{Trailer, TrailerHead};
 

@@ -9,12 +9,14 @@ use serde_json::Value;
 use super::common::Runner;
 use super::harness::{Campaign, Server};
 
-/// A fixed time after anything the server (on the system clock) records.
-const LATER: &str = "2031-01-01T00:00:00Z";
+/// The system's time, as the server (on the system clock) records it.
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
 
-/// `muster ARGS` on `db` at [`LATER`]: (exit code, stdout, stderr).
+/// `muster ARGS` on `db` at the system's time: (exit code, stdout, stderr).
 fn on(db: &Path, args: &[&str]) -> (i32, String, String) {
-    Runner::on(db).at(LATER).args(args).run().into_parts()
+    Runner::on(db).at(&now()).args(args).run().into_parts()
 }
 
 fn head(db: &Path) -> Value {
@@ -108,4 +110,161 @@ fn verify_names_a_head_another_copy_showed_that_the_log_no_longer_holds() {
         out.contains("[witnessed]") && out.contains("rewrote history"),
         "{out}"
     );
+}
+
+/// A copy of `campaign` pulled from `server` into a new database in `dir`.
+fn pulled_copy(dir: &Path, server: &Server, token: &str) -> std::path::PathBuf {
+    let copy = dir.join("copy.db");
+    let (code, _, err) = on(&copy, &["pull", &server.url, "--token", token]);
+    assert_eq!(code, 0, "{err}");
+    copy
+}
+
+#[test]
+fn an_offline_tail_is_pushed_and_a_push_after_the_server_moved_on_writes_nothing_on_either_side() {
+    let campaign = Campaign::new();
+    campaign.ok(&["rp", "grant", "6", "--why", "start"]);
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    assert_eq!(on(&copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+    assert_eq!(on(&copy, &["rp", "spend", "2", "--why", "offline"]).0, 0);
+
+    let (code, out, err) = on(&copy, &["--json", "push", &server.url, "--token", &token]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap()["added"], 2);
+    assert_eq!(head(&campaign.db), head(&copy));
+    assert!(campaign.muster(&["verify"]).status.success());
+
+    // The server moves on; the copy's next offline event is refused, nothing written there.
+    campaign.ok(&["wound", "Wong", "1"]);
+    assert_eq!(on(&copy, &["xp", "Wong", "+1", "--why", "later"]).0, 0);
+    let (server_before, copy_before) = (head(&campaign.db), head(&copy));
+    let (code, out, err) = on(&copy, &["push", &server.url, "--token", &token]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains("nothing pushed") && err.contains("--rebase"),
+        "{err}"
+    );
+    assert_eq!((head(&campaign.db), head(&copy)), (server_before, copy_before));
+}
+
+#[test]
+fn a_rebase_shows_where_each_event_goes_and_is_refused_when_an_outcome_would_change() {
+    let campaign = Campaign::new();
+    campaign.ok(&["rp", "grant", "6", "--why", "start"]);
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    let parted = head(&copy)["version"].as_u64().unwrap();
+    assert_eq!(on(&copy, &["rp", "spend", "4", "--why", "offline"]).0, 0);
+    campaign.ok(&["rp", "spend", "3", "--why", "at the server"]);
+    let server_before = head(&campaign.db);
+
+    // After the server's spend, the copy's would overdraw the bank: refused, nothing written.
+    let (code, out, err) = on(&copy, &["push", &server.url, "--token", &token, "--rebase"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains(&format!("v{} -> v{}", parted + 1, parted + 2)),
+        "the plan is shown: {err}"
+    );
+    assert!(err.contains("the rebase is refused"), "{err}");
+    assert_eq!(head(&campaign.db), server_before);
+
+    // A copy whose events stand after the server's: shown by a dry run, then pushed.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let copy = pulled_copy(&other, &server, &token);
+    assert_eq!(on(&copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+    campaign.ok(&["wound", "Wong", "1"]);
+    let (code, out, err) = on(
+        &copy,
+        &["push", &server.url, "--token", &token, "--rebase", "--dry-run"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the same outcome there; nothing written"), "{out}");
+    let (code, out, err) = on(&copy, &["push", &server.url, "--token", &token, "--rebase"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("pushed, head v"), "{out}");
+    let log = campaign.ok(&["--json", "log", "-n", "1", "--reverse"]);
+    let last: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    assert_eq!(last["summary"], "Wong XP +2: offline");
+    assert!(campaign.muster(&["verify"]).status.success());
+}
+
+#[test]
+fn a_push_racing_a_remote_command_leaves_the_log_whole_with_each_landed_at_most_once() {
+    for round in 0..4 {
+        let campaign = Campaign::new();
+        let token = campaign.token("pat", "player");
+        let server = Server::start(&campaign.db);
+        let dir = tempfile::tempdir().unwrap();
+        let copy = pulled_copy(dir.path(), &server, &token);
+        let branch = head(&copy)["version"].as_u64().unwrap();
+        assert_eq!(on(&copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+        let url = server.url.clone();
+        let remote_token = token.clone();
+        let racing = std::thread::spawn(move || {
+            Runner::new()
+                .at(&now())
+                .args(["--remote", &url, "--token", &remote_token, "wound", "Wong", "1"])
+                .run()
+                .into_parts()
+        });
+        let pushed = on(&copy, &["push", &server.url, "--token", &token]);
+        let wounded = racing.join().unwrap();
+        assert_eq!(wounded.0, 0, "the remote command always lands: {}", wounded.2);
+        let log = campaign.ok(&["--json", "log"]);
+        let kinds: Vec<String> = log
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["kind"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(
+            kinds.iter().filter(|k| *k == "wounded").count(),
+            1,
+            "round {round}"
+        );
+        let xp = kinds.iter().filter(|k| *k == "xp_adjusted").count();
+        match pushed.0 {
+            0 => assert_eq!(
+                (xp, kinds.len() as u64),
+                (1, branch + 2),
+                "round {round}: both landed"
+            ),
+            1 => assert_eq!(
+                (xp, kinds.len() as u64),
+                (0, branch + 1),
+                "round {round}: the push was refused"
+            ),
+            other => panic!("round {round}: push exited {other}: {}", pushed.2),
+        }
+        assert!(campaign.muster(&["verify"]).status.success(), "round {round}");
+    }
+}
+
+#[test]
+fn events_dated_after_the_servers_clock_are_refused_so_a_fast_clock_cannot_block_the_table() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    let ahead = Runner::on(&copy)
+        .at("2031-01-01T00:00:00Z")
+        .args(["xp", "Wong", "+1", "--why", "a fast clock"])
+        .run();
+    assert_eq!(ahead.into_parts().0, 0);
+    let before = head(&campaign.db);
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &token]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("after the server's clock"), "{err}");
+    assert_eq!(head(&campaign.db), before);
+    campaign.ok(&["wound", "Wong", "1"]);
 }

@@ -78,6 +78,18 @@ impl Remote {
         self.answered(sent)
     }
 
+    /// POSTs `lines` (JSON Lines) to `path`, with `If-Match: if_match`.
+    pub fn post_lines(&self, path: &str, lines: String, if_match: &str) -> Result<Answered, CommandError> {
+        let sent = self
+            .agent
+            .post(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {}", self.token))
+            .header("Content-Type", "application/x-ndjson")
+            .header("If-Match", if_match)
+            .send(lines);
+        self.answered(sent)
+    }
+
     /// GETs `path`.
     pub fn get(&self, path: &str) -> Result<Answered, CommandError> {
         let sent = self

@@ -1,0 +1,198 @@
+//! POST /api/v1/campaigns/{campaign}/events: a copy's offline tail (`muster push`), the export's
+//! JSON Lines of the events after the server's head it branched from (`If-Match`), appended
+//! in the server's sequence once the checked fold from the server's state at that head finds
+//! nothing in them; a head that moved on is answered 409 and nothing is written.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use muster::app::{self, Role};
+use muster::clock::{Clock, SystemClock};
+use muster::store::{Head, ServedAnswer, Store};
+use muster::transfer::{self, FastForward};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::Server;
+use super::api::{blocking, expected_head, refusal};
+use super::auth::{Caller, caller};
+use super::turn::in_sequence;
+
+/// How far ahead of the server's clock a pushed event may be dated: clocks drift.
+const FUTURE_MINUTES: i64 = 5;
+
+/// The kinds of event only a gm may record: voids and the campaign's management.
+const GM_ONLY: [&str; 5] = [
+    "campaign_created",
+    "command_voided",
+    "seed_revealed",
+    "rules_adopted",
+    "expansion_added",
+];
+
+#[derive(Deserialize)]
+pub struct PushQuery {
+    /// Check the rows as a push would and answer what would land, writing nothing.
+    #[serde(default)]
+    dry_run: bool,
+}
+
+/// POST …/events[?dry_run=true] with `If-Match: VERSION:HASH`: the rows after that head.
+pub async fn push(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(campaign): Path<String>,
+    Query(query): Query<PushQuery>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let caller = match caller(&server, peer.ip(), &headers).await {
+        Ok(caller) => caller,
+        Err(refused) => return refused,
+    };
+    let Some(expected) = headers
+        .get("if-match")
+        .and_then(|v| v.to_str().ok())
+        .and_then(expected_head)
+    else {
+        return refusal(
+            StatusCode::BAD_REQUEST,
+            2,
+            "a push names the server's head it continues: If-Match: VERSION:HASH",
+        );
+    };
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
+    };
+    blocking(move || {
+        let pushed = in_sequence(&server, |lent| match lent.as_mut() {
+            Some(store) if query.dry_run => dry_run(store, &caller, &campaign, &expected, &text),
+            Some(store) => land(store, &caller, &campaign, &expected, &text),
+            None => refusal(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                4,
+                "the server's connection was lost",
+            ),
+        });
+        pushed.unwrap_or_else(|e| refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e))
+    })
+    .await
+}
+
+/// What [`land`] would answer, inside a transaction rolled back: nothing is written.
+fn dry_run(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
+    if let Err(e) = store.hold_write_lock() {
+        return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
+    }
+    let answer = land(store, caller, named, expected, text);
+    if let Err(e) = store.abandon_write_lock() {
+        return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
+    }
+    // Nothing landed: a dry run's success is not a creation.
+    let (mut parts, body) = answer.into_parts();
+    if parts.status == StatusCode::CREATED {
+        parts.status = StatusCode::OK;
+    }
+    Response::from_parts(parts, body)
+}
+
+/// The rows checked and appended, if the campaign is still at `expected`, in the sequence.
+fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
+    // A campaign the server lacks keeps the URL's name; a push creates it (a gm's).
+    let campaign = app::resolve_campaign(store, Some(named)).unwrap_or_else(|_| named.to_owned());
+    let head = match store.head(&campaign) {
+        Ok(head) => head,
+        Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
+    };
+    if head != *expected {
+        let body = json!({
+            "error": format!(
+                "the server's '{campaign}' is at v{}, not the v{} this push continues; nothing written: pull first",
+                head.version, expected.version
+            ),
+            "exit": 1,
+            "head": head,
+        });
+        return (
+            StatusCode::CONFLICT,
+            [(CONTENT_TYPE, "application/json")],
+            body.to_string(),
+        )
+            .into_response();
+    }
+    // An event dated in the server's future would refuse every command recorded before that
+    // time (times never go back): a copy's clock set ahead is not allowed to block the table.
+    let latest = (SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let ahead = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find_map(|row| {
+            let at = row["recorded_at"].as_str()?.to_owned();
+            (at > latest).then(|| (row["version"].clone(), at))
+        });
+    if let Some((version, at)) = ahead {
+        return refusal(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            1,
+            &format!(
+                "version {version} was recorded at {at}, after the server's clock ({latest}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there"
+            ),
+        );
+    }
+    let manages = text
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .any(|row| row["kind"].as_str().is_some_and(|kind| GM_ONLY.contains(&kind)));
+    let needed = if manages { Role::Gm } else { Role::Player };
+    if caller.role < needed {
+        return refusal(
+            StatusCode::FORBIDDEN,
+            1,
+            &format!(
+                "a {} token may not push these events; voids, seeds revealed and campaign management need a {} token",
+                caller.role.word(),
+                needed.word()
+            ),
+        );
+    }
+    let landed = match transfer::fast_forward(store, &campaign, &head, text) {
+        Ok(FastForward::Added { added, head }) => {
+            json!({ "campaign": campaign, "added": added, "head": head })
+        }
+        Ok(FastForward::DoesNotContinue) => {
+            return refusal(
+                StatusCode::CONFLICT,
+                1,
+                &format!(
+                    "the events do not continue the server's '{campaign}' at v{}; nothing written",
+                    head.version
+                ),
+            );
+        }
+        Err(muster::Error::Store(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
+        Err(e) => return refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string()),
+    };
+    // Who pushed what is kept beside the log, as a served command's actor is.
+    let kept = ServedAnswer {
+        actor: caller.name.clone(),
+        status: 201,
+        body: landed.to_string(),
+    };
+    let args = ["push".to_owned(), format!("after v{}", head.version)];
+    let id = uuid::Uuid::now_v7().to_string();
+    if let Err(e) = app::record_served(store, &campaign, &id, &args, &kept, &SystemClock) {
+        eprintln!("muster serve: who pushed to '{campaign}' was not kept: {e}");
+    }
+    (
+        StatusCode::CREATED,
+        [(CONTENT_TYPE, "application/json")],
+        landed.to_string(),
+    )
+        .into_response()
+}
