@@ -268,3 +268,34 @@ fn events_dated_after_the_servers_clock_are_refused_so_a_fast_clock_cannot_block
     assert_eq!(head(&campaign.db), before);
     campaign.ok(&["wound", "Wong", "1"]);
 }
+
+#[test]
+fn the_servers_seed_is_never_pulled_and_its_generated_rolls_verify_once_it_is_revealed() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Drop", "--with", "Wong"]);
+    campaign.ok(&["turn"]);
+    // No --die: the server rolls with its own seed.
+    campaign.ok(&["environ", "Wong", "cold", "6"]);
+    let token = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    let seeds = |db: &Path| -> i64 {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.query_row("SELECT count(*) FROM seeds", [], |row| row.get(0)).unwrap()
+    };
+    assert_eq!(seeds(&copy), 0, "the copy holds no seed");
+    assert!(seeds(&campaign.db) > 0);
+    assert_eq!(on(&copy, &["verify"]).0, 0);
+
+    let (code, _, err) = on(&copy, &["--remote", &server.url, "--token", &token, "seed", "reveal"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(on(&copy, &["pull", &server.url, "--token", &token]).0, 0);
+    assert_eq!(head(&copy), head(&campaign.db));
+    let (code, out, err) = on(&copy, &["--json", "verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<Value>(&out).unwrap()["ok"], true);
+    // The revealed seed is in the log now: the roll's face is checked against it.
+    let (_, shown, _) = on(&copy, &["--json", "log"]);
+    assert!(shown.contains("seed_revealed"), "{shown}");
+}
