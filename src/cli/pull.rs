@@ -47,7 +47,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         }
     } else {
         let answered = ok(&remote, remote.get(&format!("{path}?after={}", here.version))?)?;
-        match transfer::fast_forward(&mut store, &campaign, &here, &answered.body)? {
+        match transfer::fast_forward(&mut store, &campaign, &here, transfer::parse(&answered.body)?)? {
             FastForward::Added { added, .. } => added,
             FastForward::DoesNotContinue => {
                 return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?);

@@ -125,43 +125,53 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
         )
             .into_response();
     }
+    let rows = match transfer::parse(text) {
+        Ok(rows) => rows,
+        Err(e) => {
+            return refusal(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                1,
+                &format!("{e}; nothing written"),
+            );
+        }
+    };
     // An event dated in the server's future would refuse every command recorded before that
     // time (times never go back): a copy's clock set ahead is not allowed to block the table.
-    let latest = (SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES))
-        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    let ahead = text
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .find_map(|row| {
-            let at = row["recorded_at"].as_str()?.to_owned();
-            (at > latest).then(|| (row["version"].clone(), at))
-        });
-    if let Some((version, at)) = ahead {
+    let latest = SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES);
+    let ahead = rows
+        .iter()
+        .find(|row| chrono::DateTime::parse_from_rfc3339(&row.recorded_at).is_ok_and(|at| at > latest));
+    if let Some(row) = ahead {
         return refusal(
             StatusCode::UNPROCESSABLE_ENTITY,
             1,
             &format!(
-                "version {version} was recorded at {at}, after the server's clock ({latest}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there"
+                "version {} was recorded at {}, after the server's clock ({}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there",
+                row.version,
+                row.recorded_at,
+                latest.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
             ),
         );
     }
-    let manages = text
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .any(|row| row["kind"].as_str().is_some_and(|kind| GM_ONLY.contains(&kind)));
+    let manages = rows.iter().any(|row| GM_ONLY.contains(&row.kind.as_str()));
     let needed = if manages { Role::Gm } else { Role::Player };
     if caller.role < needed {
         return refusal(
             StatusCode::FORBIDDEN,
             1,
-            &format!(
-                "a {} token may not push these events; voids, seeds revealed and campaign management need a {} token",
-                caller.role.word(),
-                needed.word()
-            ),
+            &match needed {
+                Role::Gm => format!(
+                    "a {} token may not push these events; voids, seeds revealed and campaign management need a gm token",
+                    caller.role.word()
+                ),
+                _ => format!(
+                    "a {} token may not push; recording events needs a player token",
+                    caller.role.word()
+                ),
+            },
         );
     }
-    let landed = match transfer::fast_forward(store, &campaign, &head, text) {
+    let landed = match transfer::fast_forward(store, &campaign, &head, rows) {
         Ok(FastForward::Added { added, head }) => {
             json!({ "campaign": campaign, "added": added, "head": head })
         }

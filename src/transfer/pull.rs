@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use super::parse;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
@@ -21,15 +20,15 @@ pub enum FastForward {
     DoesNotContinue,
 }
 
-/// Appends to `campaign` (at `here` in `store`) the rows of `text`, the export's JSON Lines
-/// of the events after `here` (no trailer), once the checked fold finds nothing in them.
+/// Appends to `campaign` (at `here` in `store`) `rows`, the events after `here` as another
+/// copy exported them (`transfer::parse` reads them), once the checked fold finds nothing
+/// in them.
 pub fn fast_forward(
     store: &mut Store,
     campaign: &str,
     here: &Head,
-    text: &str,
+    rows: Vec<StoredRow>,
 ) -> Result<FastForward, Error> {
-    let rows = parse(text)?;
     let Some(first) = rows.first() else {
         return Ok(FastForward::Added {
             added: 0,

@@ -131,6 +131,11 @@ fn an_offline_tail_is_pushed_and_a_push_after_the_server_moved_on_writes_nothing
     assert_eq!(on(&copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
     assert_eq!(on(&copy, &["rp", "spend", "2", "--why", "offline"]).0, 0);
 
+    let viewer = campaign.token("vic", "viewer");
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &viewer]);
+    assert_eq!(code, 1, "a viewer does not push: {err}");
+    assert!(err.contains("needs a player token"), "{err}");
+
     let (code, out, err) = on(&copy, &["--json", "push", &server.url, "--token", &token]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(serde_json::from_str::<Value>(&out).unwrap()["added"], 2);
@@ -282,13 +287,17 @@ fn the_servers_seed_is_never_pulled_and_its_generated_rolls_verify_once_it_is_re
     let copy = pulled_copy(dir.path(), &server, &token);
     let seeds = |db: &Path| -> i64 {
         let conn = rusqlite::Connection::open(db).unwrap();
-        conn.query_row("SELECT count(*) FROM seeds", [], |row| row.get(0)).unwrap()
+        conn.query_row("SELECT count(*) FROM seeds", [], |row| row.get(0))
+            .unwrap()
     };
     assert_eq!(seeds(&copy), 0, "the copy holds no seed");
     assert!(seeds(&campaign.db) > 0);
     assert_eq!(on(&copy, &["verify"]).0, 0);
 
-    let (code, _, err) = on(&copy, &["--remote", &server.url, "--token", &token, "seed", "reveal"]);
+    let (code, _, err) = on(
+        &copy,
+        &["--remote", &server.url, "--token", &token, "seed", "reveal"],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(on(&copy, &["pull", &server.url, "--token", &token]).0, 0);
     assert_eq!(head(&copy), head(&campaign.db));

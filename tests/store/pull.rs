@@ -1,7 +1,7 @@
 //! A pull's fast-forward: the rows after this copy's head, checked from the local state at
 //! that head, appended whole or refused whole.
 
-use muster::transfer::{FastForward, fast_forward};
+use muster::transfer::{FastForward, fast_forward, parse};
 use muster::verify::verify;
 
 use super::*;
@@ -41,7 +41,13 @@ fn the_rows_after_this_copys_head_are_checked_from_its_state_and_appended() {
     // state the new rows are checked on.
     app::void(&mut server, LODESTAR, 3, "that grant was a slip", &clock()).unwrap();
 
-    let pulled = fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, here.version)).unwrap();
+    let pulled = fast_forward(
+        &mut copy,
+        LODESTAR,
+        &here,
+        parse(&lines_after(&server, here.version)).unwrap(),
+    )
+    .unwrap();
     assert_eq!(
         pulled,
         FastForward::Added {
@@ -54,7 +60,7 @@ fn the_rows_after_this_copys_head_are_checked_from_its_state_and_appended() {
     assert_eq!(rp_bank(&copy, LODESTAR), rp_bank(&server, LODESTAR));
     // Twice adds nothing.
     let again = copy.head(LODESTAR).unwrap();
-    let nothing = fast_forward(&mut copy, LODESTAR, &again, "").unwrap();
+    let nothing = fast_forward(&mut copy, LODESTAR, &again, Vec::new()).unwrap();
     assert_eq!(
         nothing,
         FastForward::Added {
@@ -79,7 +85,12 @@ fn a_tail_the_rules_could_not_have_written_is_refused_and_nothing_is_appended() 
         .append(LODESTAR, here.version, "forged", &[spend], clock().0)
         .unwrap();
     let before = count_rows(&copy);
-    match fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, here.version)) {
+    match fast_forward(
+        &mut copy,
+        LODESTAR,
+        &here,
+        parse(&lines_after(&server, here.version)).unwrap(),
+    ) {
         Err(muster::Error::Input(message)) => {
             assert!(
                 message.contains("do not verify") && message.contains("nothing pulled"),
@@ -101,7 +112,13 @@ fn a_tail_that_does_not_continue_this_copys_head_is_told_apart() {
     grant(&mut copy, LODESTAR, 2);
     let here = copy.head(LODESTAR).unwrap();
     let before = count_rows(&copy);
-    let pulled = fast_forward(&mut copy, LODESTAR, &here, &lines_after(&server, branch.version)).unwrap();
+    let pulled = fast_forward(
+        &mut copy,
+        LODESTAR,
+        &here,
+        parse(&lines_after(&server, branch.version)).unwrap(),
+    )
+    .unwrap();
     assert_eq!(pulled, FastForward::DoesNotContinue);
     assert_eq!(count_rows(&copy), before);
 }

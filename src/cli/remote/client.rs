@@ -155,6 +155,10 @@ impl Remote {
                 error.hint = Some("check --token (or MUSTER_TOKEN, or the saved remote's token); the server's gm makes tokens with `muster serve token add`".to_owned());
                 error
             }
+            (413, _) => CommandError::refused(format!(
+                "the server at {} takes no request this large (a command and its files: 64 KiB; a push: 32 MiB); send less at a time",
+                self.url
+            )),
             (404, _) | (_, None) => self.other_api(),
             (_, Some(said)) => {
                 let exit = body.as_ref().and_then(|b| b["exit"].as_u64()).unwrap_or(1);
