@@ -10,6 +10,7 @@ use super::context::Context;
 use super::copies::{diverged, ok, only_campaign, server_head};
 use super::error::CommandError;
 use super::output::{self, Format};
+use super::progress::Progress;
 use super::remote::Remote;
 
 #[derive(Debug, clap::Args)]
@@ -38,8 +39,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     };
     let path = format!("/api/v1/campaigns/{}/events", crate::url::segment(&campaign));
     let added = if here.version == 0 {
-        let answered = ok(&remote, remote.get(&path)?)?;
-        transfer::import(&mut store, &answered.body)?.added
+        // The whole campaign, read as it arrives and checked as an import is.
+        let mut progress = Progress::new("pulling", 0);
+        let export = remote.stream(&path)?;
+        let imported = transfer::import_from(&mut store, export, &mut |done, of| progress.set_of(done, of))?;
+        drop(progress);
+        imported.added
     } else if theirs.version <= here.version {
         match store.row_at(&campaign, theirs.version)? {
             Some(row) if row.hash == theirs.hash => 0,

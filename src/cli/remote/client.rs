@@ -100,6 +100,26 @@ impl Remote {
         self.answered(sent)
     }
 
+    /// GETs `path` and gives its body to read as it arrives, never held whole (a campaign's
+    /// whole export); an answer other than 200 is the server's refusal.
+    pub fn stream(&self, path: &str) -> Result<impl std::io::BufRead + use<>, CommandError> {
+        let response = self
+            .agent
+            .get(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {}", self.token))
+            .call()
+            .map_err(|e| self.unreachable(&e))?;
+        let status = response.status().as_u16();
+        let mut reader = std::io::BufReader::new(response.into_body().into_reader());
+        if status != 200 {
+            let mut body = String::new();
+            std::io::Read::read_to_string(&mut reader, &mut body)
+                .map_err(|e| self.unreachable(&ureq::Error::Io(e)))?;
+            return Err(self.refusal(&Answered { status, body }));
+        }
+        Ok(reader)
+    }
+
     /// GETs `path` and reads only the first line of its body (the connection is then
     /// dropped): one event of a stream, without the rest.
     pub fn first_line(&self, path: &str) -> Result<Answered, CommandError> {
