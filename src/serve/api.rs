@@ -164,17 +164,10 @@ pub async fn command(
         Ok(caller) => caller,
         Err(refused) => return refused,
     };
-    let body: CommandBody = match serde_json::from_slice(&body) {
+    let shape = r#"{"args": ["wound", "Wong", "1"], "command_id"?: "…", "decide_again"?: true}"#;
+    let body: CommandBody = match json_body(&body, shape) {
         Ok(body) => body,
-        Err(e) => {
-            return refusal(
-                StatusCode::BAD_REQUEST,
-                2,
-                &format!(
-                    "the body is not {{\"args\": [\"wound\", \"Wong\", \"1\"], \"command_id\"?: \"…\", \"decide_again\"?: true}}: {e}"
-                ),
-            );
-        }
+        Err(refused) => return *refused,
     };
     let expected = match headers.get("if-match").map(|v| v.to_str().map(expected_head)) {
         None => None,
@@ -188,6 +181,17 @@ pub async fn command(
         }
     };
     blocking(move || sequenced(&server, &caller, &campaign, &body, expected.as_ref())).await
+}
+
+/// A request's JSON body, or the 400 saying it is not of the `shape` expected.
+pub fn json_body<T: serde::de::DeserializeOwned>(body: &Bytes, shape: &str) -> Result<T, Box<Response>> {
+    serde_json::from_slice(body).map_err(|e| {
+        Box::new(refusal(
+            StatusCode::BAD_REQUEST,
+            2,
+            &format!("the body is not {shape}: {e}"),
+        ))
+    })
 }
 
 /// `VERSION:HASH` (quotes allowed, as an entity tag) as a head.

@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::api::{blocking, refusal, status_of};
+use super::api::{blocking, json_body, status_of};
 use super::auth::caller;
 use super::turn::{self, Asked, Turn};
 use super::{Answer, Outcome, Printed, Server};
@@ -74,17 +74,10 @@ pub async fn run(
         Ok(caller) => caller,
         Err(refused) => return refused,
     };
-    let body: RunBody = match serde_json::from_slice(&body) {
+    let shape = r#"{"args": ["roster"], "campaign": "…"|null, "format": "table"|"json"|"csv"|"md"|"html", "columns": N|null, "command_id"?: "…", "files"?: {PATH: TEXT}}"#;
+    let body: RunBody = match json_body(&body, shape) {
         Ok(body) => body,
-        Err(e) => {
-            return refusal(
-                StatusCode::BAD_REQUEST,
-                2,
-                &format!(
-                    "the body is not {{\"args\": [\"roster\"], \"campaign\": \"…\"|null, \"format\": \"table\"|\"json\"|\"csv\"|\"md\"|\"html\", \"columns\": N|null, \"command_id\"?: \"…\", \"files\"?: {{PATH: TEXT}}}}: {e}"
-                ),
-            );
-        }
+        Err(refused) => return *refused,
     };
     blocking(move || {
         let asked = Asked {

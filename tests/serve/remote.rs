@@ -14,7 +14,12 @@ const SEED: &str = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed
 
 /// A gm's token on `db`.
 fn gm_token(db: &Path) -> String {
-    let out = muster(db, &["serve", "token", "add", "gina", "--role", "gm"]);
+    new_token(db, "gina", "gm")
+}
+
+/// A new token of `role` named `name` on `db`.
+fn new_token(db: &Path, name: &str, role: &str) -> String {
+    let out = muster(db, &["serve", "token", "add", name, "--role", role]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout)
         .unwrap()
@@ -133,16 +138,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
     );
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("refused the token"), "{err}");
-    let viewer = {
-        let out = muster(&there, &["serve", "token", "add", "vic", "--role", "viewer"]);
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap()
-            .trim()
-            .to_owned()
-    };
+    let viewer = new_token(&there, "vic", "viewer");
     run(
         None,
         &[

@@ -92,23 +92,22 @@ impl Remote {
 
     /// GETs `path`.
     pub fn get(&self, path: &str) -> Result<Answered, CommandError> {
-        let sent = self
-            .agent
+        let sent = self.called(path);
+        self.answered(sent)
+    }
+
+    /// The answer to GET `path`, its body not yet read.
+    fn called(&self, path: &str) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
+        self.agent
             .get(format!("{}{path}", self.url))
             .header("Authorization", format!("Bearer {}", self.token))
-            .call();
-        self.answered(sent)
+            .call()
     }
 
     /// GETs `path` and gives its body to read as it arrives, never held whole (a campaign's
     /// whole export); an answer other than 200 is the server's refusal.
     pub fn stream(&self, path: &str) -> Result<impl std::io::BufRead + use<>, CommandError> {
-        let response = self
-            .agent
-            .get(format!("{}{path}", self.url))
-            .header("Authorization", format!("Bearer {}", self.token))
-            .call()
-            .map_err(|e| self.unreachable(&e))?;
+        let response = self.called(path).map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let mut reader = std::io::BufReader::new(response.into_body().into_reader());
         if status != 200 {
@@ -123,12 +122,7 @@ impl Remote {
     /// GETs `path` and reads only the first line of its body (the connection is then
     /// dropped): one event of a stream, without the rest.
     pub fn first_line(&self, path: &str) -> Result<Answered, CommandError> {
-        let mut response = self
-            .agent
-            .get(format!("{}{path}", self.url))
-            .header("Authorization", format!("Bearer {}", self.token))
-            .call()
-            .map_err(|e| self.unreachable(&e))?;
+        let mut response = self.called(path).map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let mut body = String::new();
         std::io::BufRead::read_line(
