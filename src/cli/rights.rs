@@ -75,7 +75,9 @@ impl Command {
             | Command::Persuade(_)
             | Command::Ally(_)
             | Command::Assert(_) => record,
-            Command::Export(_) => NotServed("the API's GET …/events?after=VERSION gives the export"),
+            Command::Export(_) => NotServed(
+                "the export is read with GET …/events; `muster pull` brings the campaign to this machine, to export it there",
+            ),
             Command::Import(_) | Command::Rebuild(_) | Command::Dev(_) | Command::Info(_) => {
                 NotServed("it works on the server's own files; run it on the server's machine")
             }

@@ -173,7 +173,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
         "the right missing is named: {err}"
     );
 
-    // A server that is not muster's API v1: a plain HTTP server answering 404 to everything.
+    // A server of another API version: it answers every request with its version, 2.
     let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", other.local_addr().unwrap());
     let answering = std::thread::spawn(move || {
@@ -183,7 +183,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
             let _ = std::io::Read::read(&mut stream, &mut buffer);
             let body = r#"{"api": 2}"#;
             let reply = format!(
-                "HTTP/1.1 404 Not Found\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
             );
             std::io::Write::write_all(&mut stream, reply.as_bytes()).unwrap();
@@ -192,7 +192,10 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
     let (code, _, err) = run(None, &["--remote", &url, "--token", "t", "roster"]);
     answering.join().unwrap();
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("does not answer as muster's API v1 does"), "{err}");
+    assert!(
+        err.contains("speaks muster's API v2, and this muster speaks v1"),
+        "{err}"
+    );
 }
 
 #[test]
