@@ -30,9 +30,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             Err(_) => only_campaign(&remote)?,
         },
     };
-    let theirs = server_head(&remote, &named)?;
-    let campaign = theirs.0;
-    let theirs = theirs.1;
+    let (campaign, theirs) = server_head(&remote, &named)?;
     let here = match store.campaign_named(&campaign)? {
         Some(local) => store.head(&local)?,
         None => Head::empty(),
