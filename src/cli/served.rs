@@ -5,6 +5,7 @@
 
 use std::ffi::OsString;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use clap::parser::ValueSource;
 use clap::{ColorChoice, FromArgMatches};
@@ -42,7 +43,7 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
     if printed == Printed::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
-    let mut command = help::command().color(ColorChoice::Never);
+    let mut command = parser();
     let matches = match command.try_get_matches_from_mut(argv) {
         Ok(matches) => matches,
         Err(e) => return usage(e.render().to_string()),
@@ -121,6 +122,15 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             hint: error.hint,
         },
     }
+}
+
+/// The command line's parser, built once per server and copied for each command: building it
+/// (every command's arguments, the grouped help) costs more than a copy.
+fn parser() -> clap::Command {
+    static BUILT: OnceLock<clap::Command> = OnceLock::new();
+    BUILT
+        .get_or_init(|| help::command().color(ColorChoice::Never))
+        .clone()
 }
 
 fn usage(message: String) -> Answer {
