@@ -20,6 +20,13 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
+impl Args {
+    /// The file to write, when not standard output.
+    pub fn output(&self) -> Option<&std::path::Path> {
+        self.output.as_deref()
+    }
+}
+
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let Some(path) = args.output else {

@@ -280,8 +280,11 @@ pub fn complete_if_asked() {
 pub fn run(cli: Cli) -> ExitCode {
     colour::apply(cli.color);
     let format = cli.format();
-    let result = match &cli.remote {
-        Some(remote) if cli.command.runs_remotely() => {
+    let result = match (&cli.remote, &cli.command) {
+        // The export is read as a stream and written here, where --output names a file.
+        (Some(remote), Command::Export(args)) => remote::Remote::resolve(remote, cli.token.as_deref())
+            .and_then(|server| remote::export(&server, cli.campaign.as_deref(), args.output())),
+        (Some(remote), command) if command.runs_remotely() => {
             let created = cli.command.creates().map(str::to_owned);
             remote::forward(&remote::Forwarded {
                 remote,

@@ -72,7 +72,35 @@ fn every_line_of_the_readme_tour_prints_the_same_and_lands_the_same_head_locally
             roster["head"].clone()
         };
         assert_eq!(head(&there), head(&here), "{campaign}'s head");
+        // The logs are the same byte for byte: so are their exports, read from the server.
+        let export = ["--campaign", campaign, "export"];
+        let mut remote_export = vec!["--remote", &server.url, "--token", &token];
+        remote_export.extend(export);
+        let (local, remote) = (run(Some(&here), &export), run(None, &remote_export));
+        assert_eq!(remote, local, "{campaign}'s export");
+        assert!(local.1.ends_with("}}\n") && local.1.contains("\"trailer\""));
     }
+    let written = dir.path().join("served.jsonl");
+    let written_arg = written.to_string_lossy().into_owned();
+    let (code, _, err) = run(
+        None,
+        &[
+            "--remote",
+            &server.url,
+            "--token",
+            &token,
+            "export",
+            "--output",
+            &written_arg,
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let selected = run(Some(&here), &["export"]).1;
+    assert_eq!(
+        std::fs::read_to_string(&written).unwrap(),
+        selected,
+        "the server's selected campaign, to a file here"
+    );
 }
 
 #[test]

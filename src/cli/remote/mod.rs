@@ -3,6 +3,7 @@
 
 mod client;
 mod config;
+mod export;
 mod forward;
 
 use clap::Subcommand;
@@ -13,6 +14,7 @@ use super::output;
 use config::{Remotes, Saved};
 
 pub use client::{Answered, Remote};
+pub use export::export;
 pub use forward::{Forwarded, forward};
 
 #[derive(Debug, Subcommand)]
