@@ -43,6 +43,13 @@ pub struct Args {
     no_pager: bool,
 }
 
+impl Args {
+    /// Whether the listing goes through a pager on a terminal.
+    pub fn pages(&self) -> bool {
+        !self.no_pager
+    }
+}
+
 const TABLE: [&str; 4] = ["Version", "Recorded", "Mission", "Event"];
 const COLUMNS: [&str; 6] = ["version", "recorded_at", "mission", "kind", "voided", "summary"];
 /// The width of a time as muster records it: `2026-11-29T21:00:00Z`.

@@ -291,6 +291,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 token: cli.token.as_deref(),
                 campaign: created.as_deref().or(cli.campaign.as_deref()),
                 format,
+                paged: matches!(command, Command::Log(args) if args.pages()),
             })
         }
         _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {

@@ -94,13 +94,15 @@ impl Command {
 
 impl Command {
     /// Whether `--remote` sends this command to the server: every command but those that
-    /// work on this machine alone (its saved remotes, its shell's completions, its manual).
+    /// work on this machine alone (its saved remotes and copies, the demo's own temporary
+    /// database, its shell's completions, its manual).
     pub fn runs_remotely(&self) -> bool {
         !matches!(
             self,
             Command::Remote(_)
                 | Command::Pull(_)
                 | Command::Push(_)
+                | Command::Demo(_)
                 | Command::Completions(_)
                 | Command::Man(_)
         )

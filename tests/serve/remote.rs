@@ -271,3 +271,42 @@ fn a_saved_remote_is_called_by_name_and_its_file_is_the_owners_alone() {
     let (code, _, err) = with_config(&["--remote", "table", "roster"]);
     assert_eq!(code, 1, "{err}");
 }
+
+#[test]
+fn a_remote_log_goes_through_the_pager_on_a_terminal_as_a_local_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let there = dir.path().join("there.db");
+    let token = gm_token(&there);
+    let server = Server::start(&there);
+    let remote = |args: &[&str]| {
+        let mut all = vec!["--remote", &server.url, "--token", &token];
+        all.extend(args);
+        run(None, &all)
+    };
+    assert_eq!(remote(&["campaign", "new", "Op", "--game", "modern"]).0, 0);
+    let marker = dir.path().join("pager-ran");
+    let pager = format!("/usr/bin/touch {}", marker.display());
+    let on_a_terminal = |args: &[&str]| {
+        Runner::new()
+            .env("PAGER", &pager)
+            .args(["--remote", &server.url, "--token", &token])
+            .args(args)
+            .on_a_terminal()
+            .run()
+    };
+    let unpaged = on_a_terminal(&["log", "--no-pager"]);
+    assert_eq!(unpaged.code(), 0, "{}", unpaged.describe());
+    assert!(unpaged.stdout.contains("campaign created"), "{}", unpaged.stdout);
+    assert!(!marker.exists(), "--no-pager started the pager");
+    let paged = on_a_terminal(&["log"]);
+    assert_eq!(paged.code(), 0, "{}", paged.describe());
+    assert!(marker.exists(), "no pager was started on a terminal");
+    // Piped, no pager.
+    std::fs::remove_file(&marker).unwrap();
+    let piped = Runner::new()
+        .env("PAGER", &pager)
+        .args(["--remote", &server.url, "--token", &token, "log"])
+        .run();
+    assert_eq!(piped.code(), 0);
+    assert!(!marker.exists(), "the pager ran though the output was piped");
+}

@@ -9,7 +9,9 @@ use serde_json::{Value, json};
 
 use super::client::Remote;
 use crate::cli::error::CommandError;
+
 use crate::cli::output::{self, Format};
+use crate::cli::pager::Paged;
 use crate::cli::{file, help, paths, width};
 
 /// The global options this machine keeps: where to send the command, and how to colour its
@@ -22,6 +24,8 @@ pub struct Forwarded<'a> {
     pub token: Option<&'a str>,
     pub campaign: Option<&'a str>,
     pub format: Format,
+    /// Whether the command's output goes through a pager on a terminal, as `log`'s does.
+    pub paged: bool,
 }
 
 /// Runs the process's command line on the server `forwarded.remote` names.
@@ -42,7 +46,13 @@ pub fn forward(forwarded: &Forwarded<'_>) -> Result<(), CommandError> {
         return Err(remote.refusal(&answered));
     };
     if let Some(printed) = run["output"].as_str().filter(|p| !p.is_empty()) {
-        output::print(printed)?;
+        if forwarded.paged {
+            let mut paged = Paged::start(false);
+            let written = paged.out().write_all(output::printable(printed).as_bytes());
+            paged.finish(written)?;
+        } else {
+            output::print(printed)?;
+        }
     }
     match run["exit"].as_u64() {
         Some(0) => Ok(()),
