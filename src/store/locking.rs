@@ -1,0 +1,123 @@
+//! The write lock and commits: taking the lock up front and retrying a busy file, holding it
+//! across several writes, savepoints within it, and commits that wait for no disk flush.
+
+use std::time::Duration;
+
+use super::error;
+use super::{Store, StoreError};
+
+impl Store {
+    /// Runs `write` with commits that wait for no disk flush: for what is not the log (a cache,
+    /// or a served command's kept answer). In write-ahead-log mode such a commit is flushed by
+    /// the next full one, the log's own, so it is never durable before what precedes it; lost
+    /// to a power cut, it is either remade (a cache) or leaves a retry answered as unknown.
+    pub fn relaxed<T>(&self, write: impl FnOnce(&Store) -> T) -> T {
+        // Inside a transaction (an import's), the outer commit decides; nothing is changed.
+        let relaxed =
+            self.conn.is_autocommit() && self.conn.pragma_update(None, "synchronous", "NORMAL").is_ok();
+        let written = write(self);
+        if relaxed {
+            // Should this fail, the log's own appends set FULL again before they commit.
+            let _restored = self.conn.pragma_update(None, "synchronous", "FULL");
+        }
+        written
+    }
+
+    /// Whether this connection was opened to read only.
+    pub fn is_read_only(&self) -> bool {
+        self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true)
+    }
+
+    /// Runs `f` holding the write lock, so nothing can be appended between what `f` reads
+    /// and what it writes; committed if `f` succeeds, rolled back otherwise. Within a
+    /// transaction already open (which holds the lock), `f` runs in a savepoint.
+    pub fn locked<T, E: From<StoreError>>(
+        &mut self,
+        f: impl FnOnce(&mut Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if !self.conn.is_autocommit() {
+            self.conn
+                .execute_batch("SAVEPOINT locked")
+                .map_err(StoreError::from)?;
+            let result = f(self);
+            let end = match result.is_ok() {
+                true => "RELEASE locked",
+                false => "ROLLBACK TO locked; RELEASE locked",
+            };
+            return match (result, self.conn.execute_batch(end)) {
+                (Ok(value), Ok(())) => Ok(value),
+                (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
+                (Err(e), _) => Err(e),
+            };
+        }
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
+        let result = f(self);
+        self.end_transaction(result)
+    }
+
+    /// Takes the write lock and holds it, writing nothing durable, until
+    /// [`Store::release_write_lock`]: what is read and written between is one transaction,
+    /// which no other writer, in this process or another, can slip into.
+    pub fn hold_write_lock(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE"))
+    }
+
+    /// Rolls back everything written since [`Store::hold_write_lock`] and lets the lock go:
+    /// what a dry run wrote to see whether it would land.
+    pub fn abandon_write_lock(&self) -> Result<(), StoreError> {
+        Ok(self.conn.execute_batch("ROLLBACK")?)
+    }
+
+    /// Commits what was written since [`Store::hold_write_lock`], flushed to disk, and lets
+    /// the lock go.
+    pub fn release_write_lock(&self) -> Result<(), StoreError> {
+        let committed = self.conn.execute_batch("COMMIT");
+        if committed.is_err() && !self.conn.is_autocommit() {
+            // Nothing of the transaction is kept; the connection is left ready for the next.
+            let _rolled_back = self.conn.execute_batch("ROLLBACK");
+        }
+        Ok(committed?)
+    }
+
+    /// Runs `f` holding the write lock, as [`Store::locked`] does, or within the transaction
+    /// already open (which holds it): for a cache brought up to date from what it reads, so no
+    /// other writer appends between the reading and the writing.
+    pub fn under_write_lock<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if !self.conn.is_autocommit() {
+            return f(self);
+        }
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
+        let result = f(self);
+        self.end_transaction(result)
+    }
+
+    /// Commits the transaction `BEGIN IMMEDIATE` opened when `result` is a success, and
+    /// rolls it back otherwise.
+    fn end_transaction<T, E: From<StoreError>>(&self, result: Result<T, E>) -> Result<T, E> {
+        let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        match (result, self.conn.execute_batch(end)) {
+            (Ok(value), Ok(())) => Ok(value),
+            (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
+            (Err(e), _) => Err(e),
+        }
+    }
+}
+
+/// Runs `f` again while SQLite reports the file busy, for up to about two seconds.
+pub(super) fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> Result<T, StoreError> {
+    let mut waited = Duration::ZERO;
+    loop {
+        match f() {
+            Err(e) if error::is_busy(&e) && waited < Duration::from_secs(2) => {
+                let pause = Duration::from_millis(10);
+                std::thread::sleep(pause);
+                waited += pause;
+            }
+            other => return Ok(other?),
+        }
+    }
+}
