@@ -13,6 +13,15 @@ fn signed(version: u64) -> i64 {
 }
 
 impl Store {
+    /// Whether any campaign of the file holds an event with id `event_id` (ids are unique
+    /// across the file).
+    pub fn holds_event_id(&self, event_id: &str) -> Result<bool, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT 1 FROM events WHERE event_id = ?1")?;
+        Ok(stmt.query_row([event_id], |_| Ok(())).optional()?.is_some())
+    }
+
     /// The row of `campaign` at `version`, if the log has one.
     pub fn row_at(&self, campaign: &str, version: u64) -> Result<Option<StoredRow>, StoreError> {
         Ok(self

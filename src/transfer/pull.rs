@@ -37,7 +37,7 @@ pub fn fast_forward(
     };
     if let Some(other) = rows.iter().find(|r| r.campaign != campaign) {
         return Err(Error::input(format!(
-            "the server sent events of campaign '{}' for '{campaign}'; nothing pulled",
+            "the events sent are of campaign '{}', not '{campaign}'; nothing written",
             other.campaign
         )));
     }
@@ -56,7 +56,7 @@ pub fn fast_forward(
     for row in &rows {
         let recorded = row.decode().map_err(|e| {
             Error::input(format!(
-                "the server's version {} does not read: {e}; nothing pulled",
+                "the version {} sent does not read: {e}; nothing written",
                 row.version
             ))
         })?;
@@ -84,7 +84,7 @@ pub fn fast_forward(
     let (report, state) = verifier.finish_with_state();
     if let Some(finding) = report.findings.first() {
         return Err(Error::input(format!(
-            "the server's events do not verify from this copy's head v{} ({} problem{}); nothing pulled; first: {}{}",
+            "the events after v{} do not verify on this copy ({} problem{}); nothing written; first: {}{}",
             here.version,
             report.findings.len(),
             if report.findings.len() == 1 { "" } else { "s" },
@@ -94,6 +94,17 @@ pub fn fast_forward(
                 .unwrap_or_default(),
             finding.problem
         )));
+    }
+    // Event ids are unique across the file: another copy's event that reuses one is not an
+    // event of this log, and is named rather than left to fail the insert.
+    let mut ids = BTreeSet::new();
+    for row in &rows {
+        if !ids.insert(row.event_id.as_str()) || store.holds_event_id(&row.event_id)? {
+            return Err(Error::input(format!(
+                "the event id {} of version {} is already an event's in this file; nothing written",
+                row.event_id, row.version
+            )));
+        }
     }
     let head = store.append_rows(campaign, here, &rows)?;
     // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up.

@@ -93,7 +93,7 @@ fn a_tail_the_rules_could_not_have_written_is_refused_and_nothing_is_appended() 
     ) {
         Err(muster::Error::Input(message)) => {
             assert!(
-                message.contains("do not verify") && message.contains("nothing pulled"),
+                message.contains("do not verify") && message.contains("nothing written"),
                 "{message}"
             )
         }
@@ -120,5 +120,24 @@ fn a_tail_that_does_not_continue_this_copys_head_is_told_apart() {
     )
     .unwrap();
     assert_eq!(pulled, FastForward::DoesNotContinue);
+    assert_eq!(count_rows(&copy), before);
+}
+
+#[test]
+fn a_tail_reusing_an_event_id_of_this_file_is_refused_by_name() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let here = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 1);
+    let mut rows = parse(&lines_after(&server, here.version)).unwrap();
+    // The new event takes the id of the copy's first, its hash made good.
+    rows[0].event_id = all_rows(&copy, LODESTAR)[0].event_id.clone();
+    rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
+    let before = count_rows(&copy);
+    match fast_forward(&mut copy, LODESTAR, &here, rows) {
+        Err(muster::Error::Input(message)) => assert!(message.contains("is already an event's"), "{message}"),
+        other => panic!("expected the reused id to be refused, got {other:?}"),
+    }
     assert_eq!(count_rows(&copy), before);
 }
