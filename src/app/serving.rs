@@ -7,6 +7,7 @@ use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::clock::Clock;
+use crate::domain::event::Event;
 use crate::store::{ServedAnswer, Store, TokenRow};
 
 /// What a token may do: a viewer reads; a player also records commands (not voids,
@@ -19,6 +20,84 @@ pub enum Role {
 }
 
 impl Role {
+    /// The role that may record `event` sent whole (a copy's offline tail, pushed): a gm
+    /// for what only a gm's commands write (voids and what they revise, seeds revealed, the
+    /// campaign's management), a player for play. One match the compiler keeps exhaustive, so
+    /// a new kind of event is placed here before it can be pushed.
+    pub fn to_record(event: &Event) -> Role {
+        match event {
+            Event::CampaignCreated(_)
+            | Event::CommandVoided(_)
+            | Event::RpAwardRevised(_)
+            | Event::RulesAdopted(_)
+            | Event::ExpansionAdded(_)
+            | Event::ExpansionRemoved(_)
+            | Event::SeedRevealed(_) => Role::Gm,
+            Event::SoldierEnlisted(_)
+            | Event::MissionStarted(_)
+            | Event::TurnStarted(_)
+            | Event::DisciplineReset(_)
+            | Event::MissionEnded(_)
+            | Event::Wounded(_)
+            | Event::Suppressed(_)
+            | Event::Healed(_)
+            | Event::SuppressCleared(_)
+            | Event::Downed(_)
+            | Event::Recovered(_)
+            | Event::Killed(_)
+            | Event::Discharged(_)
+            | Event::MedalAwarded(_)
+            | Event::MedalStickersRemoved(_)
+            | Event::XpAdjusted(_)
+            | Event::TeamXpAdjusted(_)
+            | Event::HardyAdjusted(_)
+            | Event::EkiaRecorded(_)
+            | Event::RpGranted(_)
+            | Event::RpSpent(_)
+            | Event::SeedCommitted(_)
+            | Event::CheckRolled(_)
+            | Event::EnvironmentRolled(_)
+            | Event::EnvironmentResolved(_)
+            | Event::EnvironmentDeclared(_)
+            | Event::EnvironmentCleared(_)
+            | Event::ObjectiveActivated(_)
+            | Event::ObjectiveCompleted(_)
+            | Event::K9EncounterDrawn(_)
+            | Event::K9RollMade(_)
+            | Event::DisciplineSpent(_)
+            | Event::K9EncounterResolved(_)
+            | Event::K9ObjectiveResolved(_)
+            | Event::MedalDeckLoaded(_)
+            | Event::MedalDrawn(_)
+            | Event::MedalRevealed(_)
+            | Event::MedalRecipientRolled(_)
+            | Event::MedalEarned(_)
+            | Event::MedalLost(_)
+            | Event::MedalsReshuffled(_)
+            | Event::HostileSuppressed(_)
+            | Event::RpCardGained(_)
+            | Event::RpCardLost(_)
+            | Event::HeroStateSet(_)
+            | Event::BogeyAdded(_)
+            | Event::BogeyTargeted(_)
+            | Event::BogeyDowned(_)
+            | Event::BogeyKilled(_)
+            | Event::BuyTimeDeclared(_)
+            | Event::PriorityTaskChosen(_)
+            | Event::DeadDropInteracted(_)
+            | Event::RescueExtracted(_)
+            | Event::PriorityTaskResolved(_)
+            | Event::PersuasionTested(_)
+            | Event::AllyMadeDependent(_)
+            | Event::AllyDied(_)
+            | Event::OpponentBoughtTime(_)
+            | Event::ControlCardsSetAside(_)
+            | Event::ControlDeckRanOut(_)
+            | Event::SetAsideCardsFlipped(_)
+            | Event::AssertionRecorded(_) => Role::Player,
+        }
+    }
+
     /// The role's word: `gm`, `player` or `viewer`.
     pub fn word(self) -> &'static str {
         match self {
@@ -113,4 +192,24 @@ pub fn record_served(
     let args = serde_json::to_string(args).map_err(|e| Error::input(e.to_string()))?;
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
     Ok(store.record_served(campaign, command_id, &args, answer, &at)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::event::{ExpansionChanged, RpMovement};
+    use crate::domain::rulebook::Expansion;
+
+    #[test]
+    fn a_pushed_event_of_the_campaigns_management_needs_a_gm_and_play_a_player() {
+        let removed = Event::ExpansionRemoved(ExpansionChanged {
+            expansion: Expansion::K9,
+        });
+        let granted = Event::RpGranted(RpMovement {
+            amount: 2,
+            why: "loot".to_owned(),
+        });
+        assert_eq!(Role::to_record(&removed), Role::Gm);
+        assert_eq!(Role::to_record(&granted), Role::Player);
+    }
 }

@@ -17,22 +17,24 @@ pub fn ok(remote: &Remote, answered: Answered) -> Result<Answered, CommandError>
     }
 }
 
-/// The server's one campaign, when no campaign is named here and none is selected.
-pub fn only_campaign(remote: &Remote) -> Result<String, CommandError> {
+/// The campaign the server's file has selected, else its only one, when none is named here.
+pub fn served_campaign(remote: &Remote) -> Result<String, CommandError> {
     let answered = ok(remote, remote.get("/api/v1/campaigns")?)?;
     let listed: Value = serde_json::from_str(&answered.body).unwrap_or_default();
-    let names: Vec<&str> = listed
-        .as_array()
-        .map(|all| all.iter().filter_map(|c| c["name"].as_str()).collect())
-        .unwrap_or_default();
+    let all = listed.as_array().cloned().unwrap_or_default();
+    let named = |c: &Value| c["name"].as_str().map(str::to_owned);
+    if let Some(selected) = all.iter().find(|c| c["selected"].as_bool() == Some(true)) {
+        return named(selected).ok_or_else(|| remote.refusal(&answered));
+    }
+    let names: Vec<String> = all.iter().filter_map(named).collect();
     match names.as_slice() {
-        [one] => Ok((*one).to_owned()),
+        [one] => Ok(one.clone()),
         [] => Err(CommandError::refused(format!(
-            "the server at {} holds no campaign to pull",
+            "the server at {} holds no campaign",
             remote.url
         ))),
         many => Err(CommandError::refused(format!(
-            "the server holds {} campaigns ({}); name the one to pull with --campaign",
+            "the server holds {} campaigns ({}) and none is selected; name one with --campaign",
             many.len(),
             many.join(", ")
         ))),

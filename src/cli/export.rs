@@ -32,22 +32,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let Some(path) = args.output else {
         return write(&store, &campaign, io::stdout().lock(), "standard output");
     };
-    let shown = path.display().to_string();
-    let unwritable = |e: io::Error| {
-        CommandError::refused(format!(
-            "cannot write {shown}: {e}; give a path in a folder you can write to"
-        ))
-    };
-    // Beside its final place, so it becomes the file by a rename, never half-written.
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let temporary = tempfile::NamedTempFile::new_in(dir).map_err(unwritable)?;
-    let file = temporary.as_file().try_clone().map_err(unwritable)?;
-    write(&store, &campaign, file, &shown)?;
-    temporary.persist(&path).map_err(|e| unwritable(e.error))?;
-    Ok(())
+    super::file::write_whole(&path, |file, shown| write(&store, &campaign, file, shown))
 }
 
 /// Writes the export of `campaign` to `out`, named `shown` in an error.

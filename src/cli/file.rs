@@ -83,3 +83,27 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
         ))
     })
 }
+
+/// Writes the file at `path` through `write` (given the file and the path as shown), beside
+/// its final place, then renames it there: the file appears whole, only once written, and a
+/// failure leaves nothing behind.
+pub fn write_whole(
+    path: &Path,
+    write: impl FnOnce(std::fs::File, &str) -> Result<(), CommandError>,
+) -> Result<(), CommandError> {
+    let shown = path.display().to_string();
+    let unwritable = |e: std::io::Error| {
+        CommandError::refused(format!(
+            "cannot write {shown}: {e}; give a path in a folder you can write to"
+        ))
+    };
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let temporary = tempfile::NamedTempFile::new_in(dir).map_err(unwritable)?;
+    let file = temporary.as_file().try_clone().map_err(unwritable)?;
+    write(file, &shown)?;
+    temporary.persist(path).map_err(|e| unwritable(e.error))?;
+    Ok(())
+}

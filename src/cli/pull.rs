@@ -7,7 +7,7 @@ use muster::transfer::{self, FastForward};
 use serde_json::json;
 
 use super::context::Context;
-use super::copies::{diverged, ok, only_campaign, server_head};
+use super::copies::{diverged, ok, served_campaign, server_head};
 use super::error::CommandError;
 use super::output::{self, Format};
 use super::progress::Progress;
@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         Some((name, _)) => name.to_owned(),
         None => match ctx.campaign(&store) {
             Ok(selected) => selected,
-            Err(_) => only_campaign(&remote)?,
+            Err(_) => served_campaign(&remote)?,
         },
     };
     let (campaign, theirs) = server_head(&remote, &named)?;

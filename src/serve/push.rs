@@ -26,15 +26,6 @@ use super::turn::in_sequence;
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
 const FUTURE_MINUTES: i64 = 5;
 
-/// The kinds of event only a gm may record: voids and the campaign's management.
-const GM_ONLY: [&str; 5] = [
-    "campaign_created",
-    "command_voided",
-    "seed_revealed",
-    "rules_adopted",
-    "expansion_added",
-];
-
 #[derive(Deserialize)]
 pub struct PushQuery {
     /// Check the rows as a push would and answer what would land, writing nothing.
@@ -153,8 +144,12 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
             ),
         );
     }
-    let manages = rows.iter().any(|row| GM_ONLY.contains(&row.kind.as_str()));
-    let needed = if manages { Role::Gm } else { Role::Player };
+    // An event that does not read is the checked fold's to refuse, by name, below.
+    let needed = rows
+        .iter()
+        .map(|row| row.decode().map_or(Role::Player, |r| Role::to_record(&r.event)))
+        .max()
+        .unwrap_or(Role::Player);
     if caller.role < needed {
         return refusal(
             StatusCode::FORBIDDEN,

@@ -91,30 +91,22 @@ impl Store {
     ) -> Result<(), StoreError> {
         // Flushed with the log's next commit (see `Store::relaxed`): the answer kept before a
         // command runs is on disk before any event the command writes.
-        self.relaxed(|store| store.keep_served(campaign, command_id, args, answer, at))
-    }
-
-    fn keep_served(
-        &self,
-        campaign: &str,
-        command_id: &str,
-        args: &str,
-        answer: &ServedAnswer,
-        at: &str,
-    ) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT OR REPLACE INTO served_commands (campaign, command_id, actor, args, status, body, recorded_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                campaign,
-                command_id,
-                answer.actor,
-                args,
-                answer.status,
-                answer.body,
-                at
-            ],
-        )?;
-        Ok(())
+        self.relaxed(|store| {
+            store.conn.execute(
+                "INSERT OR REPLACE INTO served_commands
+                 (campaign, command_id, actor, args, status, body, recorded_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    campaign,
+                    command_id,
+                    answer.actor,
+                    args,
+                    answer.status,
+                    answer.body,
+                    at
+                ],
+            )?;
+            Ok(())
+        })
     }
 }

@@ -308,3 +308,26 @@ fn the_servers_seed_is_never_pulled_and_its_generated_rolls_verify_once_it_is_re
     let (_, shown, _) = on(&copy, &["--json", "log"]);
     assert!(shown.contains("seed_revealed"), "{shown}");
 }
+
+#[test]
+fn a_pushed_void_needs_a_gm_token_as_the_void_command_does() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &player);
+    assert_eq!(on(&copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+    let slip = head(&copy)["version"].as_u64().unwrap().to_string();
+    let (code, _, err) = on(&copy, &["void", &slip, "--why", "a slip"]);
+    assert_eq!(code, 0, "{err}");
+    let before = head(&campaign.db);
+
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &player]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("need a gm token"), "{err}");
+    assert_eq!(head(&campaign.db), before, "nothing written");
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &gm]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(head(&campaign.db), head(&copy));
+}
