@@ -161,26 +161,8 @@ fn an_unknown_medal_or_bogey_offers_the_closest() {
         ],
     );
 
-    let z = Muster::new();
-    z.ok(&["campaign", "new", "Nightfall", "--game", "zero-dark"]);
-    z.ok(&[
-        "enlist",
-        "Kestrel",
-        "--kind",
-        "hero",
-        "--rp",
-        "0",
-        "--stat",
-        "M=3",
-        "--stat",
-        "F=2",
-        "--stat",
-        "A=4",
-        "--stat",
-        "D=3",
-        "--specialism",
-        "spook",
-    ]);
+    // Kestrel, the X Team's Spook, in campaign 'Nightfall'.
+    let z = super::zero_dark::x_team();
     z.ok(&["mission", "start", "Dusk"]);
     z.ok(&["bogey", "add", "Grunt1", "--type", "grunt"]);
     refused_with(

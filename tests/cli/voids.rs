@@ -112,37 +112,19 @@ fn a_failed_k9_roll_voided_after_the_retry_that_answered_it_is_refused() {
 
 #[test]
 fn the_spooks_task_choice_voided_after_mission_end_paid_for_it_is_refused() {
-    let m = Muster::new();
-    m.ok(&["campaign", "new", "Night Shift", "--game", "zero-dark"]);
-    m.ok(&[
-        "enlist",
-        "Vega",
-        "--kind",
-        "hero",
-        "--rp",
-        "0",
-        "--stat",
-        "M=3",
-        "--stat",
-        "F=2",
-        "--stat",
-        "A=4",
-        "--stat",
-        "D=3",
-        "--specialism",
-        "spook",
-    ]);
+    // Kestrel is the X Team's Spook.
+    let m = super::zero_dark::x_team();
     m.ok(&["mission", "start", "Dead Letter"]);
     let chosen = first_version(&m.json(&["spook", "task", "acquisition"]));
     let dropped = first_version(&m.json(&["spook", "dead-drop"]));
     m.ok(&["mission", "end", "--result", "success"]);
-    assert_eq!(num(&m.soldier("Vega"), "xp"), 5);
+    assert_eq!(num(&m.soldier("Kestrel"), "xp"), 5);
     m.refused(
         &strs(&void_args(dropped, &[])),
         "the dead-drop was never interacted with",
     );
     m.refused(&strs(&void_args(chosen, &[])), "which was never chosen");
-    assert_eq!(num(&m.soldier("Vega"), "xp"), 5);
+    assert_eq!(num(&m.soldier("Kestrel"), "xp"), 5);
     m.ok(&["verify"]);
 }
 
