@@ -109,16 +109,9 @@ impl Store {
     ) -> Result<(), crate::Error> {
         // Inside a transaction already (an import's), a savepoint keeps the rewrite whole.
         if !self.conn.is_autocommit() {
-            self.conn
-                .execute_batch("SAVEPOINT blame_index")
-                .map_err(StoreError::from)?;
+            self.begin_savepoint::<crate::Error>("blame_index")?;
             let written = self.rewrite_blame(campaign, projection, from, write);
-            let end = match written {
-                Ok(()) => "RELEASE blame_index",
-                Err(_) => "ROLLBACK TO blame_index; RELEASE blame_index",
-            };
-            self.conn.execute_batch(end).map_err(StoreError::from)?;
-            return written;
+            return self.end_savepoint("blame_index", written);
         }
         // A cache's commit waits for no disk flush (see `Store::relaxed`).
         self.relaxed(|store| {

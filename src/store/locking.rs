@@ -36,19 +36,9 @@ impl Store {
         f: impl FnOnce(&mut Store) -> Result<T, E>,
     ) -> Result<T, E> {
         if !self.conn.is_autocommit() {
-            self.conn
-                .execute_batch("SAVEPOINT locked")
-                .map_err(StoreError::from)?;
+            self.begin_savepoint("locked")?;
             let result = f(self);
-            let end = match result.is_ok() {
-                true => "RELEASE locked",
-                false => "ROLLBACK TO locked; RELEASE locked",
-            };
-            return match (result, self.conn.execute_batch(end)) {
-                (Ok(value), Ok(())) => Ok(value),
-                (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
-                (Err(e), _) => Err(e),
-            };
+            return self.end_savepoint("locked", result);
         }
         retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE")).map_err(E::from)?;
         let result = f(self);
@@ -99,6 +89,34 @@ impl Store {
     /// rolls it back otherwise.
     fn end_transaction<T, E: From<StoreError>>(&self, result: Result<T, E>) -> Result<T, E> {
         let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        self.ending(end, result)
+    }
+
+    /// Opens the savepoint `name` within the transaction already open: what is written until
+    /// [`Store::end_savepoint`] is kept or undone together, the transaction going on.
+    pub(super) fn begin_savepoint<E: From<StoreError>>(&self, name: &str) -> Result<(), E> {
+        self.conn
+            .execute_batch(&format!("SAVEPOINT {name}"))
+            .map_err(|e| E::from(StoreError::from(e)))
+    }
+
+    /// Releases the savepoint `name` when `result` is a success, else undoes what was written
+    /// since it first.
+    pub(super) fn end_savepoint<T, E: From<StoreError>>(
+        &self,
+        name: &str,
+        result: Result<T, E>,
+    ) -> Result<T, E> {
+        let end = match result.is_ok() {
+            true => format!("RELEASE {name}"),
+            false => format!("ROLLBACK TO {name}; RELEASE {name}"),
+        };
+        self.ending(&end, result)
+    }
+
+    /// `result`, once `end` (SQL that ends a transaction or savepoint) has run; a success
+    /// whose end failed is that failure.
+    fn ending<T, E: From<StoreError>>(&self, end: &str, result: Result<T, E>) -> Result<T, E> {
         match (result, self.conn.execute_batch(end)) {
             (Ok(value), Ok(())) => Ok(value),
             (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
