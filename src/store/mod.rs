@@ -313,22 +313,29 @@ impl Store {
             }
             write_events(conn, campaign, expected_version, command_id, events, at)
         };
-        // Inside a write lock already held (`Store::locked`), a savepoint; else a
-        // transaction that takes the lock up front, flushed to disk before it is done.
-        if self.conn.is_autocommit() {
-            self.conn.pragma_update(None, "synchronous", "FULL")?;
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let head = write(&tx)?;
-            tx.commit()?;
-            Ok(head)
-        } else {
+        self.write_log(write)
+    }
+
+    /// Runs `write`, which appends to the log, as one unit: inside a write lock already held
+    /// (`Store::locked`, `Store::hold_write_lock`), a savepoint; else a transaction that takes
+    /// the lock up front, flushed to disk before it is done.
+    fn write_log(
+        &mut self,
+        write: impl FnOnce(&Connection) -> Result<Head, StoreError>,
+    ) -> Result<Head, StoreError> {
+        if !self.conn.is_autocommit() {
             let savepoint = self.conn.savepoint()?;
             let head = write(&savepoint)?;
             savepoint.commit()?;
-            Ok(head)
+            return Ok(head);
         }
+        self.conn.pragma_update(None, "synchronous", "FULL")?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let head = write(&tx)?;
+        tx.commit()?;
+        Ok(head)
     }
 
     /// Appends rows that already carry their ids and hashes (an import), in one transaction.
@@ -355,19 +362,7 @@ impl Store {
             }
             head_in(conn, campaign)
         };
-        // Inside a write lock already held (`Store::hold_write_lock`), a savepoint.
-        if !self.conn.is_autocommit() {
-            let savepoint = self.conn.savepoint()?;
-            let head = write(&savepoint)?;
-            savepoint.commit()?;
-            return Ok(head);
-        }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let head = write(&tx)?;
-        tx.commit()?;
-        Ok(head)
+        self.write_log(write)
     }
 
     /// Keeps a dice seed (hex) for `campaign` under its commitment.
