@@ -103,6 +103,9 @@ pub struct Cli {
     /// Whether --campaign was given on the command line rather than by MUSTER_CAMPAIGN.
     #[arg(skip)]
     campaign_flag: bool,
+    /// The paths the command line names (card and deck files), with the options naming them.
+    #[arg(skip)]
+    paths: Vec<(String, PathBuf)>,
     #[command(subcommand)]
     command: Command,
 }
@@ -237,6 +240,7 @@ pub fn parse() -> Cli {
         .unwrap_or_else(|e| e.exit());
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
+    cli.paths = paths::given(&command, &matches);
     if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
         honours::usage_error(&mut command, &matches, message).exit();
     }
@@ -292,6 +296,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 campaign: created.as_deref().or(cli.campaign.as_deref()),
                 format,
                 paged: matches!(command, Command::Log(args) if args.pages()),
+                paths: &cli.paths,
             })
         }
         _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {

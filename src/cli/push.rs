@@ -42,11 +42,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             &format!("'{campaign}' is up to date on the server at v{}", here.version),
         );
     }
-    let continues = match store.row_at(&campaign, theirs.version)? {
-        _ if theirs.version == 0 => true,
-        Some(row) => row.hash == theirs.hash,
-        None => false,
-    };
+    let continues = theirs.version == 0
+        || store
+            .row_at(&campaign, theirs.version)?
+            .is_some_and(|row| row.hash == theirs.hash);
     if !continues || theirs.version > here.version {
         if theirs.version > here.version && continues_here(&remote, &path, &here)? {
             let mut error = CommandError::refused(format!(

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
@@ -12,7 +13,7 @@ use crate::cli::error::CommandError;
 
 use crate::cli::output::{self, Format};
 use crate::cli::pager::Paged;
-use crate::cli::{file, help, paths, width};
+use crate::cli::{file, width};
 
 /// The global options this machine keeps: where to send the command, and how to colour its
 /// messages. `--campaign` travels on its own, and `--db` names no file of the server's.
@@ -26,19 +27,20 @@ pub struct Forwarded<'a> {
     pub format: Format,
     /// Whether the command's output goes through a pager on a terminal, as `log`'s does.
     pub paged: bool,
+    /// The paths the command line names, with the options naming them: their files are sent.
+    pub paths: &'a [(String, PathBuf)],
 }
 
 /// Runs the process's command line on the server `forwarded.remote` names.
 pub fn forward(forwarded: &Forwarded<'_>) -> Result<(), CommandError> {
     let remote = Remote::resolve(forwarded.remote, forwarded.token)?;
-    let typed: Vec<OsString> = std::env::args_os().collect();
-    let args = sent_args(&typed)?;
+    let args = sent_args(&std::env::args_os().collect::<Vec<_>>())?;
     let body = json!({
         "args": args,
         "campaign": forwarded.campaign,
         "format": format_word(forwarded.format),
         "columns": width::columns(),
-        "files": files_named(&typed)?,
+        "files": files_named(forwarded.paths)?,
     });
     let answered = remote.post("/api/v1/run", &body)?;
     let run: Option<Value> = serde_json::from_str(&answered.body).ok();
@@ -67,16 +69,11 @@ pub fn forward(forwarded: &Forwarded<'_>) -> Result<(), CommandError> {
 
 /// The files the command line names (card and deck files), read here to be sent, by the path
 /// as typed: the server reads none of its own disk.
-fn files_named(typed: &[OsString]) -> Result<BTreeMap<String, String>, CommandError> {
-    let mut command = help::command();
-    let Ok(matches) = command.try_get_matches_from_mut(typed) else {
-        // The line was parsed before it came here; nothing else to send.
-        return Ok(BTreeMap::new());
-    };
-    paths::given(&command, &matches)
-        .into_iter()
+fn files_named(paths: &[(String, PathBuf)]) -> Result<BTreeMap<String, String>, CommandError> {
+    paths
+        .iter()
         .map(|(flag, path)| {
-            let text = file::read_text(&path, &format!("file {flag} names:"))?;
+            let text = file::read_text(path, &format!("file {flag} names:"))?;
             Ok((path.to_string_lossy().into_owned(), text))
         })
         .collect()
