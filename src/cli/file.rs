@@ -54,6 +54,7 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
     }
     let cannot =
         |e: std::io::Error| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display()));
+    refuse_the_database(path, what)?;
     let file = std::fs::File::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if !meta.is_file() {
@@ -91,6 +92,7 @@ pub fn write_whole(
     path: &Path,
     write: impl FnOnce(std::fs::File, &str) -> Result<(), CommandError>,
 ) -> Result<(), CommandError> {
+    refuse_the_database(path, "file to write")?;
     let shown = path.display().to_string();
     let unwritable = |e: std::io::Error| {
         CommandError::refused(format!(
@@ -106,4 +108,16 @@ pub fn write_whole(
     write(file, &shown)?;
     temporary.persist(path).map_err(|e| unwritable(e.error))?;
     Ok(())
+}
+
+/// Refuses `path` when it is the database this command has open: reading it outside SQLite
+/// would drop this process's locks on it, and replacing it would lose the log.
+pub fn refuse_the_database(path: &Path, what: &str) -> Result<(), CommandError> {
+    match muster::store::is_open_here(path) {
+        true => Err(CommandError::refused(format!(
+            "the {what} {} is the muster database itself; name another file",
+            path.display()
+        ))),
+        false => Ok(()),
+    }
 }

@@ -31,6 +31,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let input: Box<dyn BufRead> = if stdin {
         Box::new(std::io::stdin().lock())
     } else {
+        super::file::refuse_the_database(&args.file, "export file")?;
         let file = File::open(&args.file)
             .map_err(|e| muster::Error::input(format!("cannot read export file {shown}: {e}")))?;
         let kind = file

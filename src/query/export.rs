@@ -2,7 +2,7 @@
 
 use super::Query;
 use crate::Error;
-use crate::store::{Head, StoreError};
+use crate::store::Head;
 use crate::transfer::{Line, Trailer};
 
 impl Query<'_> {
@@ -20,28 +20,44 @@ impl Query<'_> {
         after: u64,
         each: &mut dyn FnMut(&Line) -> bool,
     ) -> Result<Option<Trailer>, Error> {
-        // The trailer tells of the rows given, whatever another process appends meanwhile.
+        // The trailer tells of the rows up to the head when the export began, whatever
+        // another process appends meanwhile; those rows never change, so reading them a
+        // window at a time gives the same lines as one read.
+        let end = self.store.head(self.campaign)?.version;
         let mut events = 0;
         let mut head = Head::empty();
         let mut named = self.campaign.to_owned();
-        let mut stopped = false;
-        let read = self.store.for_each_row(self.campaign, after, None, |row| {
-            if !each(&Line::of(&row)) {
-                stopped = true;
-                return Err(StoreError::Unwritable("the export's reader stopped".to_owned()));
-            }
-            events += 1;
-            named = row.campaign;
-            head = Head {
-                version: row.version,
-                hash: row.hash,
+        let mut from = after;
+        let mut window = Vec::with_capacity(WINDOW);
+        while from < end {
+            // Each window is read whole in its own short read, and only then given out: a
+            // reader that waits on a slow consumer holds no snapshot of the file, so the
+            // write-ahead log can be folded into it and does not grow meanwhile.
+            let to = end.min(from.saturating_add(WINDOW as u64));
+            window.clear();
+            self.store.for_each_row(self.campaign, from, Some(to), |row| {
+                window.push(row);
+                Ok(())
+            })?;
+            let Some(last) = window.last() else {
+                break;
             };
-            Ok(())
-        });
-        match (read, stopped) {
-            (_, true) => Ok(None),
-            (Err(e), false) => Err(e.into()),
-            (Ok(()), false) => Ok(Some(Trailer::of(&named, events, &head))),
+            from = last.version;
+            for row in window.drain(..) {
+                if !each(&Line::of(&row)) {
+                    return Ok(None);
+                }
+                events += 1;
+                named = row.campaign;
+                head = Head {
+                    version: row.version,
+                    hash: row.hash,
+                };
+            }
         }
+        Ok(Some(Trailer::of(&named, events, &head)))
     }
 }
+
+/// How many rows an export reads at a time.
+const WINDOW: usize = 1024;

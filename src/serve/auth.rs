@@ -3,14 +3,13 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::response::Response;
 use muster::app::{self, Role};
-use muster::store::Store;
 
 use super::Server;
 use super::api;
@@ -59,7 +58,7 @@ impl Limiter {
 
 /// The caller of a request from `ip`, or the answer refusing it: 401 without a known token,
 /// 429 after too many failed sign-ins.
-pub async fn caller(server: &Server, ip: IpAddr, headers: &HeaderMap) -> Result<Caller, Response> {
+pub async fn caller(server: &Arc<Server>, ip: IpAddr, headers: &HeaderMap) -> Result<Caller, Response> {
     if server.limiter.blocked(ip) {
         return Err(api::refusal(
             StatusCode::TOO_MANY_REQUESTS,
@@ -79,15 +78,7 @@ pub async fn caller(server: &Server, ip: IpAddr, headers: &HeaderMap) -> Result<
             "every request needs `Authorization: Bearer TOKEN` (`muster serve token add` makes one)",
         ));
     };
-    let db = server.db.clone();
-    let found = tokio::task::spawn_blocking(move || {
-        let store = Store::open_read_only(&db).map_err(|e| e.to_string())?;
-        app::authenticate(&store, &token).map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|found| found);
-    match found {
+    match authenticate(server, token).await {
         Ok(Some((name, role))) => Ok(Caller { name, role }),
         Ok(None) => {
             server.limiter.failed(ip);
@@ -99,4 +90,15 @@ pub async fn caller(server: &Server, ip: IpAddr, headers: &HeaderMap) -> Result<
         }
         Err(message) => Err(api::refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message)),
     }
+}
+
+/// Who `token` names now (`None`: unknown or revoked), read on a kept connection.
+pub async fn authenticate(server: &Arc<Server>, token: String) -> Result<Option<(String, Role)>, String> {
+    let server = Arc::clone(server);
+    tokio::task::spawn_blocking(move || {
+        server.reading(|store| app::authenticate(store, &token).map_err(|e| e.to_string()))
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|found| found)
 }

@@ -44,25 +44,23 @@ pub async fn events(
     let after = query.after.unwrap_or(0);
     let (chunks, waiting) = mpsc::channel::<Bytes>(WAITING);
     let (opened, open) = tokio::sync::oneshot::channel::<Result<(), Response>>();
-    // The rows are read on a blocking thread with their own connection; a client that goes
-    // away closes the channel, which stops the reading.
+    // The rows are read on a blocking thread, on a kept connection; a client that goes away
+    // closes the channel, which stops the reading.
     tokio::task::spawn_blocking(move || {
-        let store = match Store::open_read_only(&server.db) {
-            Ok(store) => store,
-            Err(e) => {
-                let _gone = opened.send(Err(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string())));
-                return;
-            }
-        };
-        let campaign = match app::resolve_campaign(&store, Some(&campaign)) {
-            Ok(campaign) => campaign,
-            Err(e) => {
-                let _gone = opened.send(Err(refusal(StatusCode::NOT_FOUND, 1, &e.to_string())));
-                return;
-            }
-        };
-        if opened.send(Ok(())).is_ok() {
-            stream_lines(&store, &campaign, after, &chunks);
+        let streamed = server.reading(|store| {
+            Ok(match app::resolve_campaign(store, Some(&campaign)) {
+                Ok(campaign) => {
+                    if opened.send(Ok(())).is_ok() {
+                        stream_lines(store, &campaign, after, &chunks);
+                    }
+                    None
+                }
+                Err(e) => Some((opened, refusal(StatusCode::NOT_FOUND, 1, &e.to_string()))),
+            })
+        });
+        // Without a connection, `opened` went unsent: the request is answered 500.
+        if let Ok(Some((opened, refused))) = streamed {
+            let _gone = opened.send(Err(refused));
         }
     });
     match open.await {

@@ -136,23 +136,46 @@ impl Server {
     /// Runs a read command (blocking) on a read-only connection kept from an earlier read, or
     /// a new one, kept afterwards for the next unless the read failed on storage.
     pub fn read(&self, run: &Run<'_>) -> Answer {
+        let mut lent = self.reader().ok();
+        let answer = (self.runner)(&self.db, &mut lent, run);
+        if let Some(store) = lent.filter(|_| answer.outcome != Outcome::Storage) {
+            self.keep(store);
+        }
+        answer
+    }
+
+    /// Runs `f` (blocking) on a read-only connection kept between requests, as [`Server::read`]
+    /// does: for what a request reads beside the commands (its token, a head, a stream).
+    pub fn reading<T>(&self, f: impl FnOnce(&Store) -> Result<T, String>) -> Result<T, String> {
+        let store = self.reader().map_err(|e| e.to_string())?;
+        let read = f(&store);
+        if read.is_ok() {
+            self.keep(store);
+        }
+        read
+    }
+
+    /// A read-only connection: one kept from an earlier read, or a new one. The server holds
+    /// the file through its sequencer, so a new one never opens the file outside SQLite (which
+    /// would drop this process's locks on it) nor reads it as immutable.
+    fn reader(&self) -> Result<Store, muster::store::StoreError> {
         let kept = self
             .readers
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .pop();
-        let mut lent = kept.or_else(|| Store::open_read_only(&self.db).ok());
-        let answer = (self.runner)(&self.db, &mut lent, run);
-        if let Some(store) = lent.filter(|_| answer.outcome != Outcome::Storage) {
-            let mut readers = self
-                .readers
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if readers.len() < READERS_KEPT {
-                readers.push(store);
-            }
+        kept.map_or_else(|| Store::open_read_only(&self.db), Ok)
+    }
+
+    /// Keeps `store` for a later read, up to [`READERS_KEPT`].
+    fn keep(&self, store: Store) {
+        let mut readers = self
+            .readers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if readers.len() < READERS_KEPT {
+            readers.push(store);
         }
-        answer
     }
 }
 

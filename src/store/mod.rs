@@ -9,6 +9,7 @@ mod decided;
 mod enlisted;
 mod error;
 mod head;
+mod held;
 mod known;
 mod locking;
 mod ownership;
@@ -31,6 +32,7 @@ pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::Checkpoint;
 pub use error::StoreError;
 pub use head::Head;
+pub use held::is_held as is_open_here;
 pub use known::{Known, RARE_KINDS};
 use locking::retry_busy;
 pub use pipeline::BATCH;
@@ -46,6 +48,10 @@ use crate::domain::state::RecordedEvent;
 
 /// How long a writer waits for another process's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The bytes of write-ahead log kept once a checkpoint has emptied it: about as much as one
+/// automatic checkpoint lets it hold (1,000 pages of 16 KiB).
+const WAL_KEPT: i64 = 16 * 1024 * 1024;
 
 /// The schema migrations, in order. A shipped migration is never edited.
 const MIGRATIONS: &[&str] = &[
@@ -80,6 +86,9 @@ pub struct Store {
     conn: Connection,
     /// The state a write through this connection left, kept for the next command.
     decided: decided::Decided,
+    /// This connection's hold on its file, let go once the connection (declared before it,
+    /// so dropped first) is closed.
+    _holding: held::Holding,
 }
 
 impl Store {
@@ -95,9 +104,10 @@ impl Store {
             path: path.display().to_string(),
             reason: e.to_string(),
         })?;
+        let holding = held::Holding::take(path);
         conn.busy_timeout(BUSY_TIMEOUT)?;
         retry_busy(|| Ok(ownership::check_ours(&conn, &path.display().to_string())))??;
-        Self::prepare(conn)
+        Self::prepare(conn, holding)
     }
 
     /// Opens the database at `path` to read it only: nothing in the file changes, a file on
@@ -110,25 +120,34 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::Missing { path: shown });
         }
+        // A file this process already holds through SQLite is never opened outside it (its
+        // locks would be dropped), and is known to be a database SQLite reads: its header was
+        // checked when it was first opened.
+        let held = held::is_held(path);
         ownership::check_header(path, MIGRATIONS.len())?;
         let flags =
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let open = |uri: String| -> Result<Connection, StoreError> {
+        let open = |uri: String| -> Result<(Connection, held::Holding), StoreError> {
             let conn = Connection::open_with_flags(uri, flags).map_err(|e| StoreError::Open {
                 path: shown.clone(),
                 reason: e.to_string(),
             })?;
+            let holding = held::Holding::take(path);
             conn.busy_timeout(BUSY_TIMEOUT)?;
             conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
                 row.get::<_, i64>(0)
             })?;
-            Ok(conn)
+            Ok((conn, holding))
         };
         let escaped = shown.replace('%', "%25").replace('?', "%3f").replace('#', "%23");
         // A file in write-ahead-log mode needs its shared-memory file to be read; on media
-        // nobody can write, it is read as immutable instead.
-        let conn = open(format!("file:{escaped}?mode=ro"))
-            .or_else(|_| open(format!("file:{escaped}?immutable=1")))?;
+        // nobody can write, it is read as immutable instead. Never a file this process is
+        // writing: an immutable read would ignore its write-ahead log, and so its last writes.
+        let read_only = open(format!("file:{escaped}?mode=ro"));
+        let (conn, holding) = match read_only {
+            Err(e) if held => return Err(e),
+            other => other.or_else(|_| open(format!("file:{escaped}?immutable=1")))?,
+        };
         retry_busy(|| Ok(ownership::check_ours(&conn, &shown)))??;
         let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
         let known = MIGRATIONS.len();
@@ -137,6 +156,7 @@ impl Store {
             Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
                 conn,
                 decided: decided::Decided::default(),
+                _holding: holding,
             }),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
             // A file with no schema yet holds nothing to read.
@@ -145,7 +165,7 @@ impl Store {
         }
     }
 
-    fn prepare(mut conn: Connection) -> Result<Store, StoreError> {
+    fn prepare(mut conn: Connection, holding: held::Holding) -> Result<Store, StoreError> {
         // Every transaction takes the write lock up front, so two writers never deadlock
         // upgrading a read lock (which SQLite reports as busy without waiting).
         conn.set_transaction_behavior(TransactionBehavior::Immediate);
@@ -167,6 +187,9 @@ impl Store {
             )));
         }
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // Once a checkpoint has folded the write-ahead log into the file, the log is cut back
+        // to this size, so a burst of writes (an import, a busy night) does not leave it large.
+        conn.pragma_update(None, "journal_size_limit", WAL_KEPT)?;
         // A larger page cache (about 16 MiB) keeps big imports and rebuilds off the disk.
         conn.pragma_update(None, "cache_size", -16_384)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -188,6 +211,7 @@ impl Store {
         Ok(Store {
             conn,
             decided: decided::Decided::default(),
+            _holding: holding,
         })
     }
 

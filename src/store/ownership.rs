@@ -3,7 +3,7 @@
 
 use rusqlite::Connection;
 
-use super::StoreError;
+use super::{StoreError, held};
 
 /// muster's mark in the SQLite header: "MUST".
 pub(super) const APPLICATION_ID: i32 = 0x4D55_5354;
@@ -11,24 +11,37 @@ pub(super) const APPLICATION_ID: i32 = 0x4D55_5354;
 /// Reads the SQLite header of the file at `path` (its first 100 bytes) before SQLite opens
 /// it, so that a read of a file that is not a database, is cut short, is another
 /// application's or a newer muster's, leaves nothing beside it (a reader cannot remove the
-/// write-ahead log files SQLite makes). An empty file passes: it holds no database yet.
+/// write-ahead log files SQLite makes). An empty file passes: it holds no database yet, and
+/// so does a file this process holds open through SQLite already (checked when first opened).
 pub(super) fn check_header(path: &std::path::Path, known: usize) -> Result<(), StoreError> {
     use std::io::Read;
     let shown = path.display().to_string();
     let damaged =
         |why: &str| StoreError::Damaged(format!("{shown} is not a database muster can read: {why}"));
-    let mut file = std::fs::File::open(path).map_err(|e| StoreError::Open {
-        path: shown.clone(),
-        reason: e.to_string(),
-    })?;
-    let length = file.metadata().map(|m| m.len()).unwrap_or(0);
+    // Read, and the file closed, before any connection of this process can take a lock on it;
+    // a file this process holds through SQLite is not opened again (its header was checked).
+    let read = held::outside_sqlite(path, |mut file| {
+        let length = file.metadata().map(|m| m.len()).unwrap_or(0);
+        let mut header = [0u8; 100];
+        let whole = length > 0 && file.read_exact(&mut header).is_ok();
+        (length, whole.then_some(header))
+    });
+    let (length, header) = match read {
+        None => return Ok(()),
+        Some(Ok(read)) => read,
+        Some(Err(e)) => {
+            return Err(StoreError::Open {
+                path: shown,
+                reason: e.to_string(),
+            });
+        }
+    };
     if length == 0 {
         return Ok(());
     }
-    let mut header = [0u8; 100];
-    if file.read_exact(&mut header).is_err() || !header.starts_with(b"SQLite format 3\0") {
+    let Some(header) = header.filter(|h| h.starts_with(b"SQLite format 3\0")) else {
         return Err(damaged("file is not a database (no SQLite header)"));
-    }
+    };
     let word = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
     let page_size = match u16::from_be_bytes([header[16], header[17]]) {
         1 => 65_536,

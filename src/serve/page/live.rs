@@ -12,7 +12,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use muster::app;
-use muster::store::Store;
 
 use super::message_page;
 use super::session::signed;
@@ -40,15 +39,16 @@ pub async fn script() -> Response {
 
 /// The campaign's head version, read on a blocking thread.
 async fn head_of(server: &Arc<Server>, campaign: &str) -> Result<u64, String> {
-    let db = server.db.clone();
+    let server = Arc::clone(server);
     let campaign = campaign.to_owned();
     tokio::task::spawn_blocking(move || {
-        let store = Store::open_read_only(&db).map_err(|e| e.to_string())?;
-        let campaign = app::resolve_campaign(&store, Some(&campaign)).map_err(|e| e.to_string())?;
-        store
-            .head(&campaign)
-            .map(|head| head.version)
-            .map_err(|e| e.to_string())
+        server.reading(|store| {
+            let campaign = app::resolve_campaign(store, Some(&campaign)).map_err(|e| e.to_string())?;
+            store
+                .head(&campaign)
+                .map(|head| head.version)
+                .map_err(|e| e.to_string())
+        })
     })
     .await
     .map_err(|e| e.to_string())

@@ -11,12 +11,10 @@ use axum::extract::{ConnectInfo, Form, State};
 use axum::http::header::{COOKIE, HOST, LOCATION, ORIGIN, REFERER, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Role};
-use muster::store::Store;
 use serde::Deserialize;
 
 use super::super::Server;
-use super::super::auth::Caller;
+use super::super::auth::{Caller, authenticate};
 use super::{SignInPage, message_page, render};
 
 /// The session cookie's name.
@@ -99,21 +97,9 @@ fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .map(|(_, id)| id.trim().to_owned())
 }
 
-/// Who the token names now: `None` when it is unknown or revoked.
-async fn authenticate(server: &Server, token: String) -> Result<Option<(String, Role)>, String> {
-    let db = server.db.clone();
-    tokio::task::spawn_blocking(move || {
-        let store = Store::open_read_only(&db).map_err(|e| e.to_string())?;
-        app::authenticate(&store, &token).map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|found| found)
-}
-
 /// The request's signed-in caller, or the answer sending the browser to sign in: no session,
 /// an expired one, or one whose token was revoked since (that session is ended).
-pub async fn signed(server: &Server, headers: &HeaderMap) -> Result<Signed, Response> {
+pub async fn signed(server: &Arc<Server>, headers: &HeaderMap) -> Result<Signed, Response> {
     let Some((id, session)) = cookie_id(headers).and_then(|id| Some((id.clone(), server.sessions.get(&id)?)))
     else {
         return Err(redirect("/sign-in"));
