@@ -10,6 +10,8 @@ mod browser;
 mod common;
 #[path = "serve/harness.rs"]
 mod harness;
+#[path = "serve/ids.rs"]
+mod ids;
 #[path = "serve/load.rs"]
 mod load;
 #[path = "serve/page.rs"]

@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
-use muster::store::{Head, ServedAnswer, Store};
+use muster::store::{Head, Store};
 use muster::transfer::{self, FastForward};
 use serde::Deserialize;
 use serde_json::json;
@@ -183,15 +183,8 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
         Err(muster::Error::Store(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
         Err(e) => return refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string()),
     };
-    // Who pushed what is kept beside the log, as a served command's actor is.
-    let kept = ServedAnswer {
-        actor: caller.name.clone(),
-        status: 201,
-        body: landed.to_string(),
-    };
-    let args = ["push".to_owned(), format!("after v{}", head.version)];
-    let id = uuid::Uuid::now_v7().to_string();
-    if let Err(e) = app::record_served(store, &campaign, &id, &args, &kept, &SystemClock) {
+    // Who pushed each command is kept beside the log, as a served command's actor is.
+    if let Err(e) = app::record_served(store, &campaign, head.version, &caller.name, &SystemClock) {
         eprintln!("muster serve: who pushed to '{campaign}' was not kept: {e}");
     }
     (
