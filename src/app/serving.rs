@@ -294,7 +294,10 @@ mod tests {
         assert_eq!(pats, ANSWERS_KEPT_PER_SENDER as usize, "the count is bounded");
         assert!(!held("pat", "p0") && !held("pat", "p4"), "the oldest are gone");
         assert!(held("pat", "p5") && held("pat", &format!("p{}", over - 1)));
-        assert!(held("vic", "v0"), "another sender's answers are not counted against pat's");
+        assert!(
+            held("vic", "v0"),
+            "another sender's answers are not counted against pat's"
+        );
 
         // A week and a day on, one new answer leaves only itself: the rest were too old.
         let later = FixedClock(start + chrono::Duration::days(ANSWERS_KEPT_DAYS + 1));
@@ -317,7 +320,11 @@ mod tests {
         assert!(matches!(asked("pat", "Op", &other), Served::Other { .. }));
         assert!(matches!(asked("pat", "Other", &same), Served::Other { .. }));
         assert!(matches!(asked("pat", "Op", &same), Served::Again(_)));
-        assert_eq!(asked("vic", "Op", &same), Served::Anew, "another sender's id never matches");
+        assert_eq!(
+            asked("vic", "Op", &same),
+            Served::Anew,
+            "another sender's id never matches"
+        );
     }
 
     #[test]

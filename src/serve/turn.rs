@@ -153,7 +153,9 @@ fn take_on(
         // rolled back the turn's transaction, so a held turn recorded nothing.
         *lent = app::open(&server.db).ok();
         return match held {
-            true => Turn::Failed("the command stopped before it was recorded; nothing of it was kept".to_owned()),
+            true => {
+                Turn::Failed("the command stopped before it was recorded; nothing of it was kept".to_owned())
+            }
             false => Turn::Ran { answer, wrote: false },
         };
     };
@@ -165,7 +167,9 @@ fn take_on(
         return Turn::Ran { answer, wrote };
     }
     if let Err(e) = app::record_served(store, &campaign, before.version, &caller.name, &SystemClock) {
-        return Turn::Failed(format!("the command was not recorded: its actor could not be kept ({e})"));
+        return Turn::Failed(format!(
+            "the command was not recorded: its actor could not be kept ({e})"
+        ));
     }
     if let Some(id) = asked.command_id {
         let (status, body) = (asked.reply)(&answer, wrote);

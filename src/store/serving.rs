@@ -135,7 +135,13 @@ impl Store {
 
     /// Keeps `actor` as who sent each command written to `campaign` after version `after`,
     /// by the log's own command id; the number of commands so noted.
-    pub fn record_actor(&self, campaign: &str, after: u64, actor: &str, at: &str) -> Result<usize, StoreError> {
+    pub fn record_actor(
+        &self,
+        campaign: &str,
+        after: u64,
+        actor: &str,
+        at: &str,
+    ) -> Result<usize, StoreError> {
         self.relaxed(|store| {
             Ok(store.conn.execute(
                 "INSERT OR IGNORE INTO served_actors (campaign, command_id, actor, recorded_at)

@@ -49,6 +49,15 @@ fn post(server: &Server, campaign: &str, token: &str, body: &Value) -> (u16, boo
     (status, replayed, serde_json::from_str(&text).unwrap())
 }
 
+/// A campaign served, with a player's token (pat) and a viewer's (vic).
+fn table() -> (Campaign, String, String, Server) {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    (campaign, player, viewer, server)
+}
+
 /// `{"args": words, "command_id": id}`.
 fn sent(words: &[&str], id: &str) -> Value {
     json!({ "args": words, "command_id": id })
@@ -77,6 +86,19 @@ fn an_id_sent_again_with_another_command_or_to_another_campaign_is_refused_and_w
         assert_eq!(events(&campaign.db), before, "{to}: nothing written");
     }
 
+    // The remote client's endpoint shares the sender's ids.
+    let run = json!({"args": ["xp", "Wong", "5", "--why", "EKIA"], "campaign": "Op",
+                     "format": "json", "columns": null, "command_id": "c-1"});
+    let mut response = agent()
+        .post(format!("{}/api/v1/run", server.url))
+        .header("Authorization", format!("Bearer {player}"))
+        .send_json(&run)
+        .unwrap();
+    let status = response.status().as_u16();
+    let answer: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
+    assert_eq!((status, &answer["exit"]), (422, &json!(1)), "{answer}");
+    assert_eq!(events(&campaign.db), before, "run: nothing written");
+
     // The same command under the same id is its retry: answered again, written once.
     let (status, replayed, again) = post(&server, "Op", &player, &first);
     assert_eq!((status, replayed), (201, true), "{again}");
@@ -86,10 +108,7 @@ fn an_id_sent_again_with_another_command_or_to_another_campaign_is_refused_and_w
 
 #[test]
 fn another_tokens_id_never_answers_or_blocks_a_players_command() {
-    let campaign = Campaign::new();
-    let player = campaign.token("pat", "player");
-    let viewer = campaign.token("vic", "viewer");
-    let server = Server::start(&campaign.db);
+    let (campaign, player, viewer, server) = table();
     let wound = |id: &str| sent(&["wound", "Wong", "1"], id);
 
     // The viewer takes ids first, with a read and with a command it may not send.
@@ -115,10 +134,7 @@ fn another_tokens_id_never_answers_or_blocks_a_players_command() {
 
 #[test]
 fn only_a_command_that_wrote_keeps_an_answer_and_each_write_keeps_its_actor() {
-    let campaign = Campaign::new();
-    let player = campaign.token("pat", "player");
-    let viewer = campaign.token("vic", "viewer");
-    let server = Server::start(&campaign.db);
+    let (campaign, player, viewer, server) = table();
     for n in 0..200 {
         let (status, _, answer) = post(&server, "Op", &viewer, &sent(&["roster"], &format!("r{n}")));
         assert_eq!(status, 200, "{answer}");
@@ -135,7 +151,11 @@ fn only_a_command_that_wrote_keeps_an_answer_and_each_write_keeps_its_actor() {
 
     let (status, _, landed) = post(&server, "Op", &player, &sent(&["wound", "Wong", "1"], "w-2"));
     assert_eq!(status, 201, "{landed}");
-    assert_eq!(rows(&campaign.db, "served_answers"), 1, "the write keeps its answer");
+    assert_eq!(
+        rows(&campaign.db, "served_answers"),
+        1,
+        "the write keeps its answer"
+    );
     let (status, _, _) = post(&server, "Op", &player, &json!({"args": ["wound", "Wong", "1"]}));
     assert_eq!(status, 201);
     assert_eq!(rows(&campaign.db, "served_answers"), 1, "no id, no answer kept");
