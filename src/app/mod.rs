@@ -7,7 +7,10 @@ mod voids;
 
 pub use append::Written;
 use append::{decide_and_append, store_seed};
-pub use serving::{Role, add_token, authenticate, record_served, revoke_token, served, tokens};
+pub use serving::{
+    ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
+    record_served, revoke_token, served, tokens,
+};
 pub use voids::{amend, void, void_with};
 
 use std::path::Path;

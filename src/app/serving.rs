@@ -1,6 +1,7 @@
 //! What `muster serve` keeps beside the log: tokens and their roles (only each token's
-//! SHA-256 is stored; the token itself is shown once, when it is made), and the answers given
-//! to the commands the server recorded, kept under each client's command id.
+//! SHA-256 is stored; the token itself is shown once, when it is made), the answers given to
+//! the commands that wrote, kept under each sender's command id for a while, and the actor of
+//! every command the server wrote.
 
 use chrono::SecondsFormat;
 use sha2::{Digest, Sha256};
@@ -8,7 +9,7 @@ use sha2::{Digest, Sha256};
 use crate::Error;
 use crate::clock::Clock;
 use crate::domain::event::Event;
-use crate::store::{ServedAnswer, Store, TokenRow};
+use crate::store::{Keeping, ServedAnswer, Store, TokenRow};
 
 /// What a token may do: a viewer reads; a player also records commands (not voids,
 /// amendments, seed reveals, campaign or token management); a gm does everything.
@@ -175,30 +176,156 @@ pub fn authenticate(store: &Store, token: &str) -> Result<Option<(String, Role)>
         .and_then(|(name, role)| Role::from_word(&role).map(|role| (name, role))))
 }
 
-/// The answer kept for the client's `command_id` in `campaign`.
-pub fn served(store: &Store, campaign: &str, command_id: &str) -> Result<Option<ServedAnswer>, Error> {
-    Ok(store.served(campaign, command_id)?)
+/// How long an answer is kept for a retry. A client retries within seconds or minutes (a
+/// dropped connection, a timeout), at worst after a laptop closed between two sessions of a
+/// weekly game: a week covers that, and an older id asked again runs anew.
+pub const ANSWERS_KEPT_DAYS: i64 = 7;
+
+/// How many answers are kept for one sender: more than a long session's commands, so a
+/// client retrying its last few never misses, while no token grows the file past this.
+pub const ANSWERS_KEPT_PER_SENDER: u32 = 1000;
+
+/// What a sender's command id has answered before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Served {
+    /// Nothing is kept under it: the command runs.
+    Anew,
+    /// The same command (campaign and arguments) was answered: this answer is given again.
+    Again(ServedAnswer),
+    /// The id answered another command, in `campaign`, with `args`.
+    Other { campaign: String, args: Vec<String> },
 }
 
-/// Keeps the answer given to the client's `command_id`, with its actor and arguments.
-pub fn record_served(
+/// The arguments as they are kept and compared: a JSON array.
+fn args_kept(args: &[String]) -> Result<String, Error> {
+    serde_json::to_string(args).map_err(|e| Error::input(format!("the arguments do not read as JSON: {e}")))
+}
+
+/// What `sender`'s `command_id` answered before, compared with `args` sent to `campaign`.
+pub fn served(
     store: &Store,
+    sender: &str,
     campaign: &str,
     command_id: &str,
     args: &[String],
-    answer: &ServedAnswer,
+) -> Result<Served, Error> {
+    let Some(kept) = store.served(sender, command_id)? else {
+        return Ok(Served::Anew);
+    };
+    if kept.campaign == campaign && kept.args == args_kept(args)? {
+        return Ok(Served::Again(kept));
+    }
+    Ok(Served::Other {
+        args: serde_json::from_str(&kept.args).unwrap_or_default(),
+        campaign: kept.campaign,
+    })
+}
+
+/// Keeps the answer (`status`, `body`) given to `sender`'s `command_id`, sent to `campaign`
+/// with `args`, and forgets the answers older than [`ANSWERS_KEPT_DAYS`] and the sender's
+/// beyond [`ANSWERS_KEPT_PER_SENDER`].
+pub fn keep_answer(
+    store: &Store,
+    (sender, command_id): (&str, &str),
+    (campaign, args): (&str, &[String]),
+    (status, body): (u16, String),
     clock: &dyn Clock,
 ) -> Result<(), Error> {
-    let args = serde_json::to_string(args).map_err(|e| Error::input(e.to_string()))?;
+    let now = clock.now();
+    let answer = ServedAnswer {
+        campaign: campaign.to_owned(),
+        args: args_kept(args)?,
+        status,
+        body,
+    };
+    let since = (now - chrono::Duration::days(ANSWERS_KEPT_DAYS)).to_rfc3339_opts(SecondsFormat::Secs, true);
+    let keeping = Keeping {
+        since: &since,
+        per_sender: ANSWERS_KEPT_PER_SENDER,
+    };
+    let at = now.to_rfc3339_opts(SecondsFormat::Secs, true);
+    Ok(store.keep_answer(sender, command_id, &answer, &at, keeping)?)
+}
+
+/// Keeps `actor` (a token's name) as who sent each command written to `campaign` after
+/// version `after`: a command served, or the commands of a pushed tail.
+pub fn record_served(
+    store: &Store,
+    campaign: &str,
+    after: u64,
+    actor: &str,
+    clock: &dyn Clock,
+) -> Result<(), Error> {
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
-    Ok(store.record_served(campaign, command_id, &args, answer, &at)?)
+    store.record_actor(campaign, after, actor, &at)?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::FixedClock;
     use crate::domain::event::{ExpansionChanged, RpMovement};
     use crate::domain::rulebook::Expansion;
+    use chrono::TimeZone;
+
+    /// Keeps an answer for `sender`'s `id` at `clock`'s time.
+    fn keep(store: &Store, sender: &str, id: &str, clock: &FixedClock) {
+        let args = ["xp".to_owned(), "Wong".to_owned(), "1".to_owned()];
+        keep_answer(store, (sender, id), ("Op", &args), (201, "{}".to_owned()), clock).unwrap();
+    }
+
+    #[test]
+    fn kept_answers_stay_within_their_count_per_sender_and_their_age() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("muster.db")).unwrap();
+        let start = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
+        let over = ANSWERS_KEPT_PER_SENDER + 5;
+        for n in 0..over {
+            let at = FixedClock(start + chrono::Duration::seconds(i64::from(n)));
+            keep(&store, "pat", &format!("p{n}"), &at);
+        }
+        keep(&store, "vic", "v0", &FixedClock(start));
+        let args = ["xp".to_owned(), "Wong".to_owned(), "1".to_owned()];
+        let held = |sender: &str, id: &str| {
+            matches!(served(&store, sender, "Op", id, &args).unwrap(), Served::Again(_))
+        };
+        let pats = (0..over).filter(|n| held("pat", &format!("p{n}"))).count();
+        assert_eq!(pats, ANSWERS_KEPT_PER_SENDER as usize, "the count is bounded");
+        assert!(!held("pat", "p0") && !held("pat", "p4"), "the oldest are gone");
+        assert!(held("pat", "p5") && held("pat", &format!("p{}", over - 1)));
+        assert!(
+            held("vic", "v0"),
+            "another sender's answers are not counted against pat's"
+        );
+
+        // A week and a day on, one new answer leaves only itself: the rest were too old.
+        let later = FixedClock(start + chrono::Duration::days(ANSWERS_KEPT_DAYS + 1));
+        keep(&store, "gina", "g0", &later);
+        assert!(held("gina", "g0"));
+        assert!(!held("vic", "v0") && !held("pat", &format!("p{}", over - 1)));
+    }
+
+    #[test]
+    fn a_senders_id_sent_with_other_arguments_or_to_another_campaign_is_another_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("muster.db")).unwrap();
+        let now = FixedClock(chrono::Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap());
+        keep(&store, "pat", "c-1", &now);
+        let other = ["xp".to_owned(), "Wong".to_owned(), "2".to_owned()];
+        let same = ["xp".to_owned(), "Wong".to_owned(), "1".to_owned()];
+        let asked = |sender: &str, campaign: &str, args: &[String]| {
+            served(&store, sender, campaign, "c-1", args).unwrap()
+        };
+        assert!(matches!(asked("pat", "Op", &other), Served::Other { .. }));
+        assert!(matches!(asked("pat", "Other", &same), Served::Other { .. }));
+        assert!(matches!(asked("pat", "Op", &same), Served::Again(_)));
+        assert_eq!(
+            asked("vic", "Op", &same),
+            Served::Anew,
+            "another sender's id never matches"
+        );
+    }
 
     #[test]
     fn a_pushed_event_of_the_campaigns_management_needs_a_gm_and_play_a_player() {

@@ -224,6 +224,7 @@ fn sequenced(
     match turn::take(server, caller, Some(campaign), &asked) {
         Turn::Failed(message) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
         Turn::Replayed(kept) => replayed(kept),
+        Turn::Reused(message) => refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &message),
         Turn::Moved { expected, now } => {
             let body = json!({
                 "error": format!("the campaign has moved on from v{} to v{}; decide again on the new head, or send \"decide_again\": true", expected.version, now.version),

@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
-use muster::store::{Head, ServedAnswer, Store};
+use muster::store::{Head, Store};
 use muster::transfer::{self, FastForward};
 use serde::Deserialize;
 use serde_json::json;
@@ -62,8 +62,9 @@ pub async fn push(
     };
     blocking(move || {
         let pushed = in_sequence(&server, |lent| match lent.as_mut() {
-            Some(store) if query.dry_run => dry_run(store, &caller, &campaign, &expected, &text),
-            Some(store) => land(store, &caller, &campaign, &expected, &text),
+            Some(store) => held(store, query.dry_run, |store| {
+                land(store, &caller, &campaign, &expected, &text)
+            }),
             None => refusal(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 4,
@@ -75,18 +76,28 @@ pub async fn push(
     .await
 }
 
-/// What [`land`] would answer, inside a transaction rolled back: nothing is written.
-fn dry_run(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
+/// What `land` answers, in one write transaction: committed when the push landed, so its
+/// events and who pushed them are kept together or not at all, and rolled back otherwise or
+/// for a dry run, whose success is then no creation.
+fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Response) -> Response {
     if let Err(e) = store.hold_write_lock() {
         return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
     }
-    let answer = land(store, caller, named, expected, text);
-    if let Err(e) = store.abandon_write_lock() {
-        return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
+    let answer = land(store);
+    let landed = answer.status() == StatusCode::CREATED;
+    let ended = match landed && !dry_run {
+        true => store.release_write_lock(),
+        false => store.abandon_write_lock(),
+    };
+    if let Err(e) = ended {
+        return refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            4,
+            &format!("nothing was pushed: {e}"),
+        );
     }
-    // Nothing landed: a dry run's success is not a creation.
     let (mut parts, body) = answer.into_parts();
-    if parts.status == StatusCode::CREATED {
+    if dry_run && landed {
         parts.status = StatusCode::OK;
     }
     Response::from_parts(parts, body)
@@ -183,16 +194,13 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
         Err(muster::Error::Store(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
         Err(e) => return refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string()),
     };
-    // Who pushed what is kept beside the log, as a served command's actor is.
-    let kept = ServedAnswer {
-        actor: caller.name.clone(),
-        status: 201,
-        body: landed.to_string(),
-    };
-    let args = ["push".to_owned(), format!("after v{}", head.version)];
-    let id = uuid::Uuid::now_v7().to_string();
-    if let Err(e) = app::record_served(store, &campaign, &id, &args, &kept, &SystemClock) {
-        eprintln!("muster serve: who pushed to '{campaign}' was not kept: {e}");
+    // Who pushed each command is kept beside the log, as a served command's actor is.
+    if let Err(e) = app::record_served(store, &campaign, head.version, &caller.name, &SystemClock) {
+        return refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            4,
+            &format!("nothing was pushed: who pushed could not be kept ({e})"),
+        );
     }
     (
         StatusCode::CREATED,

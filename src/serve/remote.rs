@@ -95,6 +95,7 @@ pub async fn run(
                 let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
                 respond((status, kept.body))
             }
+            Turn::Reused(message) => respond(reply(&Answer::failed(Outcome::Refused, message), false)),
             // No head is expected of a run.
             Turn::Moved { .. } => respond(reply(
                 &Answer::failed(Outcome::Refused, "the campaign moved on".to_owned()),

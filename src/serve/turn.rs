@@ -1,21 +1,23 @@
 //! A command's turn in the server's sequence, the same for the API and the page's forms: one
-//! command at a time, its client id answered before it runs, and its answer kept with its
-//! actor once it wrote events.
+//! command at a time, its sender's id looked up before it runs, and, once it wrote events,
+//! its actor and its answer kept in the same transaction as the events.
 
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app;
+use muster::app::{self, Role, Served};
 use muster::clock::SystemClock;
 use muster::store::{Head, ServedAnswer, Store};
 
 use super::auth::Caller;
-use super::{Answer, Outcome, Printed, Run, Server};
+use super::{Answer, Printed, Run, Server};
 
 /// What a client asked for: the command line, its own id, the head it decided on, and how
 /// its answer is printed and kept.
 pub struct Asked<'a> {
     pub args: &'a [String],
+    /// The client's id for the command: its sender's own (the token's name), never met by
+    /// another sender's.
     pub command_id: Option<&'a str>,
     /// The head the client expects, when it would rather hear of a newer one than have the
     /// command decided again on it.
@@ -35,6 +37,8 @@ pub enum Turn {
     Failed(String),
     /// The command id was answered before: this is the answer kept, and nothing ran.
     Replayed(ServedAnswer),
+    /// The sender's command id answered another command (this refusal says which); nothing ran.
+    Reused(String),
     /// The campaign moved on from the head the client expected; nothing ran.
     Moved { expected: Head, now: Head },
     /// The command ran: its answer, and whether it wrote events.
@@ -58,22 +62,33 @@ pub fn in_sequence<T>(server: &Server, f: impl FnOnce(&mut Option<Store>) -> T) 
 /// campaign the server's file has selected).
 pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
     let turn = in_sequence(server, |lent| {
-        // A client that named the head it decided on has its check and its command in one
-        // write transaction: no other writer, not even a command line on the same file,
-        // slips between.
-        let pinned = asked.expected.is_some();
-        if pinned && let Some(Err(e)) = lent.as_ref().map(Store::hold_write_lock) {
+        // A caller who may write has the whole turn in one write transaction: the command's
+        // events, its actor and the answer kept under its id commit together or not at all, so
+        // a server stopped at any point leaves no answer without its events, nor events
+        // without their actor, and a retry after such a stop runs the command anew. A client
+        // that named the head it decided on has its check there too: no other writer, not even
+        // a command line on the same file, slips between. A viewer's command writes nothing.
+        let held = caller.role >= Role::Player || asked.expected.is_some();
+        if held && let Some(Err(e)) = lent.as_ref().map(Store::hold_write_lock) {
             return Turn::Failed(e.to_string());
         }
-        let turn = take_on(server, caller, campaign, asked, lent);
-        if !pinned {
+        let turn = take_on(server, caller, campaign, asked, lent, held);
+        if !held {
             return turn;
         }
-        let released = match lent.as_ref() {
-            Some(store) => store.release_write_lock().map_err(|e| e.to_string()),
-            None => Err("the server's connection was lost".to_owned()),
+        let ended = match (lent.as_ref(), &turn) {
+            (Some(store), Turn::Failed(_)) => {
+                // Undone; a connection that cannot undo it is closed, which does, and the next
+                // turn opens another.
+                if store.abandon_write_lock().is_err() {
+                    *lent = None;
+                }
+                return turn;
+            }
+            (Some(store), _) => store.release_write_lock(),
+            (None, _) => return Turn::Failed("the server's connection was lost".to_owned()),
         };
-        match released {
+        match ended {
             Ok(()) => turn,
             Err(e) => Turn::Failed(format!("the command was not recorded: {e}")),
         }
@@ -81,13 +96,15 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
     turn.unwrap_or_else(Turn::Failed)
 }
 
-/// [`take`] on the server's connection, `lent` to the command that runs.
+/// [`take`] on the server's connection, `lent` to the command that runs, within the write
+/// transaction [`take`] began when `held`.
 fn take_on(
     server: &Server,
     caller: &Caller,
     named: Option<&str>,
     asked: &Asked<'_>,
     lent: &mut Option<Store>,
+    held: bool,
 ) -> Turn {
     let Some(store) = lent.as_ref() else {
         return Turn::Failed("the server's connection was lost".to_owned());
@@ -100,9 +117,15 @@ fn take_on(
         .or_else(|| named.map(str::to_owned))
         .unwrap_or_default();
     if let Some(id) = asked.command_id {
-        match app::served(store, &campaign, id) {
-            Ok(Some(kept)) => return Turn::Replayed(kept),
-            Ok(None) => {}
+        match app::served(store, &caller.name, &campaign, id, asked.args) {
+            Ok(Served::Anew) => {}
+            Ok(Served::Again(kept)) => return Turn::Replayed(kept),
+            Ok(Served::Other { campaign: was, args }) => {
+                return Turn::Reused(format!(
+                    "this id was used for another command: command_id {id} answered `{}` in '{was}'; nothing ran: send this command under a new command_id",
+                    args.join(" ")
+                ));
+            }
             Err(e) => return Turn::Failed(e.to_string()),
         }
     }
@@ -116,31 +139,6 @@ fn take_on(
             now: before,
         };
     }
-    let keep = |store: &Store, id: &str, (status, body): (StatusCode, String)| {
-        let kept = ServedAnswer {
-            actor: caller.name.clone(),
-            status: status.as_u16(),
-            body,
-        };
-        app::record_served(store, &campaign, id, asked.args, &kept, &SystemClock)
-    };
-    // A client's id is answered before the command runs, with what a retry must hear should
-    // the server stop before the true answer is kept: that the command may have landed. A
-    // retry is then never recorded a second time.
-    if let Some(id) = asked.command_id {
-        let unknown = Answer::failed(
-            Outcome::Storage,
-            format!(
-                "the server stopped while it recorded command {id}, after v{}: whether it landed is not known; read the log after v{} (`muster log`, or GET …/events?after={}) before sending it again under a new command_id",
-                before.version, before.version, before.version
-            ),
-        );
-        if let Err(e) = keep(store, id, (asked.reply)(&unknown, false)) {
-            return Turn::Failed(format!(
-                "command {id} was not run: its answer could not be kept ({e})"
-            ));
-        }
-    }
     let run = Run {
         campaign: Some(campaign.as_str()).filter(|c| !c.is_empty()),
         role: caller.role,
@@ -150,19 +148,42 @@ fn take_on(
         files: asked.files,
     };
     let answer = (server.runner)(&server.db, lent, &run);
-    if lent.is_none() {
-        *lent = app::open(&server.db).ok();
-    }
     let Some(store) = lent.as_ref() else {
-        return Turn::Ran { answer, wrote: true };
+        // The command took the connection with it (it panicked): closed, the connection
+        // rolled back the turn's transaction, so a held turn recorded nothing.
+        *lent = app::open(&server.db).ok();
+        return match held {
+            true => {
+                Turn::Failed("the command stopped before it was recorded; nothing of it was kept".to_owned())
+            }
+            false => Turn::Ran { answer, wrote: false },
+        };
     };
-    let wrote = store.head(&campaign).is_ok_and(|after| after != before);
-    if wrote || asked.command_id.is_some() {
-        let id = asked
-            .command_id
-            .map_or_else(|| uuid::Uuid::now_v7().to_string(), str::to_owned);
-        if let Err(e) = keep(store, &id, (asked.reply)(&answer, wrote)) {
-            eprintln!("muster serve: the answer to command {id} was not kept: {e}");
+    let wrote = match store.head(&campaign) {
+        Ok(after) => after != before,
+        Err(e) => return Turn::Failed(format!("the command was not recorded: {e}")),
+    };
+    if !wrote {
+        return Turn::Ran { answer, wrote };
+    }
+    if let Err(e) = app::record_served(store, &campaign, before.version, &caller.name, &SystemClock) {
+        return Turn::Failed(format!(
+            "the command was not recorded: its actor could not be kept ({e})"
+        ));
+    }
+    if let Some(id) = asked.command_id {
+        let (status, body) = (asked.reply)(&answer, wrote);
+        let kept = app::keep_answer(
+            store,
+            (&caller.name, id),
+            (&campaign, asked.args),
+            (status.as_u16(), body),
+            &SystemClock,
+        );
+        if let Err(e) = kept {
+            return Turn::Failed(format!(
+                "command {id} was not recorded: its answer could not be kept ({e})"
+            ));
         }
     }
     Turn::Ran { answer, wrote }

@@ -39,7 +39,7 @@ pub use pipeline::BATCH;
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
 pub use scan::Order;
-pub use serving::{ServedAnswer, TokenRow};
+pub use serving::{Keeping, ServedAnswer, TokenRow};
 pub use witnessed::Witnessed;
 
 use crate::domain::codec;
@@ -69,6 +69,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0012_covering_rare_and_missions.sql"),
     include_str!("../../migrations/0013_serve.sql"),
     include_str!("../../migrations/0014_witnessed_heads.sql"),
+    include_str!("../../migrations/0015_served_by_sender.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).

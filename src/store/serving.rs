@@ -1,5 +1,5 @@
-//! The server's own tables: the tokens that may call it (only each token's hash is kept)
-//! and the answer given to each command it recorded, read first when a client retries.
+//! The server's own tables: the tokens that may call it (only each token's hash is kept),
+//! the answers kept for each sender's retries, and who sent each command the server wrote.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -13,12 +13,22 @@ pub struct TokenRow {
     pub created_at: String,
 }
 
-/// The answer the server gave to a command, kept under the client's command id.
+/// The answer the server gave to a command that wrote, kept under its sender's command id
+/// with the campaign and arguments (a JSON array) it answered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServedAnswer {
-    pub actor: String,
+    pub campaign: String,
+    pub args: String,
     pub status: u16,
     pub body: String,
+}
+
+/// How much of the kept answers stays as a new one is kept: none recorded before `since`
+/// (RFC 3339, UTC, as `recorded_at` is written), and a sender's newest `per_sender`.
+#[derive(Debug, Clone, Copy)]
+pub struct Keeping<'a> {
+    pub since: &'a str,
+    pub per_sender: u32,
 }
 
 impl Store {
@@ -62,51 +72,83 @@ impl Store {
             .optional()?)
     }
 
-    /// The answer kept for `command_id` in `campaign`.
-    pub fn served(&self, campaign: &str, command_id: &str) -> Result<Option<ServedAnswer>, StoreError> {
+    /// The answer kept for `sender`'s `command_id`, in whatever campaign it was sent to.
+    pub fn served(&self, sender: &str, command_id: &str) -> Result<Option<ServedAnswer>, StoreError> {
         Ok(self
             .conn
             .query_row(
-                "SELECT actor, status, body FROM served_commands WHERE campaign = ?1 AND command_id = ?2",
-                [campaign, command_id],
+                "SELECT campaign, args, status, body FROM served_answers
+                 WHERE sender = ?1 AND command_id = ?2",
+                [sender, command_id],
                 |row| {
                     Ok(ServedAnswer {
-                        actor: row.get(0)?,
-                        status: row.get(1)?,
-                        body: row.get(2)?,
+                        campaign: row.get(0)?,
+                        args: row.get(1)?,
+                        status: row.get(2)?,
+                        body: row.get(3)?,
                     })
                 },
             )
             .optional()?)
     }
 
-    /// Keeps the answer given to `command_id`, with who sent it and its arguments (JSON).
-    pub fn record_served(
+    /// Keeps `answer` under `sender`'s `command_id`, then forgets what `keeping` no longer
+    /// holds: every sender's answers older than its limit, and this sender's beyond its count.
+    pub fn keep_answer(
         &self,
-        campaign: &str,
+        sender: &str,
         command_id: &str,
-        args: &str,
         answer: &ServedAnswer,
         at: &str,
+        keeping: Keeping<'_>,
     ) -> Result<(), StoreError> {
-        // Flushed with the log's next commit (see `Store::relaxed`): the answer kept before a
-        // command runs is on disk before any event the command writes.
+        // Flushed with the log's next commit (see `Store::relaxed`); within the write lock a
+        // served command's turn holds, with the command's own events.
         self.relaxed(|store| {
             store.conn.execute(
-                "INSERT OR REPLACE INTO served_commands
-                 (campaign, command_id, actor, args, status, body, recorded_at)
+                "INSERT INTO served_answers
+                 (sender, command_id, campaign, args, status, body, recorded_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
-                    campaign,
+                    sender,
                     command_id,
-                    answer.actor,
-                    args,
+                    answer.campaign,
+                    answer.args,
                     answer.status,
                     answer.body,
                     at
                 ],
             )?;
+            store.conn.execute(
+                "DELETE FROM served_answers WHERE recorded_at < ?1",
+                [keeping.since],
+            )?;
+            store.conn.execute(
+                "DELETE FROM served_answers WHERE sender = ?1 AND seq <= (
+                     SELECT seq FROM served_answers WHERE sender = ?1
+                     ORDER BY seq DESC LIMIT 1 OFFSET ?2)",
+                params![sender, keeping.per_sender],
+            )?;
             Ok(())
+        })
+    }
+
+    /// Keeps `actor` as who sent each command written to `campaign` after version `after`,
+    /// by the log's own command id; the number of commands so noted.
+    pub fn record_actor(
+        &self,
+        campaign: &str,
+        after: u64,
+        actor: &str,
+        at: &str,
+    ) -> Result<usize, StoreError> {
+        self.relaxed(|store| {
+            Ok(store.conn.execute(
+                "INSERT OR IGNORE INTO served_actors (campaign, command_id, actor, recorded_at)
+                 SELECT DISTINCT campaign, command_id, ?3, ?4 FROM events
+                 WHERE campaign = ?1 AND version > ?2",
+                params![campaign, after, actor, at],
+            )?)
         })
     }
 }

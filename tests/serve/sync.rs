@@ -141,6 +141,19 @@ fn an_offline_tail_is_pushed_and_a_push_after_the_server_moved_on_writes_nothing
     assert_eq!(serde_json::from_str::<Value>(&out).unwrap()["added"], 2);
     assert_eq!(head(&campaign.db), head(&copy));
     assert!(campaign.muster(&["verify"]).status.success());
+    // Who pushed is kept for each pushed command, by the log's own command id.
+    let conn = rusqlite::Connection::open(&campaign.db).unwrap();
+    let pushers: Vec<String> = conn
+        .prepare(
+            "SELECT a.actor FROM served_actors a JOIN events e
+             ON e.campaign = a.campaign AND e.command_id = a.command_id ORDER BY e.version",
+        )
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(pushers, ["pat", "pat"]);
 
     // The server moves on; the copy's next offline event is refused, nothing written there.
     campaign.ok(&["wound", "Wong", "1"]);

@@ -38,8 +38,8 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        14,
-        "fourteen migrations are shipped"
+        15,
+        "fifteen migrations are shipped"
     );
     assert_eq!(
         pragma::<i64>(&store, "application_id"),
@@ -211,5 +211,61 @@ fn a_cache_written_without_a_flush_leaves_the_logs_appends_flushed() {
         pragma::<i64>(&store, "synchronous"),
         2,
         "and FULL is back after it"
+    );
+}
+
+#[test]
+fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_its_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "sql"))
+        .collect();
+    files.sort();
+    let sql: Vec<String> = files[..14]
+        .iter()
+        .map(|file| std::fs::read_to_string(file).unwrap())
+        .collect();
+    {
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        let schema_14 = rusqlite_migration::Migrations::new(
+            sql.iter().map(|sql| rusqlite_migration::M::up(sql)).collect(),
+        );
+        schema_14.to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            r#"INSERT INTO served_commands VALUES
+               ('Op', 'c-1', 'pat', '["xp","Wong","1"]', 201, '{}', '2026-03-01T12:00:00Z'),
+               ('Op', 'c-2', 'pat', '["roster"]', 200, '{}', '2026-03-01T12:00:01Z'),
+               ('Op', 'c-3', 'pat', '["wound","Wong"]', 500, '{}', '2026-03-01T12:00:02Z'),
+               ('Op', 'p-1', 'pat', '["push","after v3"]', 201, '{}', '2026-03-01T12:00:03Z'),
+               ('Op', 'w-1', 'vic', '["wound","Wong"]', 403, '{}', '2026-03-01T12:00:04Z');"#,
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    let listed = |sql: &str| -> Vec<(String, String)> {
+        let mut stmt = store.connection().prepare(sql).unwrap();
+        stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    assert_eq!(
+        listed("SELECT sender, command_id FROM served_answers ORDER BY seq"),
+        [pair("pat", "c-1"), pair("pat", "c-3")],
+        "a write's answer and one whose end is unknown stay for a retry; reads, refusals and pushes do not"
+    );
+    assert_eq!(
+        listed("SELECT command_id, actor FROM served_actors_before_0015 ORDER BY command_id"),
+        [pair("c-1", "pat"), pair("p-1", "pat")],
+        "who sent each write stays"
+    );
+    assert_eq!(
+        listed("SELECT name, type FROM sqlite_master WHERE name = 'served_commands'"),
+        []
     );
 }

@@ -131,7 +131,7 @@ fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) 
         Turn::Ran { answer, .. } => answer,
         // A form sends no command id and no head, so only a failure to open the file is left.
         Turn::Failed(message) => Answer::failed(Outcome::Storage, message),
-        Turn::Replayed(_) | Turn::Moved { .. } => {
+        Turn::Replayed(_) | Turn::Reused(_) | Turn::Moved { .. } => {
             Answer::failed(Outcome::Storage, "the form's command was not run".to_owned())
         }
     }
