@@ -82,3 +82,31 @@ fn a_read_in_a_missing_folder_creates_nothing_and_names_the_file() {
     assert_eq!(listed.code(), 0, "{}", listed.stderr);
     assert!(!missing.parent().unwrap().exists(), "listing created the folder");
 }
+
+#[test]
+fn the_database_itself_is_refused_as_an_export_to_import_or_a_file_to_write() {
+    let db = Db::new();
+    db.ok(&["campaign", "new", "Op", "--game", "modern"]);
+    db.ok(&["enlist", "Wong", "--kind", "player", "--rp", "4"]);
+    let before = std::fs::read(&db.path).unwrap();
+    let shown = db.path.display().to_string();
+    for args in [
+        vec!["import", shown.as_str()],
+        vec!["export", "--output", shown.as_str()],
+    ] {
+        let run = db.run(&args);
+        assert_eq!(run.code(), 1, "{args:?}\n{}", run.stderr);
+        assert!(
+            run.stderr.contains("is the muster database itself"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            std::fs::read(&db.path).unwrap(),
+            before,
+            "{args:?}: the database changed"
+        );
+    }
+    let roster: serde_json::Value = serde_json::from_str(&db.ok(&["--json", "roster"])).unwrap();
+    assert_eq!(roster["soldiers"][0]["name"], "Wong");
+}
