@@ -14,6 +14,8 @@ mod harness;
 mod load;
 #[path = "serve/page.rs"]
 mod page;
+#[path = "serve/peers.rs"]
+mod peers;
 #[path = "serve/remote.rs"]
 mod remote;
 #[path = "serve/rights.rs"]
