@@ -20,19 +20,27 @@ pub struct Args {
     addr: String,
     /// Seconds a request's head (request line and headers) may take to arrive whole; a peer
     /// slower than that is disconnected
-    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole::<1, 3600>)]
     header_timeout: u64,
     /// Seconds a connection may stay open with no byte moving either way, between requests
     /// too; an open page's live stream sends a keep-alive four times as often
-    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = whole::<1, 86400>)]
     idle_timeout: u64,
     /// Connections open at once; one more waits, unaccepted, until another closes (each open
     /// page holds one, and each request may open SQLite's files too: keep it well under the
     /// process's file-descriptor limit, `ulimit -n`)
-    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = whole::<1, 65536>)]
     max_connections: u64,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// A whole number from `LOW` to `HIGH`, or what was wrong with the text and what would do.
+fn whole<const LOW: u64, const HIGH: u64>(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (LOW..=HIGH).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a whole number from {LOW} to {HIGH}")),
+    }
 }
 
 #[derive(Debug, Subcommand)]

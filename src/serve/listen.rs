@@ -91,7 +91,10 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits, stop: 
 
 /// Waits for a free place under the cap, then for a connection; `None` when the system refused
 /// one (it is tried again).
-async fn next(listener: &TcpListener, open: &Arc<Semaphore>) -> Option<(OwnedSemaphorePermit, TcpStream, SocketAddr)> {
+async fn next(
+    listener: &TcpListener,
+    open: &Arc<Semaphore>,
+) -> Option<(OwnedSemaphorePermit, TcpStream, SocketAddr)> {
     let permit = Arc::clone(open).acquire_owned().await.ok()?;
     match listener.accept().await {
         Ok((stream, peer)) => Some((permit, stream, peer)),
@@ -132,7 +135,9 @@ async fn connection(
         request
     }));
     let mut builder = http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(limits.header);
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header);
     let served = builder.serve_connection(io, service);
     tokio::pin!(served);
     let silent = moved.silent_for(limits.idle);
@@ -197,7 +202,11 @@ struct Watched {
 }
 
 impl AsyncRead for Watched {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
         let this = self.get_mut();
         let before = buf.filled().len();
         let polled = Pin::new(&mut this.stream).poll_read(cx, buf);

@@ -152,10 +152,7 @@ fn fifty_half_sent_heads_are_closed_within_twenty_seconds_while_a_client_is_serv
 fn an_idle_kept_alive_connection_is_closed_but_an_open_live_stream_is_not() {
     let campaign = Campaign::new();
     let viewer = campaign.token("vic", "viewer");
-    let server = Server::start_flagged(
-        &campaign.db,
-        &["--idle-timeout", "2", "--header-timeout", "30"],
-    );
+    let server = Server::start_flagged(&campaign.db, &["--idle-timeout", "2", "--header-timeout", "30"]);
     let cookie = session(&server, &viewer);
     let stream = live(&server, &cookie);
 
@@ -167,7 +164,10 @@ fn an_idle_kept_alive_connection_is_closed_but_an_open_live_stream_is_not() {
     let (_, closed) = read_to_close(&mut idle, answered + Duration::from_secs(10));
     let waited = answered.elapsed();
     assert!(closed, "an idle connection still open after 10 s");
-    assert!(waited >= Duration::from_secs(1), "closed after {waited:?}, before its idle timeout");
+    assert!(
+        waited >= Duration::from_secs(1),
+        "closed after {waited:?}, before its idle timeout"
+    );
 
     // Six seconds, three idle timeouts, on the stream opened before: its keep-alives (a
     // comment line, ':') hold it open.
@@ -181,7 +181,10 @@ fn an_idle_kept_alive_connection_is_closed_but_an_open_live_stream_is_not() {
             Err(_) => break,
         }
     }
-    assert!(pulses >= 4, "{pulses} keep-alives in 6 s at an idle timeout of 2 s");
+    assert!(
+        pulses >= 4,
+        "{pulses} keep-alives in 6 s at an idle timeout of 2 s"
+    );
 }
 
 #[test]
@@ -189,7 +192,14 @@ fn the_connection_over_the_cap_waits_until_one_closes() {
     let campaign = Campaign::new();
     let server = Server::start_flagged(
         &campaign.db,
-        &["--max-connections", "2", "--header-timeout", "30", "--idle-timeout", "30"],
+        &[
+            "--max-connections",
+            "2",
+            "--header-timeout",
+            "30",
+            "--idle-timeout",
+            "30",
+        ],
     );
     let within = Duration::from_secs(10);
     let mut first = TcpStream::connect(address(&server)).unwrap();
@@ -219,7 +229,10 @@ fn a_stop_answers_the_command_in_flight_and_ends_while_a_live_stream_is_open() {
     let player = campaign.token("pat", "player");
     let mut server = Server::start(&campaign.db);
     let stream = live(&server, &session(&server, &player));
-    assert!(matches!(stream.recv_timeout(Duration::from_secs(10)), Ok(Some(_))));
+    assert!(matches!(
+        stream.recv_timeout(Duration::from_secs(10)),
+        Ok(Some(_))
+    ));
     let head = campaign.head();
 
     // A command whose body is still on its way when the server is told to stop.
@@ -257,4 +270,23 @@ fn a_stop_answers_the_command_in_flight_and_ends_while_a_live_stream_is_open() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(campaign.head(), head + 1);
+}
+
+#[test]
+fn a_limit_out_of_its_range_is_refused_naming_the_range() {
+    let campaign = Campaign::new();
+    for (flag, value, range) in [
+        ("--max-connections", "0", "from 1 to 65536"),
+        ("--idle-timeout", "a minute", "from 1 to 86400"),
+        ("--header-timeout", "3601", "from 1 to 3600"),
+    ] {
+        // An address it cannot listen on, so a limit let through ends the server at once (1).
+        let refused = campaign.muster(&["serve", "--addr", "nowhere", flag, value]);
+        assert_eq!(refused.status.code(), Some(2), "{flag} {value}");
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            said.contains(flag) && said.contains(range),
+            "{flag} {value}: {said}"
+        );
+    }
 }
