@@ -19,16 +19,18 @@ pub struct Args {
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:7878")]
     addr: String,
     /// Seconds a request's head (request line and headers) may take to arrive whole; a peer
-    /// slower than that is disconnected
+    /// slower than that is disconnected, as is a kept-alive connection sending no next request
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole::<1, 3600>)]
     header_timeout: u64,
-    /// Seconds a connection may stay open with no byte moving either way, between requests
-    /// too; an open page's live stream sends a keep-alive four times as often
+    /// Seconds a connection may stay open with no byte moving either way (a stalled request
+    /// body, an answer not read); an open page's live stream sends a keep-alive four times as
+    /// often
     #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = whole::<1, 86400>)]
     idle_timeout: u64,
     /// Connections open at once; one more waits, unaccepted, until another closes (each open
     /// page holds one, and each request may open SQLite's files too: keep it well under the
     /// process's file-descriptor limit, `ulimit -n`)
+    // 512 leaves half of the usual 1,024 descriptors to SQLite's files and the process.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = whole::<1, 65536>)]
     max_connections: u64,
     #[command(subcommand)]

@@ -1,9 +1,10 @@
 //! The server's accept loop: which connections are taken, how long a silent one is kept, and
-//! how the server stops. A request's head must arrive whole within the header timeout, a
-//! connection on which no byte moves either way for the idle timeout is closed, and no more
-//! than the cap of connections are open at once: the one over the cap is not accepted (it waits
-//! in the system's listen queue) until another closes, so slow or greedy peers cannot use up
-//! the process's file descriptors.
+//! how the server stops. A request's head must arrive whole within the header timeout (which
+//! also closes a kept-alive connection that sends no next request), a connection on which no
+//! byte moves either way for the idle timeout is closed, and no more than the cap of
+//! connections are open at once: the one over the cap is not accepted (it waits in the
+//! system's listen queue) until another closes, so slow or greedy peers cannot use up the
+//! process's file descriptors.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -28,7 +29,7 @@ use tower::ServiceExt;
 
 /// How long a stop waits for the requests in flight before it closes their connections: a
 /// live stream never ends by itself, and a stop must end.
-const DRAIN: Duration = Duration::from_secs(10);
+const DRAIN: Duration = Duration::from_secs(5);
 
 /// How long the loop rests after the system refuses to accept (out of descriptors, say).
 const REST: Duration = Duration::from_millis(250);
@@ -36,24 +37,13 @@ const REST: Duration = Duration::from_millis(250);
 /// The bounds every connection is served under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// How long a request's head (its request line and headers) may take to arrive whole.
+    /// How long a request's head (its request line and headers) may take to arrive whole,
+    /// counted from when the connection waits for it: its opening, or the previous answer.
     pub header: Duration,
     /// How long a connection may stay open with no byte moving either way.
     pub idle: Duration,
     /// How many connections may be open at once.
     pub connections: usize,
-}
-
-impl Default for Limits {
-    /// Ten seconds for a head, a minute of silence, and 512 connections: well under the usual
-    /// 1,024 descriptors, since a request may open SQLite's too.
-    fn default() -> Limits {
-        Limits {
-            header: Duration::from_secs(10),
-            idle: Duration::from_secs(60),
-            connections: 512,
-        }
-    }
 }
 
 /// How often a never-ending answer (the page's live stream) sends a keep-alive, given to each
