@@ -149,6 +149,29 @@ fn fifty_half_sent_heads_are_closed_within_twenty_seconds_while_a_client_is_serv
 }
 
 #[test]
+fn a_head_trickled_a_byte_at_a_time_is_closed_at_the_header_timeout() {
+    let campaign = Campaign::new();
+    let server = Server::start_flagged(&campaign.db, &["--header-timeout", "2"]);
+    let mut peer = TcpStream::connect(address(&server)).unwrap();
+    let opened = Instant::now();
+    // A byte every 200 ms: never idle, never done. A write fails once the server has closed.
+    let closed = "GET /api/v1 HTTP/1.1\r\nHost: muster\r\nAccept: */*\r\nX-Padding: "
+        .bytes()
+        .chain(std::iter::repeat(b'x'))
+        .take_while(|_| opened.elapsed() < Duration::from_secs(8))
+        .any(|byte| {
+            std::thread::sleep(Duration::from_millis(200));
+            peer.write_all(&[byte]).is_err() || !silent(&mut peer, Duration::from_millis(1))
+        });
+    let after = opened.elapsed();
+    assert!(closed, "a trickled head still open after 8 s");
+    assert!(
+        (Duration::from_millis(1500)..Duration::from_secs(6)).contains(&after),
+        "closed after {after:?}, not at the header timeout of 2 s"
+    );
+}
+
+#[test]
 fn an_idle_kept_alive_connection_is_closed_but_an_open_live_stream_is_not() {
     let campaign = Campaign::new();
     let viewer = campaign.token("vic", "viewer");
