@@ -211,8 +211,9 @@ fn an_idle_kept_alive_connection_is_closed_but_an_open_live_stream_is_not() {
 }
 
 #[test]
-fn the_connection_over_the_cap_waits_until_one_closes() {
+fn the_connection_over_the_cap_waits_until_one_closes_and_an_open_page_holds_one() {
     let campaign = Campaign::new();
+    let viewer = campaign.token("vic", "viewer");
     let server = Server::start_flagged(
         &campaign.db,
         &[
@@ -225,10 +226,12 @@ fn the_connection_over_the_cap_waits_until_one_closes() {
         ],
     );
     let within = Duration::from_secs(10);
-    let mut first = TcpStream::connect(address(&server)).unwrap();
-    let mut second = TcpStream::connect(address(&server)).unwrap();
-    assert_eq!(exchange(&mut first, &get("/api/v1"), within).0, 200);
-    assert_eq!(exchange(&mut second, &get("/api/v1"), within).0, 200);
+    let cookie = session(&server, &viewer);
+    let mut page = TcpStream::connect(address(&server)).unwrap();
+    let live = format!("GET /c/Op/events/stream HTTP/1.1\r\nHost: muster\r\nCookie: {cookie}\r\n\r\n");
+    assert_eq!(exchange(&mut page, &live, within).0, 200);
+    let mut kept = TcpStream::connect(address(&server)).unwrap();
+    assert_eq!(exchange(&mut kept, &get("/api/v1"), within).0, 200);
 
     let mut third = TcpStream::connect(address(&server)).unwrap();
     third.write_all(get("/api/v1").as_bytes()).unwrap();
@@ -236,10 +239,11 @@ fn the_connection_over_the_cap_waits_until_one_closes() {
         silent(&mut third, Duration::from_secs(2)),
         "the third connection was served over a cap of two"
     );
-    drop(first);
+    // Closing the page frees its place.
+    drop(page);
     assert_eq!(answer(&mut third, within).0, 200);
 
-    drop(second);
+    drop(kept);
     let mut response = agent().get(format!("{}/api/v1", server.url)).call().unwrap();
     assert_eq!(response.status().as_u16(), 200);
     let version: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
