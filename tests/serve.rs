@@ -18,6 +18,8 @@ mod ids;
 mod load;
 #[path = "serve/page.rs"]
 mod page;
+#[path = "serve/peers.rs"]
+mod peers;
 #[path = "serve/remote.rs"]
 mod remote;
 #[path = "serve/rights.rs"]

@@ -1,6 +1,8 @@
-//! `muster serve [--addr HOST:PORT]` and `muster serve token add|list|revoke`: the server's
-//! command line. The server itself is `crate::serve`; it runs each client's command through
-//! [`super::served::answer`].
+//! `muster serve [--addr HOST:PORT]` (with its limits on peers) and `muster serve token
+//! add|list|revoke`: the server's command line. The server itself is `crate::serve`; it runs
+//! each client's command through [`super::served::answer`].
+
+use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
 use muster::app::{self, Role};
@@ -16,8 +18,31 @@ pub struct Args {
     /// (port 0: any free port, printed on the first line)
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:7878")]
     addr: String,
+    /// Seconds a request's head (request line and headers) may take to arrive whole; a peer
+    /// slower than that is disconnected, as is a kept-alive connection sending no next request
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = whole::<1, 3600>)]
+    header_timeout: u64,
+    /// Seconds a connection may stay open with no byte moving either way (a stalled request
+    /// body, an answer not read); an open page's live stream sends a keep-alive four times as
+    /// often
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = whole::<1, 86400>)]
+    idle_timeout: u64,
+    /// Connections open at once; one more waits, unaccepted, until another closes (each open
+    /// page holds one, and each request may open SQLite's files too: keep it well under the
+    /// process's file-descriptor limit, `ulimit -n`)
+    // 512 leaves half of the usual 1,024 descriptors to SQLite's files and the process.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = whole::<1, 65536>)]
+    max_connections: u64,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// A whole number from `LOW` to `HIGH`, or what was wrong with the text and what would do.
+fn whole<const LOW: u64, const HIGH: u64>(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (LOW..=HIGH).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a whole number from {LOW} to {HIGH}")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -70,7 +95,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             let db = ctx.db_path()?;
             // The file is opened (and brought up to date) before anyone can call.
             drop(ctx.open()?);
-            crate::serve::run(&args.addr, db, super::served::answer).map_err(CommandError::refused)
+            let limits = crate::serve::Limits {
+                header: Duration::from_secs(args.header_timeout),
+                idle: Duration::from_secs(args.idle_timeout),
+                connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+            };
+            crate::serve::run(&args.addr, db, super::served::answer, limits).map_err(CommandError::refused)
         }
         Some(Command::Token(TokenCommand::Add { name, role })) => {
             let store = ctx.open()?;

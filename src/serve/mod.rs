@@ -9,6 +9,7 @@
 mod api;
 mod auth;
 mod events;
+mod listen;
 mod page;
 mod push;
 mod remote;
@@ -24,6 +25,8 @@ use std::sync::{Arc, Mutex};
 
 use muster::app::Role;
 use muster::store::Store;
+
+pub use listen::Limits;
 
 /// How a command run for a client ended: the command line's exit codes, and the server's own
 /// refusal of a command the client's role may not run.
@@ -179,8 +182,9 @@ impl Server {
     }
 }
 
-/// Serves `db` on `addr` until Ctrl-C or SIGTERM, finishing the requests in flight.
-pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
+/// Serves `db` on `addr` under `limits` until Ctrl-C or SIGTERM, finishing the requests in
+/// flight.
+pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<(), String> {
     let addr: SocketAddr = addr
         .to_socket_addrs()
         .map_err(|e| {
@@ -223,10 +227,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner) -> Result<(), String> {
         let mut out = std::io::stdout().lock();
         let _shown = writeln!(out, "listening on http://{bound}").and_then(|()| out.flush());
         drop(out);
-        let app = router::router(server).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown::signal())
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        listen::serve(listener, router::router(server), limits, shutdown::signal()).await;
+        Ok(())
     })
 }

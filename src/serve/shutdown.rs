@@ -1,5 +1,7 @@
-//! The signal that stops the server: Ctrl-C or SIGTERM. axum then stops accepting and
-//! finishes the requests in flight (a command being recorded lands whole) before returning.
+//! The signal that stops the server: Ctrl-C or SIGTERM. The accept loop (`listen.rs`) then
+//! stops accepting and finishes the requests in flight, closing any still open after a bound
+//! (a live stream never ends by itself); a command being recorded lands whole, as the runtime
+//! waits for its blocking thread.
 
 /// Resolves on the first Ctrl-C or SIGTERM.
 pub async fn signal() {

@@ -84,8 +84,18 @@ impl Server {
 
     /// Like [`Server::start`], with the server's environment holding `env` too.
     pub fn start_with(db: &Path, env: &[(&str, &str)]) -> Server {
+        Server::spawn(db, env, &[])
+    }
+
+    /// Like [`Server::start`], with `flags` after `muster serve`.
+    pub fn start_flagged(db: &Path, flags: &[&str]) -> Server {
+        Server::spawn(db, &[], flags)
+    }
+
+    fn spawn(db: &Path, env: &[(&str, &str)], flags: &[&str]) -> Server {
         let mut child = Command::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(flags)
             .env_clear()
             .env("MUSTER_DB", db)
             .envs(env.iter().copied())

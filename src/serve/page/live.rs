@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -16,6 +16,7 @@ use muster::app;
 use super::message_page;
 use super::session::signed;
 use crate::serve::Server;
+use crate::serve::listen::Pulse;
 
 /// How often the head is read.
 const POLL: Duration = Duration::from_millis(250);
@@ -65,9 +66,11 @@ struct Watch {
 }
 
 /// GET /c/{campaign}/events/stream: an event `head` with the head version, first at once,
-/// then whenever it changes; it ends when the session does.
+/// then whenever it changes; it ends when the session does. A keep-alive comment goes out on
+/// every `pulse` without news, so the server's idle timeout never closes an open page.
 pub async fn stream(
     State(server): State<Arc<Server>>,
+    Extension(Pulse(pulse)): Extension<Pulse>,
     Path(campaign): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -100,5 +103,7 @@ pub async fn stream(
             tokio::time::sleep(POLL).await;
         }
     });
-    Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(pulse))
+        .into_response()
 }
