@@ -12,6 +12,8 @@ mod common;
 mod harness;
 #[path = "serve/load.rs"]
 mod load;
+#[path = "serve/lying.rs"]
+mod lying;
 #[path = "serve/page.rs"]
 mod page;
 #[path = "serve/remote.rs"]

@@ -148,6 +148,7 @@ fn upcast(
             // Schema 1 counted the Objectives placed (default 1) and never tracked them: the
             // count is kept as untracked, so the upcast changes the shape, not the meaning.
             ("mission_started", 1) => {
+                never_had(kind, at, &fields, &["untracked_objectives"])?;
                 let count = fields.remove("objectives").unwrap_or(Value::Null);
                 fields.insert("objectives".to_owned(), Value::Null);
                 if !count.is_null() {
@@ -156,11 +157,15 @@ fn upcast(
                 (fields, 3)
             }
             // Schema 3 only added `untracked_objectives`, which schema 2 never had.
-            ("mission_started", 2) => (fields, 3),
+            ("mission_started", 2) => {
+                never_had(kind, at, &fields, &["untracked_objectives"])?;
+                (fields, 3)
+            }
             // A campaign created before rules versions were recorded was played under the first.
             // Schema 1 took any word as an expansion: the ones muster knows become the
             // enum, the others are kept apart, unread as they always were.
             ("campaign_created", 1) => {
+                never_had(kind, at, &fields, &["rules", "unrecognized_expansions"])?;
                 fields.insert(
                     "rules".to_owned(),
                     Value::from(crate::domain::rules_version::FIRST.0),
@@ -198,6 +203,37 @@ fn upcast(
         };
     }
     Ok(fields)
+}
+
+/// Refuses a payload at `schema` that holds one of the fields (`later`) only a later schema
+/// has: muster never wrote it there, and the upcast would replace it or take it as read.
+fn never_had(
+    kind: &str,
+    schema: u32,
+    fields: &Map<String, Value>,
+    later: &[&str],
+) -> Result<(), DecodeError> {
+    match later.iter().find(|field| fields.contains_key(**field)) {
+        Some(field) => Err(DecodeError::BadPayload {
+            kind: kind.to_owned(),
+            reason: format!(
+                "schema {schema} has no field `{field}` (a later schema added it), so muster never wrote one there"
+            ),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The payload text of `kind` at an older `schema` upcast to its kind's current schema, in
+/// canonical form; `None` when it does not read. A payload muster wrote at that schema gives
+/// what [`encode`] writes for the event it decodes to.
+pub fn upcast_payload(kind: &str, schema: u32, payload: &str) -> Option<String> {
+    let Ok(Value::Object(fields)) = serde_json::from_str(payload) else {
+        return None;
+    };
+    upcast(kind, schema, fields)
+        .ok()
+        .map(|fields| canonical_payload(&Value::Object(fields)))
 }
 
 #[cfg(test)]
