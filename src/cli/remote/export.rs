@@ -25,7 +25,7 @@ pub fn export(remote: &Remote, campaign: Option<&str>, output: Option<&Path>) ->
     let mut spool = remote.spool(&path)?;
     transfer::read_received(BufReader::new(&spool), &campaign, &mut |_| Ok(())).map_err(|e| {
         CommandError::refused(format!(
-            "the server at {} answered with no export of '{campaign}' muster writes: {e}; nothing written",
+            "the server at {} did not answer with an export of '{campaign}' as `muster export` writes it: {e}; nothing written",
             remote.url
         ))
     })?;
