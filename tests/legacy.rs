@@ -146,7 +146,7 @@ fn a_schema_1_payload_holding_a_field_its_schema_never_had_is_refused_and_nothin
         // A key no schema ever had.
         (
             r#"{"expansions":["k9","medals"],"game":"modern","nation":"US","zzz":1}"#,
-            "not written as muster writes it",
+            "not written as muster wrote that schema",
         ),
     ] {
         let refused = transfer::import(&mut store, &created_with(payload))

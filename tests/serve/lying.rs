@@ -245,7 +245,7 @@ fn a_checked_remote_export_is_written_byte_for_byte_as_the_local_export_whatever
 #[test]
 fn an_answer_past_the_cap_is_refused_naming_the_cap() {
     let campaign = Campaign::new();
-    let huge = Arc::new(vec![b' '; 65 * 1024 * 1024]);
+    let huge = Arc::new(vec![b' '; 17 * 1024 * 1024]);
     let liar = Liar::start(move |_, _| (200, JSON, huge.to_vec()));
     let (code, out, err) = run(
         &campaign.db,
@@ -260,5 +260,5 @@ fn an_answer_past_the_cap_is_refused_naming_the_cap() {
         ],
     );
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
-    assert!(err.contains("more than 64 MiB"), "{err}");
+    assert!(err.contains("more than 16 MiB"), "{err}");
 }

@@ -15,10 +15,14 @@ const API: u64 = 1;
 const CONNECT: Duration = Duration::from_secs(10);
 const ANSWER: Duration = Duration::from_secs(300);
 
-/// The most of one answer read into memory. muster's own answers are far smaller: a roster
-/// or a command's output is kilobytes, and the events a pull or a rebase asks after a head
-/// are what a push may send (32 MiB); anything larger is not muster's API speaking.
-pub const MAX_ANSWER: u64 = 64 * 1024 * 1024;
+/// The most of one answer read into memory: a roster or a command's output is kilobytes,
+/// and `log --json` of a campaign of a few thousand events a megabyte or two; anything past
+/// 16 MiB is not muster's API speaking.
+pub const MAX_ANSWER: u64 = 16 * 1024 * 1024;
+
+/// The most of the events after a head read into memory (`pull` of a copy that has the
+/// start): as much again as a push may send (32 MiB), some tens of thousands of events.
+pub const MAX_TAIL: u64 = 64 * 1024 * 1024;
 
 /// The most of a campaign's whole export read from a server (`--remote … export`, the first
 /// `pull`). It is spooled to disk, never held, so it may be far larger: a long campaign's
@@ -86,7 +90,7 @@ impl Remote {
             .post(format!("{}{path}", self.url))
             .header("Authorization", format!("Bearer {}", self.token))
             .send_json(body);
-        self.answered(sent)
+        self.answered(sent, MAX_ANSWER)
     }
 
     /// POSTs `lines` (JSON Lines) to `path`, with `If-Match: if_match`.
@@ -98,13 +102,17 @@ impl Remote {
             .header("Content-Type", "application/x-ndjson")
             .header("If-Match", if_match)
             .send(lines);
-        self.answered(sent)
+        self.answered(sent, MAX_ANSWER)
     }
 
     /// GETs `path`.
     pub fn get(&self, path: &str) -> Result<Answered, CommandError> {
-        let sent = self.called(path);
-        self.answered(sent)
+        self.answered(self.called(path), MAX_ANSWER)
+    }
+
+    /// GETs `path`, the events after a head, read whole up to [`MAX_TAIL`].
+    pub fn get_tail(&self, path: &str) -> Result<Answered, CommandError> {
+        self.answered(self.called(path), MAX_TAIL)
     }
 
     /// The answer to GET `path`, its body not yet read.
@@ -123,14 +131,10 @@ impl Remote {
         let status = response.status().as_u16();
         if status != 200 {
             return Err(self
-                .answered(Ok(response))
+                .answered(Ok(response), MAX_ANSWER)
                 .map_or_else(|e| e, |a| self.refusal(&a)));
         }
-        let capped = Capped {
-            inner: response.into_body().into_reader(),
-            left: MAX_STREAM,
-            cap: MAX_STREAM,
-        };
+        let capped = Capped::new(response.into_body().into_reader(), MAX_STREAM);
         Ok(std::io::BufReader::new(capped))
     }
 
@@ -166,29 +170,27 @@ impl Remote {
         let mut response = self.called(path).map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let mut body = String::new();
-        let capped = Capped {
-            inner: response.body_mut().as_reader(),
-            left: MAX_ANSWER,
-            cap: MAX_ANSWER,
-        };
+        let capped = Capped::new(response.body_mut().as_reader(), MAX_ANSWER);
         std::io::BufRead::read_line(&mut std::io::BufReader::new(capped), &mut body)
             .map_err(|e| self.unreadable(e))?;
         Ok(Answered { status, body })
     }
 
+    /// The status and body of an answer, its body read up to `cap` bytes.
     fn answered(
         &self,
         sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+        cap: u64,
     ) -> Result<Answered, CommandError> {
         let mut response = sent.map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let body = response
             .body_mut()
             .with_config()
-            .limit(MAX_ANSWER)
+            .limit(cap)
             .read_to_string()
             .map_err(|e| match e {
-                ureq::Error::BodyExceedsLimit(_) => self.too_large(MAX_ANSWER),
+                ureq::Error::BodyExceedsLimit(_) => self.too_large(cap),
                 e => self.unreachable(&e),
             })?;
         Ok(Answered { status, body })
@@ -208,10 +210,10 @@ impl Remote {
             "the server at {} answered with more than {}, the most this muster reads of {}; muster's API answers with far less, so nothing of it was used",
             self.url,
             TooLarge(cap).size(),
-            if cap == MAX_STREAM {
-                "a campaign's export"
-            } else {
-                "one answer"
+            match cap {
+                MAX_STREAM => "a campaign's export",
+                MAX_TAIL => "the events after a head",
+                _ => "one answer",
             }
         ))
     }
@@ -279,6 +281,16 @@ struct Capped<R> {
     cap: u64,
 }
 
+impl<R> Capped<R> {
+    fn new(inner: R, cap: u64) -> Capped<R> {
+        Capped {
+            inner,
+            left: cap,
+            cap,
+        }
+    }
+}
+
 impl<R: std::io::Read> std::io::Read for Capped<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         // One byte past the cap is asked for, so that an answer of exactly `cap` bytes passes.
@@ -330,11 +342,7 @@ mod tests {
     use std::io::Read;
 
     fn read_through(bytes: usize, cap: u64) -> std::io::Result<usize> {
-        let mut capped = Capped {
-            inner: std::io::repeat(b'x').take(bytes as u64),
-            left: cap,
-            cap,
-        };
+        let mut capped = Capped::new(std::io::repeat(b'x').take(bytes as u64), cap);
         let mut kept = Vec::new();
         capped.read_to_end(&mut kept)
     }
@@ -347,6 +355,6 @@ mod tests {
         assert_eq!(named.map(|t| t.0), Some(1000));
         assert!(past.to_string().contains("larger than 1000 bytes"), "{past}");
         assert_eq!(TooLarge(MAX_STREAM).size(), "4 GiB");
-        assert_eq!(TooLarge(MAX_ANSWER).size(), "64 MiB");
+        assert_eq!(TooLarge(MAX_ANSWER).size(), "16 MiB");
     }
 }

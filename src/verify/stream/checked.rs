@@ -85,15 +85,17 @@ impl Checker {
                     .is_ok_and(|value| as_muster_writes(&codec::canonical_payload(&value)))
         };
         (!as_muster_writes(row.payload) && !respaced()).then(|| {
-            let schema = if current {
-                String::new()
+            let shown: String = encoded.payload.chars().take(120).collect();
+            if current {
+                format!(
+                    "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {shown}"
+                )
             } else {
-                format!(" at schema {}, read as", row.schema)
-            };
-            format!(
-                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced){schema}: {}",
-                encoded.payload.chars().take(120).collect::<String>()
-            )
+                format!(
+                    "its schema {} payload is not written as muster wrote that schema (a field it never had, or fields reordered or respaced); it reads as: {shown}",
+                    row.schema
+                )
+            }
         })
     }
 }
