@@ -96,9 +96,13 @@ fn answer(stream: TcpStream, answers: &Answers) {
     let mut words = request.split_whitespace();
     let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     let (status, content_type, body) = answers(method, path);
+    // The content type `cut` stands for an answer whose connection closes before its end.
+    let (content_type, length) = match content_type {
+        CUT => ("application/x-ndjson", body.len() + 100),
+        _ => (content_type, body.len()),
+    };
     let head = format!(
-        "HTTP/1.1 {status} Canned\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
+        "HTTP/1.1 {status} Canned\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n"
     );
     let mut stream = stream;
     // The client may hang up on an answer it refuses: that is not the test's failure.
@@ -118,6 +122,8 @@ fn run(db: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 const JSON: &str = "application/json";
+/// Not a content type: the answer is cut short by its connection closing.
+const CUT: &str = "cut";
 
 #[test]
 fn a_push_answered_with_a_head_never_pushed_is_refused_naming_both_and_nothing_is_witnessed() {
@@ -220,6 +226,16 @@ fn an_export_answered_with_a_page_raw_escapes_or_a_line_past_the_limit_writes_no
                 "{what}: {err}"
             );
         }
+    }
+}
+
+#[test]
+fn an_export_cut_short_by_its_connection_is_a_transport_failure_and_writes_nothing() {
+    let campaign = Campaign::new();
+    let export = exported(&campaign.db).into_bytes();
+    for (code, out, err, written) in remote_export(&campaign.db, export, CUT) {
+        assert_eq!((code, out.as_str(), written), (4, "", false), "{err}");
+        assert!(err.contains("cannot reach the server"), "{err}");
     }
 }
 

@@ -138,32 +138,6 @@ impl Remote {
         Ok(std::io::BufReader::new(capped))
     }
 
-    /// GETs `path` into a private temporary file (it has no name, and goes when dropped), read
-    /// from its start: a campaign's whole export, checked before anything is made of it.
-    pub fn spool(&self, path: &str) -> Result<std::fs::File, CommandError> {
-        use std::io::{Read, Seek, Write};
-        let mut answer = self.stream(path)?;
-        let unwritable = |e: std::io::Error| {
-            CommandError::storage(format!(
-                "cannot keep the server's answer in a temporary file: {e}"
-            ))
-        };
-        let mut file = tempfile::tempfile().map_err(unwritable)?;
-        let mut buffer = vec![0; 1 << 16];
-        loop {
-            let read = match answer.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(read) => read,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.unreadable(e)),
-            };
-            file.write_all(buffer.get(..read).unwrap_or_default())
-                .map_err(unwritable)?;
-        }
-        file.flush().and_then(|()| file.rewind()).map_err(unwritable)?;
-        Ok(file)
-    }
-
     /// GETs `path` and reads only the first line of its body (the connection is then
     /// dropped): one event of a stream, without the rest.
     pub fn first_line(&self, path: &str) -> Result<Answered, CommandError> {
@@ -197,7 +171,7 @@ impl Remote {
     }
 
     /// The error of reading an answer's body: larger than its cap (refused), or cut off.
-    fn unreadable(&self, e: std::io::Error) -> CommandError {
+    pub fn unreadable(&self, e: std::io::Error) -> CommandError {
         match e.get_ref().and_then(|inner| inner.downcast_ref::<TooLarge>()) {
             Some(TooLarge(cap)) => self.too_large(*cap),
             None => self.unreachable(&ureq::Error::Io(e)),

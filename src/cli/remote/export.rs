@@ -1,10 +1,11 @@
 //! `muster --remote R export [--output FILE]`: the server's export of a campaign (GET
-//! …/events), spooled here and checked whole (every line an event of the campaign asked, in
-//! order, ended by the trailer that agrees with them) before anything is written; then
-//! written line by line as the local export writes its own: to standard output, or to FILE,
-//! which appears whole only once the export is complete.
+//! …/events), checked whole as it arrives (every line an event of the campaign asked, in
+//! order, ended by the trailer that agrees with them) and kept aside, written line by line as
+//! the local export writes its own; only then copied to standard output, or to FILE, which
+//! appears whole only once the export is complete.
 
-use std::io::{self, BufReader, BufWriter, Seek, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::Path;
 
 use muster::transfer;
@@ -22,45 +23,84 @@ pub fn export(remote: &Remote, campaign: Option<&str>, output: Option<&Path>) ->
         None => crate::cli::copies::served_campaign(remote)?,
     };
     let path = format!("/api/v1/campaigns/{}/events", crate::url::segment(&campaign));
-    let mut spool = remote.spool(&path)?;
-    transfer::read_received(BufReader::new(&spool), &campaign, &mut |_| Ok(())).map_err(|e| {
+    let answer = remote.stream(&path)?;
+    let mut checked = checked(remote, answer, &campaign)?;
+    let Some(output) = output else {
+        return match io::copy(&mut checked, &mut io::stdout().lock()) {
+            // `muster --remote R export | head` is not an error.
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CommandError::storage(format!(
+                "cannot write the server's export to standard output: {e}"
+            ))),
+            _ => Ok(()),
+        };
+    };
+    file::write_whole(output, |mut file, shown| {
+        io::copy(&mut checked, &mut file)
+            .and_then(|_| file.flush())
+            .map(|_| ())
+            .map_err(|e| CommandError::storage(format!("cannot write the server's export to {shown}: {e}")))
+    })
+}
+
+/// Reads the server's `answer` to its end, checking it is a whole export of `campaign`, into
+/// a private temporary file (it has no name, and goes when dropped) written line by line as
+/// `muster export` writes its own; gives the file, read from its start.
+fn checked(remote: &Remote, answer: impl BufRead, campaign: &str) -> Result<File, CommandError> {
+    let unwritable = |e: io::Error| {
+        CommandError::storage(format!(
+            "cannot keep the server's export in a temporary file: {e}"
+        ))
+    };
+    let mut file = tempfile::tempfile().map_err(unwritable)?;
+    let mut out = BufWriter::new(&file);
+    let mut answer = Noting {
+        inner: answer,
+        error: None,
+    };
+    // A write that fails stops the reading; its error is reported rather than the reading's.
+    let mut failed: Option<io::Error> = None;
+    let read = transfer::read_received(BufReader::new(&mut answer), campaign, &mut |line| {
+        write_line(&mut out, line).map_err(|e| {
+            let stop = muster::Error::input(e.to_string());
+            failed = Some(e);
+            stop
+        })
+    });
+    if let Some(e) = failed {
+        return Err(unwritable(e));
+    }
+    if let Some(e) = answer.error {
+        return Err(remote.unreadable(e));
+    }
+    let trailer = read.map_err(|e| {
         CommandError::refused(format!(
             "the server at {} did not answer with an export of '{campaign}' as `muster export` writes it: {e}; nothing written",
             remote.url
         ))
     })?;
-    spool
-        .rewind()
-        .map_err(|e| CommandError::storage(format!("cannot read back the server's export: {e}")))?;
-    let Some(output) = output else {
-        return write(&spool, &campaign, io::stdout().lock(), "standard output");
-    };
-    file::write_whole(output, |file, shown| write(&spool, &campaign, file, shown))
+    write_trailer(&mut out, &trailer)
+        .and_then(|()| out.flush())
+        .map_err(unwritable)?;
+    drop(out);
+    file.rewind().map_err(unwritable)?;
+    Ok(file)
 }
 
-/// Writes the checked export in `spool` to `out`, named `shown` in an error, line by line as
-/// `muster export` writes it.
-fn write(spool: &std::fs::File, campaign: &str, out: impl Write, shown: &str) -> Result<(), CommandError> {
-    let mut out = BufWriter::new(out);
-    // A write that fails stops the reading; its error is reported once the lines stop.
-    let mut failed: Option<io::Error> = None;
-    let read = transfer::read_received(BufReader::new(spool), campaign, &mut |line| {
-        write_line(&mut out, line).map_err(|e| {
-            let error = muster::Error::input(e.to_string());
-            failed = Some(e);
-            error
+/// A reader that keeps the error that cut it short, if one did: the answer's transport
+/// failing (or passing its cap) is told from an answer that is not an export.
+struct Noting<R> {
+    inner: R,
+    error: Option<io::Error>,
+}
+
+impl<R: Read> Read for Noting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            let told = io::Error::new(e.kind(), e.to_string());
+            if e.kind() != io::ErrorKind::Interrupted {
+                self.error.get_or_insert(e);
+            }
+            told
         })
-    });
-    if let (None, Ok(trailer)) = (&failed, &read) {
-        failed = write_trailer(&mut out, trailer).err();
-    }
-    let flushed = out.flush();
-    match failed.or(flushed.err()) {
-        // `muster --remote R export | head` is not an error.
-        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Some(e) => Err(CommandError::storage(format!("cannot write to {shown}: {e}"))),
-        None => read
-            .map(|_| ())
-            .map_err(|e| CommandError::storage(format!("cannot read back the server's export: {e}"))),
     }
 }
