@@ -93,3 +93,69 @@ fn a_schema_1_mission_keeps_the_objectives_count_it_placed() {
         );
     }
 }
+
+/// The fixture's first event, the schema 1 `campaign_created`, with `payload` in its place
+/// and hashed as muster hashes, followed by its trailer: a file of one event.
+fn created_with(payload: &str) -> String {
+    let text = include_str!("../fixtures/legacy/lodestar-schema1.jsonl");
+    let mut row: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (row["kind"].as_str(), row["schema"].as_u64()),
+        (Some("campaign_created"), Some(1))
+    );
+    let hash = muster::store::chain::hash(
+        muster::store::chain::GENESIS,
+        &muster::store::chain::Link {
+            campaign: row["campaign"].as_str().unwrap(),
+            version: 1,
+            event_id: row["event_id"].as_str().unwrap(),
+            command_id: row["command_id"].as_str().unwrap(),
+            recorded_at: row["recorded_at"].as_str().unwrap(),
+            kind: "campaign_created",
+            schema: 1,
+            payload,
+        },
+    )
+    .unwrap();
+    row["payload"] = serde_json::from_str(payload).unwrap();
+    row["hash"] = Value::from(hash.clone());
+    let trailer = serde_json::json!({"trailer": {"campaign": row["campaign"], "events": 1, "head": {"version": 1, "hash": hash}}});
+    format!("{row}\n{trailer}\n")
+}
+
+#[test]
+fn a_schema_1_payload_holding_a_field_its_schema_never_had_is_refused_and_nothing_imported() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("legacy.db")).unwrap();
+    // As the schema 1 muster wrote it, the file imports: the test's hashing is muster's.
+    let written = r#"{"expansions":["k9","medals"],"game":"modern","nation":"US"}"#;
+    let other = tempfile::tempdir().unwrap();
+    let mut elsewhere = Store::open(&other.path().join("ok.db")).unwrap();
+    transfer::import(&mut elsewhere, &created_with(written)).unwrap();
+
+    for (payload, named) in [
+        // `rules` came with schema 2; the upcaster would have replaced it unseen.
+        (
+            r#"{"expansions":["k9","medals"],"game":"modern","nation":"US","rules":2}"#,
+            "rules",
+        ),
+        (
+            r#"{"expansions":["k9"],"game":"modern","nation":"US","unrecognized_expansions":["x"]}"#,
+            "unrecognized_expansions",
+        ),
+        // A key no schema ever had.
+        (
+            r#"{"expansions":["k9","medals"],"game":"modern","nation":"US","zzz":1}"#,
+            "not written as muster wrote that schema",
+        ),
+    ] {
+        let refused = transfer::import(&mut store, &created_with(payload))
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains(named), "{payload}: {refused}");
+        assert!(
+            store.campaigns().unwrap().is_empty(),
+            "{payload}: nothing imported"
+        );
+    }
+}

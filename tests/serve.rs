@@ -16,6 +16,8 @@ mod harness;
 mod ids;
 #[path = "serve/load.rs"]
 mod load;
+#[path = "serve/lying.rs"]
+mod lying;
 #[path = "serve/page.rs"]
 mod page;
 #[path = "serve/peers.rs"]

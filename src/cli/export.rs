@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use muster::query::Query;
+use muster::transfer::{Line, Trailer};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -45,23 +46,15 @@ fn write(
     let mut out = BufWriter::new(out);
     // A write that fails stops the reading; its error is reported once the rows stop.
     let mut failed: Option<io::Error> = None;
-    let exported = Query::new(store, campaign).export(&mut |line| {
-        let written = serde_json::to_writer(&mut out, line)
-            .map_err(io::Error::from)
-            .and_then(|()| out.write_all(b"\n"));
-        match written {
-            Ok(()) => true,
-            Err(e) => {
-                failed = Some(e);
-                false
-            }
+    let exported = Query::new(store, campaign).export(&mut |line| match write_line(&mut out, line) {
+        Ok(()) => true,
+        Err(e) => {
+            failed = Some(e);
+            false
         }
     });
     if let (true, Ok(Some(trailer))) = (failed.is_none(), &exported) {
-        if let Err(e) = out
-            .write_all(trailer.line().as_bytes())
-            .and_then(|()| out.write_all(b"\n"))
-        {
+        if let Err(e) = write_trailer(&mut out, trailer) {
             failed = Some(e);
         }
     }
@@ -72,4 +65,17 @@ fn write(
         Some(e) => Err(CommandError::storage(format!("cannot write to {shown}: {e}"))),
         None => exported.map(|_| ()).map_err(CommandError::from),
     }
+}
+
+/// Writes one event line of an export as `muster export` writes it: its JSON (every control
+/// character escaped, so nothing in it drives a terminal) and a newline.
+pub fn write_line(out: &mut impl Write, line: &Line) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// Writes an export's last line, its trailer, and a newline.
+pub fn write_trailer(out: &mut impl Write, trailer: &Trailer) -> io::Result<()> {
+    out.write_all(trailer.line().as_bytes())?;
+    out.write_all(b"\n")
 }

@@ -49,7 +49,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             _ => return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?),
         }
     } else {
-        let answered = ok(&remote, remote.get(&format!("{path}?after={}", here.version))?)?;
+        let answered = ok(
+            &remote,
+            remote.get_tail(&format!("{path}?after={}", here.version))?,
+        )?;
         match transfer::fast_forward(&mut store, &campaign, &here, transfer::parse(&answered.body)?)? {
             FastForward::Added { added, .. } => added,
             FastForward::DoesNotContinue => {

@@ -76,12 +76,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         );
         return report(ctx, &campaign, rows.len() as u64, &here, &said);
     }
-    let landed: Value = serde_json::from_str(&answered.body).unwrap_or_default();
-    let added = landed["added"].as_u64().unwrap_or(0);
-    let now = Head {
-        version: landed["head"]["version"].as_u64().unwrap_or(here.version),
-        hash: landed["head"]["hash"].as_str().unwrap_or_default().to_owned(),
-    };
+    let (added, now) = landed(&remote, &answered, &here)?;
     app::witness(&store, &campaign, &now, &remote.url, ctx.clock.as_ref())?;
     let said = format!(
         "pushed {added} event{} of '{campaign}' to {}",
@@ -163,11 +158,14 @@ fn rebase(
         return output::print(&plan);
     }
     let answered = send(remote, &path, &placed, theirs, false)?;
-    let landed: Value = serde_json::from_str(&answered.body).unwrap_or_default();
-    let now = Head {
-        version: landed["head"]["version"].as_u64().unwrap_or(0),
-        hash: landed["head"]["hash"].as_str().unwrap_or_default().to_owned(),
-    };
+    let pushed = placed.last().map_or_else(
+        || theirs.clone(),
+        |last| Head {
+            version: last.version,
+            hash: last.hash.clone(),
+        },
+    );
+    let (_, now) = landed(remote, &answered, &pushed)?;
     // The server's head is not witnessed here: this copy's own branch does not hold it.
     if ctx.format == Format::Json {
         return output::print_json(
@@ -181,6 +179,32 @@ fn rebase(
         args.server
     ));
     output::print(&plan)
+}
+
+/// The number of events the server says it added and the head it answered with, when that
+/// head is `pushed`, the last event sent: a server that answers with any other head does not
+/// hold what it was sent (or says so falsely), and nothing it says is witnessed.
+fn landed(remote: &Remote, answered: &Answered, pushed: &Head) -> Result<(u64, Head), CommandError> {
+    let landed: Value = serde_json::from_str(&answered.body).unwrap_or_default();
+    let head = Head {
+        version: landed["head"]["version"].as_u64().unwrap_or(0),
+        hash: landed["head"]["hash"].as_str().unwrap_or_default().to_owned(),
+    };
+    if head != *pushed {
+        let mut error = CommandError::refused(format!(
+            "the server at {} answered the push with its head at v{} {}, but the head pushed is v{} {}: it does not hold what was sent; nothing witnessed",
+            remote.url,
+            head.version,
+            output::short_hash(&head.hash),
+            pushed.version,
+            output::short_hash(&pushed.hash)
+        ));
+        error.hint = Some(
+            "a server answers a push with the head it was sent; check that the address is a `muster serve` of this campaign, then `muster pull` to see what it holds".to_owned(),
+        );
+        return Err(error);
+    }
+    Ok((landed["added"].as_u64().unwrap_or(0), head))
 }
 
 /// Whether the server's log holds this copy's head (it only moved on from it).

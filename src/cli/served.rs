@@ -71,6 +71,14 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
     for (id, why) in [
         ("db", "the server serves its own database"),
         ("campaign", "the URL names the campaign"),
+        (
+            "remote",
+            "the command already runs on this server, which sends it to no other",
+        ),
+        (
+            "token",
+            "the request's Authorization header carries the token it runs under",
+        ),
     ] {
         if matches.value_source(id) == Some(ValueSource::CommandLine) {
             return usage(format!("--{id} is refused by the server: {why}; drop it"));

@@ -5,6 +5,9 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, HeaderValue};
+use axum::middleware;
+use axum::response::Response;
 use axum::routing::{get, post};
 
 use super::{Server, api, events, page, push, remote};
@@ -32,5 +35,16 @@ pub fn router(server: Arc<Server>) -> Router {
         .merge(page::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::map_response(nosniff))
         .with_state(server)
+}
+
+/// Every answer, of every route and refusal, marked so that a browser reads it only as the
+/// type it is sent as: a JSON answer or the page's script is never taken for a page to run.
+async fn nosniff(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }

@@ -62,6 +62,16 @@ pub(super) fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> 
 
 /// Reads line `number` of an export file, borrowing its columns from the text.
 pub(super) fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
+    read_as(number, line)
+}
+
+/// Reads line `number` of an export file as a [`Line`] of its own.
+pub(super) fn read_line(number: usize, line: &str) -> Result<Line, Error> {
+    read_as(number, line)
+}
+
+/// Reads line `number` of an export file into `T`, refused as not an exported event.
+fn read_as<'a, T: Deserialize<'a>>(number: usize, line: &'a str) -> Result<T, Error> {
     let bad = |e: String| {
         Error::input(format!(
             "line {number} is not an exported event: {e}; each line must be one JSON object as `muster export` writes it"

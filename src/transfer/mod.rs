@@ -11,6 +11,7 @@ mod lines;
 mod name;
 mod pull;
 mod rebase;
+mod received;
 mod survey;
 mod trailer;
 mod writer;
@@ -23,6 +24,7 @@ use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
 pub use pull::{FastForward, fast_forward};
 pub use rebase::rebase;
+pub use received::read_received;
 use trailer::{Ending, LastEvent};
 pub use trailer::{Trailer, TrailerHead};
 

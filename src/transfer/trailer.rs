@@ -107,9 +107,18 @@ impl Ending {
     /// campaign, the number of events and the last one's version and hash. Says whether
     /// the file had a trailer.
     pub(super) fn check(&self, campaign: &str, events: u64, last: &LastEvent<'_>) -> Result<bool, Error> {
-        let Some((at, trailer)) = &self.trailer else {
-            return Ok(false);
-        };
+        match self.disagreement(campaign, events, last) {
+            Some(disagreement) => Err(Error::input(format!(
+                "{disagreement}: the file is not the whole export it ends with (cut short, or edited); nothing imported"
+            ))),
+            None => Ok(self.trailer.is_some()),
+        }
+    }
+
+    /// What the trailer, if the file has one, says that the events before it do not: the
+    /// campaign, the number of events or the last one's version and hash.
+    pub(super) fn disagreement(&self, campaign: &str, events: u64, last: &LastEvent<'_>) -> Option<String> {
+        let (at, trailer) = self.trailer.as_ref()?;
         let read = format!(
             "the file holds {events} event{} of '{campaign}' up to line {} (version {}, hash {})",
             if events == 1 { "" } else { "s" },
@@ -125,16 +134,11 @@ impl Ending {
             trailer.head.version,
             short(&trailer.head.hash)
         );
-        if trailer.campaign != campaign
-            || trailer.events != events
-            || trailer.head.version != last.version
-            || trailer.head.hash != last.hash
-        {
-            return Err(Error::input(format!(
-                "{says}, but {read}: the file is not the whole export it ends with (cut short, or edited); nothing imported"
-            )));
-        }
-        Ok(true)
+        let agrees = trailer.campaign == campaign
+            && trailer.events == events
+            && trailer.head.version == last.version
+            && trailer.head.hash == last.hash;
+        (!agrees).then(|| format!("{says}, but {read}"))
     }
 }
 

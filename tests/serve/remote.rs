@@ -310,3 +310,53 @@ fn a_remote_log_goes_through_the_pager_on_a_terminal_as_a_local_one_does() {
     assert_eq!(piped.code(), 0);
     assert!(!marker.exists(), "the pager ran though the output was piped");
 }
+
+#[test]
+fn a_remote_whose_address_or_token_holds_a_line_break_is_refused_and_the_file_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let with_config = |args: &[&str]| {
+        Runner::new()
+            .at(NOW)
+            .env("MUSTER_CONFIG_DIR", &config)
+            .args(args)
+            .run()
+            .into_parts()
+    };
+    let (code, _, err) = with_config(&[
+        "remote",
+        "add",
+        "table",
+        "http://127.0.0.1:7878",
+        "--token",
+        "muster_a",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let saved = std::fs::read(config.join("remotes.toml")).unwrap();
+    for (url, token, says) in [
+        (
+            "http://127.0.0.1:7878\r\nX-Evil: 1",
+            "muster_b",
+            "cannot be a server's address",
+        ),
+        (
+            "http://127.0.0.1:7878/\nx",
+            "muster_b",
+            "cannot be a server's address",
+        ),
+        (
+            "http://127.0.0.1:7878",
+            "muster_b\r\nX-Evil: 1",
+            "the token holds a control character",
+        ),
+    ] {
+        let (code, out, err) = with_config(&["remote", "add", "other", url, "--token", token]);
+        assert_eq!((code, out.as_str()), (1, ""), "{url:?} {token:?}: {err}");
+        assert!(err.contains(says) && err.contains("on one line"), "{err}");
+        assert_eq!(
+            std::fs::read(config.join("remotes.toml")).unwrap(),
+            saved,
+            "unchanged"
+        );
+    }
+}

@@ -68,6 +68,13 @@ fn refusals_usage_and_the_servers_bounds_have_their_statuses() {
         (json!({"args": ["wound"], "extra": 1}), 400, 2),
         (args(&["campaign", "new", "Other", "--game", "wwii"]), 400, 2),
         (args(&["campaign", "use", "Op"]), 403, 1),
+        // The server sends a command to no other server, under no other token.
+        (
+            args(&["--remote", "http://127.0.0.1:9", "wound", "Wong", "1"]),
+            400,
+            2,
+        ),
+        (args(&["wound", "Wong", "1", "--token", "muster_other"]), 400, 2),
     ];
     for (body, status, exit) in cases {
         let (got, answer) = server.post(Some(&gm), &body);
@@ -79,6 +86,51 @@ fn refusals_usage_and_the_servers_bounds_have_their_statuses() {
         assert!(answer["error"].is_string(), "{answer}");
     }
     assert_eq!(campaign.head(), 3, "nothing was written");
+    let run = json!({"args": ["--remote", "table", "--token", "t", "wound", "Wong", "1"], "format": "json"});
+    let response = super::harness::agent()
+        .post(format!("{}/api/v1/run", server.url))
+        .header("Authorization", format!("Bearer {gm}"))
+        .send_json(&run)
+        .unwrap();
+    let status = response.status().as_u16();
+    let answer: serde_json::Value =
+        serde_json::from_str(&response.into_body().read_to_string().unwrap()).unwrap();
+    assert_eq!((status, answer["exit"].as_u64()), (400, Some(2)), "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("--remote is refused by the server"),
+        "{answer}"
+    );
+    assert_eq!(campaign.head(), 3, "nothing was written");
+}
+
+#[test]
+fn every_answer_tells_the_browser_not_to_guess_its_type() {
+    let campaign = Campaign::new();
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    for path in [
+        "/api/v1/campaigns",
+        "/api/v1/campaigns/Op/roster",
+        "/static/live.js",
+        "/api/v1/nothing",
+        "/sign-in",
+    ] {
+        let response = super::harness::agent()
+            .get(format!("{}{path}", server.url))
+            .header("Authorization", format!("Bearer {viewer}"))
+            .call()
+            .unwrap();
+        let said: Vec<&str> = response
+            .headers()
+            .get_all("x-content-type-options")
+            .iter()
+            .map(|v| v.to_str().unwrap())
+            .collect();
+        assert_eq!(said, ["nosniff"], "{path}: {}", response.status());
+    }
 }
 
 #[test]

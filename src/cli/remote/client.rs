@@ -15,6 +15,21 @@ const API: u64 = 1;
 const CONNECT: Duration = Duration::from_secs(10);
 const ANSWER: Duration = Duration::from_secs(300);
 
+/// The most of one answer read into memory: a roster or a command's output is kilobytes,
+/// and `log --json` of a campaign of a few thousand events a megabyte or two; anything past
+/// 16 MiB is not muster's API speaking.
+pub const MAX_ANSWER: u64 = 16 * 1024 * 1024;
+
+/// The most of the events after a head read into memory (`pull` of a copy that has the
+/// start): as much again as a push may send (32 MiB), some tens of thousands of events.
+pub const MAX_TAIL: u64 = 64 * 1024 * 1024;
+
+/// The most of a campaign's whole export read from a server (`--remote … export`, the first
+/// `pull`). It is spooled to disk, never held, so it may be far larger: a long campaign's
+/// export is tens of megabytes, and 4 GiB is over ten million events. The cap keeps a server
+/// that never stops sending from filling this machine's disk.
+pub const MAX_STREAM: u64 = 4 * 1024 * 1024 * 1024;
+
 /// A server named on the command line: its address and the token to call it with.
 pub struct Remote {
     /// The address, without a trailing slash.
@@ -75,7 +90,7 @@ impl Remote {
             .post(format!("{}{path}", self.url))
             .header("Authorization", format!("Bearer {}", self.token))
             .send_json(body);
-        self.answered(sent)
+        self.answered(sent, MAX_ANSWER)
     }
 
     /// POSTs `lines` (JSON Lines) to `path`, with `If-Match: if_match`.
@@ -87,13 +102,17 @@ impl Remote {
             .header("Content-Type", "application/x-ndjson")
             .header("If-Match", if_match)
             .send(lines);
-        self.answered(sent)
+        self.answered(sent, MAX_ANSWER)
     }
 
     /// GETs `path`.
     pub fn get(&self, path: &str) -> Result<Answered, CommandError> {
-        let sent = self.called(path);
-        self.answered(sent)
+        self.answered(self.called(path), MAX_ANSWER)
+    }
+
+    /// GETs `path`, the events after a head, read whole up to [`MAX_TAIL`].
+    pub fn get_tail(&self, path: &str) -> Result<Answered, CommandError> {
+        self.answered(self.called(path), MAX_TAIL)
     }
 
     /// The answer to GET `path`, its body not yet read.
@@ -105,18 +124,18 @@ impl Remote {
     }
 
     /// GETs `path` and gives its body to read as it arrives, never held whole (a campaign's
-    /// whole export); an answer other than 200 is the server's refusal.
+    /// whole export), failing past [`MAX_STREAM`]; an answer other than 200 is the server's
+    /// refusal.
     pub fn stream(&self, path: &str) -> Result<impl std::io::BufRead + use<>, CommandError> {
         let response = self.called(path).map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
-        let mut reader = std::io::BufReader::new(response.into_body().into_reader());
         if status != 200 {
-            let mut body = String::new();
-            std::io::Read::read_to_string(&mut reader, &mut body)
-                .map_err(|e| self.unreachable(&ureq::Error::Io(e)))?;
-            return Err(self.refusal(&Answered { status, body }));
+            return Err(self
+                .answered(Ok(response), MAX_ANSWER)
+                .map_or_else(|e| e, |a| self.refusal(&a)));
         }
-        Ok(reader)
+        let capped = Capped::new(response.into_body().into_reader(), MAX_STREAM);
+        Ok(std::io::BufReader::new(capped))
     }
 
     /// GETs `path` and reads only the first line of its body (the connection is then
@@ -125,27 +144,52 @@ impl Remote {
         let mut response = self.called(path).map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let mut body = String::new();
-        std::io::BufRead::read_line(
-            &mut std::io::BufReader::new(response.body_mut().as_reader()),
-            &mut body,
-        )
-        .map_err(|e| self.unreachable(&ureq::Error::Io(e)))?;
+        let capped = Capped::new(response.body_mut().as_reader(), MAX_ANSWER);
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(capped), &mut body)
+            .map_err(|e| self.unreadable(e))?;
         Ok(Answered { status, body })
     }
 
+    /// The status and body of an answer, its body read up to `cap` bytes.
     fn answered(
         &self,
         sent: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+        cap: u64,
     ) -> Result<Answered, CommandError> {
         let mut response = sent.map_err(|e| self.unreachable(&e))?;
         let status = response.status().as_u16();
         let body = response
             .body_mut()
             .with_config()
-            .limit(u64::MAX)
+            .limit(cap)
             .read_to_string()
-            .map_err(|e| self.unreachable(&e))?;
+            .map_err(|e| match e {
+                ureq::Error::BodyExceedsLimit(_) => self.too_large(cap),
+                e => self.unreachable(&e),
+            })?;
         Ok(Answered { status, body })
+    }
+
+    /// The error of reading an answer's body: larger than its cap (refused), or cut off.
+    pub fn unreadable(&self, e: std::io::Error) -> CommandError {
+        match e.get_ref().and_then(|inner| inner.downcast_ref::<TooLarge>()) {
+            Some(TooLarge(cap)) => self.too_large(*cap),
+            None => self.unreachable(&ureq::Error::Io(e)),
+        }
+    }
+
+    /// The refusal of an answer larger than `cap` bytes.
+    fn too_large(&self, cap: u64) -> CommandError {
+        CommandError::refused(format!(
+            "the server at {} answered with more than {}, the most this muster reads of {}; muster's API answers with far less, so nothing of it was used",
+            self.url,
+            TooLarge(cap).size(),
+            match cap {
+                MAX_STREAM => "a campaign's export",
+                MAX_TAIL => "the events after a head",
+                _ => "one answer",
+            }
+        ))
     }
 
     fn unreachable(&self, e: &ureq::Error) -> CommandError {
@@ -201,5 +245,90 @@ impl Remote {
                 self.url
             ),
         })
+    }
+}
+
+/// A reader that fails with [`TooLarge`] once more than `cap` bytes came through it.
+struct Capped<R> {
+    inner: R,
+    left: u64,
+    cap: u64,
+}
+
+impl<R> Capped<R> {
+    fn new(inner: R, cap: u64) -> Capped<R> {
+        Capped {
+            inner,
+            left: cap,
+            cap,
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte past the cap is asked for, so that an answer of exactly `cap` bytes passes.
+        let room = usize::try_from(self.left.saturating_add(1)).unwrap_or(usize::MAX);
+        let read = self
+            .inner
+            .read(buf.get_mut(..room.min(buf.len())).unwrap_or_default())?;
+        match self.left.checked_sub(read as u64) {
+            Some(left) => {
+                self.left = left;
+                Ok(read)
+            }
+            None => Err(std::io::Error::other(TooLarge(self.cap))),
+        }
+    }
+}
+
+/// An answer that went past its cap, in bytes.
+#[derive(Debug)]
+struct TooLarge(u64);
+
+impl TooLarge {
+    /// The cap as a player reads it: `64 MiB`, `4 GiB`.
+    fn size(&self) -> String {
+        const MIB: u64 = 1024 * 1024;
+        match self.0 {
+            cap if cap >= 1024 * MIB && cap % (1024 * MIB) == 0 => format!("{} GiB", cap / (1024 * MIB)),
+            cap if cap >= MIB => format!("{} MiB", cap / MIB),
+            cap => format!("{cap} bytes"),
+        }
+    }
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the server's answer is larger than {}, the most muster reads of it",
+            self.size()
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn read_through(bytes: usize, cap: u64) -> std::io::Result<usize> {
+        let mut capped = Capped::new(std::io::repeat(b'x').take(bytes as u64), cap);
+        let mut kept = Vec::new();
+        capped.read_to_end(&mut kept)
+    }
+
+    #[test]
+    fn a_capped_answer_passes_up_to_its_cap_and_fails_past_it_naming_the_cap() {
+        assert_eq!(read_through(1000, 1000).unwrap(), 1000);
+        let past = read_through(1001, 1000).unwrap_err();
+        let named = past.get_ref().and_then(|e| e.downcast_ref::<TooLarge>());
+        assert_eq!(named.map(|t| t.0), Some(1000));
+        assert!(past.to_string().contains("larger than 1000 bytes"), "{past}");
+        assert_eq!(TooLarge(MAX_STREAM).size(), "4 GiB");
+        assert_eq!(TooLarge(MAX_ANSWER).size(), "16 MiB");
     }
 }

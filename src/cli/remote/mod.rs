@@ -51,6 +51,18 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                     "'{name}' cannot name a remote: give a word such as `table`, then the address"
                 )));
             }
+            // A line break saved in the file would end up inside a request's headers.
+            if url.chars().any(|c| c.is_control() || c.is_whitespace()) {
+                return Err(CommandError::refused(format!(
+                    "'{}' cannot be a server's address: it holds a space or a control character (a line break, a tab…); give http://HOST:PORT on one line, as `muster serve` prints it",
+                    url.escape_debug()
+                )));
+            }
+            if token.trim().chars().any(char::is_control) {
+                return Err(CommandError::refused(
+                    "the token holds a control character (a line break, a tab…); give it on one line, as `muster serve token add` printed it",
+                ));
+            }
             if !(url.starts_with("http://") || url.starts_with("https://")) {
                 return Err(CommandError::refused(format!(
                     "'{url}' is not a server's address; give http://HOST:PORT or https://HOST:PORT, as `muster serve` prints it"

@@ -268,3 +268,34 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
     ];
     assert_one(events, 4, "Courier persuaded with 1 success to the bogey's 3");
 }
+
+#[test]
+fn a_name_with_a_control_character_is_found_whatever_event_brings_it() {
+    let at = |location: &str| {
+        let mut events = medic_on_mission();
+        events.push(Event::EnvironmentRolled(
+            crate::domain::event::EnvironmentRolled {
+                environment: "cold".into(),
+                immune: false,
+                location: Some(location.into()),
+                roll: Some(d10("Wong", &format!("Environ cold 6+ at {location}"), 8, 6, true)),
+                soldier: "Wong".into(),
+                target: 6,
+            },
+        ));
+        events
+    };
+    assert_eq!(anomalies(at("Stream")), vec![], "a plain name");
+    assert_one(
+        at("Str\u{1b}[2Jeam"),
+        4,
+        "records the Location's name with a control character",
+    );
+    let mut started = vec![created(Game::Modern), enlisted(player("Wong"))];
+    let Event::MissionStarted(mut mission) = mission_started(1, "Caen", &["Wong"]) else {
+        unreachable!("mission_started gives a MissionStarted");
+    };
+    mission.k9_objective = Some("Find\u{7} it".into());
+    started.push(Event::MissionStarted(mission));
+    assert_one(started, 3, "records the K9 Objective with a control character");
+}

@@ -87,10 +87,6 @@ fn framed_by(status: StatusCode, body: String, ancestors: &str) -> Response {
     if let Ok(policy) = HeaderValue::from_str(&policy) {
         headers.insert(HeaderName::from_static("content-security-policy"), policy);
     }
-    headers.insert(
-        HeaderName::from_static("x-content-type-options"),
-        HeaderValue::from_static("nosniff"),
-    );
     response
 }
 

@@ -60,26 +60,42 @@ impl Checker {
         }
     }
 
-    /// A payload at its kind's current schema must be the bytes muster writes for the event
-    /// it decodes to: otherwise two different files (and two different chains) would hold
-    /// the same history. (An older schema is read through an upcaster and kept as written.)
+    /// A payload must be the bytes muster writes for the event it decodes to: otherwise two
+    /// different files (and two different chains) would hold the same history. One at an
+    /// older schema is kept as written, so it must be canonical JSON whose upcast is those
+    /// bytes: a field its schema never had is not carried along unseen.
     fn canonical(self, row: &RowRef<'_>, event: &Event) -> Option<String> {
-        if row.schema != crate::domain::event::current_schema(row.kind) {
-            return None;
-        }
         let encoded = codec::encode(event);
+        let current = row.schema == crate::domain::event::current_schema(row.kind);
+        let as_muster_writes = |payload: &str| {
+            if current {
+                return payload == encoded.payload;
+            }
+            let canonical = serde_json::from_str::<serde_json::Value>(payload)
+                .is_ok_and(|value| codec::canonical_payload(&value) == payload);
+            canonical
+                && codec::upcast_payload(row.kind, row.schema, payload).as_deref()
+                    == Some(encoded.payload.as_str())
+        };
         // A file may be re-spaced or its keys re-ordered by hand: its payloads are read back
         // into canonical form (and hashed so) on import; a row in the database may not.
         let respaced = || {
             self.reading_a_file
                 && serde_json::from_str::<serde_json::Value>(row.payload)
-                    .is_ok_and(|value| codec::canonical_payload(&value) == encoded.payload)
+                    .is_ok_and(|value| as_muster_writes(&codec::canonical_payload(&value)))
         };
-        (encoded.payload != row.payload && !respaced()).then(|| {
-            format!(
-                "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {}",
-                encoded.payload.chars().take(120).collect::<String>()
-            )
+        (!as_muster_writes(row.payload) && !respaced()).then(|| {
+            let shown: String = encoded.payload.chars().take(120).collect();
+            if current {
+                format!(
+                    "its payload is not written as muster writes it (fields missing, unknown, reordered or respaced): {shown}"
+                )
+            } else {
+                format!(
+                    "its schema {} payload is not written as muster wrote that schema (a field it never had, or fields reordered or respaced); it reads as: {shown}",
+                    row.schema
+                )
+            }
         })
     }
 }

@@ -214,23 +214,37 @@ fn amounts(event: &Event) -> Option<String> {
 }
 
 /// The free text a player types is what the command line accepts: not blank, not too long,
-/// no control characters.
+/// no control characters. Every name and text an event brings into the log is held here,
+/// one check for all, whatever path (a command, a push, an import) brought it.
 fn texts(event: &Event) -> Option<String> {
-    let fields: &[(&str, &str)] = match event {
-        Event::MissionStarted(e) => &[("the Mission's name", &e.name)],
-        Event::XpAdjusted(e) => &[("the reason", &e.why)],
-        Event::TeamXpAdjusted(e) => &[("the reason", &e.why)],
-        Event::HardyAdjusted(e) => &[("the reason", &e.why), ("the Hardy type", &e.hardy)],
-        Event::EkiaRecorded(e) => &[("the Hostile's name", &e.hostile)],
-        Event::RpGranted(e) | Event::RpSpent(e) => &[("the reason", &e.why)],
-        Event::CommandVoided(e) => &[("the reason", &e.why)],
-        Event::MedalAwarded(e) => &[("the Medal's name", &e.medal.name), ("the reason", &e.why)],
-        Event::MedalDrawn(e) => &[("the trigger", &e.trigger)],
-        Event::HostileSuppressed(e) => &[("the Hostile's name", &e.hostile)],
-        Event::RpCardGained(e) => &[("the card's name", &e.name)],
+    let fields: &[(&str, Option<&str>)] = match event {
+        Event::CampaignCreated(e) => &[("the nation", e.nation.as_deref())],
+        Event::MissionStarted(e) => &[
+            ("the Mission's name", Some(&e.name)),
+            ("the K9 Objective", e.k9_objective.as_deref()),
+        ],
+        Event::XpAdjusted(e) => &[("the reason", Some(&e.why))],
+        Event::TeamXpAdjusted(e) => &[("the reason", Some(&e.why))],
+        Event::HardyAdjusted(e) => &[("the reason", Some(&e.why)), ("the Hardy type", Some(&e.hardy))],
+        Event::EkiaRecorded(e) => &[("the Hostile's name", Some(&e.hostile))],
+        Event::RpGranted(e) | Event::RpSpent(e) => &[("the reason", Some(&e.why))],
+        Event::CommandVoided(e) => &[("the reason", Some(&e.why))],
+        Event::MedalAwarded(e) => &[
+            ("the Medal's name", Some(&e.medal.name)),
+            ("the reason", Some(&e.why)),
+        ],
+        Event::MedalDrawn(e) => &[
+            ("the trigger", Some(&e.trigger)),
+            ("the Hostile card", e.hostile.as_deref()),
+        ],
+        Event::HostileSuppressed(e) => &[("the Hostile's name", Some(&e.hostile))],
+        Event::RpCardGained(e) => &[("the card's name", Some(&e.name))],
+        Event::CheckRolled(e) => &[("the card's name", e.card.as_deref())],
+        Event::EnvironmentRolled(e) => &[("the Location's name", e.location.as_deref())],
         _ => return None,
     };
     fields.iter().find_map(|(what, text)| {
+        let text = (*text)?;
         let length = text.chars().count();
         if text.trim().is_empty() {
             Some(format!("records {what} blank"))
