@@ -33,18 +33,45 @@ impl Verifier {
             self.found(v, "seed", problem);
             return;
         }
-        let Some(seed) = self.known.seeds.get(&key.commitment) else {
+        let revealed = self.known.seeds.get(&key.commitment);
+        let Some(seed) = revealed.or_else(|| self.known.held.get(&key.commitment)) else {
             return;
         };
         let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
         let expected = seed.face(&self.campaign, key.version, index, sides);
-        if roll.faces.first() != Some(&expected) {
-            let problem = format!(
+        let recorded_face = roll.faces.first().copied();
+        let disproof = self.known.disproofs.get(&(v, index));
+        if recorded_face == Some(expected) {
+            if let Some((at, _, _)) = disproof {
+                let problem = format!(
+                    "the void at version {at} names this face disproved, but the revealed seed gives the face it records (version {}, die {index})",
+                    key.version
+                );
+                self.found(v, "seed", problem);
+            }
+            return;
+        }
+        // A forged face that a void struck, naming the disproof as it is, is mended.
+        let struck = disproof.is_some_and(|(_, command, d)| {
+            *command == recorded.command_id
+                && Some(d.recorded_face) == recorded_face
+                && d.seed_face == expected
+        });
+        let problem = match revealed {
+            Some(_) if struck => return,
+            Some(_) => format!(
                 "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {index})",
                 roll.faces, key.version
-            );
-            self.found(v, "seed", problem);
-        }
+            ),
+            // The seed is still secret: its face is not named, or a push would foretell it.
+            None => format!(
+                "the recorded face {:?} is not the face this file's own seed (commitment {}, not revealed) gives for version {}, die {index}: a generated face is never chosen",
+                roll.faces,
+                key.commitment.get(..20).unwrap_or(&key.commitment),
+                key.version
+            ),
+        };
+        self.found(v, "seed", problem);
     }
 
     /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.

@@ -1,0 +1,149 @@
+//! The void of a generated roll that its revealed seed disproves (issue 27): a forged face
+//! may be struck, naming the disproof; a face the seed confirms, or whose seed is still
+//! secret, may not.
+
+use super::void_rests::{apply_cleanly, medic_check, squad};
+use super::*;
+use crate::dice::Seed;
+use crate::rules::harness::Played;
+
+/// Wong's Mission under a committed seed, and one medic check whose face that seed
+/// generated: the log, the seed, and the check's version.
+fn rolled_under_a_seed() -> (Played, Seed, u64) {
+    let seed = Seed::from_bytes([7; 32]);
+    let mut played = squad();
+    played.play(
+        Command::CommitSeed {
+            commitment: seed.commitment(),
+        },
+        &[],
+    );
+    let mut played = played.generating_from(seed.clone());
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[]);
+    (played, seed, rolled)
+}
+
+/// Rewrites the face of the check at `version` to another one, its total and outcome made to
+/// follow, as a copy that chose its "generated" die would have written it; returns the
+/// recorded face and the face the seed gave.
+fn forge(played: &mut Played, version: u64) -> (u8, u8) {
+    let entry = played.log.iter_mut().find(|r| r.version == version).unwrap();
+    let Event::CheckRolled(check) = &mut entry.event else {
+        panic!("version {version} is not a check: {:?}", entry.event);
+    };
+    let given = check.roll.faces[0];
+    let chosen = if given == 10 { 9 } else { 10 };
+    check.roll.faces = vec![chosen];
+    (check.roll.total, check.roll.success) = check.roll.recompute();
+    (chosen, given)
+}
+
+/// Reveals `seed` (the one in force) and commits another; returns the reveal's version.
+fn reveal(played: &mut Played, seed: &Seed) -> u64 {
+    played.play(
+        Command::RevealSeed {
+            seed: seed.to_hex(),
+            next_commitment: Seed::from_bytes([8; 32]).commitment(),
+        },
+        &[],
+    )
+}
+
+#[test]
+fn a_generated_face_its_revealed_seed_disproves_is_voided_and_the_void_names_the_disproof() {
+    let (mut played, seed, rolled) = rolled_under_a_seed();
+    let (recorded_face, seed_face) = forge(&mut played, rolled);
+    let revealed_at = reveal(&mut played, &seed);
+    assert_eq!(
+        played.findings("seed").len(),
+        1,
+        "the forged face is found once revealed"
+    );
+
+    let events = played.void(rolled, false).unwrap();
+
+    let disproof = Disproof {
+        die_index: 0,
+        recorded_face,
+        revealed_at,
+        roll_version: rolled,
+        seed_face,
+    };
+    assert!(
+        matches!(&events[..], [Event::CommandVoided(v)] if v.version == rolled && v.disproofs == [disproof.clone()]),
+        "{events:?}"
+    );
+    apply_cleanly(&mut played, events);
+    assert_eq!(
+        played.findings("seed"),
+        vec![],
+        "a forged face struck by a void that names its disproof is no longer a finding"
+    );
+}
+
+#[test]
+fn a_generated_face_its_revealed_seed_confirms_is_not_voided() {
+    let (mut played, seed, rolled) = rolled_under_a_seed();
+    let revealed_at = reveal(&mut played, &seed);
+    let refusal = played.void(rolled, false).unwrap_err().to_string();
+    assert!(
+        refusal.contains(&format!(
+            "the seed revealed at version {revealed_at} gives the face it records"
+        )) && refusal.contains("a face shown to the table is a fact"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn a_generated_face_whose_seed_is_unrevealed_is_not_voided_even_if_forged() {
+    let (mut played, _, rolled) = rolled_under_a_seed();
+    forge(&mut played, rolled);
+    let refusal = played.void(rolled, false).unwrap_err().to_string();
+    assert!(
+        refusal.contains("its seed is not revealed")
+            && refusal.contains("Only a generated face that a revealed seed disproves may be voided"),
+        "{refusal}"
+    );
+}
+
+#[test]
+fn a_void_naming_a_disproof_the_seed_does_not_bear_out_is_found() {
+    let (mut played, seed, rolled) = rolled_under_a_seed();
+    reveal(&mut played, &seed);
+    let face = played
+        .log
+        .iter()
+        .find(|r| r.version == rolled)
+        .unwrap()
+        .event
+        .roll()
+        .unwrap()
+        .faces[0];
+    let forged_void = Event::CommandVoided(CommandVoided {
+        disproofs: vec![Disproof {
+            die_index: 0,
+            recorded_face: face,
+            revealed_at: rolled + 1,
+            roll_version: rolled,
+            seed_face: face % 10 + 1,
+        }],
+        version: rolled,
+        command_id: played
+            .log
+            .iter()
+            .find(|r| r.version == rolled)
+            .unwrap()
+            .command_id
+            .clone(),
+        why: "claimed forged".into(),
+    });
+    played.record(vec![forged_void]);
+    let findings = played.findings("seed");
+    assert!(
+        findings
+            .iter()
+            .any(|(v, p)| *v == Some(rolled) && p.contains("names this face disproved")),
+        "{findings:?}"
+    );
+}
