@@ -99,6 +99,10 @@ fn render(shown: &Shown) -> String {
                 "rolled",
                 "here: this file keeps the seed that made it, and checks every face that seed made when it comes in",
             ),
+            Some(false) if again.face_from_seed.is_some() => field(
+                "rolled",
+                "on another copy: this file does not keep its seed, and the seed revealed since checks the face",
+            ),
             Some(false) => field(
                 "rolled",
                 "on another copy, offline: this file does not keep its seed, so the face is checked only once that seed is revealed, and that copy's holder could foresee it",

@@ -147,3 +147,33 @@ fn a_void_naming_a_disproof_the_seed_does_not_bear_out_is_found() {
         "{findings:?}"
     );
 }
+
+#[test]
+fn a_void_written_before_disproofs_reads_unchanged_and_one_naming_a_disproof_is_canonical() {
+    use crate::domain::codec::{decode, encode};
+    let old = r#"{"command_id":"cmd-7","version":7,"why":"a slip"}"#;
+    let read = decode("command_voided", 1, old).unwrap();
+    assert!(matches!(&read, Event::CommandVoided(v) if v.disproofs.is_empty() && v.version == 7));
+    let stored = encode(&read);
+    assert_eq!(
+        (stored.schema, stored.payload.as_str()),
+        (2, old),
+        "the same bytes at schema 2"
+    );
+    let forged = r#"{"command_id":"cmd-7","disproofs":[],"version":7,"why":"a slip"}"#;
+    let refusal = decode("command_voided", 1, forged).unwrap_err().to_string();
+    assert!(refusal.contains("schema 1 has no `disproofs`"), "{refusal}");
+
+    let (mut played, seed, rolled) = rolled_under_a_seed();
+    forge(&mut played, rolled);
+    reveal(&mut played, &seed);
+    let void = played.void(rolled, false).unwrap().remove(0);
+    let payload = encode(&void).payload;
+    let sorted: serde_json::Value = serde_json::from_str(&payload).unwrap();
+    assert_eq!(
+        payload,
+        sorted.to_string(),
+        "fields in name order: the straight encoding is canonical"
+    );
+    assert_eq!(decode("command_voided", 2, &payload), Ok(void));
+}
