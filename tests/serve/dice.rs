@@ -326,3 +326,39 @@ fn an_import_claiming_a_face_of_a_seed_the_file_keeps_is_refused_unless_the_seed
     assert_eq!(code, 0, "the face the seed gives is taken: {err}");
     assert_eq!(head(&campaign.db)["version"].as_u64(), Some(version));
 }
+
+#[test]
+fn a_pull_bringing_a_face_the_copys_own_seed_does_not_give_is_refused() {
+    let campaign = with_a_generated_check();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    // The copy rolls offline with a seed of its own and pushes: that seed is in force.
+    assert_eq!(on(&copy, &["check", "Reyes", "medic"]).0, 0);
+    assert_eq!(on(&copy, &["push", &server.url, "--token", &token]).0, 0);
+    let own = kept_seed(&copy);
+
+    // Another player claims a face of the copy's seed, which the server cannot check.
+    let other = tempfile::tempdir().unwrap();
+    let scratch = with_an_entered_check(&campaign, other.path());
+    let at = head(&campaign.db);
+    let after = at["version"].as_u64().unwrap();
+    let version = after + 1;
+    let chosen = own.face("Op", version, 0, 10) % 10 + 1;
+    let (_, rows) = forged(&export(&scratch), after, &own.commitment(), chosen);
+    let (status, body) = push(&server, &token, &at, &rows);
+    assert_eq!(
+        status, 201,
+        "offline dice of a seed the server does not keep: {body}"
+    );
+
+    let before = head(&copy);
+    let (code, _, err) = on(&copy, &["pull", &server.url, "--token", &token]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("version {version}")) && err.contains("never chosen"),
+        "{err}"
+    );
+    assert_eq!(head(&copy), before, "nothing written");
+}
