@@ -130,6 +130,31 @@ fn push(server: &Server, token: &str, at: &Value, rows: &[StoredRow]) -> (u16, V
     )
 }
 
+/// [`with_a_generated_check`] served, and a copy a player pulled from the server.
+struct Served {
+    campaign: Campaign,
+    token: String,
+    server: Server,
+    /// The copy's folder, removed when the test ends.
+    _dir: tempfile::TempDir,
+    copy: PathBuf,
+}
+
+fn served() -> Served {
+    let campaign = with_a_generated_check();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    Served {
+        campaign,
+        token,
+        server,
+        _dir: dir,
+        copy,
+    }
+}
+
 /// `show VERSION --json` on `db`, parsed.
 fn show(db: &Path, version: u64) -> Value {
     let (code, out, err) = on(db, &["--campaign", "Op", "--json", "show", &version.to_string()]);
@@ -179,24 +204,21 @@ fn a_face_a_player_chose_under_the_servers_seed_is_refused_and_the_face_it_gives
 
 #[test]
 fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
-    let campaign = with_a_generated_check();
-    let token = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let dir = tempfile::tempdir().unwrap();
-    let copy = pulled_copy(dir.path(), &server, &token);
+    let served = served();
+    let (campaign, token, server, copy) = (&served.campaign, &served.token, &served.server, &served.copy);
     assert_eq!(
-        roster(&copy)["unchecked_offline_rolls"],
+        roster(copy)["unchecked_offline_rolls"],
         1,
         "the server's roll, its seed not here"
     );
     // No --die: the copy commits a seed of its own and rolls with it.
-    let (code, _, err) = on(&copy, &["check", "Reyes", "medic"]);
+    let (code, _, err) = on(copy, &["check", "Reyes", "medic"]);
     assert_eq!(code, 0, "{err}");
-    let rolled = head(&copy)["version"].as_u64().unwrap();
+    let rolled = head(copy)["version"].as_u64().unwrap();
 
-    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &token]);
+    let (code, _, err) = on(copy, &["push", &server.url, "--token", token]);
     assert_eq!(code, 0, "{err}");
-    let here = show(&copy, rolled);
+    let here = show(copy, rolled);
     let there = show(&campaign.db, rolled);
     assert_eq!(here["roll"]["source"], "generated");
     assert_eq!(here["recomputed"]["seed_held"], true, "rolled on the copy");
@@ -205,7 +227,7 @@ fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
         "offline dice, on the server"
     );
     assert_eq!(roster(&campaign.db)["unchecked_offline_rolls"], 1);
-    assert_eq!(roster(&copy)["unchecked_offline_rolls"], 1, "the server's roll");
+    assert_eq!(roster(copy)["unchecked_offline_rolls"], 1, "the server's roll");
     let (_, table, _) = on(&campaign.db, &["--campaign", "Op", "roster"]);
     assert!(table.contains("1 generated roll made on another copy"), "{table}");
 }
@@ -329,36 +351,33 @@ fn an_import_claiming_a_face_of_a_seed_the_file_keeps_is_refused_unless_the_seed
 
 #[test]
 fn a_pull_bringing_a_face_the_copys_own_seed_does_not_give_is_refused() {
-    let campaign = with_a_generated_check();
-    let token = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let dir = tempfile::tempdir().unwrap();
-    let copy = pulled_copy(dir.path(), &server, &token);
+    let served = served();
+    let (campaign, token, server, copy) = (&served.campaign, &served.token, &served.server, &served.copy);
     // The copy rolls offline with a seed of its own and pushes: that seed is in force.
-    assert_eq!(on(&copy, &["check", "Reyes", "medic"]).0, 0);
-    assert_eq!(on(&copy, &["push", &server.url, "--token", &token]).0, 0);
-    let own = kept_seed(&copy);
+    assert_eq!(on(copy, &["check", "Reyes", "medic"]).0, 0);
+    assert_eq!(on(copy, &["push", &server.url, "--token", token]).0, 0);
+    let own = kept_seed(copy);
 
     // Another player claims a face of the copy's seed, which the server cannot check.
     let other = tempfile::tempdir().unwrap();
-    let scratch = with_an_entered_check(&campaign, other.path());
+    let scratch = with_an_entered_check(campaign, other.path());
     let at = head(&campaign.db);
     let after = at["version"].as_u64().unwrap();
     let version = after + 1;
     let chosen = own.face("Op", version, 0, 10) % 10 + 1;
     let (_, rows) = forged(&export(&scratch), after, &own.commitment(), chosen);
-    let (status, body) = push(&server, &token, &at, &rows);
+    let (status, body) = push(server, token, &at, &rows);
     assert_eq!(
         status, 201,
         "offline dice of a seed the server does not keep: {body}"
     );
 
-    let before = head(&copy);
-    let (code, _, err) = on(&copy, &["pull", &server.url, "--token", &token]);
+    let before = head(copy);
+    let (code, _, err) = on(copy, &["pull", &server.url, "--token", token]);
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains(&format!("version {version}")) && err.contains("never chosen"),
         "{err}"
     );
-    assert_eq!(head(&copy), before, "nothing written");
+    assert_eq!(head(copy), before, "nothing written");
 }
