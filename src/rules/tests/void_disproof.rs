@@ -107,20 +107,12 @@ fn a_generated_face_whose_seed_is_unrevealed_is_not_voided_even_if_forged() {
     );
 }
 
-#[test]
-fn a_void_naming_a_disproof_the_seed_does_not_bear_out_is_found() {
-    let (mut played, seed, rolled) = rolled_under_a_seed();
-    reveal(&mut played, &seed);
-    let face = played
-        .log
-        .iter()
-        .find(|r| r.version == rolled)
-        .unwrap()
-        .event
-        .roll()
-        .unwrap()
-        .faces[0];
-    let forged_void = Event::CommandVoided(CommandVoided {
+/// Records a void of the check at `rolled` that claims its face disproved, as a forged file
+/// would, and gives what `verify` finds at the check.
+fn claimed_disproved(mut played: Played, rolled: u64) -> Vec<String> {
+    let check = played.log.iter().find(|r| r.version == rolled).unwrap().clone();
+    let face = check.event.roll().unwrap().faces[0];
+    played.record(vec![Event::CommandVoided(CommandVoided {
         disproofs: vec![Disproof {
             die_index: 0,
             recorded_face: face,
@@ -129,22 +121,35 @@ fn a_void_naming_a_disproof_the_seed_does_not_bear_out_is_found() {
             seed_face: face % 10 + 1,
         }],
         version: rolled,
-        command_id: played
-            .log
-            .iter()
-            .find(|r| r.version == rolled)
-            .unwrap()
-            .command_id
-            .clone(),
+        command_id: check.command_id,
         why: "claimed forged".into(),
-    });
-    played.record(vec![forged_void]);
-    let findings = played.findings("seed");
+    })]);
+    played
+        .findings("seed")
+        .into_iter()
+        .filter(|(v, _)| *v == Some(rolled))
+        .map(|(_, problem)| problem)
+        .collect()
+}
+
+#[test]
+fn a_void_naming_a_disproof_the_seed_does_not_bear_out_is_found() {
+    let (mut played, seed, rolled) = rolled_under_a_seed();
+    reveal(&mut played, &seed);
+    let found = claimed_disproved(played, rolled);
     assert!(
-        findings
+        found
             .iter()
-            .any(|(v, p)| *v == Some(rolled) && p.contains("names this face disproved")),
-        "{findings:?}"
+            .any(|p| p.contains("the revealed seed gives the face it records")),
+        "{found:?}"
+    );
+    let (played, _, rolled) = rolled_under_a_seed();
+    let found = claimed_disproved(played, rolled);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("no seed revealed in the log made it")),
+        "{found:?}"
     );
 }
 
