@@ -248,6 +248,7 @@ impl Writer {
             return Ok(());
         };
         let void = Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             version: last.version,
             command_id: last.command_id.clone(),
             why: "synthetic mistake".to_owned(),

@@ -8,6 +8,8 @@
 mod browser;
 #[path = "common/mod.rs"]
 mod common;
+#[path = "serve/dice.rs"]
+mod dice;
 #[path = "serve/durable.rs"]
 mod durable;
 #[path = "serve/harness.rs"]

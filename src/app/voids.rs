@@ -39,7 +39,7 @@ pub fn void_with(
 ) -> Result<Written, Error> {
     decide_and_append(store, campaign, clock, |store, state| {
         let ground = Ground::of(store, campaign, request.version, state.version)?;
-        Ok(rules::void::decide(&ground.history(), request)?)
+        Ok(rules::void::decide(&ground.history(campaign), request)?)
     })
     .map_err(|e| Query::new(store, campaign).explain(e))
 }
@@ -74,8 +74,9 @@ impl Ground {
         })
     }
 
-    fn history(&self) -> rules::void::History<'_> {
+    fn history<'a>(&'a self, campaign: &'a str) -> rules::void::History<'a> {
         rules::void::History {
+            campaign,
             base: self.base.clone(),
             tail: &self.tail,
             voided: self.known.voided(),
@@ -97,7 +98,7 @@ pub fn amend(
     decide_and_append(store, campaign, clock, |store, state| {
         let under = Ground::of(store, campaign, request.version, state.version)?;
         let (first, tail) = (under.first, &under.tail);
-        let history = under.history();
+        let history = under.history(campaign);
         let carried = carried_faces(tail, first);
         // The void names the command's first event, or, in an amendment (which begins with
         // the void of the command it corrected), its first event past that void.

@@ -269,6 +269,13 @@ pub fn footer(roster: &Roster) -> String {
         ));
     }
     text.push('\n');
+    if roster.unchecked_offline_rolls > 0 {
+        text.push_str(&format!(
+            "{} generated roll{} made on another copy with a seed this file does not keep and no one has revealed: unchecked until that seed is revealed\n",
+            roster.unchecked_offline_rolls,
+            if roster.unchecked_offline_rolls == 1 { "" } else { "s" }
+        ));
+    }
     text
 }
 

@@ -3,7 +3,7 @@
 use muster::domain::roll::Source;
 use muster::projection::as_of::{self, AsOf};
 use muster::projection::show::Shown;
-use muster::projection::summary::roll_line;
+use muster::projection::summary::{disproof_line, roll_line};
 use muster::query::Query;
 
 use super::context::Context;
@@ -94,6 +94,21 @@ fn render(shown: &Shown) -> String {
             ),
             None => {}
         }
+        match again.seed_held {
+            Some(true) => field(
+                "rolled",
+                "here: this file keeps the seed that made it, and checks every face that seed made when it comes in",
+            ),
+            Some(false) if again.face_from_seed.is_some() => field(
+                "rolled",
+                "on another copy: this file does not keep its seed, and the seed revealed since checks the face",
+            ),
+            Some(false) => field(
+                "rolled",
+                "on another copy, offline: this file does not keep its seed, so the face is checked only once that seed is revealed, and that copy's holder could foresee it",
+            ),
+            None => {}
+        }
         if generated {
             field(
                 "fair against",
@@ -103,7 +118,12 @@ fn render(shown: &Shown) -> String {
     }
     field("payload", &shown.payload.to_string());
     match &shown.voided_by {
-        Some(void) => field("voided", &format!("yes, by v{}: {}", void.version, void.why)),
+        Some(void) => {
+            field("voided", &format!("yes, by v{}: {}", void.version, void.why));
+            for d in &void.disproofs {
+                field("disproved", &disproof_line(d));
+            }
+        }
         None => field("voided", "no"),
     }
     field("prev hash", &shown.prev_hash);

@@ -193,6 +193,14 @@ fn upcast(
                 }
                 (fields, 2)
             }
+            // Schema 1 voided no generated roll, so it names no disproof.
+            ("command_voided", 1) if fields.contains_key("disproofs") => {
+                return Err(DecodeError::BadPayload {
+                    kind: kind.to_owned(),
+                    reason: "schema 1 has no `disproofs`; a void naming a disproof is schema 2".to_owned(),
+                });
+            }
+            ("command_voided", 1) => (fields, 2),
             _ => {
                 return Err(DecodeError::UnknownSchema {
                     kind: kind.to_owned(),

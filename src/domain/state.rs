@@ -1,7 +1,7 @@
 //! A campaign's state as the log folds it (see `domain::fold`): its Soldiers, the Mission, the
 //! bank, the seed in force, and what the checked fold noted.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -222,6 +222,12 @@ pub struct CampaignState {
     pub team_xp: u32,
     /// The commitment of the seed that generates faces now.
     pub seed_commitment: Option<String>,
+    /// How many generated rolls each seed made, by commitment (voided rolls left out).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub generated_rolls: BTreeMap<String, u64>,
+    /// The commitments whose seeds the log revealed.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub revealed_seeds: BTreeSet<String>,
     /// Failed Environment rolls awaiting a choice, oldest first.
     pub pending: Vec<PendingEnvironment>,
     /// The Nation's Medal deck, once loaded.

@@ -2,7 +2,7 @@
 //!
 //! The field names and shapes here are the JSON contract documented in the README.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -50,6 +50,9 @@ pub struct Roster {
     pub owed_environment: Vec<OwedLine>,
     /// The SHA-256 commitment of the seed that generates dice now.
     pub dice_seed_commitment: Option<String>,
+    /// Generated rolls made by a seed this file does not keep and the log has not revealed:
+    /// offline dice of another copy, unchecked until that seed is revealed.
+    pub unchecked_offline_rolls: u64,
     /// True with the Medals expansion, which always uses Elite Hostiles (rule 004).
     pub elite_hostiles: bool,
     /// Where the Medal cards are, once the Nation's deck is shuffled.
@@ -200,7 +203,8 @@ pub struct Squad {
 
 /// The roster of `campaign` as of `version`, from its whole log and current head.
 ///
-/// Returns `None` when the log holds no campaign at that version.
+/// Returns `None` when the log holds no campaign at that version. A log alone keeps no
+/// seed: every generated roll of an unrevealed seed counts as unchecked.
 pub fn at(campaign: &str, log: &[RecordedEvent], version: u64, head: &Head) -> Option<Roster> {
     let upto: Vec<RecordedEvent> = log.iter().take_while(|r| r.version <= version).cloned().collect();
     let point = upto.last()?;
@@ -210,11 +214,17 @@ pub fn at(campaign: &str, log: &[RecordedEvent], version: u64, head: &Head) -> O
         asked: None,
     };
     let state = fold(&upto);
-    from_state(campaign, &state, as_of, head.clone())
+    from_state(campaign, &state, as_of, head.clone(), &BTreeSet::new())
 }
 
-/// The roster a folded state shows.
-pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Head) -> Option<Roster> {
+/// The roster a folded state shows, in a file that keeps the seeds of the commitments `held`.
+pub fn from_state(
+    campaign: &str,
+    state: &CampaignState,
+    as_of: Point,
+    head: Head,
+    held: &BTreeSet<String>,
+) -> Option<Roster> {
     let info = state.info.as_ref()?;
     Some(Roster {
         campaign: campaign.to_owned(),
@@ -259,6 +269,12 @@ pub fn from_state(campaign: &str, state: &CampaignState, as_of: Point, head: Hea
             })
             .unwrap_or_default(),
         dice_seed_commitment: state.seed_commitment.clone(),
+        unchecked_offline_rolls: state
+            .generated_rolls
+            .iter()
+            .filter(|(c, _)| !held.contains(*c) && !state.revealed_seeds.contains(*c))
+            .map(|(_, n)| *n)
+            .sum(),
         elite_hostiles: state.uses(Expansion::Medals),
         medal_deck: state.medal_deck.as_ref().map(|deck| DeckLine {
             nation: deck.nation.clone(),

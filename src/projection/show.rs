@@ -1,13 +1,15 @@
 //! One event explained: what it says, the command it belongs to, its place in the chain,
 //! and whether (and why) it was voided.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 use serde_json::Value;
 
 use super::summary::summary;
 use crate::Error;
 use crate::dice::Seed;
-use crate::domain::event::Event;
+use crate::domain::event::{Disproof, Event};
 use crate::domain::roll::Roll;
 use crate::domain::state::RecordedEvent;
 use crate::store::StoredRow;
@@ -44,6 +46,10 @@ pub struct Recomputed {
     /// The face the revealed seed gives; null while the seed is unrevealed or the face was
     /// entered.
     pub face_from_seed: Option<u8>,
+    /// For a generated face, whether this file keeps the seed that made it (rolled here, its
+    /// face checked when it came in) or not (rolled on another copy, offline: checked only
+    /// once that seed is revealed); null for a face not generated.
+    pub seed_held: Option<bool>,
     /// True when the recorded total and outcome (and face, once the seed is revealed) are
     /// the ones computed now.
     pub agrees: bool,
@@ -54,6 +60,8 @@ pub struct Recomputed {
 pub struct VoidedBy {
     pub version: u64,
     pub why: String,
+    /// The generated faces a revealed seed disproved, which let the void strike them.
+    pub disproofs: Vec<Disproof>,
 }
 
 /// Another event of the same command.
@@ -66,8 +74,9 @@ pub struct Sibling {
 
 /// Explains the event at `version` among `rows` (a campaign's rows, in order).
 /// `rows` need hold only the event's command and the events that reach back (voids,
-/// revealed seeds) up to `head`, the end of the log as it stood.
-pub fn explain(rows: &[StoredRow], version: u64, head: u64) -> Result<Shown, Error> {
+/// revealed seeds) up to `head`, the end of the log as it stood; `held` holds the
+/// commitments of the seeds this file keeps.
+pub fn explain(rows: &[StoredRow], version: u64, head: u64, held: &BTreeSet<String>) -> Result<Shown, Error> {
     let row = rows.iter().find(|r| r.version == version).ok_or_else(|| {
         Error::input(format!(
             "version {version} does not exist; this campaign's log runs from 1 to {head}"
@@ -81,6 +90,7 @@ pub fn explain(rows: &[StoredRow], version: u64, head: u64) -> Result<Shown, Err
         Event::CommandVoided(v) if v.command_id == row.command_id => Some(VoidedBy {
             version: r.version,
             why: v.why.clone(),
+            disproofs: v.disproofs.clone(),
         }),
         _ => None,
     });
@@ -106,6 +116,7 @@ pub fn explain(rows: &[StoredRow], version: u64, head: u64) -> Result<Shown, Err
                 total,
                 success,
                 face_from_seed,
+                seed_held: roll.dice.as_ref().map(|key| held.contains(&key.commitment)),
                 agrees: total == roll.total && success == roll.success && face_agrees,
             }
         }),

@@ -1,6 +1,6 @@
 //! One line per event, in the game's words, for logs, rosters and audits.
 
-use crate::domain::event::{EncounterEnd, EnvironmentChoice, Event};
+use crate::domain::event::{Disproof, EncounterEnd, EnvironmentChoice, Event};
 use crate::domain::medals::MedalReturn;
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
@@ -93,7 +93,13 @@ pub fn summary(event: &Event) -> String {
             "Mission {}'s RP award revised from {} to {} RP: {}",
             e.mission, e.was, e.amount, e.why
         ),
-        Event::CommandVoided(e) => format!("voids the command of version {}: {}", e.version, e.why),
+        Event::CommandVoided(e) => {
+            let mut line = format!("voids the command of version {}: {}", e.version, e.why);
+            for d in &e.disproofs {
+                line.push_str(&format!(" (disproved: {})", disproof_line(d)));
+            }
+            line
+        }
         Event::SeedCommitted(e) => format!(
             "dice seed committed: {}",
             &e.commitment[..e.commitment.len().min(12)]
@@ -302,4 +308,12 @@ pub fn roll_line(roll: &Roll) -> String {
     }
     line.push_str(if roll.success { ": success" } else { ": fail" });
     line
+}
+
+/// One disproof a void names, in words.
+pub fn disproof_line(d: &Disproof) -> String {
+    format!(
+        "v{} die {} records the face {}, but the seed revealed at v{} gives {}",
+        d.roll_version, d.die_index, d.recorded_face, d.revealed_at, d.seed_face
+    )
 }

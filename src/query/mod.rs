@@ -17,6 +17,8 @@ mod points;
 mod tests;
 mod verified;
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 
 use crate::Error;
@@ -119,7 +121,7 @@ impl<'a> Query<'a> {
             recorded_at,
             asked: None,
         };
-        roster::from_state(self.campaign, &state, point, head).ok_or_else(|| self.nothing())
+        roster::from_state(self.campaign, &state, point, head, &self.held()?).ok_or_else(|| self.nothing())
     }
 
     /// The roster at `at` (now when `None`), folded from the log, with the end of every
@@ -154,7 +156,7 @@ impl<'a> Query<'a> {
         rows.extend(self.store.rows_reaching_back(self.campaign, Some(up_to))?);
         rows.sort_by_key(|r| r.version);
         rows.dedup_by_key(|r| r.version);
-        show::explain(&rows, version, up_to)
+        show::explain(&rows, version, up_to, &self.held()?)
     }
 
     /// For every number of `soldier`'s roster row (any case), the events that made it, as
@@ -203,6 +205,12 @@ impl<'a> Query<'a> {
         let head = self.head()?.version;
         let now = checkpoint::state_at(self.store, self.campaign, None)?;
         mission::summary(&now, number, |n| self.ended(n, head))
+    }
+
+    /// The commitments of the seeds this file keeps for the campaign.
+    pub(super) fn held(&self) -> Result<BTreeSet<String>, Error> {
+        let seeds = self.store.seeds_of(self.campaign)?;
+        Ok(seeds.into_iter().map(|(commitment, _)| commitment).collect())
     }
 
     fn nothing(&self) -> Error {

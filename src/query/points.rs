@@ -145,7 +145,7 @@ impl Query<'_> {
             recorded_at,
             asked: at.asked().filter(|asked| *asked != version),
         };
-        roster::from_state(self.campaign, &state, point, head.clone()).ok_or_else(|| {
+        roster::from_state(self.campaign, &state, point, head.clone(), &self.held()?).ok_or_else(|| {
             Error::input(format!(
                 "campaign '{}' has no roster at v{version}",
                 self.campaign
@@ -315,6 +315,7 @@ mod tests {
             // command-4: ended, then voided by command-5.
             vec![ended(1, 9), cleared.clone()],
             vec![Event::CommandVoided(CommandVoided {
+                disproofs: Vec::new(),
                 version: 5,
                 command_id: "command-4".into(),
                 why: "too soon".into(),

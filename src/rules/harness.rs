@@ -207,6 +207,7 @@ impl Played {
             .unwrap_or(self.log.len());
         let (before, tail) = self.log.split_at(first);
         let history = super::void::History {
+            campaign: "test",
             base: crate::domain::fold::fold_skipping(before, &voided),
             tail,
             voided: &voided,

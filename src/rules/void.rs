@@ -7,8 +7,9 @@
 
 use std::collections::BTreeSet;
 
+use crate::dice::Seed;
 use crate::domain::error::RuleError;
-use crate::domain::event::{CommandVoided, Event, RpAwardRevised};
+use crate::domain::event::{CommandVoided, Disproof, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold_onto;
 use crate::domain::roll::Source;
@@ -17,6 +18,8 @@ use crate::rules::preconditions::check_text;
 
 /// The log a void is decided on: the state before the voided command, and everything since.
 pub struct History<'a> {
+    /// The campaign's name, which every generated face was made from.
+    pub campaign: &'a str,
     /// The campaign's state just before `tail`'s first event, every void so far applied.
     pub base: CampaignState,
     /// The log from the first event of the command named onwards, to the head.
@@ -38,7 +41,8 @@ pub struct Request<'a> {
 /// Decides the void of the command that wrote `request.version`.
 ///
 /// Refused when the version does not exist, names the campaign's creation, another void or
-/// a seed reveal, is already voided, generated dice (a face shown to the table is a fact),
+/// a seed reveal, is already voided, generated dice (a face shown to the table is a fact)
+/// unless a seed revealed since disproves one of them (the void then names the disproof),
 /// or when later events rest on it: those are listed, and voided with it on `cascade`.
 pub fn decide(history: &History<'_>, request: &Request<'_>) -> Result<Vec<Event>, RuleError> {
     ground(history, request, false).map(|(events, _)| events)
@@ -199,13 +203,25 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             "version {version} belongs to a seed reveal, which cannot be voided: a revealed seed must never generate faces again"
         )));
     }
-    if let Some(rolled) = command().filter(|_| !amending).find(|r| {
+    let generated = command().filter(|_| !amending).find(|r| {
         r.event
             .roll()
             .is_some_and(|roll| roll.source == Some(Source::Generated))
-    }) {
+    });
+    if let Some(rolled) = generated
+        && disproofs(history, &target.command_id).is_empty()
+    {
+        let revealed = rolled
+            .event
+            .roll()
+            .and_then(|roll| roll.dice.as_ref())
+            .and_then(|key| revealed(history, &key.commitment));
+        let seed = match revealed {
+            Some((at, _)) => format!("the seed revealed at version {at} gives the face it records"),
+            None => "its seed is not revealed, so nothing shows the face forged".to_owned(),
+        };
         return Err(RuleError::refused(format!(
-            "version {} rolled a generated die, and a face shown to the table is a fact: voiding it would allow a second roll. Correct the command with the same faces: `muster amend {} --why TEXT -- COMMAND…`",
+            "version {} rolled a generated die, and {seed}: a face shown to the table is a fact, and voiding it would allow a second roll. Only a generated face that a revealed seed disproves may be voided. Correct the command with the same faces: `muster amend {} --why TEXT -- COMMAND…`",
             rolled.version, rolled.version
         )));
     }
@@ -223,6 +239,41 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
         )));
     }
     Ok(())
+}
+
+/// The generated faces of the command `command_id` that a seed revealed since does not give.
+pub fn disproofs(history: &History<'_>, command_id: &str) -> Vec<Disproof> {
+    history
+        .tail
+        .iter()
+        .filter(|r| r.command_id == command_id)
+        .filter_map(|r| {
+            let roll = r.event.roll()?;
+            let key = roll.dice.as_ref()?;
+            let (revealed_at, seed) = revealed(history, &key.commitment)?;
+            let sides = roll.die.strip_prefix('d')?.parse::<u8>().ok()?;
+            let seed_face = seed.face(history.campaign, key.version, key.index, sides);
+            let recorded_face = roll.faces.first().copied().unwrap_or_default();
+            (recorded_face != seed_face).then_some(Disproof {
+                die_index: key.index,
+                recorded_face,
+                revealed_at,
+                roll_version: r.version,
+                seed_face,
+            })
+        })
+        .collect()
+}
+
+/// The version that revealed the seed behind `commitment`, and the seed, if the history
+/// holds a reveal whose seed hashes to it.
+fn revealed(history: &History<'_>, commitment: &str) -> Option<(u64, Seed)> {
+    history.tail.iter().find_map(|r| match &r.event {
+        Event::SeedRevealed(e) if e.commitment == commitment => Seed::from_hex(&e.seed)
+            .filter(|seed| seed.commitment() == commitment)
+            .map(|seed| (r.version, seed)),
+        _ => None,
+    })
 }
 
 /// The state at the head with the commands in `voided` left out.
@@ -279,6 +330,7 @@ fn void_events(
         .into_iter()
         .map(|(named, id)| {
             Event::CommandVoided(CommandVoided {
+                disproofs: disproofs(history, id),
                 version: named,
                 command_id: id.clone(),
                 why: if named == target.version {

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::row::StoredRow;
 use crate::dice::Seed;
-use crate::domain::event::{AssertionRecorded, Event};
+use crate::domain::event::{AssertionRecorded, Disproof, Event};
 use crate::domain::state::RecordedEvent;
 
 /// The kinds of event that reach back: gathered before the rows are read.
@@ -17,7 +17,14 @@ pub struct Known {
     voided: BTreeSet<String>,
     /// Each void's own version and the version it names, in log order.
     voids: Vec<(u64, u64)>,
+    /// The seeds revealed in the log, by commitment.
     pub(crate) seeds: BTreeMap<String, Seed>,
+    /// The seeds this file keeps (revealed or not), by commitment: they check the faces they
+    /// made as a revealed seed does, and never stand for a reveal.
+    pub(crate) held: BTreeMap<String, Seed>,
+    /// Each disproof a void names, by the roll's version and die: the void's version and
+    /// the command it voids.
+    pub(crate) disproofs: BTreeMap<(u64, u32), (u64, String, Disproof)>,
     pub(crate) assertions: Vec<(u64, AssertionRecorded)>,
 }
 
@@ -28,6 +35,10 @@ impl Known {
             Event::CommandVoided(v) => {
                 self.voided.insert(v.command_id.clone());
                 self.voids.push((recorded.version, v.version));
+                for d in &v.disproofs {
+                    let named = (recorded.version, v.command_id.clone(), d.clone());
+                    self.disproofs.insert((d.roll_version, d.die_index), named);
+                }
             }
             Event::SeedRevealed(e) => {
                 if let Some(seed) = Seed::from_hex(&e.seed).filter(|s| s.commitment() == e.commitment) {
@@ -49,6 +60,17 @@ impl Known {
             }
         }
         known
+    }
+
+    /// The same, knowing the seeds this file keeps (`held`, commitment and seed in hex): the
+    /// faces they made are checked, revealed or not.
+    pub fn holding(mut self, held: Vec<(String, String)>) -> Known {
+        for (commitment, hex) in held {
+            if let Some(seed) = Seed::from_hex(&hex).filter(|s| s.commitment() == commitment) {
+                self.held.insert(commitment, seed);
+            }
+        }
+        self
     }
 
     /// The command ids voided anywhere in the log.

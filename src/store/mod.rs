@@ -411,6 +411,17 @@ impl Store {
             .optional()?)
     }
 
+    /// Every seed (hex) kept for `campaign`, with its commitment.
+    pub fn seeds_of(&self, campaign: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT commitment, seed FROM seeds WHERE campaign = ?1 ORDER BY commitment")?;
+        let seeds = statement
+            .query_map([campaign], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(seeds)
+    }
+
     /// The schema version: SQLite's `user_version`, the number of migrations applied.
     pub fn schema_version(&self) -> Result<u32, StoreError> {
         let found: i64 = retry_busy(|| self.conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;

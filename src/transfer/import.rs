@@ -132,6 +132,8 @@ fn write_tail(
         trailer,
     } = survey;
     let campaign = campaign.as_str();
+    // A face claimed of a seed this file keeps is checked now, revealed or not.
+    let known = known.holding(store.seeds_of(campaign)?);
     let mut verifier = Verifier::new(campaign, lines, known).reading_a_file();
     let mut added = 0;
     let mut diverged = false;

@@ -44,7 +44,9 @@ pub fn fast_forward(
     if first.version != here.version + 1 || first.prev_hash != here.hash {
         return Ok(FastForward::DoesNotContinue);
     }
-    let mut known = checkpoint::reaching_back(store, campaign, Some(here.version))?;
+    // A face claimed of a seed this file keeps is checked now, revealed or not.
+    let mut known =
+        checkpoint::reaching_back(store, campaign, Some(here.version))?.holding(store.seeds_of(campaign)?);
     let mut voided = BTreeSet::new();
     for row in store.rows_reaching_back(campaign, Some(here.version))? {
         if let Ok(recorded) = row.decode()

@@ -70,7 +70,7 @@ fn the_wong_and_gizmo_dispute_is_explained_end_to_end_by_show() {
     );
     assert_eq!(
         shown["recomputed"],
-        json!({"total": 7, "success": true, "face_from_seed": null, "agrees": true})
+        json!({"total": 7, "success": true, "face_from_seed": null, "seed_held": null, "agrees": true})
     );
     assert_eq!(
         (&shown["voided"], &shown["voided_by"]),
@@ -345,7 +345,7 @@ fn show_as_of_a_point_before_the_void_does_not_know_of_it() {
         assert_eq!(after["voided"], true);
         assert_eq!(
             after["voided_by"],
-            json!({"version": void, "why": "it was Price"})
+            json!({"version": void, "why": "it was Price", "disproofs": []})
         );
     }
     assert_eq!(before["hash"], m.show(wound)["hash"], "the same event either way");

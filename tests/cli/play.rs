@@ -51,7 +51,7 @@ fn check_with_an_entered_die_records_the_roll() {
     assert!(roll.get("dice").is_none(), "an entered face has no seed: {roll}");
     assert_eq!(
         shown["recomputed"],
-        json!({"total": 7, "success": true, "face_from_seed": null, "agrees": true})
+        json!({"total": 7, "success": true, "face_from_seed": null, "seed_held": null, "agrees": true})
     );
     assert_eq!(shown["payload"]["roll"], *roll, "the payload carries the roll");
     assert_eq!(shown["payload"]["soldier"], "Wong");

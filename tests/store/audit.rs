@@ -140,7 +140,7 @@ fn recomputed(store: &Store, version: u64) -> Recomputed {
     let shown = {
         let rows = all_rows(store, LODESTAR);
         let head = rows.last().map_or(0, |r| r.version);
-        explain(&rows, version, head)
+        explain(&rows, version, head, &Default::default())
     }
     .unwrap();
     shown.recomputed.unwrap()
@@ -469,16 +469,33 @@ fn a_voided_command_counts_for_nothing_and_stays_listed_everywhere() {
     assert_eq!((flag(mistake), flag(wound)), (Some(true), Some(false)));
 
     let rows = all_rows(&store, LODESTAR);
-    let shown = explain(&rows, mistake, rows.last().map_or(0, |r| r.version)).unwrap();
+    let shown = explain(
+        &rows,
+        mistake,
+        rows.last().map_or(0, |r| r.version),
+        &Default::default(),
+    )
+    .unwrap();
     let by = shown.voided_by.unwrap();
     assert!(shown.voided);
     assert_eq!((by.version, by.why.as_str()), (voided_by, "a mistake"));
-    let before = explain(&rows[..voided_by as usize - 1], mistake, voided_by - 1).unwrap();
+    let before = explain(
+        &rows[..voided_by as usize - 1],
+        mistake,
+        voided_by - 1,
+        &Default::default(),
+    )
+    .unwrap();
     assert!(!before.voided && before.voided_by.is_none(), "before the void");
     assert!(
-        !explain(&rows, wound, rows.last().map_or(0, |r| r.version))
-            .unwrap()
-            .voided
+        !explain(
+            &rows,
+            wound,
+            rows.last().map_or(0, |r| r.version),
+            &Default::default()
+        )
+        .unwrap()
+        .voided
     );
 
     let xp = marks(&blame(&log, "Wong").unwrap().fields["xp"].lines);

@@ -87,9 +87,29 @@ pub struct XpAdjusted {
 pub struct CommandVoided {
     /// The command that wrote it: every event of this command is voided.
     pub command_id: String,
+    /// The generated faces a revealed seed disproves, when the command voided rolled them
+    /// (schema 2): the only reason a generated roll may be voided.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disproofs: Vec<Disproof>,
     /// The version the player named.
     pub version: u64,
     pub why: String,
+}
+
+/// A generated face that its revealed seed does not give: the roll was forged, and the void
+/// that strikes it says how anyone can see so.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disproof {
+    /// The die's number in the command that rolled it (its key's index).
+    pub die_index: u32,
+    /// The face the log records.
+    pub recorded_face: u8,
+    /// The version of the `seed_revealed` that made the seed public.
+    pub revealed_at: u64,
+    /// The version of the event that records the roll.
+    pub roll_version: u64,
+    /// The face the revealed seed gives for that die.
+    pub seed_face: u8,
 }
 
 /// The payload of [`super::Event::SeedCommitted`]: the SHA-256 of the seed that makes

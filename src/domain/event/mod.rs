@@ -107,6 +107,9 @@ pub fn current_schema(kind: &str) -> u32 {
         // 2: `rules`, the rules version the campaign is decided under; `expansions` only
         // names muster knows, any other word kept in `unrecognized_expansions`.
         "campaign_created" => 2,
+        // 2: `disproofs`, the generated faces a revealed seed disproves, which let a void
+        // strike a forged roll.
+        "command_voided" => 2,
         _ => 1,
     }
 }

@@ -22,6 +22,14 @@ use super::zero_dark::TimeBuyers;
 /// refused, or computed otherwise, is noted as an anomaly, and what cannot apply is clamped.
 pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
     allowed::check(&mut state, event);
+    if let Some(key) = event.roll().and_then(|roll| roll.dice.as_ref()) {
+        match state.generated_rolls.get_mut(&key.commitment) {
+            Some(count) => *count += 1,
+            None => {
+                state.generated_rolls.insert(key.commitment.clone(), 1);
+            }
+        }
+    }
     match event {
         Event::CampaignCreated(e) => campaign::created(&mut state, e),
         Event::ExpansionAdded(e) => campaign::expansion_added(&mut state, e),
@@ -90,7 +98,10 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::RpAwardRevised(e) => warfighter::rp_award_revised(&mut state, e),
         Event::CommandVoided(_) => {}
         Event::SeedCommitted(e) => state.seed_commitment = Some(e.commitment.clone()),
-        Event::SeedRevealed(_) | Event::AssertionRecorded(_) => {}
+        Event::SeedRevealed(e) => {
+            state.revealed_seeds.insert(e.commitment.clone());
+        }
+        Event::AssertionRecorded(_) => {}
         Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),
         Event::EnvironmentResolved(e) => environment::environment_resolved(&mut state, e),

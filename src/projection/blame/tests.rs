@@ -74,6 +74,7 @@ fn squad_log() -> Vec<RecordedEvent> {
             why: "wrong Soldier".into(),
         })],
         vec![Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             command_id: "command-7".into(),
             version: 8,
             why: "it was Reyes".into(),
@@ -152,6 +153,7 @@ fn a_voided_command_is_folded_on_a_copy_of_the_state_where_it_began() {
         14,
         "command-y",
         Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             command_id: "command-x".into(),
             version: 12,
             why: "never happened".into(),

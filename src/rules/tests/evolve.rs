@@ -34,6 +34,7 @@ fn fold_skips_every_event_of_a_voided_command() {
         6,
         "cmd-6",
         Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             version: 4,
             command_id: "cmd-3".into(),
             why: "entered on the wrong Soldier".into(),
@@ -63,6 +64,7 @@ fn fold_skips_a_voided_command_even_when_the_void_comes_later_than_its_dependent
             4,
             "cmd-4",
             Event::CommandVoided(CommandVoided {
+                disproofs: Vec::new(),
                 version: 2,
                 command_id: "cmd-2".into(),
                 why: "typo".into(),

@@ -18,6 +18,7 @@ fn history() -> Played {
 /// A void of `version`, naming `command_id` as the command that wrote it.
 fn void_of(version: u64, command_id: &str) -> Event {
     Event::CommandVoided(CommandVoided {
+        disproofs: Vec::new(),
         command_id: command_id.into(),
         version,
         why: "forged".into(),

@@ -16,6 +16,7 @@ mod redecide;
 mod rulebook;
 mod rules_version;
 mod void;
+mod void_disproof;
 mod void_property;
 mod void_rests;
 mod warfighter;

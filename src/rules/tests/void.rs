@@ -9,6 +9,7 @@ use crate::rules::void::{History, Request};
 fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Event>, RuleError> {
     let voided = voided_commands(log);
     let history = History {
+        campaign: "test",
         base: CampaignState::default(),
         tail: log,
         voided: &voided,
@@ -36,6 +37,7 @@ fn log() -> Vec<RecordedEvent> {
 
 fn void_event(version: u64, command_id: &str) -> Event {
     Event::CommandVoided(CommandVoided {
+        disproofs: Vec::new(),
         version,
         command_id: command_id.into(),
         why: "entered by mistake".into(),
@@ -165,6 +167,7 @@ fn voiding_an_enlistment_once_its_dependents_are_voided_is_accepted() {
     assert_eq!(
         decide(&log, 2, "wrong campaign").unwrap(),
         vec![Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             version: 2,
             command_id: "cmd-2".into(),
             why: "wrong campaign".into(),
@@ -177,6 +180,7 @@ fn voiding_a_command_records_the_targets_command_id_and_the_reason() {
     assert_eq!(
         decide(&log(), 5, "  granted twice ").unwrap(),
         vec![Event::CommandVoided(CommandVoided {
+            disproofs: Vec::new(),
             version: 5,
             command_id: "cmd-4".into(),
             why: "granted twice".into(),

@@ -8,7 +8,7 @@ use crate::domain::soldier::Ability;
 use crate::rules::harness::Played;
 
 /// A WWII campaign with Wong (RP 8, Medic 6+) and Park (RP 4).
-fn squad() -> Played {
+pub(super) fn squad() -> Played {
     Played::new([
         created(Game::Wwii),
         enlisted(SoldierCard {
@@ -34,7 +34,7 @@ fn end() -> Command {
     }
 }
 
-fn medic_check() -> Command {
+pub(super) fn medic_check() -> Command {
     Command::Check {
         soldier: "Wong".into(),
         ability: "medic".into(),
@@ -48,7 +48,7 @@ fn medic_check() -> Command {
 
 /// Folds `played` with the void's `events` appended as one command, and asserts the fold
 /// found nothing wrong.
-fn apply_cleanly(played: &mut Played, events: Vec<Event>) -> CampaignState {
+pub(super) fn apply_cleanly(played: &mut Played, events: Vec<Event>) -> CampaignState {
     played.record(events);
     let state = played.state();
     assert_eq!(
@@ -261,6 +261,7 @@ fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face(
     let at = played.log.iter().position(|r| r.version == rolled).unwrap();
     let (before, tail) = played.log.split_at(at);
     let history = crate::rules::void::History {
+        campaign: "test",
         base: crate::domain::fold::fold_skipping(before, &voided),
         tail,
         voided: &voided,

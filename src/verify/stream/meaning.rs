@@ -10,8 +10,9 @@ use crate::verify::redecide::{Redecide, Redecided};
 impl Verifier {
     /// A generated face's key must follow from its place in the log (the first version of
     /// the command that rolled, and the count of dice it rolled before), and the face must
-    /// be the one the seed gives once revealed. (The fold checks the rest of a roll: its
-    /// faces on the die, its outcome, and the seed in force.)
+    /// be the one the seed gives: once revealed, or at once when this file keeps the seed. A
+    /// void that names the face disproved must say so truly. (The fold checks the rest of a
+    /// roll: its faces on the die, its outcome, and the seed in force.)
     pub(super) fn roll(&mut self, recorded: &RecordedEvent) {
         let Some(roll) = recorded.event.roll() else {
             return;
@@ -33,18 +34,53 @@ impl Verifier {
             self.found(v, "seed", problem);
             return;
         }
-        let Some(seed) = self.known.seeds.get(&key.commitment) else {
+        // A void may strike a generated face only on the word of a revealed seed.
+        let is_revealed = self.known.seeds.contains_key(&key.commitment);
+        if !is_revealed && let Some((at, _, _)) = self.known.disproofs.get(&(v, index)) {
+            let problem = format!(
+                "the void at version {at} names this face disproved, but no seed revealed in the log made it"
+            );
+            self.found(v, "seed", problem);
+        }
+        let revealed = self.known.seeds.get(&key.commitment);
+        let disproof = self.known.disproofs.get(&(v, index));
+        let Some(seed) = revealed.or_else(|| self.known.held.get(&key.commitment)) else {
             return;
         };
         let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
         let expected = seed.face(&self.campaign, key.version, index, sides);
-        if roll.faces.first() != Some(&expected) {
-            let problem = format!(
+        let recorded_face = roll.faces.first().copied();
+        if recorded_face == Some(expected) {
+            if let Some((at, _, _)) = disproof.filter(|_| revealed.is_some()) {
+                let problem = format!(
+                    "the void at version {at} names this face disproved, but the revealed seed gives the face it records (version {}, die {index})",
+                    key.version
+                );
+                self.found(v, "seed", problem);
+            }
+            return;
+        }
+        // A forged face that a void struck, naming the disproof as it is, is mended.
+        let struck = disproof.is_some_and(|(_, command, d)| {
+            *command == recorded.command_id
+                && Some(d.recorded_face) == recorded_face
+                && d.seed_face == expected
+        });
+        let problem = match revealed {
+            Some(_) if struck => return,
+            Some(_) => format!(
                 "the recorded face {:?} is not the {expected} the revealed seed gives (version {}, die {index})",
                 roll.faces, key.version
-            );
-            self.found(v, "seed", problem);
-        }
+            ),
+            // The seed is still secret: its face is not named, or a push would foretell it.
+            None => format!(
+                "the recorded face {:?} is not the face this file's own seed (commitment {}, not revealed) gives for version {}, die {index}: a generated face is never chosen",
+                roll.faces,
+                key.commitment.get(..20).unwrap_or(&key.commitment),
+                key.version
+            ),
+        };
+        self.found(v, "seed", problem);
     }
 
     /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.
