@@ -233,14 +233,7 @@ fn a_saved_remote_is_called_by_name_and_its_file_is_the_owners_alone() {
     let token = gm_token(&there);
     let server = Server::start(&there);
     let config = dir.path().join("config");
-    let with_config = |args: &[&str]| {
-        Runner::new()
-            .at(NOW)
-            .env("MUSTER_CONFIG_DIR", &config)
-            .args(args)
-            .run()
-            .into_parts()
-    };
+    let with_config = |args: &[&str]| in_config(&config, args);
     let (code, out, err) = with_config(&["remote", "add", "table", &server.url, "--token", &token]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("remote 'table' saved"), "{out}");
@@ -315,14 +308,7 @@ fn a_remote_log_goes_through_the_pager_on_a_terminal_as_a_local_one_does() {
 fn a_remote_whose_address_or_token_holds_a_line_break_is_refused_and_the_file_left_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("config");
-    let with_config = |args: &[&str]| {
-        Runner::new()
-            .at(NOW)
-            .env("MUSTER_CONFIG_DIR", &config)
-            .args(args)
-            .run()
-            .into_parts()
-    };
+    let with_config = |args: &[&str]| in_config(&config, args);
     let (code, _, err) = with_config(&[
         "remote",
         "add",
@@ -359,4 +345,14 @@ fn a_remote_whose_address_or_token_holds_a_line_break_is_refused_and_the_file_le
             "unchanged"
         );
     }
+}
+
+/// Runs muster with its saved remotes kept in `config`: the exit code, stdout and stderr.
+fn in_config(config: &Path, args: &[&str]) -> (i32, String, String) {
+    Runner::new()
+        .at(NOW)
+        .env("MUSTER_CONFIG_DIR", config)
+        .args(args)
+        .run()
+        .into_parts()
 }

@@ -2,27 +2,10 @@
 //! may be struck, naming the disproof; a face the seed confirms, or whose seed is still
 //! secret, may not.
 
-use super::void_rests::{apply_cleanly, medic_check, squad};
+use super::void_rests::{apply_cleanly, rolled_under_a_seed};
 use super::*;
 use crate::dice::Seed;
 use crate::rules::harness::Played;
-
-/// Wong's Mission under a committed seed, and one medic check whose face that seed
-/// generated: the log, the seed, and the check's version.
-fn rolled_under_a_seed() -> (Played, Seed, u64) {
-    let seed = Seed::from_bytes([7; 32]);
-    let mut played = squad();
-    played.play(
-        Command::CommitSeed {
-            commitment: seed.commitment(),
-        },
-        &[],
-    );
-    let mut played = played.generating_from(seed.clone());
-    played.play(start("Caen", &["Wong"]), &[]);
-    let rolled = played.play(medic_check(), &[]);
-    (played, seed, rolled)
-}
 
 /// Rewrites the face of the check at `version` to another one, its total and outcome made to
 /// follow, as a copy that chose its "generated" die would have written it; returns the

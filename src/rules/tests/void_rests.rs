@@ -243,17 +243,7 @@ fn a_cascade_never_voids_a_void_that_revised_an_award() {
 #[test]
 fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face() {
     use crate::dice::{Carried, Cup, Face};
-    let seed = Seed::from_bytes([7; 32]);
-    let mut played = squad();
-    played.play(
-        Command::CommitSeed {
-            commitment: seed.commitment(),
-        },
-        &[],
-    );
-    let mut played = played.generating_from(seed.clone());
-    played.play(start("Caen", &["Wong"]), &[]);
-    let rolled = played.play(medic_check(), &[]);
+    let (mut played, seed, rolled) = rolled_under_a_seed();
     let original = played.log.last().and_then(|r| r.event.roll()).cloned().unwrap();
 
     // The ground: the void of the roll, and the state without it.
@@ -302,4 +292,21 @@ fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face(
     assert_eq!((cup.unused_carried(), cup.generated()), (0, 0));
     events.extend(decided);
     apply_cleanly(&mut played, events);
+}
+
+/// Wong's Mission under a committed seed, and one medic check whose face that seed
+/// generated: the log, the seed, and the check's version.
+pub(super) fn rolled_under_a_seed() -> (Played, Seed, u64) {
+    let seed = Seed::from_bytes([7; 32]);
+    let mut played = squad();
+    played.play(
+        Command::CommitSeed {
+            commitment: seed.commitment(),
+        },
+        &[],
+    );
+    let mut played = played.generating_from(seed.clone());
+    played.play(start("Caen", &["Wong"]), &[]);
+    let rolled = played.play(medic_check(), &[]);
+    (played, seed, rolled)
 }
