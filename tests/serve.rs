@@ -12,6 +12,8 @@ mod common;
 mod durable;
 #[path = "serve/harness.rs"]
 mod harness;
+#[path = "serve/heads.rs"]
+mod heads;
 #[path = "serve/ids.rs"]
 mod ids;
 #[path = "serve/load.rs"]

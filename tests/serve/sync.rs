@@ -15,11 +15,11 @@ fn now() -> String {
 }
 
 /// `muster ARGS` on `db` at the system's time: (exit code, stdout, stderr).
-fn on(db: &Path, args: &[&str]) -> (i32, String, String) {
+pub(super) fn on(db: &Path, args: &[&str]) -> (i32, String, String) {
     Runner::on(db).at(&now()).args(args).run().into_parts()
 }
 
-fn head(db: &Path) -> Value {
+pub(super) fn head(db: &Path) -> Value {
     let (code, out, err) = on(db, &["--campaign", "Op", "--json", "roster"]);
     assert_eq!(code, 0, "{err}");
     serde_json::from_str::<Value>(&out).unwrap()["head"].clone()
@@ -113,7 +113,7 @@ fn verify_names_a_head_another_copy_showed_that_the_log_no_longer_holds() {
 }
 
 /// A copy of `campaign` pulled from `server` into a new database in `dir`.
-fn pulled_copy(dir: &Path, server: &Server, token: &str) -> std::path::PathBuf {
+pub(super) fn pulled_copy(dir: &Path, server: &Server, token: &str) -> std::path::PathBuf {
     let copy = dir.join("copy.db");
     let (code, _, err) = on(&copy, &["pull", &server.url, "--token", token]);
     assert_eq!(code, 0, "{err}");
