@@ -14,6 +14,8 @@ mod dice;
 mod durable;
 #[path = "serve/harness.rs"]
 mod harness;
+#[path = "serve/heads.rs"]
+mod heads;
 #[path = "serve/ids.rs"]
 mod ids;
 #[path = "serve/load.rs"]

@@ -83,4 +83,38 @@ mod tests {
         assert_eq!(problem("Kowalski"), None);
         assert!(!same("Wong", "Wang"));
     }
+
+    /// `isolate` anywhere in a name makes it one muster refuses.
+    fn refused_wherever_it_stands(isolate: char) {
+        for name in [
+            format!("{isolate}Wong"),
+            format!("Wo{isolate}ng"),
+            format!("Wong{isolate}"),
+        ] {
+            assert!(
+                problem(&name).is_some_and(|p| p.contains("reorders the text")),
+                "{name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_left_to_right_isolate_u2066_is_refused() {
+        refused_wherever_it_stands('\u{2066}');
+    }
+
+    #[test]
+    fn the_right_to_left_isolate_u2067_is_refused() {
+        refused_wherever_it_stands('\u{2067}');
+    }
+
+    #[test]
+    fn the_first_strong_isolate_u2068_is_refused() {
+        refused_wherever_it_stands('\u{2068}');
+    }
+
+    #[test]
+    fn the_pop_directional_isolate_u2069_is_refused() {
+        refused_wherever_it_stands('\u{2069}');
+    }
 }

@@ -26,7 +26,7 @@ pub struct MissionSummary {
     pub surviving_rp: u32,
     /// The RP gained for purchases, once it ended.
     pub rp_award: Option<RpMovement>,
-    /// The squad's bank at that point.
+    /// The squad's bank at that point, moved by any revision of the award since.
     pub rp_bank: u32,
     /// Zero Dark: what the Mission's play recorded; null in Warfighter.
     pub zero_dark: Option<ZeroDarkSummary>,
@@ -55,8 +55,9 @@ pub struct MissionAlly {
     pub dead: bool,
 }
 
-/// Mission N's end as the log holds it: its event, the state just before it, and the bank
-/// the whole command that ended it left.
+/// Mission N's end as the log reads it now: its event (the RP award as last revised), the
+/// state just before it and the bank the whole command that ended it left, both with the
+/// voids written since applied.
 pub struct Ended {
     pub event: MissionEnded,
     pub before: CampaignState,
@@ -83,7 +84,8 @@ pub fn summary(
         )));
     }
     // An ended Mission is summed up as it stood just before its end (the state keeps only the
-    // latest Mission, and only a lean record once it ends), with the bank as the end left it.
+    // latest Mission, and only a lean record once it ends), with the bank as the end left it;
+    // `ended` has applied the voids written since, so the roster and the summary agree.
     let (at_end, rp_bank, result, rp_award) = match ended(number)? {
         Some(end) => (end.before, end.bank, Some(end.event.result), end.event.rp_award),
         None => (latest_state.clone(), latest_state.rp_bank, None, None),

@@ -9,6 +9,7 @@
 mod about;
 mod campaigns;
 mod elsewhere;
+mod ended;
 mod export;
 mod log;
 mod names;

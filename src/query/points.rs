@@ -10,18 +10,17 @@ use crate::domain::event::{Event, MissionEnded};
 use crate::domain::fold::{fold_onto, voided_commands};
 use crate::domain::state::CampaignState;
 use crate::projection::as_of::AsOf;
-use crate::projection::mission::Ended;
 use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::{self, MissionEnd};
 use crate::store::Head;
 
 /// Where the command that ended a Mission lies in the log, and its event.
-struct MissionEnding {
+pub(super) struct MissionEnding {
     /// The command's last version: the point `mission:N` names.
-    last: u64,
+    pub(super) last: u64,
     /// The version of its `mission_ended` event.
-    ended_at: u64,
-    event: MissionEnded,
+    pub(super) ended_at: u64,
+    pub(super) event: MissionEnded,
 }
 
 impl Query<'_> {
@@ -103,7 +102,11 @@ impl Query<'_> {
 
     /// Mission `number`'s end if it has ended (the last version of the command that ended
     /// it, its first, and its event), with the Missions started so far.
-    fn find_mission_end(&self, number: u32, head: u64) -> Result<(Option<MissionEnding>, Vec<u32>), Error> {
+    pub(super) fn find_mission_end(
+        &self,
+        number: u32,
+        head: u64,
+    ) -> Result<(Option<MissionEnding>, Vec<u32>), Error> {
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(head))?;
         let mut started = Vec::new();
         for row in self.store.mission_rows(self.campaign, Some(head))? {
@@ -198,22 +201,10 @@ impl Query<'_> {
         }
         self.state_at(version)
     }
-
-    /// Mission `number`'s end, if it has ended: the state just before it and the bank after.
-    pub(super) fn ended(&self, number: u32, head: u64) -> Result<Option<Ended>, Error> {
-        let Some(ending) = self.find_mission_end(number, head)?.0 else {
-            return Ok(None);
-        };
-        Ok(Some(Ended {
-            before: self.state_at(ending.ended_at.saturating_sub(1))?,
-            bank: self.state_at(ending.last)?.rp_bank,
-            event: ending.event,
-        }))
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::domain::event::{CommandVoided, EkiaRecorded, MissionEnded, RpMovement, SoldierAmount};
     use crate::domain::{Game, MissionResult};
@@ -222,7 +213,7 @@ mod tests {
 
     /// A store holding `commands` (each a list of events written together, as command-N)
     /// in the campaign "test", and the times each version was recorded at.
-    fn log(commands: Vec<Vec<Event>>) -> (tempfile::TempDir, Store) {
+    pub(in crate::query) fn log(commands: Vec<Vec<Event>>) -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("test.db")).unwrap();
         let at = chrono::DateTime::parse_from_rfc3339("2026-11-29T21:00:00Z")

@@ -20,12 +20,19 @@ fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
 }
 
-#[test]
-fn a_kia_voided_after_the_award_was_computed_from_it_revises_the_award() {
+/// Lodestar after Mission 1 (Wong, RP 8, and Price, RP 4) ended with Price KIA, and the
+/// version of the kill.
+fn price_killed_on_an_ended_mission() -> (Muster, u64) {
     let m = Muster::lodestar();
     m.ok(&["mission", "start", "Caen", "--with", "Wong", "--with", "Price"]);
     let killed = first_version(&m.json(&["kill", "Price"]));
     m.ok(&["mission", "end", "--result", "success"]);
+    (m, killed)
+}
+
+#[test]
+fn a_kia_voided_after_the_award_was_computed_from_it_revises_the_award() {
+    let (m, killed) = price_killed_on_an_ended_mission();
     assert_eq!(num(&m.roster()["squad"], "rp_bank"), 4, "Price's 4 RP were lost");
     let written = m.json(&strs(&void_args(killed, &[])));
     assert_eq!(kinds(&written), ["command_voided", "rp_award_revised"]);
@@ -35,11 +42,40 @@ fn a_kia_voided_after_the_award_was_computed_from_it_revises_the_award() {
 }
 
 #[test]
+fn mission_show_after_the_kia_behind_its_award_was_voided_agrees_with_the_roster() {
+    let (m, killed) = price_killed_on_an_ended_mission();
+    let ended = m.json(&["mission", "show", "1"]);
+    assert_eq!(
+        (num(&ended, "surviving_rp"), num(&ended["rp_award"], "amount")),
+        (8, 4),
+        "Price's 4 RP were lost: {ended}"
+    );
+    m.ok(&strs(&void_args(killed, &[])));
+    let shown = m.json(&["mission", "show", "1"]);
+    assert_eq!(num(&shown, "surviving_rp"), 8 + 4, "nobody was lost: {shown}");
+    assert_eq!(num(&shown["rp_award"], "amount"), 0, "{shown}");
+    assert_eq!(num(&shown, "rp_bank"), 0, "{shown}");
+    assert_eq!(
+        num(&m.roster()["squad"], "rp_bank"),
+        0,
+        "the roster says the same"
+    );
+    assert_eq!(shown["result"], "success");
+    let text = m.ok(&["mission", "show", "1"]);
+    let line = |label: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .map(str::split_whitespace)
+    };
+    let words = |label: &str| line(label).map(Iterator::collect::<Vec<_>>).unwrap_or_default();
+    assert_eq!(words("surviving RP"), ["surviving", "RP", "12"], "{text}");
+    assert_eq!(words("bank"), ["bank", "0", "RP"], "{text}");
+    assert_eq!(words("RP gained").get(2), Some(&"0"), "{text}");
+}
+
+#[test]
 fn a_kia_voided_after_its_award_was_spent_is_refused() {
-    let m = Muster::lodestar();
-    m.ok(&["mission", "start", "Caen", "--with", "Wong", "--with", "Price"]);
-    let killed = first_version(&m.json(&["kill", "Price"]));
-    m.ok(&["mission", "end", "--result", "success"]);
+    let (m, killed) = price_killed_on_an_ended_mission();
     m.ok(&["rp", "spend", "4", "--why", "a jeep"]);
     m.refused(&strs(&void_args(killed, &[])), "has spent that RP since");
     m.refused(

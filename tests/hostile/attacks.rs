@@ -21,7 +21,7 @@ pub(super) fn attacks(export: &[Value]) -> Vec<Case> {
     rehash(&mut rich, 0);
     let mut bom = vec![0xef, 0xbb, 0xbf];
     bom.extend_from_slice(b"not an export\n");
-    vec![
+    let mut cases = vec![
         // Devices and sizes: refused before they fill the memory.
         refused(&["enlist", "--card", "/dev/zero"], "is not a regular file"),
         refused(&["import", "/dev/zero"], "is not a file or a pipe"),
@@ -70,5 +70,14 @@ pub(super) fn attacks(export: &[Value]) -> Vec<Case> {
         // Escape sequences arriving by file.
         refused(&["import", "escaped.jsonl"], "not accept as a campaign name")
             .file("escaped.jsonl", jsonl(&escaped)),
-    ]
+    ];
+    // Each bidirectional isolate (LRI, RLI, FSI, PDI) reorders what follows it on screen.
+    for isolate in ['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
+        let name = format!("Wo{isolate}ng");
+        cases.push(refused(
+            &["enlist", &name, "--kind", "player", "--rp", "3"],
+            "prints as nothing",
+        ));
+    }
+    cases
 }

@@ -39,6 +39,50 @@ fn csv_cells_a_spreadsheet_would_evaluate_are_neutralised() {
     );
 }
 
+/// Each formula start a spreadsheet evaluates, as a Soldier's name, and the cell the CSV
+/// gives it; a name that is a plain number stays a number.
+const FORMULA_STARTS: [(&str, &str); 5] = [
+    ("=A1", "'=A1"),
+    ("+A1", "'+A1"),
+    ("-A1", "'-A1"),
+    ("@A1", "'@A1"),
+    ("-2", "-2"),
+];
+
+#[test]
+fn every_formula_start_is_neutralised_in_roster_and_log_csv_and_a_number_stays_a_number() {
+    let db = setup();
+    for (name, _) in FORMULA_STARTS {
+        db.ok(&[
+            "--campaign",
+            WF,
+            "enlist",
+            "--kind",
+            "player",
+            "--rp",
+            "1",
+            "--",
+            name,
+        ]);
+    }
+    let column = |args: &[&str], index: usize| -> Vec<String> {
+        let text = db.ok(args);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        reader
+            .records()
+            .map(|r| r.unwrap().get(index).unwrap_or_default().to_owned())
+            .collect()
+    };
+    let names = column(&["--campaign", WF, "roster", "--format", "csv"], 0);
+    let summaries = column(&["--campaign", WF, "log", "--format", "csv"], 5);
+    for (name, cell) in FORMULA_STARTS {
+        assert!(names.iter().any(|n| n == cell), "{name}: {names:?}");
+        // In the log the name opens a longer text, never a number.
+        let enlisted = format!("'{name} enlisted (player, 1 RP)");
+        assert!(summaries.contains(&enlisted), "{name}: {summaries:?}");
+    }
+}
+
 #[test]
 fn markdown_shows_html_and_links_as_text() {
     let db = named_like_formulas();

@@ -256,6 +256,29 @@ mod tests {
     }
 
     #[test]
+    fn a_csv_cell_opening_with_any_formula_start_gets_a_quote_and_a_number_does_not() {
+        let table = [
+            ("=1+1", "'=1+1"),
+            ("+A1", "'+A1"),
+            ("-A1", "'-A1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tA1", "'\tA1"),
+            ("\rA1", "'\rA1"),
+            ("-2", "-2"),
+            ("+2.5", "+2.5"),
+            ("A=1", "A=1"),
+        ];
+        let text = csv(&["cell"], table.iter().map(|(cell, _)| vec![(*cell).to_owned()])).unwrap();
+        let mut reader = ::csv::Reader::from_reader(text.as_bytes());
+        let cells: Vec<String> = reader
+            .records()
+            .map(|r| r.unwrap().get(0).unwrap().to_owned())
+            .collect();
+        let expected: Vec<&str> = table.iter().map(|(_, safe)| *safe).collect();
+        assert_eq!(cells, expected);
+    }
+
+    #[test]
     fn json_output_escapes_invisible_characters_and_reads_back_the_same() {
         let text = "a\u{200b}b\u{202e}c\u{1d173}d\u{7}e";
         let mut out = Vec::new();

@@ -1,0 +1,132 @@
+//! A head named by a client must be the server's own, version and hash: a command's or a
+//! push's `If-Match` with the right version and another hash, and a pushed tail that starts
+//! at the server's next version from another event, are answered 409 and nothing is written.
+
+use serde_json::Value;
+
+use super::harness::{Campaign, Server, agent, args};
+use super::sync::{head, on, pulled_copy};
+
+/// A hash of the right shape that no event of these logs has.
+const ANOTHER_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// `VERSION:HASH` of `head` (a roster's `head`).
+fn if_match(head: &Value) -> String {
+    format!("{}:{}", head["version"], head["hash"].as_str().unwrap())
+}
+
+/// POSTs `lines` (export lines) to the campaign's events with `token` and `If-Match`: the
+/// status and the JSON answer.
+fn push(server: &Server, token: &str, expected: &str, lines: &str) -> (u16, Value) {
+    let mut response = agent()
+        .post(format!("{}/api/v1/campaigns/Op/events", server.url))
+        .header("Authorization", format!("Bearer {token}"))
+        .header("If-Match", expected)
+        .send(lines)
+        .unwrap();
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap();
+    (status, serde_json::from_str(&text).unwrap())
+}
+
+/// The server's log, as `muster export` writes it.
+fn exported(campaign: &Campaign) -> String {
+    campaign.ok(&["export"])
+}
+
+#[test]
+fn a_command_whose_if_match_has_the_heads_version_and_another_hash_is_answered_409_with_the_head() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let now = head(&campaign.db);
+    let wrong = format!("{}:{ANOTHER_HASH}", now["version"]);
+    let before = exported(&campaign);
+    let (status, body) = server.post_with(
+        Some(&player),
+        &args(&["xp", "Wong", "1", "--why", "a"]),
+        &[("If-Match", &wrong)],
+    );
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["head"], now, "the answer names the head to decide on");
+    assert_eq!(head(&campaign.db), now);
+    assert_eq!(exported(&campaign), before, "nothing written");
+}
+
+/// A served campaign, a player's token, and a copy pulled from it into `_dir`.
+struct Served {
+    campaign: Campaign,
+    token: String,
+    server: Server,
+    _dir: tempfile::TempDir,
+    copy: std::path::PathBuf,
+}
+
+impl Served {
+    fn with_a_copy() -> Served {
+        let campaign = Campaign::new();
+        let token = campaign.token("pat", "player");
+        let server = Server::start(&campaign.db);
+        let _dir = tempfile::tempdir().unwrap();
+        let copy = pulled_copy(_dir.path(), &server, &token);
+        Served {
+            campaign,
+            token,
+            server,
+            _dir,
+            copy,
+        }
+    }
+}
+
+#[test]
+fn a_push_whose_if_match_has_the_heads_version_and_another_hash_is_answered_409_with_the_head() {
+    let s = Served::with_a_copy();
+    let now = head(&s.campaign.db);
+    assert_eq!(on(&s.copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+    let tail = export_after(&s.copy, now["version"].as_u64().unwrap());
+    let before = exported(&s.campaign);
+    let wrong = format!("{}:{ANOTHER_HASH}", now["version"]);
+    let (status, body) = push(&s.server, &s.token, &wrong, &tail);
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["head"], now, "the answer names the server's head");
+    assert_eq!(exported(&s.campaign), before, "nothing written");
+    // The same tail with the right head lands: only the hash was wrong.
+    let (status, body) = push(&s.server, &s.token, &if_match(&now), &tail);
+    assert_eq!(status, 201, "{body}");
+}
+
+#[test]
+fn a_pushed_tail_branching_at_the_servers_next_version_is_answered_409_does_not_continue() {
+    let s = Served::with_a_copy();
+    let parted = head(&s.campaign.db)["version"].as_u64().unwrap();
+    // Both sides write v(parted + 1), each its own; the copy goes on to v(parted + 2).
+    s.campaign.ok(&["wound", "Wong", "1"]);
+    assert_eq!(on(&s.copy, &["xp", "Wong", "+2", "--why", "offline"]).0, 0);
+    assert_eq!(on(&s.copy, &["rp", "grant", "1", "--why", "offline"]).0, 0);
+    let now = head(&s.campaign.db);
+    assert_eq!(now["version"], parted + 1);
+    // The copy's v(parted + 2) is the server's next version, chained to another v(parted + 1).
+    let tail = export_after(&s.copy, parted + 1);
+    let before = exported(&s.campaign);
+    let (status, body) = push(&s.server, &s.token, &if_match(&now), &tail);
+    assert_eq!(status, 409, "a branch, not tampering: {body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(error.contains("do not continue"), "{error}");
+    assert_eq!(exported(&s.campaign), before, "nothing written");
+}
+
+/// The export lines of the campaign in `db` after version `after`, trailer left out.
+fn export_after(db: &std::path::Path, after: u64) -> String {
+    let (code, out, err) = on(db, &["--campaign", "Op", "export"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|line| {
+            let row: Value = serde_json::from_str(line).unwrap();
+            row["version"].as_u64().is_some_and(|v| v > after)
+        })
+        .collect();
+    assert!(!lines.is_empty(), "the copy holds events after v{after}");
+    lines.join("\n")
+}
