@@ -136,8 +136,8 @@ impl Fixture {
     }
 }
 
-/// A storage failure: exit 4, an `error:` line naming the problem with one of `phrases`
-/// (any case), no panic, and no report on stdout.
+/// A storage failure: exit 4, an `error:` line (after any `note:`, such as that of a wait)
+/// naming the problem with one of `phrases` (any case), no panic, and no report on stdout.
 fn assert_storage_failure(run: &Ran, phrases: &[&str]) {
     assert_eq!(
         run.code(),
@@ -145,8 +145,9 @@ fn assert_storage_failure(run: &Ran, phrases: &[&str]) {
         "expected a storage failure (exit 4)\n{}",
         run.describe()
     );
+    let said = run.stderr.lines().find(|l| !l.starts_with("note: "));
     assert!(
-        run.stderr.starts_with("error: "),
+        said.is_some_and(|l| l.starts_with("error: ")),
         "the failure should be one `error:` message\n{}",
         run.describe()
     );

@@ -2,6 +2,7 @@
 //! check, one choice for clap's help and errors and for muster's own messages.
 
 use std::ffi::OsString;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::builder::styling::{AnsiColor, Style};
 use clap::{ColorChoice, ValueEnum};
@@ -59,6 +60,15 @@ pub fn hint(message: &str) {
 /// Writes `note: MESSAGE` to standard error.
 pub fn note(message: &str) {
     say(NOTE, "note", message);
+}
+
+/// Writes, once in the process, `note: waiting for another writer…` to standard error: a
+/// write has waited [`muster::store::NOTICE_AFTER`] for another process's lock.
+pub fn waiting_for_another_writer() {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Ordering::Relaxed) {
+        note("waiting for another writer…");
+    }
 }
 
 fn say(style: Style, label: &str, message: &str) {

@@ -283,6 +283,7 @@ pub fn complete_if_asked() {
 /// Runs a parsed command line and returns the process's exit code.
 pub fn run(cli: Cli) -> ExitCode {
     colour::apply(cli.color);
+    muster::store::on_waiting(colour::waiting_for_another_writer);
     let format = cli.format();
     let result = match (&cli.remote, &cli.command) {
         // The export is read as a stream and written here, where --output names a file.

@@ -1,9 +1,8 @@
-//! The write lock and commits: taking the lock up front and retrying a busy file, holding it
-//! across several writes, savepoints within it, and commits that wait for no disk flush.
+//! The write lock and commits: taking the lock up front (waiting for a busy file: `waiting`),
+//! holding it across several writes, savepoints within it, and commits that wait for no disk
+//! flush.
 
-use std::time::Duration;
-
-use super::error;
+use super::waiting::retry_busy;
 use super::{Store, StoreError};
 
 impl Store {
@@ -121,21 +120,6 @@ impl Store {
             (Ok(value), Ok(())) => Ok(value),
             (Ok(_), Err(e)) => Err(E::from(StoreError::from(e))),
             (Err(e), _) => Err(e),
-        }
-    }
-}
-
-/// Runs `f` again while SQLite reports the file busy, for up to about two seconds.
-pub(super) fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> Result<T, StoreError> {
-    let mut waited = Duration::ZERO;
-    loop {
-        match f() {
-            Err(e) if error::is_busy(&e) && waited < Duration::from_secs(2) => {
-                let pause = Duration::from_millis(10);
-                std::thread::sleep(pause);
-                waited += pause;
-            }
-            other => return Ok(other?),
         }
     }
 }

@@ -18,6 +18,7 @@ mod points;
 mod row;
 mod scan;
 mod serving;
+mod waiting;
 mod witnessed;
 
 use std::path::Path;
@@ -34,12 +35,13 @@ pub use error::StoreError;
 pub use head::Head;
 pub use held::is_held as is_open_here;
 pub use known::{Known, RARE_KINDS};
-use locking::retry_busy;
 pub use pipeline::BATCH;
 use row::stored_row;
 pub use row::{RowRef, StoredRow};
 pub use scan::Order;
 pub use serving::{Keeping, ServedAnswer, TokenRow};
+use waiting::retry_busy;
+pub use waiting::{NOTICE_AFTER, on_waiting};
 pub use witnessed::Witnessed;
 
 use crate::domain::codec;
@@ -106,7 +108,7 @@ impl Store {
             reason: e.to_string(),
         })?;
         let holding = held::Holding::take(path);
-        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.busy_handler(Some(waiting::busy))?;
         retry_busy(|| Ok(ownership::check_ours(&conn, &path.display().to_string())))??;
         Self::prepare(conn, holding)
     }
@@ -134,7 +136,7 @@ impl Store {
                 reason: e.to_string(),
             })?;
             let holding = held::Holding::take(path);
-            conn.busy_timeout(BUSY_TIMEOUT)?;
+            conn.busy_handler(Some(waiting::busy))?;
             conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
                 row.get::<_, i64>(0)
             })?;

@@ -1,6 +1,8 @@
-//! A database another process keeps locked: a write waits its busy timeout, then fails
-//! having written nothing; a lock released in time lets it through.
+//! A database another process keeps locked: a write says it is waiting, waits its busy
+//! timeout, then fails having written nothing; a lock released in time lets it through.
 
+use std::io::{BufRead, BufReader};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::*;
@@ -31,6 +33,12 @@ fn locked_database_refuses_a_write_after_waiting_and_writes_nothing() {
     let run = fixture.run(&["enlist", "Reyes", "--kind", "player", "--rp", "6"]);
     let waited = started.elapsed();
     assert_storage_failure(&run, &["locked"]);
+    assert_eq!(
+        run.stderr.matches(WAITING).count(),
+        1,
+        "muster says once that it waits\n{}",
+        run.describe()
+    );
     assert!(
         run.stderr.contains("nothing was written"),
         "the message should say nothing was written\n{}",
@@ -65,7 +73,14 @@ fn locked_database_refuses_a_write_after_waiting_and_writes_nothing() {
     fixture.verify_ok();
 }
 
-/// A lock released while muster waits: the write goes through once, without an error.
+/// What muster says on standard error once it has waited half a second for a lock.
+const WAITING: &str = "waiting for another writer…";
+
+/// How long muster may take to say it is waiting: half a second, and its start.
+const SAYS_WAITING_WITHIN: Duration = Duration::from_secs(8);
+
+/// A lock released while muster waits, once it says so: the write goes through once,
+/// without an error.
 #[test]
 fn a_lock_released_while_muster_waits_lets_the_write_through() {
     let fixture = Fixture::new();
@@ -76,14 +91,42 @@ fn a_lock_released_while_muster_waits_lets_the_write_through() {
     holder
         .execute_batch("BEGIN EXCLUSIVE")
         .expect("the write lock is taken");
-    let child = fixture
+    let started = Instant::now();
+    let mut child = fixture
         .runner(&["--json", "enlist", "Reyes", "--kind", "player", "--rp", "6"])
         .spawn();
-    std::thread::sleep(Duration::from_millis(1500));
+    let stderr = child.stderr.take().expect("standard error is piped");
+    let (lines, said) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _test_gone = lines.send(line.clone());
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    let waiting = loop {
+        match said.recv_timeout(SAYS_WAITING_WITHIN.saturating_sub(started.elapsed())) {
+            Ok(line) if line.contains(WAITING) => break line,
+            Ok(_) => {}
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("muster did not say it was waiting within {SAYS_WAITING_WITHIN:?}");
+            }
+        }
+    };
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_millis(500),
+        "it said '{waiting}' after {waited:?}, before waiting half a second"
+    );
     holder.execute_batch("ROLLBACK").expect("the lock is released");
     drop(holder);
     let out = child.wait_with_output().expect("muster finishes");
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = reader.join().expect("standard error is read");
+    assert_eq!(stderr.matches(WAITING).count(), 1, "said once:\n{stderr}");
     assert_eq!(
         out.status.code(),
         Some(0),
