@@ -3,10 +3,12 @@
 //! a Wound through the form on one, and the other, never reloaded, shows the roster change:
 //! /static/live.js and the server-sent head work in a browser, not only in theory.
 //!
-//! Without the programs the test says why and returns, unless `CI` is set: there it fails.
+//! Without the programs the test fails, saying how to install them: a browser test that
+//! passes without a browser would prove nothing.
 
+use std::ffi::OsStr;
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -16,8 +18,11 @@ use serde_json::{Value, json};
 
 use super::harness::{Campaign, Server};
 
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
+/// The programs the test drives, each with the Debian package that installs it.
+const CHROMIUM: (&str, &str) = ("chromium", "chromium");
+const CHROMEDRIVER: (&str, &str) = ("chromedriver", "chromium-driver");
+/// How to install both.
+const INSTALL: &str = "apt-get install chromium chromium-driver";
 
 /// How long chromedriver may take to listen.
 const DRIVER_START: Duration = Duration::from_secs(20);
@@ -34,13 +39,13 @@ struct Driver {
 }
 
 impl Driver {
-    fn start() -> Driver {
+    fn start(chromedriver: &Path) -> Driver {
         use std::os::unix::process::CommandExt;
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .unwrap()
             .port();
-        let child = Command::new(CHROMEDRIVER)
+        let child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
             .process_group(0)
             .stdin(Stdio::null())
@@ -77,31 +82,85 @@ impl Drop for Driver {
     }
 }
 
-/// Whether the programs are here; `Err` with the reason when not.
-fn programs() -> Result<(), String> {
-    let missing: Vec<&str> = [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")]
-        .iter()
-        .filter(|(path, _)| !Path::new(path).is_file())
-        .map(|(_, package)| *package)
-        .collect();
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{} not installed (apt-get install -y {}; .ci/run does)",
-            missing.join(" and "),
-            missing.join(" ")
-        ))
+/// The browser and its driver, found on `path` (a `PATH`-style list of folders); `Err`
+/// naming what is missing and how to install it.
+fn programs(path: Option<&OsStr>) -> Result<(PathBuf, PathBuf), String> {
+    let chromium = locate(CHROMIUM.0, path);
+    let chromedriver = locate(CHROMEDRIVER.0, path);
+    match (chromium, chromedriver) {
+        (Some(chromium), Some(chromedriver)) => Ok((chromium, chromedriver)),
+        (chromium, chromedriver) => {
+            let missing: Vec<String> = [(chromium, CHROMIUM), (chromedriver, CHROMEDRIVER)]
+                .into_iter()
+                .filter(|(found, _)| found.is_none())
+                .map(|(_, (program, package))| format!("{program} (package {package})"))
+                .collect();
+            Err(format!(
+                "the real-browser test drives headless Chromium through chromedriver, and \
+                 found on PATH no {}; install them: {INSTALL} (.ci/run does)",
+                missing.join(" and no ")
+            ))
+        }
     }
 }
 
+/// The executable file `program` in the first folder of `path` that has one.
+fn locate(program: &str, path: Option<&OsStr>) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    std::env::split_paths(path?)
+        .map(|dir| dir.join(program))
+        .find(|file| {
+            file.metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}
+
+/// A missing browser fails the test, saying how to install it; found, both are returned.
+#[test]
+fn a_path_without_the_browser_is_an_error_saying_how_to_install_it() {
+    let empty = tempfile::tempdir().unwrap();
+    let error = programs(Some(empty.path().as_os_str())).unwrap_err();
+    assert!(error.contains(INSTALL), "{error}");
+    assert!(error.contains("chromium (package chromium)"), "{error}");
+    assert!(
+        error.contains("chromedriver (package chromium-driver)"),
+        "{error}"
+    );
+    assert!(programs(None).is_err(), "no PATH at all finds nothing");
+
+    // Only the browser: the driver is named missing, the browser not.
+    let half = tempfile::tempdir().unwrap();
+    let fake = |dir: &Path, name: &str, mode: u32| {
+        use std::os::unix::fs::PermissionsExt;
+        let file = dir.join(name);
+        std::fs::write(&file, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).unwrap();
+        file
+    };
+    fake(half.path(), "chromium", 0o755);
+    fake(half.path(), "chromedriver", 0o644);
+    let error = programs(Some(half.path().as_os_str())).unwrap_err();
+    assert!(!error.contains("chromium (package"), "{error}");
+    assert!(
+        error.contains("chromedriver (package chromium-driver)"),
+        "a file that is not executable is not the driver: {error}"
+    );
+
+    // Both, in the second folder of the list: found there.
+    let both = tempfile::tempdir().unwrap();
+    let chromium = fake(both.path(), "chromium", 0o755);
+    let chromedriver = fake(both.path(), "chromedriver", 0o755);
+    let path = std::env::join_paths([empty.path(), both.path()]).unwrap();
+    assert_eq!(programs(Some(&path)), Ok((chromium, chromedriver)));
+}
+
 /// A new headless Chromium session of its own (its own profile, so its own cookies).
-async fn browser(driver: &Driver) -> Result<Client, String> {
+async fn browser(driver: &Driver, chromium: &Path) -> Result<Client, String> {
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
         "goog:chromeOptions".to_owned(),
         json!({
-            "binary": CHROMIUM,
+            "binary": chromium,
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
         }),
     );
@@ -231,27 +290,21 @@ async fn live_update(a: &Client, b: &Client, url: &str, token: &str) -> Result<(
 
 #[test]
 fn headless_chromium_sees_a_wound_recorded_on_another_page_without_a_reload() {
-    if let Err(reason) = programs() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must not skip the browser test: {reason}"
-        );
-        eprintln!("skipped: the real-browser test needs headless Chromium: {reason}");
-        return;
-    }
+    let (chromium, chromedriver) =
+        programs(std::env::var_os("PATH").as_deref()).unwrap_or_else(|reason| panic!("{reason}"));
     let campaign = Campaign::new();
     let token = campaign.token("pat", "player");
     let before = campaign.head();
     let server = Server::start(&campaign.db);
-    let driver = Driver::start();
+    let driver = Driver::start(&chromedriver);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     let outcome = runtime.block_on(async {
         tokio::time::timeout(WHOLE, async {
-            let a = browser(&driver).await?;
-            let b = match browser(&driver).await {
+            let a = browser(&driver, &chromium).await?;
+            let b = match browser(&driver, &chromium).await {
                 Ok(b) => b,
                 Err(error) => {
                     let _ = a.close().await;
