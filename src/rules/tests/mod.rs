@@ -9,6 +9,7 @@ mod checks;
 mod environment;
 mod evolve;
 mod forged_voids;
+mod guards;
 mod k9;
 mod medals;
 mod record;
