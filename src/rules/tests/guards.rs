@@ -122,6 +122,24 @@ fn modern_without_k9(rules: RulesVersion) -> Vec<Event> {
     ]
 }
 
+/// `k9 encounter` with a card of no rolls.
+fn encounter() -> Command {
+    use crate::domain::k9::{EncounterCard, Outcome};
+    let card = EncounterCard {
+        name: "Tripwire".into(),
+        hostile_value: 1,
+        ignore_target: 3,
+        rolls: vec![],
+        reward: "found".into(),
+        failure: Outcome {
+            text: "none".into(),
+            effects: vec![],
+        },
+        retry: None,
+    };
+    Command::DrawEncounter { card, first_in: None }
+}
+
 fn gizmo() -> Command {
     Command::Enlist(k9("Gizmo", "Wong", 2))
 }
@@ -137,6 +155,16 @@ fn the_expansion_gate_holds_from_exactly_the_version_that_brought_it() {
     given(modern_without_k9(EXPANSIONS_REQUIRED))
         .when(gizmo())
         .then_refused(&["K9 & Handlers", "this campaign does not use", "expansion add k9"]);
+    // An Encounter, which only the gate refuses for the expansion: at exactly the version,
+    // the gate's words; the version before, not them (whatever else it is refused for).
+    given(modern_without_k9(EXPANSIONS_REQUIRED))
+        .when(encounter())
+        .then_refused(&["this campaign does not use the K9 & Handlers expansion"]);
+    let earlier = given(modern_without_k9(before)).when(encounter()).result;
+    assert!(
+        !matches!(&earlier, Err(e) if e.to_string().contains("does not use the K9")),
+        "{earlier:?}"
+    );
 
     let mut played = Played::new(modern_without_k9(FIRST));
     played.play(start("Dawn", &["Wong"]), &[]);
