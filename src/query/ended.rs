@@ -113,6 +113,7 @@ mod tests {
                 Event::CommandVoided(CommandVoided {
                     version: 5,
                     command_id: "command-4".into(),
+                    disproofs: Vec::new(),
                     why: "entered by mistake".into(),
                 }),
                 Event::RpAwardRevised(RpAwardRevised {
