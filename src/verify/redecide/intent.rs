@@ -31,12 +31,12 @@ pub(crate) const NOT_BEGUN: &[(&str, &str)] = &[
     ),
     (
         "medal_stickers_removed",
-        "written by a Downed or KIA result, after its downed or killed",
+        "written by a Downed or KIA result, after it",
     ),
     ("rp_award_revised", "written by a void, after its command_voided"),
     (
         "command_voided",
-        "a void is decided on the history after the command it voids (the checked fold without that command), not by `decide`; an amendment's correction after it is decided again",
+        "a void is decided on the history after what it voids, not by `decide`",
     ),
     ("discipline_spent", "a K9 roll's payment, before its k9_roll_made"),
     (

@@ -3,8 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::Unshown;
-use super::intent::{NOT_BEGUN, intent};
+use super::intent::{NOT_BEGUN, Unshown, intent};
 use crate::domain::command::Command;
 use crate::domain::event::{Event, KINDS};
 use crate::rules::tests::every_kind;
