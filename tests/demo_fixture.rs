@@ -71,3 +71,21 @@ fn the_demo_campaign_verifies_and_uses_every_warfighter_event_kind() {
         assert!(kinds.contains(kind), "the demo never records a {kind} event");
     }
 }
+
+#[test]
+fn verify_decides_every_command_of_the_demo_again_but_its_void_and_the_command_it_voided() {
+    let rows = transfer::parse(DEMO).unwrap();
+    let report = verify(&rows[0].campaign, &rows);
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!(report.commands, 56, "the demo's commands");
+    assert_eq!(
+        (report.voids, report.voided),
+        (1, 1),
+        "its one void, of one command"
+    );
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voids - report.voided,
+        "every command but the void and the command it voided is decided again"
+    );
+}

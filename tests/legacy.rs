@@ -50,9 +50,17 @@ fn a_schema_1_log_replays_to_the_roster_its_muster_printed() {
     let mut store = Store::open(&dir.path().join("legacy.db")).unwrap();
     let imported = transfer::import(&mut store, text).unwrap();
     let stored = store.rows(&imported.campaign, None).unwrap();
+    let report = verify(&imported.campaign, &stored);
     assert!(
-        verify(&imported.campaign, &stored).ok,
-        "the old log verifies, its bytes untouched"
+        report.ok,
+        "the old log verifies, its bytes untouched: {:?}",
+        report.findings
+    );
+    assert!(report.commands > 40, "{report:?}");
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voids - report.voided,
+        "every command of the old log is decided again: {report:?}"
     );
     let log = store.events(&imported.campaign, None).unwrap();
     let now = roster::at(&imported.campaign, &log, imported.head.version, &imported.head).unwrap();

@@ -132,7 +132,7 @@ pub fn amend(
             None => None,
         };
         let mut cup = Cup::new(campaign, state.version + 1, Vec::new(), seed).carrying(carried);
-        let corrected = rules::decide(&ground, command, &mut cup)?;
+        let corrected = rules::decide_amendment(&ground, command, &mut cup)?;
         if cup.unused_carried() > 0 || cup.generated() > 0 {
             return Err(Error::input(format!(
                 "version {first}'s command rolled {rolled} {}, and the correction rolls {}: an amendment rolls the same dice, in the same order",

@@ -61,10 +61,7 @@ fn text(verified: &Verified) -> String {
             "ok: the chain is whole and every event is one the rules allowed in the state before it\n",
         );
     }
-    text.push_str(&format!(
-        "rules {} in force; {} of {} commands decided again under the rules in force at their place, the others checked event by event (their events do not show the command whole)\n",
-        report.rules, report.decided_again, report.commands
-    ));
+    text.push_str(&decided_again(report));
     let witnessed = verified.witnessed_heads;
     if witnessed > 0 && !report.findings.iter().any(|f| f.check == "witnessed") {
         text.push_str(&format!(
@@ -85,6 +82,48 @@ fn text(verified: &Verified) -> String {
         )),
     }
     text
+}
+
+/// How many commands were decided again: every one but the plain voids, unless a command was
+/// already found wrong event by event.
+fn decided_again(report: &muster::verify::Report) -> String {
+    let plural = |n: u64, one: &str, many: &str| {
+        if n == 1 {
+            one.to_owned()
+        } else {
+            many.replace('#', &n.to_string())
+        }
+    };
+    let mut rest = Vec::new();
+    if report.voids > 0 {
+        rest.push(plural(
+            report.voids,
+            "the 1 void checked by folding the log without the command it voids",
+            "the # voids checked by folding the log without the commands they void",
+        ));
+    }
+    if report.voided > 0 {
+        rest.push(plural(
+            report.voided,
+            "the 1 command voided left out",
+            "the # commands voided left out",
+        ));
+    }
+    let decidable = report.commands.saturating_sub(report.voids + report.voided);
+    let every = if report.decided_again == decidable {
+        "every command"
+    } else {
+        "commands"
+    };
+    let rest = if rest.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", rest.join(", "))
+    };
+    format!(
+        "rules {} in force; {every} decided again under the rules in force at its place: {} of {decidable}{rest}\n",
+        report.rules, report.decided_again
+    )
 }
 
 /// Reads a noted head as muster prints it (`v45:HASH`, `45:HASH` or `"v45 HASH"`), with

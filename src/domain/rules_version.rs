@@ -50,6 +50,10 @@ pub const ALLIES_OF_THE_MISSION: RulesVersion = RulesVersion(2);
 /// word that none does is a typo, refused with the closest ability, not a failed check.
 pub const ABILITY_WORDS_KNOWN: RulesVersion = RulesVersion(3);
 
+/// Rule 003, Buy Time: once the set-aside cards are exhausted, "the mission is over as
+/// normal": only its end (and voids, amendments and the audit's records) may follow.
+pub const SET_ASIDE_EXHAUSTED_ENDS_PLAY: RulesVersion = RulesVersion(4);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -71,6 +75,10 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         ABILITY_WORDS_KNOWN,
         "rule 001: a check of an ability that no Soldier of the campaign has and no card names (K9 & Handlers' bomb, friendly, rescue, threat and handler where the campaign uses it, the open Encounter card's rolls) is refused as a typo, with the closest ability, rather than recorded as a failed check without a roll",
     ),
+    (
+        SET_ASIDE_EXHAUSTED_ENDS_PLAY,
+        "rule 003: once the set-aside cards Buy Time put in place of the Control Deck are exhausted, the Mission is over (\"At that point, the mission is over as normal\"): play (a turn, a wound, a hero's state, a bogey, another card flipped) is refused until `mission end` records its end; voids, amendments, XP between Missions and the audit's records are not play",
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -86,7 +94,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = ABILITY_WORDS_KNOWN;
+pub const NEWEST: RulesVersion = SET_ASIDE_EXHAUSTED_ENDS_PLAY;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -38,7 +38,28 @@ use crate::domain::zero_dark::PriorityTask;
 pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     if !matches!(command, Command::CreateCampaign { .. }) {
         gate(state, created(state)?, command)?;
+        zero_dark::buy_time::still_playing(state, command)?;
     }
+    decide_gated(state, command, cup)
+}
+
+/// Decides the correction an amendment records in place of the command it voids, at `state`,
+/// the state after the void: like [`decide`], but the correction replaces a command of play
+/// recorded earlier, so a Mission whose play is over since (its set-aside cards exhausted,
+/// rule 003) does not refuse it.
+pub fn decide_amendment(
+    state: &CampaignState,
+    command: &Command,
+    cup: &mut Cup,
+) -> Result<Vec<Event>, RuleError> {
+    if !matches!(command, Command::CreateCampaign { .. }) {
+        gate(state, created(state)?, command)?;
+    }
+    decide_gated(state, command, cup)
+}
+
+/// The decision itself, once the command passed the gates.
+fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     match command {
         Command::CreateCampaign {
             game,

@@ -272,6 +272,31 @@ fn import_refuses_a_bad_file() {
 }
 
 #[test]
+fn verify_of_the_demo_campaign_decides_every_command_again() {
+    let m = Muster::new();
+    let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/campaigns/demo.jsonl");
+    m.ok(&["import", demo]);
+    let report = m.json(&["verify"]);
+    assert_eq!(report["ok"], true, "{report}");
+    let (commands, voids, voided) = (
+        num(&report, "commands"),
+        num(&report, "voids"),
+        num(&report, "voided"),
+    );
+    assert_eq!((commands, voids, voided), (56, 1, 1), "{report}");
+    assert_eq!(
+        num(&report, "decided_again"),
+        commands - voids - voided,
+        "{report}"
+    );
+    let text = m.ok(&["verify"]);
+    assert!(
+        text.contains("every command decided again under the rules in force at its place: 54 of 54; the 1 void checked by folding the log without the command it voids, the 1 command voided left out"),
+        "{text}"
+    );
+}
+
+#[test]
 fn import_of_an_older_export_adds_nothing_and_a_diverged_copy_is_refused() {
     let Mistakes { m, xp, .. } = with_mistake();
     let older = m.path("older.jsonl");

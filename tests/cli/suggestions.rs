@@ -49,8 +49,9 @@ fn red_dawn() -> Muster {
 fn a_typoed_ability_is_refused_with_the_closest_and_a_known_one_still_fails_unrolled() {
     let m = red_dawn();
     let rules = m.json(&["campaign", "rules"]);
-    assert_eq!(num(&rules, "in_force"), 3, "{rules}");
-    assert_eq!(num(&rules, "newest"), 3, "{rules}");
+    // Created under the newest rules, which refuse the typo from rules 3.
+    assert_eq!(num(&rules, "in_force"), num(&rules, "newest"), "{rules}");
+    assert!(num(&rules, "newest") >= 3, "{rules}");
     for args in [
         &["check", "Doc", "medc"][..],
         &["check", "Doc", "medc", "--die", "4"][..],

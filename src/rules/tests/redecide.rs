@@ -93,3 +93,74 @@ fn a_second_success_on_a_cards_check_is_found() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_single_event_command_the_rules_refuse_is_found_though_the_fold_lets_it_pass() {
+    // A Soldier named 'team' (the word `xp team` reserves) and an RP grant without a reason:
+    // each event passes the checked fold on its own, and each is one command.
+    let mut played = Played::new(modern_squad());
+    let team = played.record(vec![enlisted(player("Team"))]);
+    assert_eq!(played.state().anomalies, vec![]);
+    let found = played.findings("decide");
+    assert_eq!(
+        found.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![Some(team)],
+        "{found:?}"
+    );
+    assert!(found[0].1.contains("the rules refuse it"), "{found:?}");
+    assert!(found[0].1.contains("'team' is reserved"), "{found:?}");
+    let report = crate::verify::verify("test", &played.rows());
+    assert_eq!(report.decided_again, report.commands, "{report:?}");
+}
+
+#[test]
+fn an_amendments_correction_is_decided_again_on_the_state_after_its_void() {
+    let mut played = Played::new(on_mission());
+    let wound = played.play(
+        Command::Harm {
+            harm: crate::domain::command::Harm::Wound,
+            soldier: "Park".into(),
+            amount: 1,
+        },
+        &[],
+    );
+    let command_id = played.log.last().map(|r| r.command_id.clone()).unwrap();
+    // The amendment: the void of the Wound, then a Wound of 2, in one command.
+    let void = |amount| {
+        vec![
+            Event::CommandVoided(crate::domain::event::CommandVoided {
+                command_id: command_id.clone(),
+                disproofs: vec![],
+                version: wound,
+                why: "two, not one".into(),
+            }),
+            Event::Wounded(crate::domain::event::SoldierAmount {
+                amount,
+                soldier: "Park".into(),
+            }),
+        ]
+    };
+    let mut good = Played::new(vec![]);
+    good.log = played.log.clone();
+    good.record(void(2));
+    let report = crate::verify::verify("test", &good.rows());
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!(
+        (report.decided_again, report.voids, report.voided),
+        (report.commands - 1, 0, 1),
+        "{report:?}"
+    );
+    // A correction enlisting a Soldier named 'team' passes the fold, but the rules refuse it.
+    let mut forged = Played::new(vec![]);
+    forged.log = played.log.clone();
+    let mut events = void(2);
+    events[1] = enlisted(player("Team"));
+    let at = forged.record(events);
+    let found = forged.findings("decide");
+    assert!(
+        found
+            .iter()
+            .any(|(v, p)| *v == Some(at) && p.contains("the rules refuse it")),
+        "{found:?}"
+    );
+}

@@ -2,11 +2,14 @@
 //! deck running out, and the set-aside cards flipped in its place until the Mission is over.
 
 use super::spook::{at_the_start, spook};
+use crate::domain::command::Command;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     BuyTimeDeclared, ControlCardsSetAside, ControlDeckRanOut, Event, OpponentBoughtTime,
     SetAsideCardsFlipped, VersusChoice,
 };
+use crate::domain::rulebook::Rulebook;
+use crate::domain::rules_version::SET_ASIDE_EXHAUSTED_ENDS_PLAY;
 use crate::domain::state::{CampaignState, MissionState};
 use crate::domain::zero_dark::{TimeBuyers, mission_stats};
 use crate::rules::preconditions::running;
@@ -154,4 +157,29 @@ pub(in crate::rules) fn flip_set_aside(state: &CampaignState, cards: i64) -> Res
         cards,
         remaining: left - cards,
     })])
+}
+
+/// "You may now continue to play until these cards are exhausted. At that point, the mission
+/// is over as normal": from [`SET_ASIDE_EXHAUSTED_ENDS_PLAY`], once the set-aside cards are
+/// exhausted, play is refused until the Mission's end is recorded. What is not play stays
+/// open: the campaign's own commands but a Mission's start and a turn (its end, XP, the
+/// audit's seeds and paper sheets, enlisting); voids and amendments are not decided here.
+pub(in crate::rules) fn still_playing(state: &CampaignState, command: &Command) -> Result<(), RuleError> {
+    if state.rules() < SET_ASIDE_EXHAUSTED_ENDS_PLAY {
+        return Ok(());
+    }
+    let Some(mission) = state.mission_in_progress() else {
+        return Ok(());
+    };
+    let z = &mission.zero_dark;
+    let exhausted = z.control_deck_ran_out && z.set_aside_remaining() == Some(0);
+    let plays = command.rulebook() != Rulebook::Campaign
+        || matches!(command, Command::NextTurn | Command::StartMission { .. });
+    if exhausted && plays {
+        return Err(RuleError::refused(format!(
+            "Mission {} is over: the set-aside cards Buy Time put in place of the Control Deck are exhausted (rule 003: \"At that point, the mission is over as normal\"); record its end with `muster mission end --result success|failure`",
+            mission.number
+        )));
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@
 use super::verifier::Verifier;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
-use crate::verify::redecide::{Redecide, Redecided};
+use crate::verify::redecide::{Redecide, Redecided, Unshown};
 
 impl Verifier {
     /// A generated face's key must follow from its place in the log (the first version of
@@ -83,7 +83,7 @@ impl Verifier {
         self.found(v, "seed", problem);
     }
 
-    /// Gathers the commands [`Redecide`] can decide again, and decides each once read whole.
+    /// Gathers each command's events, and decides it again once read whole.
     pub(super) fn redecide(&mut self, recorded: &RecordedEvent) {
         if let Some(redeciding) = self
             .redeciding
@@ -95,13 +95,13 @@ impl Verifier {
         }
         self.decided_again();
         if recorded.version == self.command_start {
-            self.redeciding = Redecide::start(
+            self.redeciding = Some(Redecide::start(
                 &self.campaign,
                 &recorded.command_id,
                 recorded.version,
                 &recorded.event,
                 &self.state,
-            );
+            ));
         }
     }
 
@@ -126,7 +126,10 @@ impl Verifier {
             }
             let version = redeciding.first_version;
             match redeciding.decide_again(&self.campaign) {
-                Redecided::NotShown => {}
+                Redecided::NotShown(Unshown::Void) => self.plain_voids += 1,
+                // A command beginning with a kind no command begins with is held event by
+                // event, and counted as not decided again.
+                Redecided::NotShown(Unshown::NeverFirst(_)) => {}
                 Redecided::Same => self.commands_redecided += 1,
                 Redecided::Differs(problem) => {
                     self.commands_redecided += 1;

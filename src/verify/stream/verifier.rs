@@ -50,6 +50,11 @@ pub struct Verifier {
     /// How many commands were read, and how many of them were decided again.
     pub(super) commands_read: u64,
     pub(super) commands_redecided: u64,
+    /// How many commands were plain voids, which `decide` does not decide (see `redecide`).
+    pub(super) plain_voids: u64,
+    /// How many commands a void of the log voided: no longer part of its history, they are
+    /// not decided again.
+    pub(super) voided_commands: u64,
     /// The version the keys of carried faces name, when the command being read amends one.
     pub(super) amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -112,6 +117,8 @@ impl Verifier {
             redeciding: None,
             commands_read: 0,
             commands_redecided: 0,
+            plain_voids: 0,
+            voided_commands: 0,
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
@@ -211,6 +218,8 @@ impl Verifier {
         let voided = self.known.voided().contains(&recorded.command_id);
         if !voided {
             self.redecide(recorded);
+        } else if v == self.command_start {
+            self.voided_commands += 1;
         }
         // The fold says which asserted fields the event moved: each paper sheet asserted
         // later is read before and after it.
@@ -398,6 +407,8 @@ impl Verifier {
             rules: self.state.rules().0,
             commands: self.commands_read,
             decided_again: self.commands_redecided,
+            voids: self.plain_voids,
+            voided: self.voided_commands,
         };
         (report, self.state)
     }

@@ -169,6 +169,15 @@ fn on_the_books(state: &CampaignState, event: &Event) -> Option<String> {
         Event::HostileSuppressed(e) => &e.soldier,
         Event::RpCardGained(e) => &e.soldier,
         Event::MedalEarned(e) => &e.soldier,
+        // A paper sheet is asserted of any Soldier enlisted, whatever his status.
+        Event::AssertionRecorded(e) => {
+            return state.soldier(&e.soldier).is_none().then(|| {
+                format!(
+                    "asserts the paper sheet of {}, who is not enlisted in this campaign",
+                    e.soldier
+                )
+            });
+        }
         _ => return None,
     };
     let soldier = state.soldier(name)?;

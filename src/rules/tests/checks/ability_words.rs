@@ -39,7 +39,7 @@ fn failed_without_a_roll(ability: &str) -> Event {
 
 #[test]
 fn from_rules_3_an_ability_nobody_has_and_no_card_names_is_refused_with_the_closest() {
-    assert_eq!(crate::domain::rules_version::NEWEST, ABILITY_WORDS_KNOWN);
+    assert!(crate::domain::rules_version::NEWEST >= ABILITY_WORDS_KNOWN);
     given(under(ABILITY_WORDS_KNOWN, on_mission()))
         .when(check("Able", "dmeo"))
         .then_refused(&[

@@ -9,6 +9,7 @@ mod assassination;
 mod buy_time;
 mod control_deck;
 mod games;
+mod mission_over;
 mod persuasion;
 mod rescue;
 mod resolution;
