@@ -23,6 +23,7 @@ mod honours;
 mod import;
 mod info;
 mod k9;
+mod line;
 mod log;
 mod man;
 mod medals;
@@ -57,7 +58,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::parser::ValueSource;
-use clap::{ColorChoice, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use checks::{check, objective};
 use context::Context;
@@ -234,7 +235,7 @@ enum Command {
 /// a global option the command does not honour refused as a usage error (exit 2).
 pub fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let mut command = help::command().color(colour::asked(&args));
+    let mut command = help::command(Cli::command).color(colour::asked(&args));
     let matches = command
         .try_get_matches_from_mut(args)
         .unwrap_or_else(|e| e.exit());
@@ -275,9 +276,36 @@ impl Cli {
     }
 }
 
+/// The command line as the server runs it, for a client.
+impl line::CommandLine for Cli {
+    fn grammar() -> clap::Command {
+        help::command(Cli::command)
+    }
+
+    fn from_matches(matches: &ArgMatches) -> Result<Cli, clap::Error> {
+        Cli::from_arg_matches(matches)
+    }
+
+    fn right(&self) -> rights::Right {
+        self.command.right()
+    }
+
+    fn honours(&self) -> honours::Honours {
+        self.command.honours()
+    }
+
+    fn creates(&self) -> Option<&str> {
+        self.command.creates()
+    }
+
+    fn run(self, ctx: &Context) -> Result<(), CommandError> {
+        dispatch(ctx, self.command)
+    }
+}
+
 /// Answers the shell and exits when it asks for completions; returns otherwise.
 pub fn complete_if_asked() {
-    complete::answer_if_asked();
+    complete::answer_if_asked(Cli::command);
 }
 
 /// Runs a parsed command line and returns the process's exit code.
@@ -357,7 +385,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),
         Command::Void(args) => void::run(ctx, args),
-        Command::Amend(args) => amend::run(ctx, args),
+        Command::Amend(args) => amend::run::<Cli>(ctx, args),
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
@@ -366,9 +394,9 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Push(args) => push::run(ctx, args),
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
-        Command::Completions(args) => shell::completions(args),
+        Command::Completions(args) => shell::completions(args, Cli::command),
         Command::Info(args) => info::run(ctx, args),
-        Command::Man(args) => man::run(args),
-        Command::Serve(args) => serve::run(ctx, args),
+        Command::Man(args) => man::run(args, Cli::command),
+        Command::Serve(args) => serve::run(ctx, args, served::answer::<Cli>),
     }
 }

@@ -15,13 +15,16 @@ pub enum Right {
     NotServed(&'static str),
 }
 
-impl Command {
-    /// Whether this command records an event of play, the kind a mistake is made in (what
-    /// `amend` corrects): the commands a player may record, read off the one match below.
-    pub fn records_play(&self) -> bool {
-        self.right() == Right::Needs(Role::Player)
+impl Right {
+    /// Whether a command of this right records an event of play, the kind a mistake is made
+    /// in (what `amend` corrects): the commands a player may record, read off the one match
+    /// below.
+    pub fn records_play(self) -> bool {
+        self == Right::Needs(Role::Player)
     }
+}
 
+impl Command {
     /// The right a client needs to run this command through the server.
     pub fn right(&self) -> Right {
         use Right::{Needs, NotServed};

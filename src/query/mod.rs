@@ -39,6 +39,12 @@ pub use log::{LogPlan, LogQuery};
 pub use names::{Named, Names};
 pub use verified::{NotedHead, Verified};
 
+/// Opens the database at `path` to read it only: nothing changes, nothing is created, and a
+/// file on read-only media can be read.
+pub fn open_read_only(path: &std::path::Path) -> Result<Store, crate::store::StoreError> {
+    Store::open_read_only(path)
+}
+
 /// The reads of one campaign in one store.
 #[derive(Clone, Copy)]
 pub struct Query<'a> {

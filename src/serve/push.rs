@@ -3,13 +3,12 @@
 //! in the server's sequence once the checked fold from the server's state at that head finds
 //! nothing in them; a head that moved on is answered 409 and nothing is written.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
@@ -18,9 +17,9 @@ use muster::transfer::{self, FastForward};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Server;
-use super::api::{blocking, expected_head, refusal};
-use super::auth::{Caller, caller};
+use super::answer::{blocking, refusal};
+use super::preamble::{Caller, Continues};
+use super::server::Server;
 use super::turn::in_sequence;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
@@ -36,27 +35,12 @@ pub struct PushQuery {
 /// POST …/events[?dry_run=true] with `If-Match: VERSION:HASH`: the rows after that head.
 pub async fn push(
     State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Path(campaign): Path<String>,
     Query(query): Query<PushQuery>,
-    headers: HeaderMap,
+    Continues(expected): Continues,
     body: Bytes,
 ) -> Response {
-    let caller = match caller(&server, peer.ip(), &headers).await {
-        Ok(caller) => caller,
-        Err(refused) => return refused,
-    };
-    let Some(expected) = headers
-        .get("if-match")
-        .and_then(|v| v.to_str().ok())
-        .and_then(expected_head)
-    else {
-        return refusal(
-            StatusCode::BAD_REQUEST,
-            2,
-            "a push names the server's head it continues: If-Match: VERSION:HASH",
-        );
-    };
     let Ok(text) = String::from_utf8(body.to_vec()) else {
         return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
     };

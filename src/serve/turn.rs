@@ -9,8 +9,9 @@ use muster::app::{self, Role, Served};
 use muster::clock::SystemClock;
 use muster::store::{Head, ServedAnswer, Store};
 
-use super::auth::Caller;
-use super::{Answer, Printed, Run, Server};
+use super::answer::{Answer, Printed, Run};
+use super::preamble::Caller;
+use super::server::Server;
 
 /// What a client asked for: the command line, its own id, the head it decided on, and how
 /// its answer is printed and kept.

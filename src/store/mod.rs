@@ -22,7 +22,6 @@ mod waiting;
 mod witnessed;
 
 use std::path::Path;
-use std::time::Duration;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -47,9 +46,6 @@ pub use witnessed::Witnessed;
 use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::state::RecordedEvent;
-
-/// How long a writer waits for another process's lock before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The bytes of write-ahead log kept once a checkpoint has emptied it: about as much as one
 /// automatic checkpoint lets it hold (1,000 pages of 16 KiB).

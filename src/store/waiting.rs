@@ -6,7 +6,10 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{BUSY_TIMEOUT, StoreError, error};
+use super::{StoreError, error};
+
+/// How long a writer waits for another process's lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long a wait goes on before the front end is told of it.
 pub const NOTICE_AFTER: Duration = Duration::from_millis(500);

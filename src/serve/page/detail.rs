@@ -10,10 +10,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde_json::Value;
 
-use super::render;
+use super::html::render;
 use super::session::{Signed, signed};
 use super::views::{Chrome, chrome, read_json, text};
-use crate::serve::Server;
+use crate::serve::server::Server;
 
 /// An event's field as a row: its name and its value, with the version it links to, if any.
 struct Row {

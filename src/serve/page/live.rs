@@ -13,10 +13,10 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use muster::app;
 
-use super::message_page;
+use super::html::message_page;
 use super::session::signed;
-use crate::serve::Server;
 use crate::serve::listen::Pulse;
+use crate::serve::server::Server;
 
 /// How often the head is read.
 const POLL: Duration = Duration::from_millis(250);

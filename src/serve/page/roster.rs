@@ -10,11 +10,12 @@ use axum::response::Response;
 use muster::app::Role;
 use serde_json::Value;
 
+use super::html::{framed_by, read_printed, render};
 use super::session::{Signed, signed};
 use super::specs::{Place, Spec, forms_for};
 use super::views::{Chrome, EventRow, chrome, event_rows, read_json, read_lines, text};
-use super::{framed_by, read_printed, render};
-use crate::serve::{Printed, Server};
+use crate::serve::answer::Printed;
+use crate::serve::server::Server;
 
 /// A refused form: the status answered, the form it came from and muster's message.
 pub struct Refusal {

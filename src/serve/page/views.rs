@@ -11,9 +11,9 @@ use muster::app::Role;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::html::{message_page, read_ok, render};
 use super::session::{Signed, signed};
-use super::{message_page, read_ok, render};
-use crate::serve::Server;
+use crate::serve::server::Server;
 
 /// Events on one page of the log.
 const PAGE: u64 = 25;
