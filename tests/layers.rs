@@ -77,6 +77,37 @@ const FRONT_ENDS_MAY_NAME: &[(&str, &str)] = &[
     ),
 ];
 
+/// The methods of `Store` a front end still calls itself, by module, and why. Every other
+/// read goes through `query`, every other write through `app`.
+const FRONT_ENDS_MAY_CALL: &[(&str, &[&str], &str)] = &[
+    (
+        "main::cli::context",
+        &["is_read_only"],
+        "whether the connection lent to a command may write",
+    ),
+    (
+        "main::serve::turn",
+        &[
+            "hold_write_lock",
+            "release_write_lock",
+            "abandon_write_lock",
+            "head",
+        ],
+        "the server's sequence: one write transaction around a command, its actor and its kept answer, and the head before and after it (not yet behind `app`)",
+    ),
+    (
+        "main::serve::push",
+        &[
+            "hold_write_lock",
+            "release_write_lock",
+            "abandon_write_lock",
+            "head",
+            "seeds_of",
+        ],
+        "a push's landing in the server's sequence, in one write transaction, against the head it continues and the seeds the server keeps (not yet behind `app`)",
+    ),
+];
+
 fn src() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
 }
@@ -162,6 +193,46 @@ fn without_tests(text: &str) -> String {
         .map(|line| line.split("//").next().unwrap_or_default())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The methods `Store` defines (a `pub fn` in an `impl Store` block under `src/store/`), each
+/// with whether it takes arguments besides `self`: a call `.head(&campaign)` is the store's,
+/// `Query`'s `.head()` is not.
+fn store_methods() -> BTreeMap<String, bool> {
+    let mut methods = BTreeMap::new();
+    let mut files = vec![src().join("store")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let text = without_tests(&std::fs::read_to_string(&path).unwrap());
+        let mut depth: Option<i64> = None;
+        for (at, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if depth.is_none() && trimmed.starts_with("impl") && trimmed.ends_with(" Store {") {
+                depth = Some(0);
+            }
+            let Some(d) = depth else { continue };
+            if d == 1
+                && let Some(rest) = trimmed.strip_prefix("pub fn ")
+            {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let signature: String = text.lines().skip(at).take(12).collect::<Vec<_>>().join(" ");
+                let params = signature
+                    .split_once('(')
+                    .and_then(|(_, rest)| rest.split_once(')'))
+                    .map_or("", |(params, _)| params);
+                methods.insert(name, params.contains(','));
+            }
+            let opened = line.matches('{').count() as i64 - line.matches('}').count() as i64;
+            depth = Some(d + opened).filter(|d| *d > 0);
+        }
+    }
+    methods
 }
 
 /// The crate a module belongs to: `muster` or `main`.
@@ -427,6 +498,26 @@ fn the_front_ends_reach_the_store_only_through_query_and_app() {
                 None => wrong.push(format!("{name} names muster::store itself")),
             }
         }
+        for (method, takes) in &store_methods() {
+            if matches!(method.as_str(), "open" | "open_read_only") {
+                continue;
+            }
+            let called = module
+                .text
+                .match_indices(&format!(".{method}("))
+                .any(|(at, call)| {
+                    let next = module.text[at + call.len()..].trim_start().chars().next();
+                    *takes == (next != Some(')'))
+                });
+            let allowed = FRONT_ENDS_MAY_CALL
+                .iter()
+                .any(|(m, methods, _)| m == name && methods.contains(&method.as_str()));
+            if called && !allowed {
+                wrong.push(format!(
+                    "{name} calls the store's {method} itself; a read goes through query, a write through app"
+                ));
+            }
+        }
         for opens in ["Store::open", "Store::create"] {
             if module.text.contains(opens) {
                 wrong.push(format!("{name} opens a store itself ({opens}); app::open does"));
@@ -434,6 +525,13 @@ fn the_front_ends_reach_the_store_only_through_query_and_app() {
         }
     }
     assert!(wrong.is_empty(), "front ends reaching the store: {wrong:#?}");
+    let methods = store_methods();
+    for needed in ["head", "row_at", "rows_between", "hold_write_lock", "append"] {
+        assert!(
+            methods.contains_key(needed),
+            "the store's {needed} is read: {methods:?}"
+        );
+    }
 }
 
 #[test]

@@ -8,6 +8,7 @@
 
 mod about;
 mod campaigns;
+mod copies;
 mod elsewhere;
 mod ended;
 mod export;
@@ -35,6 +36,7 @@ use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selection};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use copies::{hash_at, head_here, rows_after};
 pub use log::{LogPlan, LogQuery};
 pub use names::{Named, Names};
 pub use verified::{NotedHead, Verified};
