@@ -26,7 +26,7 @@ pub fn run<C: CommandLine>(ctx: &Context, args: Args) -> Result<(), CommandError
     let version = as_of::version(&args.version, "VERSION")?;
     let inner = line::parse::<C>(args.command)
         .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
-    if !inner.right().records_play() {
+    if !inner.needs().right.records_play() {
         return Err(CommandError::refused(
             "amend corrects a command of play (a check, a roll, a Wound, XP…); campaigns, voids, seeds, imports and reports are not amended",
         ));

@@ -4,8 +4,7 @@ use clap::ArgMatches;
 
 use super::context::Context;
 use super::error::CommandError;
-use super::honours::Honours;
-use super::rights::Right;
+use super::needs::Needs;
 
 /// A whole command line: the command line's own (`Cli`), handed down as a type by the module
 /// that defines it to those that parse and run a command line within one (the server's
@@ -15,10 +14,8 @@ pub trait CommandLine: Sized {
     fn grammar() -> clap::Command;
     /// The command line the matches give.
     fn from_matches(matches: &ArgMatches) -> Result<Self, clap::Error>;
-    /// Who may run it through the server.
-    fn right(&self) -> Right;
-    /// The global options it honours.
-    fn honours(&self) -> Honours;
+    /// What it needs: its right through the server, the global options it honours.
+    fn needs(&self) -> Needs;
     /// The campaign it creates, if it is `campaign new`.
     fn creates(&self) -> Option<&str>;
     /// Runs it.

@@ -28,6 +28,7 @@ mod log;
 mod man;
 mod medals;
 mod mission;
+mod needs;
 mod output;
 mod pager;
 mod paths;
@@ -36,7 +37,6 @@ mod pull;
 mod push;
 mod rebuild;
 mod remote;
-mod rights;
 mod roster;
 mod roster_html;
 mod roster_words;
@@ -242,7 +242,7 @@ pub fn parse() -> Cli {
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
     cli.paths = paths::given(&command, &matches);
-    if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
+    if let Err(message) = honours::check(cli.command.needs().honours, cli.format(), &matches) {
         honours::usage_error(&mut command, &matches, message).exit();
     }
     if let Err(message) = remote_check(&cli, &matches) {
@@ -255,12 +255,12 @@ pub fn parse() -> Cli {
 /// remote, whose database is the server's.
 fn remote_check(cli: &Cli, matches: &clap::ArgMatches) -> Result<(), String> {
     let typed = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
-    if typed("remote") && !cli.command.runs_remotely() {
+    if typed("remote") && !cli.command.needs().remotely {
         return Err(
             "--remote is not honoured by this command, which works on this machine; drop it".to_owned(),
         );
     }
-    if cli.remote.is_some() && cli.command.runs_remotely() && typed("db") {
+    if cli.remote.is_some() && cli.command.needs().remotely && typed("db") {
         return Err(
             "--db names this machine's file, and --remote runs the command on the server's; give one of them"
                 .to_owned(),
@@ -286,12 +286,8 @@ impl line::CommandLine for Cli {
         Cli::from_arg_matches(matches)
     }
 
-    fn right(&self) -> rights::Right {
-        self.command.right()
-    }
-
-    fn honours(&self) -> honours::Honours {
-        self.command.honours()
+    fn needs(&self) -> needs::Needs {
+        self.command.needs()
     }
 
     fn creates(&self) -> Option<&str> {
@@ -317,7 +313,7 @@ pub fn run(cli: Cli) -> ExitCode {
         // The export is read as a stream and written here, where --output names a file.
         (Some(remote), Command::Export(args)) => remote::Remote::resolve(remote, cli.token.as_deref())
             .and_then(|server| remote::export(&server, cli.campaign.as_deref(), args.output())),
-        (Some(remote), command) if command.runs_remotely() => {
+        (Some(remote), command) if command.needs().remotely => {
             let created = cli.command.creates().map(str::to_owned);
             remote::forward(&remote::Forwarded {
                 remote,

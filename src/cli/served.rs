@@ -17,8 +17,8 @@ use super::context::Context;
 use super::error::Kind;
 use super::honours;
 use super::line::CommandLine;
+use super::needs::Right;
 use super::output::{self, Format};
-use super::rights::Right;
 use super::{file, paths, width};
 
 /// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
@@ -54,7 +54,8 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
         Ok(cli) => cli,
         Err(e) => return usage(e.render().to_string()),
     };
-    match cli.right() {
+    let needs = cli.needs();
+    match needs.right {
         Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
         Right::Needs(needed) if role < needed => {
             return forbidden(format!(
@@ -94,7 +95,7 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
             "{flag} names a file on the server's disk, which the server does not read; send the file with the command (`muster --remote` does), or run this command on the server's machine"
         ));
     }
-    if let Err(message) = honours::check(cli.honours(), format, &matches) {
+    if let Err(message) = honours::check(needs.honours, format, &matches) {
         return usage(message);
     }
     let context = Context::new(
