@@ -13,7 +13,7 @@ use muster::app::Role;
 
 use super::html::{message_page, status_of};
 use super::roster::{Refusal, roster_page};
-use super::session::{forged, redirect, signed};
+use super::session::{Signed, forged, redirect};
 use super::specs::{FORMS, Place, Spec};
 use crate::serve::answer::{Answer, Outcome, Printed, reply};
 use crate::serve::preamble::Caller;
@@ -71,14 +71,11 @@ fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Vec<String>,
 /// again with muster's message beside the form.
 pub async fn record(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
     Form(values): Form<Vec<(String, String)>>,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
     if let Some(refused) = forged(&signed, &headers, value("csrf")) {
         return refused;

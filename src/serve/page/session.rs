@@ -5,8 +5,9 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Form, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, State};
 use axum::http::header::{COOKIE, HOST, LOCATION, ORIGIN, REFERER, SET_COOKIE};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -45,6 +46,16 @@ fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == COOKIE_NAME)
         .map(|(_, id)| id.trim().to_owned())
+}
+
+/// A page request's preamble: its signed-in caller, or the answer sending the browser to sign
+/// in (see [`signed`]).
+impl FromRequestParts<Arc<Server>> for Signed {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<Signed, Response> {
+        signed(server, &parts.headers).await
+    }
 }
 
 /// The request's signed-in caller, or the answer sending the browser to sign in: no session,
@@ -170,13 +181,10 @@ pub struct SignOut {
 /// POST /sign-out: ends the session and clears its cookie.
 pub async fn sign_out(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     headers: HeaderMap,
     Form(form): Form<SignOut>,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
         return refused;
     }
