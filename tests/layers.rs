@@ -51,7 +51,7 @@ const LAYERS: &[&[&str]] = &[
 const FRONT_ENDS_MAY_NAME: &[(&str, &str)] = &[
     (
         "Store",
-        "the connection `app::open` and `query::open_read_only` give, held by the command line's context and the server and lent to the command that runs; the server's sequence still takes the write lock and reads the head on it itself (`serve/turn.rs`, `serve/push.rs`)",
+        "the connection `app::open` and `query::open_read_only` give, held by the command line's context and the server and lent to the command that runs (the server's sequence holds its write lock through `app::held`)",
     ),
     ("Head", "a version and hash as plain data, printed and compared"),
     ("StoreError", "mapped to exit code 4 and the API's 500"),
@@ -79,34 +79,11 @@ const FRONT_ENDS_MAY_NAME: &[(&str, &str)] = &[
 
 /// The methods of `Store` a front end still calls itself, by module, and why. Every other
 /// read goes through `query`, every other write through `app`.
-const FRONT_ENDS_MAY_CALL: &[(&str, &[&str], &str)] = &[
-    (
-        "main::cli::context",
-        &["is_read_only"],
-        "whether the connection lent to a command may write",
-    ),
-    (
-        "main::serve::turn",
-        &[
-            "hold_write_lock",
-            "release_write_lock",
-            "abandon_write_lock",
-            "head",
-        ],
-        "the server's sequence: one write transaction around a command, its actor and its kept answer, and the head before and after it (not yet behind `app`)",
-    ),
-    (
-        "main::serve::push",
-        &[
-            "hold_write_lock",
-            "release_write_lock",
-            "abandon_write_lock",
-            "head",
-            "seeds_of",
-        ],
-        "a push's landing in the server's sequence, in one write transaction, against the head it continues and the seeds the server keeps (not yet behind `app`)",
-    ),
-];
+const FRONT_ENDS_MAY_CALL: &[(&str, &[&str], &str)] = &[(
+    "main::cli::context",
+    &["is_read_only"],
+    "whether the connection lent to a command may write",
+)];
 
 fn src() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))

@@ -3,6 +3,7 @@
 
 mod append;
 mod copies;
+pub mod held;
 mod serving;
 mod voids;
 

@@ -21,6 +21,16 @@ pub fn hash_at(store: &Store, campaign: &str, version: u64) -> Result<Option<Str
     Ok(store.row_at(campaign, version)?.map(|row| row.hash))
 }
 
+/// The commitments of the seeds this database keeps for `campaign`: the server's own, which
+/// no copy holds.
+pub fn seed_commitments(store: &Store, campaign: &str) -> Result<Vec<String>, StoreError> {
+    Ok(store
+        .seeds_of(campaign)?
+        .into_iter()
+        .map(|(commitment, _)| commitment)
+        .collect())
+}
+
 /// This copy's rows of `campaign` after `after`, in order.
 pub fn rows_after(store: &Store, campaign: &str, after: u64) -> Result<Vec<StoredRow>, StoreError> {
     store.rows_between(campaign, after, None)

@@ -10,8 +10,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Role};
+use muster::app::{self, Role, held};
 use muster::clock::{Clock, SystemClock};
+use muster::query;
 use muster::store::{Head, Store, StoredRow};
 use muster::transfer::{self, FastForward};
 use serde::Deserialize;
@@ -64,14 +65,14 @@ pub async fn push(
 /// events and who pushed them are kept together or not at all, and rolled back otherwise or
 /// for a dry run, whose success is then no creation.
 fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Response) -> Response {
-    if let Err(e) = store.hold_write_lock() {
+    if let Err(e) = held::hold(store) {
         return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
     }
     let answer = land(store);
     let landed = answer.status() == StatusCode::CREATED;
     let ended = match landed && !dry_run {
-        true => store.release_write_lock(),
-        false => store.abandon_write_lock(),
+        true => held::commit(store),
+        false => held::abandon(store),
     };
     if let Err(e) = ended {
         return refusal(
@@ -91,7 +92,7 @@ fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Respo
 fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
     // A campaign the server lacks keeps the URL's name; a push creates it (a gm's).
     let campaign = app::resolve_campaign(store, Some(named)).unwrap_or_else(|_| named.to_owned());
-    let head = match store.head(&campaign) {
+    let head = match query::Query::new(store, &campaign).head() {
         Ok(head) => head,
         Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
     };
@@ -220,11 +221,7 @@ fn rolled_by_this_servers_seed(
     after: u64,
     rows: &[StoredRow],
 ) -> Result<Option<u64>, muster::store::StoreError> {
-    let kept: Vec<String> = store
-        .seeds_of(campaign)?
-        .into_iter()
-        .map(|(commitment, _)| commitment)
-        .collect();
+    let kept = query::seed_commitments(store, campaign)?;
     let claims = |row: &StoredRow| {
         row.decode().ok().is_some_and(|recorded| {
             recorded
