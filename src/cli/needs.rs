@@ -202,3 +202,56 @@ impl Command {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::Cli;
+
+    /// What the command line `args` (without `muster`) needs.
+    fn needs(args: &[&str]) -> Needs {
+        let argv = std::iter::once("muster").chain(args.iter().copied());
+        match Cli::try_parse_from(argv) {
+            Ok(cli) => cli.command.needs(),
+            Err(e) => panic!("`{}` does not parse: {e}", args.join(" ")),
+        }
+    }
+
+    #[test]
+    fn each_kind_of_command_needs_its_role_its_formats_and_its_place() {
+        let roster = needs(&["roster"]);
+        assert_eq!(roster.right, Right::Needs(Role::Viewer));
+        assert_eq!(roster.honours.formats, EVERY);
+        assert!(roster.remotely && roster.honours.campaign && roster.honours.db);
+        assert_eq!(needs(&["log"]).honours.formats, ROWS);
+        let wound = needs(&["wound", "Reyes", "1"]);
+        assert!(wound.right.records_play(), "a player records play");
+        assert_eq!(wound.honours.formats, JSON);
+        let void = needs(&["void", "3", "--why", "typo"]);
+        assert_eq!(void.right, Right::Needs(Role::Gm));
+        assert!(!void.right.records_play(), "a void is not amended");
+        let new = needs(&["campaign", "new", "Ops", "--game", "wwii"]);
+        assert_eq!(new.right, Right::Needs(Role::Gm));
+        assert!(
+            new.honours.db && !new.honours.campaign,
+            "a new campaign is no selected one"
+        );
+        assert!(matches!(
+            needs(&["campaign", "use", "Ops"]).right,
+            Right::NotServed(_)
+        ));
+        for here in [&["pull", "table"][..], &["push", "table"], &["demo"], &["man"]] {
+            let needed = needs(here);
+            assert!(!needed.remotely, "`{}` works on this machine", here.join(" "));
+            assert!(
+                matches!(needed.right, Right::NotServed(_)),
+                "`{}` is not served",
+                here.join(" ")
+            );
+        }
+        let export = needs(&["export"]);
+        assert!(export.remotely && matches!(export.right, Right::NotServed(_)));
+    }
+}
