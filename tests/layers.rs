@@ -1,57 +1,105 @@
-//! The library's modules read in dependency order: no two modules import each other, even
-//! through others, and no module uses an item its parent (or an ancestor) defines (other than
-//! to add methods to the parent's own type), so every folder has a ground floor. Read from the source, so a new import that breaks either fails
-//! here, naming the modules.
+//! Every module under `src/`, the library's and the binary's (`src/cli/`, `src/serve/`,
+//! `src/main.rs`) alike, read in dependency order:
+//! - no two modules import each other, even through others;
+//! - no module uses an item its parent (or an ancestor) defines (other than to add methods to
+//!   the parent's own type), so every folder has a ground floor;
+//! - each layer of ARCHITECTURE.md's table imports only the layers below it ([`LAYERS`]);
+//! - the front ends (`src/cli/`, `src/serve/`) reach the store only through `query` and `app`:
+//!   of `muster::store` they name only the few items [`FRONT_ENDS_MAY_NAME`] lists, each with
+//!   its reason, and never open a store themselves.
+//!
+//! Read from the source, so a new import that breaks any of these fails here, naming the
+//! modules. The library's modules are named from `muster`, the binary's from `main`: in a
+//! binary file `crate::` is `main` and `muster::` is the library.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// A library module: its path (`crate::domain::event`) and its text, test code left out.
+/// A module: its text, test code and comments left out.
 struct Module {
     text: String,
 }
 
-/// Every library module under `src/`, leaving out the binary's front end (`src/cli/`,
-/// `src/main.rs`) and test-only modules.
-fn modules() -> BTreeMap<String, Module> {
-    let mut found = BTreeMap::new();
-    collect(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut found);
-    found
+/// The layers of ARCHITECTURE.md's table, lowest first: a module of one layer imports only
+/// modules of its own layer or of the layers before it. Each entry names the top-level
+/// modules it holds.
+const LAYERS: &[&[&str]] = &[
+    // Ground: no muster code of their own to import.
+    &["muster::clock", "muster::progress", "main::url"],
+    &["muster::domain"],
+    &["muster::dice", "muster::ids"],
+    &["muster::rules"],
+    &["muster::store"],
+    // The library's error: a refusal, a storage failure or a bad input, below every module
+    // that can give more than one of them.
+    &["muster::error"],
+    &["muster::checkpoint", "muster::catalog"],
+    &["muster::verify", "muster::projection", "muster::transfer"],
+    &["muster::query", "muster::synth"],
+    &["muster::app"],
+    // The library's root only declares its modules and re-exports the error.
+    &["muster"],
+    &["main::serve"],
+    &["main::cli"],
+    &["main"],
+];
+
+/// The items of `muster::store` a front end may still name, and why: none of them reads or
+/// writes the log.
+const FRONT_ENDS_MAY_NAME: &[(&str, &str)] = &[
+    (
+        "Store",
+        "the connection `app::open` and `query::open_read_only` give, held by the command line's context and the server and lent to the command that runs (the server's sequence holds its write lock through `app::held`)",
+    ),
+    ("Head", "a version and hash as plain data, printed and compared"),
+    ("StoreError", "mapped to exit code 4 and the API's 500"),
+    (
+        "StoredRow",
+        "an exported row as plain data, sent to and received from a server",
+    ),
+    (
+        "ServedAnswer",
+        "a kept answer as plain data, given again to a retried command id",
+    ),
+    (
+        "is_open_here",
+        "whether another command of this process holds the file, asked before opening it",
+    ),
+    (
+        "on_waiting",
+        "where the note about a writer kept waiting is printed",
+    ),
+    (
+        "NOTICE_AFTER",
+        "how long a writer waits before that note, in its doc comment",
+    ),
+];
+
+/// The methods of `Store` a front end still calls itself, by module, and why. Every other
+/// read goes through `query`, every other write through `app`.
+const FRONT_ENDS_MAY_CALL: &[(&str, &[&str], &str)] = &[(
+    "main::cli::context",
+    &["is_read_only"],
+    "whether the connection lent to a command may write",
+)];
+
+fn src() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
 }
 
-fn collect(dir: &Path, found: &mut BTreeMap<String, Module>) {
-    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let relative = path
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if relative == "cli" || relative == "serve" || relative == "main.rs" || relative.ends_with("/tests") {
-            continue;
-        }
-        if path.is_dir() {
-            collect(&path, found);
-            continue;
-        }
-        let Some(stem) = relative.strip_suffix(".rs") else {
-            continue;
-        };
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = match stem {
-            "lib" => "crate".to_owned(),
-            _ => format!("crate::{}", stem.trim_end_matches("/mod").replace('/', "::")),
-        };
-        found.insert(
-            name,
-            Module {
-                text: without_tests(&text),
-            },
-        );
-    }
+/// Every module under `src/`, test-only modules left out.
+fn modules() -> BTreeMap<String, Module> {
+    let binary = std::fs::read_to_string(src().join("main.rs")).unwrap();
+    // The top-level modules the binary declares itself; the rest are the library's.
+    let own: BTreeSet<String> = binary
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("mod "))
+        .map(|m| m.trim_end_matches(';').trim().to_owned())
+        .collect();
+    let mut found = BTreeMap::new();
+    collect(src(), &own, &mut found);
     // Modules declared under `#[cfg(test)]` are test code.
     let test_only: Vec<String> = found
         .iter()
@@ -65,12 +113,50 @@ fn collect(dir: &Path, found: &mut BTreeMap<String, Module>) {
                         .strip_prefix("mod ")
                         .or(w[1].trim().strip_prefix("pub(crate) mod "))
                 })
-                .map(|m| format!("{name}::{}", m.trim_end_matches(';')))
+                .map(|m| format!("{name}::{}", m.trim_end_matches(';').trim_end_matches(" {")))
                 .collect::<Vec<_>>()
         })
         .collect();
     for name in test_only {
-        found.remove(&name);
+        found.retain(|n, _| *n != name && !n.starts_with(&format!("{name}::")));
+    }
+    found
+}
+
+fn collect(dir: &Path, own: &BTreeSet<String>, found: &mut BTreeMap<String, Module>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let relative = path
+            .strip_prefix(src())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if relative.ends_with("/tests") || relative.ends_with("/tests.rs") {
+            continue;
+        }
+        if path.is_dir() {
+            collect(&path, own, found);
+            continue;
+        }
+        let Some(stem) = relative.strip_suffix(".rs") else {
+            continue;
+        };
+        let top = stem.split('/').next().unwrap_or_default();
+        let name = match stem {
+            "lib" => "muster".to_owned(),
+            "main" => "main".to_owned(),
+            _ => {
+                let root = if own.contains(top) { "main" } else { "muster" };
+                format!("{root}::{}", stem.trim_end_matches("/mod").replace('/', "::"))
+            }
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        found.insert(
+            name,
+            Module {
+                text: without_tests(&text),
+            },
+        );
     }
 }
 
@@ -86,15 +172,64 @@ fn without_tests(text: &str) -> String {
         .join("\n")
 }
 
-/// Every path a module's text names from `crate::` or `super::`, made absolute; a brace
-/// group (`use super::{a, b::C}`) gives one path per member.
+/// The methods `Store` defines (a `pub fn` in an `impl Store` block under `src/store/`), each
+/// with whether it takes arguments besides `self`: a call `.head(&campaign)` is the store's,
+/// `Query`'s `.head()` is not.
+fn store_methods() -> BTreeMap<String, bool> {
+    let mut methods = BTreeMap::new();
+    let mut files = vec![src().join("store")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let text = without_tests(&std::fs::read_to_string(&path).unwrap());
+        let mut depth: Option<i64> = None;
+        for (at, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if depth.is_none() && trimmed.starts_with("impl") && trimmed.ends_with(" Store {") {
+                depth = Some(0);
+            }
+            let Some(d) = depth else { continue };
+            if d == 1
+                && let Some(rest) = trimmed.strip_prefix("pub fn ")
+            {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let signature: String = text.lines().skip(at).take(12).collect::<Vec<_>>().join(" ");
+                let params = signature
+                    .split_once('(')
+                    .and_then(|(_, rest)| rest.split_once(')'))
+                    .map_or("", |(params, _)| params);
+                methods.insert(name, params.contains(','));
+            }
+            let opened = line.matches('{').count() as i64 - line.matches('}').count() as i64;
+            depth = Some(d + opened).filter(|d| *d > 0);
+        }
+    }
+    methods
+}
+
+/// The crate a module belongs to: `muster` or `main`.
+fn root(module: &str) -> &str {
+    module.split("::").next().unwrap_or_default()
+}
+
+/// Every path a module's text names from `crate::`, `super::` or (in the binary) `muster::`,
+/// made absolute; a brace group (`use super::{a, b::C}`) gives one path per member.
 fn paths(module: &str, text: &str) -> Vec<Vec<String>> {
     let mut found = Vec::new();
     let bytes = text.as_bytes();
     let mut at = 0;
+    let prefixes: &[&str] = match root(module) {
+        "main" => &["crate::", "super::", "muster::"],
+        _ => &["crate::", "super::"],
+    };
     while at < text.len() {
         let rest = &text[at..];
-        let starts = rest.starts_with("crate::") || rest.starts_with("super::");
+        let starts = prefixes.iter().any(|p| rest.starts_with(p));
         let boundary = at == 0
             || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_' || bytes[at - 1] == b':');
         if !(starts && boundary) {
@@ -117,9 +252,16 @@ fn paths(module: &str, text: &str) -> Vec<Vec<String>> {
         for member in members {
             let mut segments: Vec<String> = module.split("::").map(str::to_owned).collect();
             let mut written: Vec<&str> = path.split("::").collect();
-            if written.first() == Some(&"crate") {
-                segments = vec!["crate".to_owned()];
-                written.remove(0);
+            match written.first() {
+                Some(&"crate") => {
+                    segments = vec![root(module).to_owned()];
+                    written.remove(0);
+                }
+                Some(&"muster") => {
+                    segments = vec!["muster".to_owned()];
+                    written.remove(0);
+                }
+                _ => {}
             }
             while written.first() == Some(&"super") {
                 segments.pop();
@@ -136,8 +278,29 @@ fn paths(module: &str, text: &str) -> Vec<Vec<String>> {
     found
 }
 
+/// The child module of `parent` an item it re-exports comes from (`pub use child::Item;`,
+/// `pub use child::{Item, …};`), if its text says so.
+fn re_exported_from(parent: &str, text: &str, item: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let used = line.trim_start().strip_prefix("pub use ")?;
+        let words = |s: &str| {
+            s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == item)
+        };
+        if !words(used) {
+            return None;
+        }
+        let first = used.split("::").next()?.trim();
+        match first {
+            "crate" | "super" | "self" | "std" => None,
+            child => Some(format!("{parent}::{child}")),
+        }
+    })
+}
+
 /// Each module's imports of other modules (not its ancestors or descendants), and the
-/// items it uses from an ancestor that the ancestor defines rather than re-exports.
+/// items it uses from an ancestor that the ancestor defines rather than re-exports. An item
+/// an ancestor re-exports from one of its modules is an import of that module.
 fn imports(modules: &BTreeMap<String, Module>) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut upward = Vec::new();
@@ -149,30 +312,40 @@ fn imports(modules: &BTreeMap<String, Module>) -> (BTreeMap<String, BTreeSet<Str
             else {
                 continue;
             };
-            let target = segments[..k].join("::");
+            let mut target = segments[..k].join("::");
             if target == *name || target.starts_with(&format!("{name}::")) {
                 continue;
             }
             if name.starts_with(&format!("{target}::")) {
                 let Some(item) = segments.get(k) else { continue };
-                let exported = modules[&target].text.lines().any(|l| {
-                    l.trim_start().starts_with("pub use")
-                        && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                            .any(|word| word == item)
-                });
-                // A module that adds methods to its parent's type is that type's own code,
-                // split across files (the store's bulk writes, its checkpoints).
-                let extends = module.text.lines().any(|l| {
-                    let l = l.trim_start();
-                    l.starts_with("impl")
-                        && !l.contains(" for ")
-                        && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                            .any(|word| word == item)
-                });
-                if !exported && !extends {
-                    upward.push(format!("{name} uses {item}, which its ancestor {target} defines"));
+                let text = &modules[&target].text;
+                match re_exported_from(&target, text, item) {
+                    Some(child) if modules.contains_key(&child) => target = child,
+                    Some(_) => continue,
+                    None => {
+                        // A module that adds methods to its parent's type is that type's own
+                        // code, split across files (the store's bulk writes, its checkpoints).
+                        let extends = module.text.lines().any(|l| {
+                            let l = l.trim_start();
+                            l.starts_with("impl")
+                                && !l.contains(" for ")
+                                && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                    .any(|word| word == item)
+                        });
+                        let exported = text.lines().any(|l| {
+                            l.trim_start().starts_with("pub use")
+                                && l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                    .any(|word| word == item)
+                        });
+                        if !exported && !extends {
+                            upward.push(format!("{name} uses {item}, which its ancestor {target} defines"));
+                        }
+                        continue;
+                    }
                 }
-                continue;
+                if target == *name || name.starts_with(&format!("{target}::")) {
+                    continue;
+                }
             }
             edges.entry(name.clone()).or_default().insert(target);
         }
@@ -210,18 +383,132 @@ fn cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         .find_map(|node| visit(node, edges, &mut done, &mut Vec::new()))
 }
 
-#[test]
-fn no_two_library_modules_import_each_other_even_through_others() {
-    let modules = modules();
-    assert!(modules.len() > 50, "the whole library is read: {}", modules.len());
-    let (edges, _) = imports(&modules);
-    assert_eq!(cycle(&edges), None, "an import loop");
+/// The layer `module` belongs to: the index in `layers` of the entry naming it or its
+/// nearest ancestor.
+fn layer_of(layers: &[&[&str]], module: &str) -> Option<usize> {
+    let mut name = module;
+    loop {
+        if let Some(at) = layers.iter().position(|layer| layer.contains(&name)) {
+            return Some(at);
+        }
+        name = &name[..name.rfind("::")?];
+    }
+}
+
+/// The top-level module (`muster::store`, `main::cli`) `module` belongs to.
+fn unit(module: &str) -> String {
+    module.split("::").take(2).collect::<Vec<_>>().join("::")
+}
+
+/// Every import that reaches a layer above its own, and every module no layer names.
+fn against_the_layers(layers: &[&[&str]], edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (from, targets) in edges {
+        for to in targets {
+            match (layer_of(layers, from), layer_of(layers, to)) {
+                (Some(a), Some(b)) if b > a => wrong.push(format!(
+                    "{from} imports {to}, a layer above its own ({} above {})",
+                    unit(to),
+                    unit(from)
+                )),
+                (Some(_), Some(_)) => {}
+                (None, _) => wrong.push(format!("{from} is in no layer of LAYERS")),
+                (_, None) => wrong.push(format!("{to} is in no layer of LAYERS")),
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    wrong
 }
 
 #[test]
-fn no_library_module_uses_an_item_its_ancestor_defines() {
+fn no_two_modules_import_each_other_even_through_others() {
+    let modules = modules();
+    assert!(
+        modules.keys().filter(|m| root(m) == "muster").count() > 50,
+        "the whole library is read"
+    );
+    for front_end in ["main::cli", "main::serve", "main::serve::api", "main::cli::push"] {
+        assert!(modules.contains_key(front_end), "{front_end} is read");
+    }
+    let (edges, _) = imports(&modules);
+    assert_eq!(cycle(&edges), None, "an import loop");
+    // Nor do two top-level modules, each through modules of its own.
+    let mut units: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, targets) in &edges {
+        for to in targets.iter().filter(|to| unit(to) != unit(from)) {
+            units.entry(unit(from)).or_default().insert(unit(to));
+        }
+    }
+    assert_eq!(cycle(&units), None, "an import loop between top-level modules");
+}
+
+#[test]
+fn no_module_uses_an_item_its_ancestor_defines() {
     let (_, upward) = imports(&modules());
     assert!(upward.is_empty(), "imports from a layer above: {upward:#?}");
+}
+
+#[test]
+fn each_layer_imports_only_the_layers_below_it() {
+    let (edges, _) = imports(&modules());
+    let wrong = against_the_layers(LAYERS, &edges);
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers of ARCHITECTURE.md: {wrong:#?}"
+    );
+}
+
+#[test]
+fn the_front_ends_reach_the_store_only_through_query_and_app() {
+    let modules = modules();
+    let mut wrong = Vec::new();
+    for (name, module) in modules.iter().filter(|(n, _)| root(n) == "main") {
+        for segments in paths(name, &module.text) {
+            if segments.len() < 2 || segments[0] != "muster" || segments[1] != "store" {
+                continue;
+            }
+            match segments.get(2) {
+                Some(item) if FRONT_ENDS_MAY_NAME.iter().any(|(may, _)| may == item) => {}
+                Some(item) => wrong.push(format!("{name} names muster::store::{item}")),
+                None => wrong.push(format!("{name} names muster::store itself")),
+            }
+        }
+        for (method, takes) in &store_methods() {
+            if matches!(method.as_str(), "open" | "open_read_only") {
+                continue;
+            }
+            let called = module
+                .text
+                .match_indices(&format!(".{method}("))
+                .any(|(at, call)| {
+                    let next = module.text[at + call.len()..].trim_start().chars().next();
+                    *takes == (next != Some(')'))
+                });
+            let allowed = FRONT_ENDS_MAY_CALL
+                .iter()
+                .any(|(m, methods, _)| m == name && methods.contains(&method.as_str()));
+            if called && !allowed {
+                wrong.push(format!(
+                    "{name} calls the store's {method} itself; a read goes through query, a write through app"
+                ));
+            }
+        }
+        for opens in ["Store::open", "Store::create"] {
+            if module.text.contains(opens) {
+                wrong.push(format!("{name} opens a store itself ({opens}); app::open does"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "front ends reaching the store: {wrong:#?}");
+    let methods = store_methods();
+    for needed in ["head", "row_at", "rows_between", "hold_write_lock", "append"] {
+        assert!(
+            methods.contains_key(needed),
+            "the store's {needed} is read: {methods:?}"
+        );
+    }
 }
 
 #[test]
@@ -230,14 +517,14 @@ fn the_guard_finds_a_loop_and_an_upward_import_in_made_up_modules() {
         text: text.to_owned(),
     };
     let modules: BTreeMap<String, Module> = [
-        ("crate".to_owned(), made_up("pub mod a;\npub mod b;")),
+        ("muster".to_owned(), made_up("pub mod a;\npub mod b;")),
         (
-            "crate::a".to_owned(),
+            "muster::a".to_owned(),
             made_up("mod inner;\npub struct Shared;\nuse crate::b::Thing;"),
         ),
-        ("crate::a::inner".to_owned(), made_up("use super::Shared;")),
+        ("muster::a::inner".to_owned(), made_up("use super::Shared;")),
         (
-            "crate::b".to_owned(),
+            "muster::b".to_owned(),
             made_up("use crate::a::{Shared, inner};\npub struct Thing;"),
         ),
     ]
@@ -251,6 +538,52 @@ fn the_guard_finds_a_loop_and_an_upward_import_in_made_up_modules() {
     );
     assert_eq!(
         upward,
-        ["crate::a::inner uses Shared, which its ancestor crate::a defines"]
+        ["muster::a::inner uses Shared, which its ancestor muster::a defines"]
+    );
+}
+
+#[test]
+fn the_guard_follows_the_binary_into_the_library_and_re_exports_to_their_module() {
+    let made_up = |text: &str| Module {
+        text: text.to_owned(),
+    };
+    let modules: BTreeMap<String, Module> = [
+        ("muster".to_owned(), made_up("pub mod low;\npub mod high;")),
+        ("muster::low".to_owned(), made_up("use crate::high::Thing;")),
+        ("muster::high".to_owned(), made_up("pub struct Thing;")),
+        ("main".to_owned(), made_up("mod front;")),
+        (
+            "main::front".to_owned(),
+            made_up("mod shared;\nmod handler;\npub use shared::Caller;\nuse muster::low;"),
+        ),
+        (
+            "main::front::shared".to_owned(),
+            made_up("use super::handler::refuse;"),
+        ),
+        (
+            "main::front::handler".to_owned(),
+            made_up("use super::Caller;\nuse crate::front::shared;"),
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let (edges, upward) = imports(&modules);
+    assert!(upward.is_empty(), "a re-export is no upward use: {upward:?}");
+    assert_eq!(
+        cycle(&edges),
+        Some(vec![
+            "main::front::handler".to_owned(),
+            "main::front::shared".to_owned()
+        ]),
+        "the handler reaches the shared module through its parent's re-export"
+    );
+    assert!(
+        edges["main::front"].contains("muster::low"),
+        "muster:: is the library"
+    );
+    let layers: &[&[&str]] = &[&["muster::low"], &["muster::high"], &["main::front"]];
+    assert_eq!(
+        against_the_layers(layers, &edges),
+        ["muster::low imports muster::high, a layer above its own (muster::high above muster::low)"]
     );
 }

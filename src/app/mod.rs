@@ -2,11 +2,14 @@
 //! on fresh state when another writer got there first.
 
 mod append;
+mod copies;
+pub mod held;
 mod serving;
 mod voids;
 
 pub use append::Written;
 use append::{decide_and_append, store_seed};
+pub use copies::{pull_tail, pull_whole};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,

@@ -1,13 +1,11 @@
 //! `muster amend VERSION --why TEXT -- COMMAND…`: correct a mistaken command with the faces
 //! it rolled, where a void would have let its dice be rolled again.
 
-use clap::Parser;
-
 use muster::projection::as_of;
 
-use super::Cli;
 use super::context::{Amendment, Context};
 use super::error::CommandError;
+use super::line::{self, CommandLine};
 
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
@@ -24,11 +22,11 @@ pub struct Args {
     command: Vec<String>,
 }
 
-pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+pub fn run<C: CommandLine>(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = as_of::version(&args.version, "VERSION")?;
-    let inner = Cli::try_parse_from(std::iter::once("muster".to_owned()).chain(args.command))
+    let inner = line::parse::<C>(args.command)
         .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
-    if !inner.command.records_play() {
+    if !inner.needs().right.records_play() {
         return Err(CommandError::refused(
             "amend corrects a command of play (a check, a roll, a Wound, XP…); campaigns, voids, seeds, imports and reports are not amended",
         ));
@@ -37,7 +35,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         version,
         why: args.why,
     });
-    super::dispatch(ctx, inner.command)?;
+    inner.run(ctx)?;
     if ctx.amendment_pending() {
         return Err(CommandError::refused(
             "the correcting command recorded nothing, so nothing was amended",

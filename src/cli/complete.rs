@@ -4,19 +4,18 @@
 
 use std::ffi::OsStr;
 
-use clap::CommandFactory;
 use clap_complete::CompleteEnv;
 use clap_complete::engine::CompletionCandidate;
 use muster::query::{self, LogQuery, Named, Names, Query};
 
-use super::Cli;
 use super::context::Context;
+use super::help::Grammar;
 use super::output::Format;
 
 /// Answers the shell and exits when it asks for completions (`COMPLETE` is set); returns
 /// otherwise.
-pub fn answer_if_asked() {
-    CompleteEnv::with_factory(Cli::command).bin("muster").complete();
+pub fn answer_if_asked(grammar: Grammar) {
+    CompleteEnv::with_factory(grammar).bin("muster").complete();
 }
 
 /// The Soldiers (heroes) of the campaign.

@@ -156,7 +156,7 @@ impl Context {
         if let Some(lent) = self.borrow_lent(false) {
             return Ok(lent);
         }
-        Ok(Opened::Own(Store::open_read_only(&self.db_path()?)?))
+        Ok(Opened::Own(muster::query::open_read_only(&self.db_path()?)?))
     }
 
     /// Opens the database to read it only and resolves the campaign to read.

@@ -1,6 +1,7 @@
 //! What `pull` and `push` share: a server's head of a campaign, and where this copy and the
 //! server's part when neither continues the other.
 
+use muster::query;
 use muster::store::{Head, Store};
 use muster::transfer;
 use serde_json::Value;
@@ -90,8 +91,8 @@ pub fn parting(
             remote.first_line(&format!("{path}?after={}", version - 1))?,
         )?;
         let server = transfer::parse(&answered.body)?;
-        let ours = store.row_at(campaign, version)?;
-        Ok(matches!((server.first(), ours), (Some(s), Some(o)) if s.hash == o.hash))
+        let ours = query::hash_at(store, campaign, version)?;
+        Ok(matches!((server.first(), ours), (Some(s), Some(o)) if s.hash == o))
     };
     // Alike at `low`, not at `high`.
     let (mut low, mut high) = (0, here.version.min(theirs.version) + 1);

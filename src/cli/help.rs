@@ -1,10 +1,14 @@
 //! `muster --help`: the commands grouped by purpose and game, as cargo and jj list theirs.
 
+use clap::Command;
 use clap::builder::StyledStr;
-use clap::{Command, CommandFactory};
 
-use super::Cli;
 use super::width;
+
+/// The whole command line's clap definition (`Cli::command`), handed down by the module
+/// that defines it to the ones that print or parse it whole (help, completions, manual pages,
+/// the server's runner), which sit below it.
+pub type Grammar = fn() -> Command;
 
 /// The heading of the global options in every command's help.
 pub const GLOBAL: &str = "Global options";
@@ -62,14 +66,14 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("Playing with a server", &["serve", "remote", "pull", "push"]),
 ];
 
-/// How wide help is at most, as clap's own `max_term_width` on [`Cli`].
+/// How wide help is at most, as clap's own `max_term_width` on the command line.
 const WIDEST: usize = 100;
 
-/// The command line to parse: [`Cli`], its top-level help listing the commands under
+/// The command line to parse: `grammar`'s, its top-level help listing the commands under
 /// [`GROUPS`]' headings. The commands are hidden from clap's own single list only here, so
 /// completions and manual pages still show every one.
-pub fn command() -> Command {
-    let cli = Cli::command();
+pub fn command(grammar: Grammar) -> Command {
+    let cli = grammar();
     let mut template = StyledStr::new();
     template.push_str("{before-help}{about-with-newline}\n{usage-heading} {usage}\n\n");
     template.push_str(&groups(&cli));
@@ -120,7 +124,10 @@ fn groups(cli: &Command) -> String {
 
 #[cfg(test)]
 mod tests {
+    use clap::CommandFactory;
+
     use super::*;
+    use crate::cli::Cli;
 
     #[test]
     fn every_command_is_under_exactly_one_heading() {

@@ -1,121 +1,12 @@
-//! The global options each command honours, and the one check that refuses the rest.
+//! The one check that refuses a global option a command does not honour (`needs.rs` says
+//! which it honours).
 
 use clap::error::{Error, ErrorKind};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Command as Clap};
 
-use super::Command;
-use super::campaign;
+use super::needs::Honours;
 use super::output::Format;
-
-/// The global options a command reads: the formats it prints, and whether it opens the
-/// database of `--db` and works on the campaign of `--campaign`.
-#[derive(Debug, Clone, Copy)]
-pub struct Honours {
-    formats: &'static [Format],
-    db: bool,
-    campaign: bool,
-}
-
-/// Text only: a command that prints a message or a file of its own.
-const TEXT: &[Format] = &[Format::Table];
-/// Text or one JSON object: every command that writes events, and most reports.
-const JSON: &[Format] = &[Format::Table, Format::Json];
-/// The log's formats: a row per event.
-const ROWS: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md];
-/// The roster's: every format, the printable page included.
-const EVERY: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md, Format::Html];
-
-impl Honours {
-    /// A command of the selected campaign, printing the given formats.
-    const fn campaign(formats: &'static [Format]) -> Honours {
-        Honours {
-            formats,
-            db: true,
-            campaign: true,
-        }
-    }
-
-    /// A command of the database as a whole, whatever campaign is selected.
-    const fn database(formats: &'static [Format]) -> Honours {
-        Honours {
-            formats,
-            db: true,
-            campaign: false,
-        }
-    }
-
-    /// A command that opens no database of the player's.
-    const fn none(formats: &'static [Format]) -> Honours {
-        Honours {
-            formats,
-            db: false,
-            campaign: false,
-        }
-    }
-}
-
-impl Command {
-    /// The global options this command honours; every other one given is refused.
-    pub fn honours(&self) -> Honours {
-        match self {
-            Command::Roster(_) => Honours::campaign(EVERY),
-            Command::Log(_) => Honours::campaign(ROWS),
-            Command::Campaign(command) => match command {
-                campaign::Command::New { .. } | campaign::Command::Use { .. } => Honours::database(JSON),
-                campaign::Command::List
-                | campaign::Command::Expansion { .. }
-                | campaign::Command::Rules
-                | campaign::Command::AdoptRules { .. } => Honours::campaign(JSON),
-            },
-            Command::Enlist(_)
-            | Command::Mission(_)
-            | Command::Turn(_)
-            | Command::Wound(_)
-            | Command::Suppress(_)
-            | Command::Heal(_)
-            | Command::Down(_)
-            | Command::Recover(_)
-            | Command::Kill(_)
-            | Command::Discharge(_)
-            | Command::Xp(_)
-            | Command::Hardy(_)
-            | Command::Ekia(_)
-            | Command::Rp(_)
-            | Command::Medal(_)
-            | Command::SuppressHostile(_)
-            | Command::RpCard(_)
-            | Command::Check(_)
-            | Command::Environ(_)
-            | Command::Resolve(_)
-            | Command::Objective(_)
-            | Command::K9(_)
-            | Command::HeroState(_)
-            | Command::Bogey(_)
-            | Command::Target(_)
-            | Command::Spook(_)
-            | Command::Persuade(_)
-            | Command::Ally(_)
-            | Command::Blame(_)
-            | Command::Assert(_)
-            | Command::Diff(_)
-            | Command::Seed(_)
-            | Command::Show(_)
-            | Command::Void(_)
-            | Command::Amend(_)
-            | Command::Verify(_)
-            | Command::Info(_) => Honours::campaign(JSON),
-            // An export is JSON Lines whichever is asked.
-            Command::Export(_) => Honours::campaign(JSON),
-            Command::Rebuild(_) => Honours::campaign(TEXT),
-            Command::Import(_) | Command::Dev(_) | Command::Serve(_) => Honours::database(TEXT),
-            Command::Demo(_) => Honours::none(JSON),
-            Command::Completions(_) | Command::Man(_) => Honours::none(TEXT),
-            Command::Remote(_) => Honours::none(JSON),
-            Command::Pull(_) | Command::Push(_) => Honours::campaign(JSON),
-        }
-    }
-}
 
 /// Refuses a global option the command does not honour: a format it does not print, or
 /// `--db` or `--campaign` given on the command line to a command that reads neither (set in

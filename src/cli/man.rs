@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Command, CommandFactory};
+use clap::Command;
 
-use super::Cli;
 use super::error::CommandError;
+use super::help::Grammar;
 use super::output;
 
 /// `muster man`.
@@ -17,16 +17,16 @@ pub struct Args {
     dir: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<(), CommandError> {
+pub fn run(args: Args, grammar: Grammar) -> Result<(), CommandError> {
     let Some(dir) = args.dir else {
         let mut page = Vec::new();
-        clap_mangen::Man::new(Cli::command())
+        clap_mangen::Man::new(grammar())
             .render(&mut page)
             .map_err(|e| CommandError::storage(format!("cannot write the manual page: {e}")))?;
         return output::print(&String::from_utf8_lossy(&page));
     };
     std::fs::create_dir_all(&dir).map_err(|e| cannot_write(&dir, &e))?;
-    let mut command = Cli::command().disable_help_subcommand(true);
+    let mut command = grammar().disable_help_subcommand(true);
     command.build();
     let mut written = 0;
     write_pages(&command, &dir, &mut written)?;

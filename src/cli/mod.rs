@@ -23,10 +23,12 @@ mod honours;
 mod import;
 mod info;
 mod k9;
+mod line;
 mod log;
 mod man;
 mod medals;
 mod mission;
+mod needs;
 mod output;
 mod pager;
 mod paths;
@@ -35,7 +37,6 @@ mod pull;
 mod push;
 mod rebuild;
 mod remote;
-mod rights;
 mod roster;
 mod roster_html;
 mod roster_words;
@@ -57,7 +58,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::parser::ValueSource;
-use clap::{ColorChoice, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use checks::{check, objective};
 use context::Context;
@@ -234,14 +235,14 @@ enum Command {
 /// a global option the command does not honour refused as a usage error (exit 2).
 pub fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let mut command = help::command().color(colour::asked(&args));
+    let mut command = help::command(Cli::command).color(colour::asked(&args));
     let matches = command
         .try_get_matches_from_mut(args)
         .unwrap_or_else(|e| e.exit());
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
     cli.paths = paths::given(&command, &matches);
-    if let Err(message) = honours::check(cli.command.honours(), cli.format(), &matches) {
+    if let Err(message) = honours::check(cli.command.needs().honours, cli.format(), &matches) {
         honours::usage_error(&mut command, &matches, message).exit();
     }
     if let Err(message) = remote_check(&cli, &matches) {
@@ -254,12 +255,12 @@ pub fn parse() -> Cli {
 /// remote, whose database is the server's.
 fn remote_check(cli: &Cli, matches: &clap::ArgMatches) -> Result<(), String> {
     let typed = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
-    if typed("remote") && !cli.command.runs_remotely() {
+    if typed("remote") && !cli.command.needs().remotely {
         return Err(
             "--remote is not honoured by this command, which works on this machine; drop it".to_owned(),
         );
     }
-    if cli.remote.is_some() && cli.command.runs_remotely() && typed("db") {
+    if cli.remote.is_some() && cli.command.needs().remotely && typed("db") {
         return Err(
             "--db names this machine's file, and --remote runs the command on the server's; give one of them"
                 .to_owned(),
@@ -275,9 +276,32 @@ impl Cli {
     }
 }
 
+/// The command line as the server runs it, for a client.
+impl line::CommandLine for Cli {
+    fn grammar() -> clap::Command {
+        help::command(Cli::command)
+    }
+
+    fn from_matches(matches: &ArgMatches) -> Result<Cli, clap::Error> {
+        Cli::from_arg_matches(matches)
+    }
+
+    fn needs(&self) -> needs::Needs {
+        self.command.needs()
+    }
+
+    fn creates(&self) -> Option<&str> {
+        self.command.creates()
+    }
+
+    fn run(self, ctx: &Context) -> Result<(), CommandError> {
+        dispatch(ctx, self.command)
+    }
+}
+
 /// Answers the shell and exits when it asks for completions; returns otherwise.
 pub fn complete_if_asked() {
-    complete::answer_if_asked();
+    complete::answer_if_asked(Cli::command);
 }
 
 /// Runs a parsed command line and returns the process's exit code.
@@ -289,7 +313,7 @@ pub fn run(cli: Cli) -> ExitCode {
         // The export is read as a stream and written here, where --output names a file.
         (Some(remote), Command::Export(args)) => remote::Remote::resolve(remote, cli.token.as_deref())
             .and_then(|server| remote::export(&server, cli.campaign.as_deref(), args.output())),
-        (Some(remote), command) if command.runs_remotely() => {
+        (Some(remote), command) if command.needs().remotely => {
             let created = cli.command.creates().map(str::to_owned);
             remote::forward(&remote::Forwarded {
                 remote,
@@ -357,7 +381,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),
         Command::Void(args) => void::run(ctx, args),
-        Command::Amend(args) => amend::run(ctx, args),
+        Command::Amend(args) => amend::run::<Cli>(ctx, args),
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
@@ -366,9 +390,9 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Push(args) => push::run(ctx, args),
         Command::Rebuild(args) => rebuild::run(ctx, args),
         Command::Dev(command) => dev::run(ctx, command),
-        Command::Completions(args) => shell::completions(args),
+        Command::Completions(args) => shell::completions(args, Cli::command),
         Command::Info(args) => info::run(ctx, args),
-        Command::Man(args) => man::run(args),
-        Command::Serve(args) => serve::run(ctx, args),
+        Command::Man(args) => man::run(args, Cli::command),
+        Command::Serve(args) => serve::run(ctx, args, served::answer::<Cli>),
     }
 }

@@ -1,9 +1,8 @@
 //! `muster pull REMOTE [--campaign C]`: the server's campaign brought into this database, a
 //! fast-forward of the events after this copy's head, checked from the state at that head.
 
-use muster::app;
-use muster::store::Head;
-use muster::transfer::{self, FastForward};
+use muster::transfer::FastForward;
+use muster::{app, query};
 use serde_json::json;
 
 use super::context::Context;
@@ -31,21 +30,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         },
     };
     let (campaign, theirs) = server_head(&remote, &named)?;
-    let here = match store.campaign_named(&campaign)? {
-        Some(local) => store.head(&local)?,
-        None => Head::empty(),
-    };
+    let (_, here) = query::head_here(&store, &campaign)?;
     let path = format!("/api/v1/campaigns/{}/events", crate::url::segment(&campaign));
     let added = if here.version == 0 {
         // The whole campaign, read as it arrives and checked as an import is.
         let mut progress = Progress::new("pulling", 0);
         let export = remote.stream(&path)?;
-        let imported = transfer::import_from(&mut store, export, &mut |done, of| progress.set_of(done, of))?;
+        let imported = app::pull_whole(&mut store, export, &mut |done, of| progress.set_of(done, of))?;
         drop(progress);
         imported.added
     } else if theirs.version <= here.version {
-        match store.row_at(&campaign, theirs.version)? {
-            Some(row) if row.hash == theirs.hash => 0,
+        match query::hash_at(&store, &campaign, theirs.version)? {
+            Some(hash) if hash == theirs.hash => 0,
             _ => return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?),
         }
     } else {
@@ -53,7 +49,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             &remote,
             remote.get_tail(&format!("{path}?after={}", here.version))?,
         )?;
-        match transfer::fast_forward(&mut store, &campaign, &here, transfer::parse(&answered.body)?)? {
+        match app::pull_tail(&mut store, &campaign, &here, &answered.body)? {
             FastForward::Added { added, .. } => added,
             FastForward::DoesNotContinue => {
                 return Err(diverged(&remote, &store, &campaign, (&here, &theirs), "pulled")?);
@@ -61,7 +57,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         }
     };
     app::witness(&store, &campaign, &theirs, &remote.url, ctx.clock.as_ref())?;
-    let now = store.head(&campaign)?;
+    let (_, now) = query::head_here(&store, &campaign)?;
     if ctx.format == Format::Json {
         return output::print_json(&json!({
             "campaign": campaign,

@@ -2,9 +2,9 @@
 //! server's head is the point this copy continues (a fast-forward); otherwise refused, saying
 //! which side has what.
 
-use muster::app;
 use muster::store::{Head, Store, StoredRow};
 use muster::transfer;
+use muster::{app, query};
 use serde_json::{Value, json};
 
 use super::context::Context;
@@ -30,7 +30,7 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let remote = Remote::resolve(&args.server, ctx.token.as_deref())?;
     let (store, campaign) = ctx.open_campaign()?;
-    let here = store.head(&campaign)?;
+    let (_, here) = query::head_here(&store, &campaign)?;
     let theirs = server_head_if_any(&remote, &campaign)?.map_or_else(Head::empty, |(_, head)| head);
     let path = format!("/api/v1/campaigns/{}/events", crate::url::segment(&campaign));
     if theirs == here {
@@ -43,9 +43,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         );
     }
     let continues = theirs.version == 0
-        || store
-            .row_at(&campaign, theirs.version)?
-            .is_some_and(|row| row.hash == theirs.hash);
+        || query::hash_at(&store, &campaign, theirs.version)?.is_some_and(|hash| hash == theirs.hash);
     if !continues || theirs.version > here.version {
         if theirs.version > here.version && continues_here(&remote, &path, &here)? {
             let mut error = CommandError::refused(format!(
@@ -66,7 +64,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         }
         return rebase(ctx, &remote, (&store, &campaign), (&here, &theirs), &args);
     }
-    let rows = store.rows_between(&campaign, theirs.version, None)?;
+    let rows = query::rows_after(&store, &campaign, theirs.version)?;
     let answered = send(&remote, &path, &rows, &theirs, args.dry_run)?;
     if args.dry_run {
         let said = format!(
@@ -132,7 +130,7 @@ fn rebase(
         .first()
         .map(|row| row.recorded_at.clone())
         .unwrap_or_default();
-    let branch = store.rows_between(campaign, parted, None)?;
+    let branch = query::rows_after(store, campaign, parted)?;
     let placed = transfer::rebase(&branch, theirs, &head_at)?;
     let mut plan = format!(
         "this copy's {} event{} after v{parted}, placed after the server's v{} (the server has {} this copy has not):\n",

@@ -1,6 +1,7 @@
 //! `muster serve [--addr HOST:PORT]` (with its limits on peers) and `muster serve token
 //! add|list|revoke`: the server's command line. The server itself is `crate::serve`; it runs
-//! each client's command through [`super::served::answer`].
+//! each client's command through the runner the command line hands it
+//! (`served::answer` for the command line's own grammar).
 
 use std::time::Duration;
 
@@ -89,7 +90,7 @@ impl From<RoleArg> for Role {
     }
 }
 
-pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<(), CommandError> {
     match args.command {
         None => {
             let db = ctx.db_path()?;
@@ -100,7 +101,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
                 idle: Duration::from_secs(args.idle_timeout),
                 connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
             };
-            crate::serve::run(&args.addr, db, super::served::answer, limits).map_err(CommandError::refused)
+            crate::serve::run(&args.addr, db, runner, limits).map_err(CommandError::refused)
         }
         Some(Command::Token(TokenCommand::Add { name, role })) => {
             let store = ctx.open()?;

@@ -7,21 +7,23 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use clap::ColorChoice;
 use clap::parser::ValueSource;
-use clap::{ColorChoice, FromArgMatches};
 use muster::store::Store;
 
 use crate::serve::{Answer, Outcome, Printed, Run};
 
 use super::context::Context;
 use super::error::Kind;
+use super::honours;
+use super::line::CommandLine;
+use super::needs::Right;
 use super::output::{self, Format};
-use super::rights::Right;
-use super::{Cli, dispatch, file, help, honours, paths, width};
+use super::{file, paths, width};
 
 /// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
 /// one (given back).
-pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
+pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
     let Run {
         campaign,
         role,
@@ -43,16 +45,17 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
     if printed == Printed::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
-    let mut command = parser();
+    let mut command = parser::<C>();
     let matches = match command.try_get_matches_from_mut(argv) {
         Ok(matches) => matches,
         Err(e) => return usage(e.render().to_string()),
     };
-    let cli = match Cli::from_arg_matches(&matches) {
+    let cli = match C::from_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => return usage(e.render().to_string()),
     };
-    match cli.command.right() {
+    let needs = cli.needs();
+    match needs.right {
         Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
         Right::Needs(needed) if role < needed => {
             return forbidden(format!(
@@ -63,7 +66,7 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
         }
         Right::Needs(_) => {}
     }
-    if let Some(name) = cli.command.creates().filter(|name| Some(name.trim()) != campaign) {
+    if let Some(name) = cli.creates().filter(|name| Some(name.trim()) != campaign) {
         return usage(format!(
             "`campaign new` creates the campaign the URL names, not '{name}'; POST it to /api/v1/campaigns/{name}/commands"
         ));
@@ -92,7 +95,7 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             "{flag} names a file on the server's disk, which the server does not read; send the file with the command (`muster --remote` does), or run this command on the server's machine"
         ));
     }
-    if let Err(message) = honours::check(cli.command.honours(), format, &matches) {
+    if let Err(message) = honours::check(needs.honours, format, &matches) {
         return usage(message);
     }
     let context = Context::new(
@@ -105,7 +108,7 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
             if let Some(store) = lent.take() {
                 ctx.lend(store);
             }
-            let done = file::sent(files, || width::fitting(columns, || dispatch(&ctx, cli.command)));
+            let done = file::sent(files, || width::fitting(columns, || cli.run(&ctx)));
             *lent = ctx.give_back();
             done
         })
@@ -134,10 +137,10 @@ pub fn answer(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
 
 /// The command line's parser, built once per server and copied for each command: building it
 /// (every command's arguments, the grouped help) costs more than a copy.
-fn parser() -> clap::Command {
+fn parser<C: CommandLine>() -> clap::Command {
     static BUILT: OnceLock<clap::Command> = OnceLock::new();
     BUILT
-        .get_or_init(|| help::command().color(ColorChoice::Never))
+        .get_or_init(|| C::grammar().color(ColorChoice::Never))
         .clone()
 }
 

@@ -1,9 +1,9 @@
 //! `muster completions bash|zsh|fish`: shell integration.
 
-use clap::{CommandFactory, ValueEnum};
+use clap::ValueEnum;
 
-use super::Cli;
 use super::error::CommandError;
+use super::help::Grammar;
 use super::output;
 
 /// A shell to complete for.
@@ -22,13 +22,13 @@ pub struct CompletionsArgs {
     shell: ShellArg,
 }
 
-pub fn completions(args: CompletionsArgs) -> Result<(), CommandError> {
+pub fn completions(args: CompletionsArgs, grammar: Grammar) -> Result<(), CommandError> {
     let shell = match args.shell {
         ShellArg::Bash => clap_complete::Shell::Bash,
         ShellArg::Zsh => clap_complete::Shell::Zsh,
         ShellArg::Fish => clap_complete::Shell::Fish,
     };
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "muster", &mut script);
+    clap_complete::generate(shell, &mut grammar(), "muster", &mut script);
     output::print(&String::from_utf8_lossy(&script))
 }

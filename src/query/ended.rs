@@ -115,6 +115,7 @@ mod tests {
                     command_id: "command-4".into(),
                     disproofs: Vec::new(),
                     why: "entered by mistake".into(),
+                    disproofs: Vec::new(),
                 }),
                 Event::RpAwardRevised(RpAwardRevised {
                     amount: 0,

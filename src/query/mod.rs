@@ -8,6 +8,7 @@
 
 mod about;
 mod campaigns;
+mod copies;
 mod elsewhere;
 mod ended;
 mod export;
@@ -35,9 +36,16 @@ use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selection};
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use copies::{hash_at, head_here, rows_after, seed_commitments};
 pub use log::{LogPlan, LogQuery};
 pub use names::{Named, Names};
 pub use verified::{NotedHead, Verified};
+
+/// Opens the database at `path` to read it only: nothing changes, nothing is created, and a
+/// file on read-only media can be read.
+pub fn open_read_only(path: &std::path::Path) -> Result<Store, crate::store::StoreError> {
+    Store::open_read_only(path)
+}
 
 /// The reads of one campaign in one store.
 #[derive(Clone, Copy)]

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
@@ -15,9 +15,9 @@ use muster::store::Store;
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
-use super::Server;
-use super::api::refusal;
-use super::auth::caller;
+use super::answer::refusal;
+use super::preamble::Caller;
+use super::server::Server;
 
 /// How many bytes of lines are sent at a time.
 const CHUNK: usize = 64 * 1024;
@@ -33,14 +33,10 @@ pub struct EventsQuery {
 /// The export's lines after `after` (the whole export, trailer included, without it).
 pub async fn events(
     State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    _: Caller,
     Path(campaign): Path<String>,
     Query(query): Query<EventsQuery>,
-    headers: axum::http::HeaderMap,
 ) -> Response {
-    if let Err(refused) = caller(&server, peer.ip(), &headers).await {
-        return refused;
-    }
     let after = query.after.unwrap_or(0);
     let (chunks, waiting) = mpsc::channel::<Bytes>(WAITING);
     let (opened, open) = tokio::sync::oneshot::channel::<Result<(), Response>>();

@@ -3,24 +3,24 @@
 //! in the server's sequence once the checked fold from the server's state at that head finds
 //! nothing in them; a head that moved on is answered 409 and nothing is written.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Role};
+use muster::app::{self, Role, held};
 use muster::clock::{Clock, SystemClock};
+use muster::query;
 use muster::store::{Head, Store, StoredRow};
 use muster::transfer::{self, FastForward};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Server;
-use super::api::{blocking, expected_head, refusal};
-use super::auth::{Caller, caller};
+use super::answer::{blocking, refusal};
+use super::preamble::{Caller, Continues};
+use super::server::Server;
 use super::turn::in_sequence;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
@@ -36,27 +36,12 @@ pub struct PushQuery {
 /// POST …/events[?dry_run=true] with `If-Match: VERSION:HASH`: the rows after that head.
 pub async fn push(
     State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    caller: Caller,
     Path(campaign): Path<String>,
     Query(query): Query<PushQuery>,
-    headers: HeaderMap,
+    Continues(expected): Continues,
     body: Bytes,
 ) -> Response {
-    let caller = match caller(&server, peer.ip(), &headers).await {
-        Ok(caller) => caller,
-        Err(refused) => return refused,
-    };
-    let Some(expected) = headers
-        .get("if-match")
-        .and_then(|v| v.to_str().ok())
-        .and_then(expected_head)
-    else {
-        return refusal(
-            StatusCode::BAD_REQUEST,
-            2,
-            "a push names the server's head it continues: If-Match: VERSION:HASH",
-        );
-    };
     let Ok(text) = String::from_utf8(body.to_vec()) else {
         return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
     };
@@ -80,14 +65,14 @@ pub async fn push(
 /// events and who pushed them are kept together or not at all, and rolled back otherwise or
 /// for a dry run, whose success is then no creation.
 fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Response) -> Response {
-    if let Err(e) = store.hold_write_lock() {
+    if let Err(e) = held::hold(store) {
         return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
     }
     let answer = land(store);
     let landed = answer.status() == StatusCode::CREATED;
     let ended = match landed && !dry_run {
-        true => store.release_write_lock(),
-        false => store.abandon_write_lock(),
+        true => held::commit(store),
+        false => held::abandon(store),
     };
     if let Err(e) = ended {
         return refusal(
@@ -107,7 +92,7 @@ fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Respo
 fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
     // A campaign the server lacks keeps the URL's name; a push creates it (a gm's).
     let campaign = app::resolve_campaign(store, Some(named)).unwrap_or_else(|_| named.to_owned());
-    let head = match store.head(&campaign) {
+    let head = match query::Query::new(store, &campaign).head() {
         Ok(head) => head,
         Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
     };
@@ -236,11 +221,7 @@ fn rolled_by_this_servers_seed(
     after: u64,
     rows: &[StoredRow],
 ) -> Result<Option<u64>, muster::store::StoreError> {
-    let kept: Vec<String> = store
-        .seeds_of(campaign)?
-        .into_iter()
-        .map(|(commitment, _)| commitment)
-        .collect();
+    let kept = query::seed_commitments(store, campaign)?;
     let claims = |row: &StoredRow| {
         row.decode().ok().is_some_and(|recorded| {
             recorded

@@ -3,21 +3,19 @@
 //! the client prints what the command prints locally.
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::api::{blocking, json_body, status_of};
-use super::auth::caller;
+use super::answer::{Answer, Outcome, Printed, blocking, status_of};
+use super::preamble::{Caller, JsonBody, Shaped};
+use super::server::Server;
 use super::turn::{self, Asked, Turn};
-use super::{Answer, Outcome, Printed, Server};
 
 /// The API's version, answered by `GET /api/v1` and in every run's answer.
 pub const API: u32 = 1;
@@ -25,7 +23,7 @@ pub const API: u32 = 1;
 /// The body of POST /api/v1/run.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RunBody {
+pub struct RunBody {
     args: Vec<String>,
     campaign: Option<String>,
     format: Printed,
@@ -34,6 +32,10 @@ struct RunBody {
     /// The files the command names, read on the client's machine, by the path typed.
     #[serde(default)]
     files: BTreeMap<String, String>,
+}
+
+impl Shaped for RunBody {
+    const SHAPE: &'static str = r#"{"args": ["roster"], "campaign": "…"|null, "format": "table"|"json"|"csv"|"md"|"html", "columns": N|null, "command_id"?: "…", "files"?: {PATH: TEXT}}"#;
 }
 
 /// The answer to a run: what the command printed, its exit code, and its refusal.
@@ -66,19 +68,9 @@ pub async fn version() -> Response {
 /// are, by the same rights.
 pub async fn run(
     State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonBody(body): JsonBody<RunBody>,
 ) -> Response {
-    let caller = match caller(&server, peer.ip(), &headers).await {
-        Ok(caller) => caller,
-        Err(refused) => return refused,
-    };
-    let shape = r#"{"args": ["roster"], "campaign": "…"|null, "format": "table"|"json"|"csv"|"md"|"html", "columns": N|null, "command_id"?: "…", "files"?: {PATH: TEXT}}"#;
-    let body: RunBody = match json_body(&body, shape) {
-        Ok(body) => body,
-        Err(refused) => return *refused,
-    };
     blocking(move || {
         let asked = Asked {
             args: &body.args,

@@ -10,7 +10,8 @@ use axum::middleware;
 use axum::response::Response;
 use axum::routing::{get, post};
 
-use super::{Server, api, events, page, push, remote};
+use super::server::Server;
+use super::{api, events, page, push, remote};
 
 /// The largest request body accepted: a command's arguments are a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;

@@ -5,12 +5,14 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app::{self, Role, Served};
+use muster::app::{self, Role, Served, held};
 use muster::clock::SystemClock;
+use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
 
-use super::auth::Caller;
-use super::{Answer, Printed, Run, Server};
+use super::answer::{Answer, Printed, Run};
+use super::preamble::Caller;
+use super::server::Server;
 
 /// What a client asked for: the command line, its own id, the head it decided on, and how
 /// its answer is printed and kept.
@@ -69,7 +71,7 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
         // that named the head it decided on has its check there too: no other writer, not even
         // a command line on the same file, slips between. A viewer's command writes nothing.
         let held = caller.role >= Role::Player || asked.expected.is_some();
-        if held && let Some(Err(e)) = lent.as_ref().map(Store::hold_write_lock) {
+        if held && let Some(Err(e)) = lent.as_ref().map(held::hold) {
             return Turn::Failed(e.to_string());
         }
         let turn = take_on(server, caller, campaign, asked, lent, held);
@@ -80,12 +82,12 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
             (Some(store), Turn::Failed(_)) => {
                 // Undone; a connection that cannot undo it is closed, which does, and the next
                 // turn opens another.
-                if store.abandon_write_lock().is_err() {
+                if held::abandon(store).is_err() {
                     *lent = None;
                 }
                 return turn;
             }
-            (Some(store), _) => store.release_write_lock(),
+            (Some(store), _) => held::commit(store),
             (None, _) => return Turn::Failed("the server's connection was lost".to_owned()),
         };
         match ended {
@@ -129,7 +131,7 @@ fn take_on(
             Err(e) => return Turn::Failed(e.to_string()),
         }
     }
-    let before = match store.head(&campaign) {
+    let before = match Query::new(store, &campaign).head() {
         Ok(head) => head,
         Err(e) => return Turn::Failed(e.to_string()),
     };
@@ -159,7 +161,7 @@ fn take_on(
             false => Turn::Ran { answer, wrote: false },
         };
     };
-    let wrote = match store.head(&campaign) {
+    let wrote = match Query::new(store, &campaign).head() {
         Ok(after) => after != before,
         Err(e) => return Turn::Failed(format!("the command was not recorded: {e}")),
     };

@@ -100,16 +100,16 @@ impl Store {
     /// Writes the index of `campaign` anew from after `from`: its lines after `from` are
     /// dropped, `write` adds the new ones, and the index then covers up to `version`, made
     /// by `projection`. One transaction: a failure leaves the index as it was.
-    pub fn index_blame(
+    pub fn index_blame<E: From<StoreError>>(
         &self,
         campaign: &str,
         projection: &str,
         from: u64,
-        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, crate::Error>,
-    ) -> Result<(), crate::Error> {
+        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, E>,
+    ) -> Result<(), E> {
         // Inside a transaction already (an import's), a savepoint keeps the rewrite whole.
         if !self.conn.is_autocommit() {
-            self.begin_savepoint::<crate::Error>("blame_index")?;
+            self.begin_savepoint::<E>("blame_index")?;
             let written = self.rewrite_blame(campaign, projection, from, write);
             return self.end_savepoint("blame_index", written);
         }
@@ -122,13 +122,13 @@ impl Store {
         })
     }
 
-    fn rewrite_blame(
+    fn rewrite_blame<E: From<StoreError>>(
         &self,
         campaign: &str,
         projection: &str,
         from: u64,
-        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, crate::Error>,
-    ) -> Result<(), crate::Error> {
+        write: impl FnOnce(&mut BlameWriter<'_>) -> Result<u64, E>,
+    ) -> Result<(), E> {
         let mut writer = BlameWriter::start(self, campaign, from)?;
         let version = write(&mut writer)?;
         writer.finish(projection, version)?;

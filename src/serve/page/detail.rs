@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
 
-use super::render;
-use super::session::{Signed, signed};
+use super::html::render;
+use super::session::Signed;
 use super::views::{Chrome, chrome, read_json, text};
-use crate::serve::Server;
+use crate::serve::server::Server;
 
 /// An event's field as a row: its name and its value, with the version it links to, if any.
 struct Row {
@@ -78,11 +78,10 @@ struct BlamePage {
 /// The signed-in caller and the JSON a read command printed, or the page answering instead.
 async fn signed_json(
     server: &Arc<Server>,
-    headers: &HeaderMap,
+    signed: Signed,
     campaign: &str,
     args: &[&str],
 ) -> Result<(Signed, Value), Response> {
-    let signed = signed(server, headers).await?;
     let value = read_json(server, signed.caller.role, Some(campaign), args).await?;
     Ok((signed, value))
 }
@@ -107,11 +106,11 @@ fn members(value: &Value) -> String {
 /// GET /c/{campaign}/show/{version}: `show` of one event.
 pub async fn show(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path((campaign, version)): Path<(String, u64)>,
-    headers: HeaderMap,
 ) -> Response {
     let version_arg = version.to_string();
-    let (signed, e) = match signed_json(&server, &headers, &campaign, &["show", &version_arg]).await {
+    let (signed, e) = match signed_json(&server, signed, &campaign, &["show", &version_arg]).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
@@ -170,12 +169,12 @@ pub async fn show(
 /// GET /c/{campaign}/blame/{soldier}: `blame` of one Soldier.
 pub async fn blame(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path((campaign, soldier)): Path<(String, String)>,
-    headers: HeaderMap,
 ) -> Response {
     // `--json` before `--`, where the runner would otherwise add it as a word.
     let args = ["blame", "--json", "--", &soldier];
-    let (signed, b) = match signed_json(&server, &headers, &campaign, &args).await {
+    let (signed, b) = match signed_json(&server, signed, &campaign, &args).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };

@@ -11,13 +11,14 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use muster::app::Role;
 
+use super::html::{message_page, status_of};
 use super::roster::{Refusal, roster_page};
-use super::session::{forged, redirect, signed};
+use super::session::{Signed, forged, redirect};
 use super::specs::{FORMS, Place, Spec};
-use super::{message_page, status_of};
-use crate::serve::auth::Caller;
+use crate::serve::answer::{Answer, Outcome, Printed, reply};
+use crate::serve::preamble::Caller;
+use crate::serve::server::Server;
 use crate::serve::turn::{self, Asked, Turn};
-use crate::serve::{Answer, Outcome, Printed, Server};
 
 /// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
 /// bogey names and counts share a field name, so a field's values are taken in order.
@@ -70,14 +71,11 @@ fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Vec<String>,
 /// again with muster's message beside the form.
 pub async fn record(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
     Form(values): Form<Vec<(String, String)>>,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
     if let Some(refused) = forged(&signed, &headers, value("csrf")) {
         return refused;
@@ -125,7 +123,7 @@ fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) 
         printed: Printed::Json,
         columns: None,
         files: None,
-        reply: crate::serve::api::reply,
+        reply,
     };
     match turn::take(server, caller, Some(campaign), &asked) {
         Turn::Ran { answer, .. } => answer,

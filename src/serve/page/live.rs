@@ -11,12 +11,12 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use muster::app;
+use muster::{app, query};
 
-use super::message_page;
+use super::html::message_page;
 use super::session::signed;
-use crate::serve::Server;
 use crate::serve::listen::Pulse;
+use crate::serve::server::Server;
 
 /// How often the head is read.
 const POLL: Duration = Duration::from_millis(250);
@@ -45,9 +45,8 @@ async fn head_of(server: &Arc<Server>, campaign: &str) -> Result<u64, String> {
     tokio::task::spawn_blocking(move || {
         server.reading(|store| {
             let campaign = app::resolve_campaign(store, Some(&campaign)).map_err(|e| e.to_string())?;
-            store
-                .head(&campaign)
-                .map(|head| head.version)
+            query::head_here(store, &campaign)
+                .map(|(_, head)| head.version)
                 .map_err(|e| e.to_string())
         })
     })

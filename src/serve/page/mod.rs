@@ -4,6 +4,7 @@
 
 mod detail;
 mod forms;
+mod html;
 mod live;
 mod roster;
 mod session;
@@ -12,17 +13,10 @@ mod views;
 
 use std::sync::Arc;
 
-use askama::Template;
 use axum::Router;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderName, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use muster::app::Role;
 
-pub use session::Sessions;
-
-use super::{Answer, Outcome, Printed, Run, Server};
+use super::server::Server;
 
 /// The page's routes over the shared server.
 pub fn routes() -> Router<Arc<Server>> {
@@ -38,133 +32,4 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/live.js", get(live::script))
-}
-
-/// The sign-in form, with what refused the last try.
-#[derive(Template)]
-#[template(path = "page/sign_in.html")]
-pub struct SignInPage {
-    message: String,
-    /// Empty: no one is signed in, so the page has no sign-out button.
-    csrf: &'static str,
-    who: &'static str,
-}
-
-impl SignInPage {
-    /// The form, saying `message` (what refused the last try) when it is not empty.
-    pub fn saying(message: &str) -> SignInPage {
-        SignInPage {
-            message: message.to_owned(),
-            csrf: "",
-            who: "",
-        }
-    }
-}
-
-/// A page saying only why a request was refused.
-#[derive(Template)]
-#[template(path = "page/message.html")]
-struct MessagePage<'a> {
-    message: &'a str,
-    csrf: &'a str,
-    who: &'a str,
-}
-
-/// An HTML answer with `status`: the page may not be framed, and scripts come only from muster.
-pub fn html(status: StatusCode, body: String) -> Response {
-    framed_by(status, body, "'none'")
-}
-
-/// An HTML answer with `status` that only pages at `ancestors` may frame.
-fn framed_by(status: StatusCode, body: String, ancestors: &str) -> Response {
-    let mut response = (status, body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    let policy = format!(
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors {ancestors}; form-action 'self'"
-    );
-    if let Ok(policy) = HeaderValue::from_str(&policy) {
-        headers.insert(HeaderName::from_static("content-security-policy"), policy);
-    }
-    response
-}
-
-/// `template` rendered with `status`, or a 500 saying why it could not be.
-pub fn render(status: StatusCode, template: &impl Template) -> Response {
-    match template.render() {
-        Ok(body) => html(status, body),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("cannot render the page: {e}"),
-        )
-            .into_response(),
-    }
-}
-
-/// A page saying why a request was refused, with `status`.
-pub fn message_page(status: StatusCode, message: &str) -> Response {
-    render(
-        status,
-        &MessagePage {
-            message,
-            csrf: "",
-            who: "",
-        },
-    )
-}
-
-/// The status a refused command's page is answered with: the API's for the same outcome.
-fn status_of(outcome: Outcome) -> StatusCode {
-    super::api::status_of(outcome, false)
-}
-
-/// Runs a read command for `role` on a blocking thread and gives its answer, printed as
-/// `printed`.
-async fn read(
-    server: &Arc<Server>,
-    (role, printed): (Role, Printed),
-    campaign: Option<&str>,
-    args: &[&str],
-) -> Answer {
-    let server = Arc::clone(server);
-    let campaign = campaign.map(str::to_owned);
-    let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
-    tokio::task::spawn_blocking(move || {
-        let run = Run {
-            campaign: campaign.as_deref(),
-            role,
-            args: &args,
-            printed,
-            columns: None,
-            files: None,
-        };
-        server.read(&run)
-    })
-    .await
-    .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")))
-}
-
-/// A read command's JSON output, or the page saying why it was refused.
-async fn read_ok(
-    server: &Arc<Server>,
-    role: Role,
-    campaign: Option<&str>,
-    args: &[&str],
-) -> Result<String, Response> {
-    read_printed(server, (role, Printed::Json), campaign, args).await
-}
-
-/// A read command's output printed as `printed`, or the page saying why it was refused.
-async fn read_printed(
-    server: &Arc<Server>,
-    asker: (Role, Printed),
-    campaign: Option<&str>,
-    args: &[&str],
-) -> Result<String, Response> {
-    let answer = read(server, asker, campaign, args).await;
-    match answer.outcome {
-        Outcome::Done => Ok(answer.output),
-        outcome => Err(message_page(status_of(outcome), &answer.said())),
-    }
 }

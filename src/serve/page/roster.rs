@@ -5,16 +5,17 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use muster::app::Role;
 use serde_json::Value;
 
-use super::session::{Signed, signed};
+use super::html::{framed_by, read_printed, render};
+use super::session::Signed;
 use super::specs::{Place, Spec, forms_for};
 use super::views::{Chrome, EventRow, chrome, event_rows, read_json, read_lines, text};
-use super::{framed_by, read_printed, render};
-use crate::serve::{Printed, Server};
+use crate::serve::answer::Printed;
+use crate::serve::server::Server;
 
 /// A refused form: the status answered, the form it came from and muster's message.
 pub struct Refusal {
@@ -205,13 +206,9 @@ pub async fn roster_page(
 /// frames it.
 pub async fn print(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path(campaign): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     let asker = (signed.caller.role, Printed::Html);
     match read_printed(&server, asker, Some(&campaign), &["roster"]).await {
         Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
@@ -222,11 +219,8 @@ pub async fn print(
 /// GET /c/{campaign}: the roster, the last events and the forms.
 pub async fn roster(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path(campaign): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
-    match signed(&server, &headers).await {
-        Ok(signed) => roster_page(&server, &signed, &campaign, None).await,
-        Err(answer) => answer,
-    }
+    roster_page(&server, &signed, &campaign, None).await
 }

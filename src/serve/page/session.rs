@@ -2,72 +2,23 @@
 //! HttpOnly, SameSite=Strict cookie, the sessions held in the server's memory, and the checks
 //! every form's POST passes (its session's CSRF token, and no other site's Origin or Referer).
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Form, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, State};
 use axum::http::header::{COOKIE, HOST, LOCATION, ORIGIN, REFERER, SET_COOKIE};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::Server;
-use super::super::auth::{Caller, authenticate};
-use super::{SignInPage, message_page, render};
+use super::html::{SignInPage, message_page, render};
+use crate::serve::preamble::{Caller, authenticate};
+use crate::serve::server::Server;
+use crate::serve::sessions::Session;
 
 /// The session cookie's name.
 const COOKIE_NAME: &str = "muster_session";
-/// How long a session lasts after its sign-in, however busy.
-const LIFETIME: Duration = Duration::from_secs(12 * 60 * 60);
-
-/// One signed-in browser: the token it signed in with (checked again on every request, so a
-/// revoked token ends its sessions) and the CSRF token its forms carry.
-#[derive(Clone)]
-pub struct Session {
-    token: String,
-    pub csrf: String,
-    since: Instant,
-}
-
-/// The sessions of the server, by id; lost when the server stops (sign in again then).
-#[derive(Default)]
-pub struct Sessions {
-    by_id: Mutex<HashMap<String, Session>>,
-}
-
-impl Sessions {
-    fn open(&self, token: String) -> Result<(String, Session), String> {
-        let session = Session {
-            token,
-            csrf: random_hex()?,
-            since: Instant::now(),
-        };
-        let id = random_hex()?;
-        let mut by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
-        by_id.retain(|_, s| s.since.elapsed() < LIFETIME);
-        by_id.insert(id.clone(), session.clone());
-        Ok((id, session))
-    }
-
-    fn get(&self, id: &str) -> Option<Session> {
-        let by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
-        by_id.get(id).filter(|s| s.since.elapsed() < LIFETIME).cloned()
-    }
-
-    fn close(&self, id: &str) {
-        let mut by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
-        by_id.remove(id);
-    }
-}
-
-/// 32 random bytes in hex, from the system's random source.
-fn random_hex() -> Result<String, String> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
-    Ok(hex::encode(bytes))
-}
 
 /// A request's signed-in caller and its session.
 pub struct Signed {
@@ -95,6 +46,16 @@ fn cookie_id(headers: &HeaderMap) -> Option<String> {
         .filter_map(|pair| pair.trim().split_once('='))
         .find(|(name, _)| *name == COOKIE_NAME)
         .map(|(_, id)| id.trim().to_owned())
+}
+
+/// A page request's preamble: its signed-in caller, or the answer sending the browser to sign
+/// in (see [`signed`]).
+impl FromRequestParts<Arc<Server>> for Signed {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<Signed, Response> {
+        signed(server, &parts.headers).await
+    }
 }
 
 /// The request's signed-in caller, or the answer sending the browser to sign in: no session,
@@ -220,13 +181,10 @@ pub struct SignOut {
 /// POST /sign-out: ends the session and clears its cookie.
 pub async fn sign_out(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     headers: HeaderMap,
     Form(form): Form<SignOut>,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
         return refused;
     }

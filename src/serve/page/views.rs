@@ -5,15 +5,15 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use muster::app::Role;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::session::{Signed, signed};
-use super::{message_page, read_ok, render};
-use crate::serve::Server;
+use super::html::{message_page, read_ok, render};
+use super::session::Signed;
+use crate::serve::server::Server;
 
 /// Events on one page of the log.
 const PAGE: u64 = 25;
@@ -84,11 +84,7 @@ struct CampaignsPage {
 }
 
 /// GET /: the campaign list.
-pub async fn campaigns(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
+pub async fn campaigns(State(server): State<Arc<Server>>, signed: Signed) -> Response {
     let listed = match read_json(&server, signed.caller.role, None, &["campaign", "list"]).await {
         Ok(listed) => listed,
         Err(answer) => return answer,
@@ -155,14 +151,10 @@ pub struct LogQuery {
 /// GET /c/{campaign}/log?page=N: the log, newest first, a page at a time.
 pub async fn log(
     State(server): State<Arc<Server>>,
+    signed: Signed,
     Path(campaign): Path<String>,
     Query(query): Query<LogQuery>,
-    headers: HeaderMap,
 ) -> Response {
-    let signed = match signed(&server, &headers).await {
-        Ok(signed) => signed,
-        Err(answer) => return answer,
-    };
     let role = signed.caller.role;
     let page = query.page.unwrap_or(1).max(1);
     let newest = match read_lines(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"]).await {
