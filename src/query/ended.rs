@@ -115,7 +115,6 @@ mod tests {
                     command_id: "command-4".into(),
                     disproofs: Vec::new(),
                     why: "entered by mistake".into(),
-                    disproofs: Vec::new(),
                 }),
                 Event::RpAwardRevised(RpAwardRevised {
                     amount: 0,
