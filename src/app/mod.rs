@@ -6,7 +6,7 @@ mod serving;
 mod voids;
 
 pub use append::Written;
-use append::{decide_and_append, store_seed};
+use append::{decide_and_append, logged, store_seed};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,
@@ -23,6 +23,7 @@ use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
+use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
@@ -103,6 +104,7 @@ pub fn create_campaign(
     )?);
     // The campaign's events and its selection are written together, or neither is.
     let command_id = crate::ids::command_id(&name, 1, clock.now());
+    let logged = logged(store, Asked::Command(command.clone()), &[]);
     let head = store.append_setting(
         &name,
         0,
@@ -110,6 +112,7 @@ pub fn create_campaign(
         &events,
         clock.now(),
         Some((SELECTED, &name)),
+        Some(&logged),
     )?;
     let written = Written {
         first_version: 1,
@@ -199,7 +202,8 @@ pub fn execute_rolling(
     entered: &[i64],
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, state| {
+    let logged = logged(store, Asked::Command(command.clone()), entered);
+    decide_and_append(store, campaign, clock, &logged, |store, state| {
         let held = match &state.seed_commitment {
             Some(commitment) => store_seed(store, campaign, commitment)?,
             None => None,

@@ -100,6 +100,10 @@ pub struct Cli {
     /// The token to call the server with [default: the saved remote's]
     #[arg(long, global = true, env = "MUSTER_TOKEN", hide_env_values = true, value_name = "TOKEN", help_heading = help::GLOBAL)]
     token: Option<String>,
+    /// Who records the commands this runs: the name the log keeps with each command
+    /// [default: "command line"; through `muster serve`, the token's or session's name]
+    #[arg(long = "as", global = true, env = "MUSTER_AS", value_name = "NAME", help_heading = help::GLOBAL)]
+    recorded_by: Option<String>,
     /// Whether --campaign was given on the command line rather than by MUSTER_CAMPAIGN.
     #[arg(skip)]
     campaign_flag: bool,
@@ -302,6 +306,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {
             ctx.token = cli.token;
+            ctx.recorder = cli.recorded_by;
             dispatch(&ctx, cli.command)
         }),
     };

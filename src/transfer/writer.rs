@@ -41,13 +41,18 @@ pub(super) struct Batch {
 /// The place of the payload among a [`Placed`] row's columns.
 const PAYLOAD: usize = 5;
 
+/// The place of the command among a [`Placed`] row's columns.
+const COMMAND: usize = 8;
+
 /// Where a row of a [`Batch`] is: its line number, its numbers, and its text columns.
 struct Placed {
     number: usize,
     version: u64,
     schema: u32,
-    /// campaign, event_id, command_id, recorded_at, kind, payload, prev_hash, hash.
-    columns: [Range<usize>; 8],
+    /// campaign, event_id, command_id, recorded_at, kind, payload, prev_hash, hash, command.
+    columns: [Range<usize>; 9],
+    /// Whether the row carries a command (else its column is empty and stands for none).
+    has_command: bool,
 }
 
 impl Batch {
@@ -69,13 +74,14 @@ impl Batch {
             if !hashes {
                 edited.push(row.version);
             }
-            respaced.extend(canonical.map(|payload| (i, payload)));
+            respaced.extend(canonical.payload.map(|payload| (i, PAYLOAD, payload)));
+            respaced.extend(canonical.command.map(|command| (i, COMMAND, command)));
         }
-        for (i, payload) in respaced {
+        for (i, column, text) in respaced {
             let start = self.text.len();
-            self.text.push_str(&payload);
-            if let Some(placed) = self.rows.get_mut(i) {
-                placed.columns[PAYLOAD] = start..self.text.len();
+            self.text.push_str(&text);
+            if let Some(slot) = self.rows.get_mut(i).and_then(|placed| placed.columns.get_mut(column)) {
+                *slot = start..self.text.len();
             }
         }
         self.settled = true;
@@ -101,12 +107,14 @@ impl Batch {
             place(row.payload),
             place(row.prev_hash),
             place(row.hash),
+            place(row.command.unwrap_or_default()),
         ];
         self.rows.push(Placed {
             number,
             version: row.version,
             schema: row.schema,
             columns,
+            has_command: row.command.is_some(),
         });
     }
 
@@ -132,6 +140,7 @@ impl Batch {
                 payload: column(PAYLOAD),
                 prev_hash: column(6),
                 hash: column(7),
+                command: placed.has_command.then(|| column(COMMAND)),
             };
             (placed.number, row)
         })
