@@ -1059,6 +1059,8 @@ fn rehash(lines: &mut [Value], from: usize) {
             text("kind"),
         );
         let payload = line["payload"].to_string();
+        // The command a command's first line carries is hashed too (chain format 2).
+        let command = line.get("command").map(Value::to_string);
         let link = Link {
             campaign: &campaign,
             version: line["version"].as_u64().unwrap(),
@@ -1068,6 +1070,7 @@ fn rehash(lines: &mut [Value], from: usize) {
             kind: &kind,
             schema: u32::try_from(line["schema"].as_u64().unwrap()).unwrap(),
             payload: &payload,
+            command: command.as_deref(),
         };
         let hash = chain::hash(&prev, &link).unwrap();
         lines[i]["prev_hash"] = Value::from(prev);

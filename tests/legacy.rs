@@ -114,6 +114,7 @@ fn created_with(payload: &str) -> String {
             kind: "campaign_created",
             schema: 1,
             payload,
+            command: None,
         },
     )
     .unwrap();

@@ -62,8 +62,8 @@ fn text(verified: &Verified) -> String {
         );
     }
     text.push_str(&format!(
-        "rules {} in force; {} of {} commands decided again under the rules in force at their place, the others checked event by event (their events do not show the command whole)\n",
-        report.rules, report.decided_again, report.commands
+        "rules {} in force; {} of {} commands decided again under the rules in force at their place ({} from the command the log keeps with them), the others checked event by event (their events do not show the command whole)\n",
+        report.rules, report.decided_again, report.commands, report.decided_from_command
     ));
     let witnessed = verified.witnessed_heads;
     if witnessed > 0 && !report.findings.iter().any(|f| f.check == "witnessed") {

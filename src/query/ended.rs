@@ -114,6 +114,7 @@ mod tests {
                     version: 5,
                     command_id: "command-4".into(),
                     why: "entered by mistake".into(),
+                    disproofs: Vec::new(),
                 }),
                 Event::RpAwardRevised(RpAwardRevised {
                     amount: 0,

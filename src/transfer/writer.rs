@@ -305,6 +305,7 @@ mod tests {
             payload: payload.into(),
             prev_hash: GENESIS.into(),
             hash: String::new(),
+            command: None,
         };
         row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();
         row

@@ -38,4 +38,7 @@ pub struct Report {
     /// rules in force at their place; the others are checked event by event.
     pub commands: u64,
     pub decided_again: u64,
+    /// How many of those were decided again from the command their first row carries (the
+    /// rest from what their events show).
+    pub decided_from_command: u64,
 }
