@@ -306,7 +306,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {
             ctx.token = cli.token;
-            ctx.recorder = cli.recorded_by;
+            ctx.recorder = cli.recorded_by.as_deref().map(recorder).transpose()?;
             dispatch(&ctx, cli.command)
         }),
     };
@@ -320,6 +320,23 @@ pub fn run(cli: Cli) -> ExitCode {
             error.exit_code()
         }
     }
+}
+
+/// The name given with `--as`, spaces around it dropped and composed: refused when nothing
+/// is left or it holds a control character or one that prints as nothing or reorders the
+/// text, which the log would keep with every command.
+fn recorder(name: &str) -> Result<String, CommandError> {
+    use muster::domain::names;
+    let name = names::composed(name.trim());
+    let unprintable = name.chars().any(|c| c.is_control() || names::is_invisible(c));
+    if name.is_empty() || unprintable {
+        return Err(CommandError::refused(format!(
+            "--as '{}' is not a name to record commands by: give a printable name, e.g. --as Sam, or drop --as to record them as \"{}\"",
+            name.escape_debug(),
+            muster::domain::logged::COMMAND_LINE
+        )));
+    }
+    Ok(name)
 }
 
 fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
