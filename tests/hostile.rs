@@ -1030,6 +1030,10 @@ fn append(lines: &mut Vec<Value>, kind: &str, payload: Value) {
     line["kind"] = json!(kind);
     line["schema"] = json!(1);
     line["payload"] = payload;
+    // A new command of its own: the template line's stored command is not its.
+    if let Some(fields) = line.as_object_mut() {
+        fields.remove("command");
+    }
     lines.push(line);
     let at = lines.len() - 1;
     rehash(lines, at);

@@ -172,7 +172,11 @@ mod tests {
             &[],
             "command line",
         );
-        assert!(void.encode().starts_with(r#"{"command":{"void":{"#), "{}", void.encode());
+        assert!(
+            void.encode().starts_with(r#"{"command":{"void":{"#),
+            "{}",
+            void.encode()
+        );
         assert_eq!(Logged::decode(&void.encode()), Ok(void));
         let amend = Logged::new(
             Asked::Amend {
@@ -189,7 +193,10 @@ mod tests {
     #[test]
     fn a_newer_or_missing_schema_and_unknown_fields_are_refused() {
         let newer = r#"{"command":"next_turn","command_schema":2,"faces":[],"recorded_by":"Sam"}"#;
-        assert!(matches!(Logged::decode(newer), Err(LoggedError::Newer { found: 2, .. })));
+        assert!(matches!(
+            Logged::decode(newer),
+            Err(LoggedError::Newer { found: 2, .. })
+        ));
         let none = r#"{"command":"next_turn","faces":[],"recorded_by":"Sam"}"#;
         assert!(matches!(Logged::decode(none), Err(LoggedError::Bad(_))));
         let extra = r#"{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"Sam","x":1}"#;

@@ -129,9 +129,25 @@ impl Query<'_> {
         each: &mut dyn FnMut(Entry) -> Result<bool, Error>,
     ) -> Result<(), Error> {
         // Who recorded the command the last row read belongs to: a command's rows are read
-        // together, so its first row (or the index) is asked once.
+        // together, so its first row (or, read newest first, the index) is asked once. Read
+        // oldest first from the start of the log, a command's first row is read first: one
+        // without a command names nobody, and nothing is asked.
         let mut recorder: Option<(String, Option<String>)> = None;
+        let oldest_first = !plan.request.reverse && plan.request.limit.is_none();
         let mut pass = |row: StoredRow| -> Result<Option<Entry>, StoreError> {
+            let recorded_by = match (&recorder, &row.command) {
+                (Some((id, by)), _) if *id == row.command_id => by.clone(),
+                (_, Some(command)) => recorded_by(command),
+                (_, None) if oldest_first => None,
+                (_, None) => self
+                    .store
+                    .logged_command(self.campaign, &row.command_id)?
+                    .as_deref()
+                    .and_then(recorded_by),
+            };
+            if recorder.as_ref().is_none_or(|(id, _)| *id != row.command_id) {
+                recorder = Some((row.command_id.clone(), recorded_by.clone()));
+            }
             let mission = plan.missions.at(row.version);
             if plan.request.mission.is_some_and(|wanted| mission != Some(wanted)) {
                 return Ok(None);
@@ -145,16 +161,6 @@ impl Query<'_> {
                 return Ok(None);
             }
             let is_voided = plan.voided.contains(&row.command_id);
-            let recorded_by = match (&recorder, &row.command) {
-                (Some((id, by)), _) if *id == row.command_id => by.clone(),
-                (_, Some(command)) => recorded_by(command),
-                _ => self
-                    .store
-                    .logged_command(self.campaign, &row.command_id)?
-                    .as_deref()
-                    .and_then(recorded_by),
-            };
-            recorder = Some((row.command_id.clone(), recorded_by.clone()));
             let recorded = RecordedEvent {
                 version: row.version,
                 command_id: row.command_id,

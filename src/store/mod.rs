@@ -165,7 +165,7 @@ impl Store {
                 conn,
                 decided: decided::Decided::default(),
                 recorder: None,
-            _holding: holding,
+                _holding: holding,
             }),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
             // A file with no schema yet holds nothing to read.
@@ -369,7 +369,14 @@ impl Store {
                     [key, value],
                 )?;
             }
-            write_events(conn, campaign, expected_version, (command_id, command), events, at)
+            write_events(
+                conn,
+                campaign,
+                expected_version,
+                (command_id, command),
+                events,
+                at,
+            )
         };
         self.write_log(write)
     }

@@ -167,7 +167,10 @@ pub(super) fn settle(row: RowRef<'_>) -> (bool, Respaced) {
     };
     let respaced = Respaced {
         payload: canonical(row.payload).filter(|p| p != row.payload),
-        command: row.command.and_then(canonical).filter(|c| Some(c.as_str()) != row.command),
+        command: row
+            .command
+            .and_then(canonical)
+            .filter(|c| Some(c.as_str()) != row.command),
     };
     if respaced.payload.is_none() && respaced.command.is_none() {
         return (false, respaced);

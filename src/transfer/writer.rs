@@ -80,7 +80,11 @@ impl Batch {
         for (i, column, text) in respaced {
             let start = self.text.len();
             self.text.push_str(&text);
-            if let Some(slot) = self.rows.get_mut(i).and_then(|placed| placed.columns.get_mut(column)) {
+            if let Some(slot) = self
+                .rows
+                .get_mut(i)
+                .and_then(|placed| placed.columns.get_mut(column))
+            {
                 *slot = start..self.text.len();
             }
         }

@@ -4,9 +4,10 @@
 //!
 //! This is independent of what the events show, unlike `redecide`, which rebuilds a command
 //! from its events: every command recorded since the log kept its command is decided again,
-//! whatever its kind. Voids and amendments are the exception for now: their decision rests
-//! on the history after the command they strike, which is not at hand here, so they are
-//! held event by event as before.
+//! whatever its kind. An amendment's correction is decided again too, on the state its void
+//! leaves, with the faces it carries. A void is the exception for now: its decision rests on
+//! the history after the command it strikes, which is not at hand here, so it is held event by
+//! event as before.
 //!
 //! Faces: entered ones come from the stored command; generated ones follow from the seed
 //! in force (when this file keeps it, or it has been revealed), else they are taken from the
@@ -29,6 +30,8 @@ pub(super) struct Commanded {
     /// The version of its last event read so far.
     pub(super) last_version: u64,
     command: Command,
+    /// Whether it amends an earlier command: its void's events come first.
+    amends: bool,
     faces: Vec<i64>,
     /// The state before it.
     before: CampaignState,
@@ -39,7 +42,7 @@ pub(super) struct Commanded {
 pub(super) enum Start {
     /// A command to decide again once read.
     Commanded(Box<Commanded>),
-    /// A void or an amendment: held event by event.
+    /// A void: held event by event.
     Other,
     /// The stored form does not read: why.
     Unreadable(String),
@@ -59,14 +62,17 @@ impl Commanded {
             Ok(logged) => logged,
             Err(e) => return Start::Unreadable(e.to_string()),
         };
-        let Asked::Command(command) = logged.command else {
-            return Start::Other;
+        let (command, amends) = match logged.command {
+            Asked::Command(command) => (command, false),
+            Asked::Amend { command, .. } => (command, true),
+            Asked::Void { .. } => return Start::Other,
         };
         Start::Commanded(Box::new(Commanded {
             command_id: command_id.to_owned(),
             first_version,
             last_version: first_version,
             command,
+            amends,
             faces: logged.faces,
             before: state.clone(),
             events: vec![first.clone()],
@@ -82,7 +88,9 @@ impl Commanded {
     /// The command decided again: `None` when the rules give back its events, else what
     /// differs. `seeds` gives the seed of a commitment when it is known (kept or revealed).
     pub(super) fn problem(self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
-        let decided = self.decide(campaign, seed).map(|events| award_as_logged(&self.command, &self.events, events));
+        let decided = self
+            .decide(campaign, seed)
+            .map(|events| award_as_logged(&self.command, &self.events, events));
         match decided {
             Ok(events) if events == self.events => None,
             Ok(events) => {
@@ -110,6 +118,9 @@ impl Commanded {
     /// campaign's creation commits its seed after it; a command that needed a fresh seed
     /// commits it before the events it decided on the state before it.
     fn decide(&self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Result<Vec<Event>, RuleError> {
+        if self.amends {
+            return self.amended(campaign);
+        }
         let commitment_logged = |event: Option<&Event>| match event {
             Some(Event::SeedCommitted(e)) => Some(e.commitment.clone()),
             _ => None,
@@ -143,7 +154,10 @@ impl Commanded {
         // The seed the command's generated faces came from: the fresh one, or the one in force.
         let commitment = fresh.clone().or_else(|| self.before.seed_commitment.clone());
         let known = commitment.as_deref().and_then(seed);
-        let rolled = self.events.get(usize::from(fresh.is_some())..).unwrap_or_default();
+        let rolled = self
+            .events
+            .get(usize::from(fresh.is_some())..)
+            .unwrap_or_default();
         let mut cup = Cup::new(campaign, self.first_version, self.faces.clone(), known.clone());
         if known.is_none() {
             // The seed is not known here: the generated faces are taken as the rolls show them.
@@ -156,6 +170,35 @@ impl Commanded {
             cup = cup.carrying(generated);
         }
         events.extend(rules::decide(&self.before, &self.command, &mut cup)?);
+        Ok(events)
+    }
+}
+
+impl Commanded {
+    /// An amendment decided again: its void's events (the void of the command it corrects and
+    /// the RP awards that void revised) as logged, then the correction decided on the state
+    /// they leave, with the faces the corrected command rolled carried over, as its rolls show
+    /// them (an amendment rolls no die of its own). Whether the void was the rules' to make is
+    /// the checked fold's to hold, as for any void.
+    fn amended(&self, campaign: &str) -> Result<Vec<Event>, RuleError> {
+        let split = self
+            .events
+            .iter()
+            .position(|e| !matches!(e, Event::CommandVoided(_) | Event::RpAwardRevised(_)))
+            .unwrap_or(self.events.len());
+        let (voids, rest) = self.events.split_at(split);
+        let mut ground = self.before.clone();
+        for (version, event) in (self.first_version..).zip(voids) {
+            crate::domain::fold::step(&mut ground, version, Some(event));
+        }
+        let carried: Vec<Carried> = rest
+            .iter()
+            .filter_map(Event::roll)
+            .filter_map(Carried::of)
+            .collect();
+        let mut cup = Cup::new(campaign, self.first_version, Vec::new(), None).carrying(carried);
+        let mut events = voids.to_vec();
+        events.extend(rules::decide(&ground, &self.command, &mut cup)?);
         Ok(events)
     }
 }
@@ -260,6 +303,7 @@ mod tests {
 
     #[test]
     fn a_void_is_not_decided_here_and_a_damaged_form_is_named() {
+        // (An amendment is: see tests/cli/recorded.rs.)
         let state = folded(&created());
         let first = &created()[0];
         let void = Logged::new(
@@ -272,7 +316,10 @@ mod tests {
             "Sam",
         )
         .encode();
-        assert!(matches!(Commanded::start(&void, "c", 2, first, &state), Start::Other));
+        assert!(matches!(
+            Commanded::start(&void, "c", 2, first, &state),
+            Start::Other
+        ));
         assert!(matches!(
             Commanded::start("{", "c", 2, first, &state),
             Start::Unreadable(_)

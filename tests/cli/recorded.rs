@@ -13,7 +13,16 @@ fn recorded() -> (Muster, u64, u64) {
     let m = Muster::new();
     m.ok(&["campaign", "new", "Lodestar", "--game", "modern"]);
     let wong = first_version(&m.json(&[
-        "enlist", "Wong", "--kind", "player", "--rp", "3", "--ability", "handler=7", "--as", "Sam",
+        "enlist",
+        "Wong",
+        "--kind",
+        "player",
+        "--rp",
+        "3",
+        "--ability",
+        "handler=7",
+        "--as",
+        "Sam",
     ]));
     let reyes = first_version(&m.json(&["enlist", "Reyes", "--kind", "player", "--rp", "6"]));
     (m, wong, reyes)
@@ -67,7 +76,8 @@ fn verify_decides_every_command_again_from_the_command_it_carries() {
 fn edit_command(db: &Path, version: u64, rechain: bool, edit: impl Fn(&mut Value)) {
     let store = Store::open(db).expect("the database opens");
     let conn = store.connection();
-    conn.execute_batch("DROP TRIGGER events_refuse_update").expect("dropped");
+    conn.execute_batch("DROP TRIGGER events_refuse_update")
+        .expect("dropped");
     let rows = store.rows_between("Lodestar", 0, None).expect("rows");
     let row = rows.iter().find(|r| r.version == version).expect("the row");
     let mut command: Value = serde_json::from_str(row.command.as_deref().expect("a command")).unwrap();
@@ -101,7 +111,12 @@ fn findings(m: &Muster) -> Vec<(u64, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| (f["version"].as_u64().unwrap_or(0), f["check"].as_str().unwrap().to_owned()))
+        .map(|f| {
+            (
+                f["version"].as_u64().unwrap_or(0),
+                f["check"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect()
 }
 
@@ -139,7 +154,11 @@ fn an_export_carries_the_commands_and_an_import_keeps_them() {
     std::fs::write(&path, &export).expect("written");
     let copy = Muster::new();
     copy.ok(&["import", path.to_str().unwrap()]);
-    assert_eq!(copy.ok(&["export"]), export, "the import keeps every row as it was");
+    assert_eq!(
+        copy.ok(&["export"]),
+        export,
+        "the import keeps every row as it was"
+    );
     assert_eq!(entry(&copy.json_lines(&["log"]), wong)["recorded_by"], "Sam");
     let report = copy.json(&["verify"]);
     assert_eq!(report["decided_from_command"], report["commands"], "{report}");
@@ -155,7 +174,10 @@ fn an_import_of_an_edited_and_rechained_command_is_refused() {
     let copy = Muster::new();
     let (code, stdout, stderr) = copy.run(&["import", path.to_str().unwrap()]);
     assert_ne!(code, 0, "{stdout}{stderr}");
-    assert!(stderr.contains(&format!("v{wong}")) || stderr.contains(&format!("version {wong}")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("v{wong}")) || stderr.contains(&format!("version {wong}")),
+        "{stderr}"
+    );
     assert!(copy.run(&["log"]).0 != 0 || copy.json_lines(&["log"]).is_empty());
 }
 
@@ -170,4 +192,47 @@ fn an_empty_or_unprintable_name_to_record_by_is_refused_and_nothing_is_written()
     m.ok(&["xp", "Wong", "+1", "--why", "x", "--as", " Sam "]);
     let log = m.json_lines(&["log", "--reverse", "-n", "1"]);
     assert_eq!(log[0]["recorded_by"], "Sam", "spaces around the name are dropped");
+}
+
+#[test]
+fn an_amendment_is_decided_again_from_its_command_and_a_void_is_recorded_by_its_name() {
+    let (m, _, _) = recorded();
+    m.ok(&["mission", "start", "Patrol"]);
+    let rolled = first_version(&m.json(&["check", "Wong", "handler", "--die", "5"]));
+    let amended = first_version(&m.json(&[
+        "amend",
+        &rolled.to_string(),
+        "--why",
+        "the card's modifier",
+        "--as",
+        "Sam",
+        "--",
+        "check",
+        "Wong",
+        "handler",
+        "--mod",
+        "+2:card",
+    ]));
+    let wounded = first_version(&m.json(&["wound", "Reyes", "1"]));
+    let voided = first_version(&m.json(&["void", &wounded.to_string(), "--why", "not Reyes", "--as", "Ann"]));
+    let log = m.json_lines(&["log"]);
+    assert_eq!(entry(&log, amended)["recorded_by"], "Sam");
+    assert_eq!(entry(&log, voided)["recorded_by"], "Ann");
+    let shown = m.show(amended);
+    assert_eq!(shown["recorded_command"]["command"]["amend"]["version"], rolled);
+    let report = m.json(&["verify"]);
+    assert_eq!(report["ok"], true, "{report}");
+    // Every command but the void (held event by event) and the two voided ones, the corrected
+    // check and the Wound, which stand for nothing.
+    assert_eq!(
+        report["decided_from_command"].as_u64().unwrap(),
+        report["commands"].as_u64().unwrap() - 3,
+        "{report}"
+    );
+
+    // The amendment's stored correction edited, its chain made again: found.
+    edit_command(&m.db, amended, true, |c| {
+        c["command"]["amend"]["command"]["check"]["modifiers"][0]["value"] = 3.into();
+    });
+    assert_eq!(findings(&m), vec![(amended, "decide".to_owned())]);
 }

@@ -22,12 +22,19 @@ fn a_served_command_is_recorded_by_its_tokens_name_and_as_is_refused() {
     assert_eq!(newest(&campaign)["recorded_by"], "pat");
     let (status, answer) = server.post(Some(&quinn), &args(&["wound", "Wong", "1"]));
     assert_eq!(status, 201, "{answer}");
-    assert_eq!(newest(&campaign)["recorded_by"], "quinn", "each turn names its own caller");
+    assert_eq!(
+        newest(&campaign)["recorded_by"],
+        "quinn",
+        "each turn names its own caller"
+    );
 
     let head = campaign.head();
     let (status, answer) = server.post(Some(&pat), &args(&["heal", "Wong", "1", "--as", "quinn"]));
     assert_eq!(status, 400, "{answer}");
-    assert!(answer.to_string().contains("--as is refused by the server"), "{answer}");
+    assert!(
+        answer.to_string().contains("--as is refused by the server"),
+        "{answer}"
+    );
     assert_eq!(campaign.head(), head, "nothing was written");
 
     // The command line on the same file records its own name.
@@ -35,5 +42,8 @@ fn a_served_command_is_recorded_by_its_tokens_name_and_as_is_refused() {
     assert_eq!(newest(&campaign)["recorded_by"], "command line");
     let verified: Value = serde_json::from_str(&campaign.ok(&["verify", "--json"])).unwrap();
     assert_eq!(verified["ok"], true, "{verified}");
-    assert_eq!(verified["decided_from_command"], verified["commands"], "{verified}");
+    assert_eq!(
+        verified["decided_from_command"], verified["commands"],
+        "{verified}"
+    );
 }
