@@ -86,7 +86,7 @@ impl Commanded {
     }
 
     /// The command decided again: `None` when the rules give back its events, else what
-    /// differs. `seeds` gives the seed of a commitment when it is known (kept or revealed).
+    /// differs. `seed` gives the seed of a commitment when it is known (kept or revealed).
     pub(super) fn problem(self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
         let decided = self
             .decide(campaign, seed)
