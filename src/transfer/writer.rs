@@ -351,4 +351,58 @@ mod tests {
         );
         assert_eq!(payloads[2], edited.payload);
     }
+
+    /// [`row`], carrying `command` and hashed with it.
+    fn commanded(version: u64, command: &str) -> StoredRow {
+        let mut row = StoredRow {
+            command: Some(command.into()),
+            ..row(version, r#"{"amount":3,"why":"loot"}"#)
+        };
+        row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();
+        row
+    }
+
+    #[test]
+    fn a_batch_keeps_each_rows_command_or_its_absence_and_writes_a_respaced_command_canonically() {
+        let command = r#"{"command":{"grant_rp":{"amount":3,"why":"loot"}},"command_schema":1,"faces":[],"recorded_by":"Sam"}"#;
+        let good = commanded(1, command);
+        let bare = row(2, "{}");
+        let respaced = StoredRow {
+            command: Some(command.replace(',', ", ").replace(':', ": ")),
+            ..good.clone()
+        };
+        // A command taken off its row, or put on one that had none, is an edit.
+        let taken = StoredRow {
+            command: None,
+            ..good.clone()
+        };
+        let put = StoredRow {
+            command: Some(command.into()),
+            ..bare.clone()
+        };
+        let empty = StoredRow {
+            command: Some(String::new()),
+            ..bare.clone()
+        };
+        let mut batch = Batch::new();
+        for (number, r) in [&good, &bare, &respaced, &taken, &put, &empty]
+            .into_iter()
+            .enumerate()
+        {
+            batch.push(number, r.borrowed());
+        }
+        assert_eq!(batch.settle(), vec![1, 2, 2]);
+        let commands: Vec<Option<String>> = batch.rows().map(|(_, r)| r.command.map(str::to_owned)).collect();
+        assert_eq!(
+            commands,
+            vec![
+                good.command.clone(),
+                None,
+                good.command.clone(),
+                None,
+                Some(command.to_owned()),
+                Some(String::new()),
+            ]
+        );
+    }
 }
