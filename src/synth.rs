@@ -282,6 +282,7 @@ impl Writer {
                 payload: encoded.payload,
                 prev_hash: self.head.hash.clone(),
                 hash: String::new(),
+                command: None,
             };
             row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap_or_else(|| GENESIS.to_owned());
             self.head = Head {

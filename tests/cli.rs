@@ -6,6 +6,8 @@
 
 mod common;
 
+#[path = "cli/recorded.rs"]
+mod recorded;
 #[path = "cli/rules.rs"]
 mod rules;
 #[path = "cli/support.rs"]

@@ -1030,6 +1030,10 @@ fn append(lines: &mut Vec<Value>, kind: &str, payload: Value) {
     line["kind"] = json!(kind);
     line["schema"] = json!(1);
     line["payload"] = payload;
+    // A new command of its own: the template line's stored command is not its.
+    if let Some(fields) = line.as_object_mut() {
+        fields.remove("command");
+    }
     lines.push(line);
     let at = lines.len() - 1;
     rehash(lines, at);
@@ -1059,6 +1063,8 @@ fn rehash(lines: &mut [Value], from: usize) {
             text("kind"),
         );
         let payload = line["payload"].to_string();
+        // The command a command's first line carries is hashed too (chain format 2).
+        let command = line.get("command").map(Value::to_string);
         let link = Link {
             campaign: &campaign,
             version: line["version"].as_u64().unwrap(),
@@ -1068,6 +1074,7 @@ fn rehash(lines: &mut [Value], from: usize) {
             kind: &kind,
             schema: u32::try_from(line["schema"].as_u64().unwrap()).unwrap(),
             payload: &payload,
+            command: command.as_deref(),
         };
         let hash = chain::hash(&prev, &link).unwrap();
         lines[i]["prev_hash"] = Value::from(prev);

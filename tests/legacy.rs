@@ -122,6 +122,7 @@ fn created_with(payload: &str) -> String {
             kind: "campaign_created",
             schema: 1,
             payload,
+            command: None,
         },
     )
     .unwrap();

@@ -26,6 +26,8 @@ mod lying;
 mod page;
 #[path = "serve/peers.rs"]
 mod peers;
+#[path = "serve/recorded.rs"]
+mod recorded;
 #[path = "serve/remote.rs"]
 mod remote;
 #[path = "serve/rights.rs"]

@@ -504,6 +504,7 @@ fn forged(version: u64, prev_hash: &str, hash: &[u8; 32], valid_hash: bool) -> S
         payload: r#"{"amount":1,"soldier":"Wong"}"#.to_owned(),
         prev_hash: prev_hash.to_owned(),
         hash: hex(hash),
+        command: None,
     };
     if valid_hash {
         row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();

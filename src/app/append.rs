@@ -11,6 +11,7 @@ use crate::clock::Clock;
 use crate::dice::Seed;
 use crate::domain::event::Event;
 use crate::domain::fold::step;
+use crate::domain::logged::{Asked, COMMAND_LINE, Logged};
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
 use crate::store::{Head, Store, StoreError};
@@ -36,30 +37,38 @@ pub(super) fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Res
         .and_then(Seed::from_hex))
 }
 
+/// The command as its first row carries it: what was `asked`, the faces entered for it, and
+/// who records it (the connection's recorder, else the command line).
+pub(super) fn logged(store: &Store, asked: Asked, faces: &[i64]) -> String {
+    Logged::new(asked, faces, store.recorder().unwrap_or(COMMAND_LINE)).encode()
+}
+
 /// The write path every command shares: load, decide, append with the expected version;
 /// on a conflict, load the fresh state and decide again. The last attempt holds the write
 /// lock from load to append, so a command always lands in the end, however busy the file.
+/// The first event written carries `logged`, the command as [`logged`] gives it.
 pub(super) fn decide_and_append(
     store: &mut Store,
     campaign: &str,
     clock: &dyn Clock,
+    logged: &str,
     decide: impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
     for attempt in 1..MAX_ATTEMPTS {
         if attempt > 1 {
             back_off(attempt);
         }
-        match attempt_once(store, campaign, clock, &decide) {
+        match attempt_once(store, (campaign, logged), clock, &decide) {
             Err(Error::Store(StoreError::Conflict { .. })) => {}
             other => return other,
         }
     }
-    store.locked(|store| attempt_once(store, campaign, clock, &decide))
+    store.locked(|store| attempt_once(store, (campaign, logged), clock, &decide))
 }
 
 fn attempt_once(
     store: &mut Store,
-    campaign: &str,
+    (campaign, logged): (&str, &str),
     clock: &dyn Clock,
     decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
@@ -70,7 +79,7 @@ fn attempt_once(
         )));
     }
     let events = decide(store, &state)?;
-    append(store, campaign, state, events, clock)
+    append(store, (campaign, logged), state, events, clock)
 }
 
 /// The state after `events` were appended onto `state`, the fold's own steps, unless one of
@@ -96,7 +105,7 @@ fn back_off(attempt: u32) {
 /// Appends `events` decided on `state` at its version, then brings the caches up to date.
 fn append(
     store: &mut Store,
-    campaign: &str,
+    (campaign, logged): (&str, &str),
     state: CampaignState,
     events: Vec<Event>,
     clock: &dyn Clock,
@@ -104,7 +113,7 @@ fn append(
     let expected = state.version;
     let now = clock.now();
     let command_id = crate::ids::command_id(campaign, expected + 1, now);
-    let head = store.append(campaign, expected, &command_id, &events, now)?;
+    let head = store.append_command(campaign, expected, (&command_id, logged), &events, now)?;
     match state_after(&state, &events) {
         Some(after) => store.keep_decided(campaign, head.clone(), after),
         None => store.forget_decided(),

@@ -8,7 +8,7 @@ mod serving;
 mod voids;
 
 pub use append::Written;
-use append::{decide_and_append, store_seed};
+use append::{decide_and_append, logged, store_seed};
 pub use copies::{pull_tail, pull_whole};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
@@ -26,6 +26,7 @@ use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
 use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
+use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
@@ -36,6 +37,12 @@ use crate::store::{CampaignSummary, Head, Store};
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
     Ok(Store::open(path)?)
+}
+
+/// Names who records the commands written through `store` from now on: the command line's
+/// `--as` name, or the server's caller (`None`: nobody named, taken as the command line).
+pub fn record_as(store: &mut Store, name: Option<&str>) {
+    store.set_recorder(name);
 }
 
 /// The campaign a command works on: the one named, else the one selected, else the only one.
@@ -106,6 +113,7 @@ pub fn create_campaign(
     )?);
     // The campaign's events and its selection are written together, or neither is.
     let command_id = crate::ids::command_id(&name, 1, clock.now());
+    let logged = logged(store, Asked::Command(command.clone()), &[]);
     let head = store.append_setting(
         &name,
         0,
@@ -113,6 +121,7 @@ pub fn create_campaign(
         &events,
         clock.now(),
         Some((SELECTED, &name)),
+        Some(&logged),
     )?;
     let written = Written {
         first_version: 1,
@@ -202,7 +211,8 @@ pub fn execute_rolling(
     entered: &[i64],
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, state| {
+    let logged = logged(store, Asked::Command(command.clone()), entered);
+    decide_and_append(store, campaign, clock, &logged, |store, state| {
         let held = match &state.seed_commitment {
             Some(commitment) => store_seed(store, campaign, commitment)?,
             None => None,

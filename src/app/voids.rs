@@ -1,13 +1,14 @@
 //! Fixing a mistake: a void, which the history after it must not rest on, and an amendment,
 //! which carries the faces of the command it corrects.
 
-use super::append::{Written, decide_and_append, store_seed};
+use super::append::{Written, decide_and_append, logged, store_seed};
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Carried, Cup};
 use crate::domain::command::Command;
 use crate::domain::event::Event;
+use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::query::Query;
 use crate::rules;
@@ -37,7 +38,13 @@ pub fn void_with(
     request: &rules::void::Request<'_>,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, state| {
+    let asked = Asked::Void {
+        version: request.version,
+        why: request.why.to_owned(),
+        cascade: request.cascade,
+    };
+    let logged = logged(store, asked, &[]);
+    decide_and_append(store, campaign, clock, &logged, |store, state| {
         let ground = Ground::of(store, campaign, request.version, state.version)?;
         Ok(rules::void::decide(&ground.history(campaign), request)?)
     })
@@ -95,7 +102,13 @@ pub fn amend(
     command: &Command,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    decide_and_append(store, campaign, clock, |store, state| {
+    let asked = Asked::Amend {
+        version: request.version,
+        why: request.why.to_owned(),
+        command: command.clone(),
+    };
+    let logged = logged(store, asked, &[]);
+    decide_and_append(store, campaign, clock, &logged, |store, state| {
         let under = Ground::of(store, campaign, request.version, state.version)?;
         let (first, tail) = (under.first, &under.tail);
         let history = under.history(campaign);

@@ -29,6 +29,9 @@ pub struct Context {
     pub clock: Box<dyn Clock>,
     /// The token to call a remote with (`--token`, `MUSTER_TOKEN`).
     pub token: Option<String>,
+    /// Who records the commands written (`--as NAME`); `None`: the command line, or, on a
+    /// connection the server lent, its caller.
+    pub recorder: Option<String>,
     /// Set by `muster amend`: the command about to be recorded corrects this one instead of
     /// following it. Taken by the first write.
     amending: RefCell<Option<Amendment>>,
@@ -104,6 +107,7 @@ impl Context {
             format,
             clock,
             token: None,
+            recorder: None,
             amending: RefCell::new(None),
             lent: RefCell::new(None),
         })
@@ -144,10 +148,13 @@ impl Context {
 
     /// Opens the database to write to it (creating it if needed).
     pub fn open(&self) -> Result<Opened<'_>, CommandError> {
+        // A lent connection records its caller, named by the server that lent it.
         if let Some(lent) = self.borrow_lent(true) {
             return Ok(lent);
         }
-        Ok(Opened::Own(app::open(&self.db_path()?)?))
+        let mut store = app::open(&self.db_path()?)?;
+        app::record_as(&mut store, self.recorder.as_deref());
+        Ok(Opened::Own(store))
     }
 
     /// Opens the database to read it only: nothing changes, nothing is created, and a file

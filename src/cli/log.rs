@@ -175,11 +175,14 @@ impl<'w> Rows<'w> {
                 )
             }
             Format::Table | Format::Html => {
-                let summary = if e.voided {
+                let mut summary = if e.voided {
                     format!("VOIDED {}", e.summary)
                 } else {
                     e.summary.clone()
                 };
+                if let Some(by) = &e.recorded_by {
+                    summary.push_str(&format!(" (by {by})"));
+                }
                 let start = |v: &str, at: &str, m: &str| {
                     format!(" {v:<version$} | {at:<TIME_WIDTH$} | {m:<mission$} | ")
                 };

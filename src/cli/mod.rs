@@ -101,6 +101,10 @@ pub struct Cli {
     /// The token to call the server with [default: the saved remote's]
     #[arg(long, global = true, env = "MUSTER_TOKEN", hide_env_values = true, value_name = "TOKEN", help_heading = help::GLOBAL)]
     token: Option<String>,
+    /// Who records the commands this runs: the name the log keeps with each command
+    /// [default: "command line"; through `muster serve`, the token's or session's name]
+    #[arg(long = "as", global = true, env = "MUSTER_AS", value_name = "NAME", help_heading = help::GLOBAL)]
+    recorded_by: Option<String>,
     /// Whether --campaign was given on the command line rather than by MUSTER_CAMPAIGN.
     #[arg(skip)]
     campaign_flag: bool,
@@ -326,6 +330,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         _ => Context::new(cli.db, (cli.campaign, cli.campaign_flag), format).and_then(|mut ctx| {
             ctx.token = cli.token;
+            ctx.recorder = cli.recorded_by.as_deref().map(recorder).transpose()?;
             dispatch(&ctx, cli.command)
         }),
     };
@@ -339,6 +344,23 @@ pub fn run(cli: Cli) -> ExitCode {
             error.exit_code()
         }
     }
+}
+
+/// The name given with `--as`, spaces around it dropped and composed: refused when nothing
+/// is left or it holds a control character or one that prints as nothing or reorders the
+/// text, which the log would keep with every command.
+fn recorder(name: &str) -> Result<String, CommandError> {
+    use muster::domain::names;
+    let name = names::composed(name.trim());
+    let unprintable = name.chars().any(|c| c.is_control() || names::is_invisible(c));
+    if name.is_empty() || unprintable {
+        return Err(CommandError::refused(format!(
+            "--as '{}' is not a name to record commands by: give a printable name, e.g. --as Sam, or drop --as to record them as \"{}\"",
+            name.escape_debug(),
+            muster::domain::logged::COMMAND_LINE
+        )));
+    }
+    Ok(name)
 }
 
 fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {

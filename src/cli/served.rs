@@ -87,6 +87,12 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
             return usage(format!("--{id} is refused by the server: {why}; drop it"));
         }
     }
+    if matches.value_source("recorded_by") == Some(ValueSource::CommandLine) {
+        return usage(
+            "--as is refused by the server: a command it runs is recorded by the token's or session's name; drop it"
+                .to_owned(),
+        );
+    }
     let unsent = paths::given(&command, &matches)
         .into_iter()
         .find(|(_, path)| !files.contains_key(path.to_string_lossy().as_ref()));

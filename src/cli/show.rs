@@ -46,6 +46,9 @@ fn render(shown: &Shown) -> String {
     field("recorded", &shown.recorded_at);
     field("event id", &shown.event_id);
     field("command id", &shown.command_id);
+    if let Some(by) = &shown.recorded_by {
+        field("recorded by", by);
+    }
     if let Some(roll) = &shown.roll {
         field("roll", &roll_line(roll));
         field(

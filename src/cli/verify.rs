@@ -120,8 +120,12 @@ fn decided_again(report: &muster::verify::Report) -> String {
     } else {
         format!("; {}", rest.join(", "))
     };
+    let from_command = match report.decided_from_command {
+        0 => String::new(),
+        n => format!(" ({n} from the command the log keeps with it)"),
+    };
     format!(
-        "rules {} in force; {every} decided again under the rules in force at its place: {} of {decidable}{rest}\n",
+        "rules {} in force; {every} decided again under the rules in force at its place: {} of {decidable}{from_command}{rest}\n",
         report.rules, report.decided_again
     )
 }

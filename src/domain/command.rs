@@ -1,5 +1,7 @@
 //! Intents: what a player asks muster to record. `rules::decide` turns one into events.
 
+use serde::{Deserialize, Serialize};
+
 use super::environment::EnvironmentScope;
 use super::event::EnvironmentChoice;
 use super::game::{Game, MissionResult};
@@ -11,14 +13,16 @@ use super::soldier::SoldierCard;
 use super::zero_dark::{Bogey, HeroState, PriorityTask};
 
 /// A modifier the player names on the command line: a value and where it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NamedModifier {
     pub value: i64,
     pub source: String,
 }
 
 /// Who an XP change is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum XpTarget {
     /// One Soldier or hero, by name (any case).
     Soldier(String),
@@ -27,7 +31,8 @@ pub enum XpTarget {
 }
 
 /// A status change the player records for a Soldier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StatusChange {
     Down,
     Recover,
@@ -36,7 +41,8 @@ pub enum StatusChange {
 }
 
 /// A counter a player adds to or takes from a Soldier in whole points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Harm {
     Wound,
     Suppress,
@@ -44,7 +50,12 @@ pub enum Harm {
 }
 
 /// One intent. Names of Soldiers are as the player typed them; `decide` resolves them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Its serde form (snake_case, externally tagged: `{"harm":{"amount":1,…}}`, a unit command
+/// as its name, `"next_turn"`) is what the log keeps of it (`domain::logged`): a change to a
+/// shipped variant's shape is a new command schema with its upcaster there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     CreateCampaign {
         game: Game,

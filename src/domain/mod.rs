@@ -12,6 +12,7 @@ pub mod fold;
 pub mod game;
 pub mod k9;
 pub mod limits;
+pub mod logged;
 pub mod medals;
 pub mod names;
 mod ranges;

@@ -23,6 +23,9 @@ pub struct Entry {
     /// One line a player can read.
     pub summary: String,
     pub payload: Value,
+    /// Who recorded its command, as the command's first row names them; null for a command
+    /// recorded before the log kept its command.
+    pub recorded_by: Option<String>,
 }
 
 /// Which events to list.
@@ -85,5 +88,6 @@ pub fn entry(recorded: &RecordedEvent, mission: Option<u32>, voided: bool) -> En
         voided,
         summary: summary(&recorded.event),
         payload: serde_json::from_str(&encoded.payload).unwrap_or(Value::Null),
+        recorded_by: None,
     }
 }

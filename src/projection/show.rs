@@ -10,6 +10,7 @@ use super::summary::summary;
 use crate::Error;
 use crate::dice::Seed;
 use crate::domain::event::{Disproof, Event};
+use crate::domain::logged::Logged;
 use crate::domain::roll::Roll;
 use crate::domain::state::RecordedEvent;
 use crate::store::StoredRow;
@@ -23,6 +24,12 @@ pub struct Shown {
     pub recorded_at: String,
     pub event_id: String,
     pub command_id: String,
+    /// Who recorded its command, as the command's first row names them; null for a command
+    /// recorded before the log kept its command.
+    pub recorded_by: Option<String>,
+    /// The command as its first row carries it (`command_schema`, `command`, `faces`,
+    /// `recorded_by`); null when it carries none.
+    pub recorded_command: Option<Value>,
     pub summary: String,
     pub payload: Value,
     /// The roll this event records, if any.
@@ -94,7 +101,15 @@ pub fn explain(rows: &[StoredRow], version: u64, head: u64, held: &BTreeSet<Stri
         }),
         _ => None,
     });
+    let logged = rows
+        .iter()
+        .filter(|r| r.command_id == row.command_id)
+        .find_map(|r| r.command.as_deref());
     Ok(Shown {
+        recorded_by: logged
+            .and_then(|text| Logged::decode(text).ok())
+            .map(|logged| logged.recorded_by),
+        recorded_command: logged.and_then(|text| serde_json::from_str(text).ok()),
         version,
         kind: row.kind.clone(),
         schema: row.schema,

@@ -8,6 +8,7 @@ use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
+use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::history::{self, Entry};
@@ -127,7 +128,26 @@ impl Query<'_> {
         plan: &LogPlan,
         each: &mut dyn FnMut(Entry) -> Result<bool, Error>,
     ) -> Result<(), Error> {
-        let pass = |row: StoredRow| -> Result<Option<Entry>, StoreError> {
+        // Who recorded the command the last row read belongs to: a command's rows are read
+        // together, so its first row (or, read newest first, the index) is asked once. Read
+        // oldest first from the start of the log, a command's first row is read first: one
+        // without a command names nobody, and nothing is asked.
+        let mut recorder: Option<(String, Option<String>)> = None;
+        let oldest_first = !plan.request.reverse && plan.request.limit.is_none();
+        let mut pass = |row: StoredRow| -> Result<Option<Entry>, StoreError> {
+            let recorded_by = match (&recorder, &row.command) {
+                (Some((id, by)), _) if *id == row.command_id => by.clone(),
+                (_, Some(command)) => recorded_by(command),
+                (_, None) if oldest_first => None,
+                (_, None) => self
+                    .store
+                    .logged_command(self.campaign, &row.command_id)?
+                    .as_deref()
+                    .and_then(recorded_by),
+            };
+            if recorder.as_ref().is_none_or(|(id, _)| *id != row.command_id) {
+                recorder = Some((row.command_id.clone(), recorded_by.clone()));
+            }
             let mission = plan.missions.at(row.version);
             if plan.request.mission.is_some_and(|wanted| mission != Some(wanted)) {
                 return Ok(None);
@@ -147,7 +167,8 @@ impl Query<'_> {
                 recorded_at: row.recorded_at,
                 event,
             };
-            Ok(Some(history::entry(&recorded, mission, is_voided)))
+            let entry = history::entry(&recorded, mission, is_voided);
+            Ok(Some(Entry { recorded_by, ..entry }))
         };
         let mut failed: Option<Error> = None;
         let mut give = |entry: Entry| match each(entry) {
@@ -231,4 +252,10 @@ fn decoded(row: &StoredRow, campaign: &str) -> Result<Event, StoreError> {
     row.decode()
         .map(|recorded| recorded.event)
         .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
+}
+
+/// Who recorded a command, as its stored form names them; `None` for a form that does not
+/// read (`verify` names it).
+fn recorded_by(command: &str) -> Option<String> {
+    Logged::decode(command).ok().map(|logged| logged.recorded_by)
 }

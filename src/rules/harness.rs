@@ -166,6 +166,7 @@ impl Played {
                     payload: encoded.payload,
                     prev_hash: prev.clone(),
                     hash: String::new(),
+                    command: None,
                 };
                 row.hash = crate::store::chain::hash(&row.prev_hash, &row.link()).unwrap_or_default();
                 prev = row.hash.clone();

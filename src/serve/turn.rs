@@ -149,6 +149,10 @@ fn take_on(
         columns: asked.columns,
         files: asked.files,
     };
+    // The command is recorded by its caller: the log keeps the name with it.
+    if let Some(store) = lent.as_mut() {
+        app::record_as(store, Some(&caller.name));
+    }
     let answer = (server.runner)(&server.db, lent, &run);
     let Some(store) = lent.as_ref() else {
         // The command took the connection with it (it panicked): closed, the connection

@@ -65,7 +65,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT e.seq, e.campaign, e.version, e.event_id, e.command_id, e.recorded_at, e.kind,
-                    e.schema, e.payload, e.prev_hash, e.hash, b.changes, b.voided, b.version
+                    e.schema, e.payload, e.prev_hash, e.hash, e.command, b.changes, b.voided, b.version
              FROM blame_lines AS b
              LEFT JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
              WHERE b.campaign = ?1 AND b.soldier = ?2 ORDER BY b.version",
@@ -73,13 +73,13 @@ impl Store {
         let mut rows = stmt.query(params![campaign, soldier])?;
         let mut digest = Digests::default();
         while let Some(row) = rows.next()? {
-            let changes: String = row.get(11)?;
-            let voided: bool = row.get(12)?;
+            let changes: String = row.get(12)?;
+            let voided: bool = row.get(13)?;
             // A line about an event the log does not hold is a damaged index.
             if row.get::<_, Option<u64>>(2)?.is_none() {
                 return Ok(false);
             }
-            digest.add(soldier, row.get(13)?, &changes, voided);
+            digest.add(soldier, row.get(14)?, &changes, voided);
             f(IndexedLine {
                 changes,
                 voided,

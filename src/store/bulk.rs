@@ -11,7 +11,7 @@ pub const ROWS_PER_INSERT: usize = 64;
 
 /// The columns an import writes, in the order they are bound.
 const COLUMNS: &str =
-    "campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash";
+    "campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command";
 
 /// The import's two INSERT statements, prepared once: one of [`ROWS_PER_INSERT`] rows and
 /// one of a single row, for a short remainder.
@@ -40,7 +40,7 @@ impl Store {
     /// and, for speed, [`Store::without_triggers`].
     pub fn inserts(&self) -> Result<Inserts<'_>, StoreError> {
         let statement = |rows: usize| {
-            let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows].join(", ");
+            let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows].join(", ");
             // OR ROLLBACK: a collision ends the whole transaction at once, as the import
             // would anyway, so SQLite keeps no statement journal to undo part of one.
             self.conn.prepare(&format!(
@@ -88,6 +88,7 @@ fn execute(statement: &mut Statement<'_>, rows: &[RowRef<'_>]) -> Result<(), Sto
         bind(&row.payload)?;
         bind(&row.prev_hash)?;
         bind(&row.hash)?;
+        bind(&row.command)?;
     }
     statement.raw_execute()?;
     Ok(())

@@ -193,7 +193,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash
+                    payload, prev_hash, hash, command
              FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
@@ -223,7 +223,7 @@ impl Store {
     ) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash
+                    payload, prev_hash, hash, command
              FROM events
              WHERE campaign = ?1 AND version > ?2 AND version <= ?3
                AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')

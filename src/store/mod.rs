@@ -68,10 +68,12 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0013_serve.sql"),
     include_str!("../../migrations/0014_witnessed_heads.sql"),
     include_str!("../../migrations/0015_served_by_sender.sql"),
+    include_str!("../../migrations/0016_events_command.sql"),
 ];
 
-/// The oldest schema a read-only open reads: the checkpoints' digest columns (0007).
-const READS_NEED: usize = 7;
+/// The oldest schema a read-only open reads: the events' `command` column (0016), which
+/// every read of rows selects.
+const READS_NEED: usize = 16;
 
 /// A campaign in the file and its head version.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +87,9 @@ pub struct Store {
     conn: Connection,
     /// The state a write through this connection left, kept for the next command.
     decided: decided::Decided,
+    /// Who the commands written through this connection are recorded by: the front end's
+    /// word (the server's caller, the command line's `--as`), written with each command.
+    recorder: Option<String>,
     /// This connection's hold on its file, let go once the connection (declared before it,
     /// so dropped first) is closed.
     _holding: held::Holding,
@@ -155,6 +160,7 @@ impl Store {
             Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
                 conn,
                 decided: decided::Decided::default(),
+                recorder: None,
                 _holding: holding,
             }),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
@@ -210,6 +216,7 @@ impl Store {
         Ok(Store {
             conn,
             decided: decided::Decided::default(),
+            recorder: None,
             _holding: holding,
         })
     }
@@ -271,7 +278,7 @@ impl Store {
     ) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash
+                    payload, prev_hash, hash, command
              FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
         )?;
         let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
@@ -312,11 +319,34 @@ impl Store {
         events: &[Event],
         at: DateTime<Utc>,
     ) -> Result<Head, StoreError> {
-        self.append_setting(campaign, expected_version, command_id, events, at, None)
+        self.append_setting(campaign, expected_version, command_id, events, at, None, None)
+    }
+
+    /// Like [`Store::append`], the command's first row carrying `command` (its logged form,
+    /// JSON), which the hash chain covers.
+    pub fn append_command(
+        &mut self,
+        campaign: &str,
+        expected_version: u64,
+        (command_id, command): (&str, &str),
+        events: &[Event],
+        at: DateTime<Utc>,
+    ) -> Result<Head, StoreError> {
+        self.append_setting(
+            campaign,
+            expected_version,
+            command_id,
+            events,
+            at,
+            None,
+            Some(command),
+        )
     }
 
     /// Like [`Store::append`], also writing a setting (`key`, `value`) in the same
-    /// transaction, so that both are written or neither.
+    /// transaction, so that both are written or neither; the first row carries `command`
+    /// when given.
+    #[allow(clippy::too_many_arguments)]
     pub fn append_setting(
         &mut self,
         campaign: &str,
@@ -325,6 +355,7 @@ impl Store {
         events: &[Event],
         at: DateTime<Utc>,
         setting: Option<(&str, &str)>,
+        command: Option<&str>,
     ) -> Result<Head, StoreError> {
         let write = |conn: &Connection| -> Result<Head, StoreError> {
             if let Some((key, value)) = setting {
@@ -334,7 +365,14 @@ impl Store {
                     [key, value],
                 )?;
             }
-            write_events(conn, campaign, expected_version, command_id, events, at)
+            write_events(
+                conn,
+                campaign,
+                expected_version,
+                (command_id, command),
+                events,
+                at,
+            )
         };
         self.write_log(write)
     }
@@ -446,6 +484,17 @@ impl Store {
         Ok(())
     }
 
+    /// Names who records the commands written through this connection from now on (`None`:
+    /// nobody named, which the write path takes as the command line).
+    pub fn set_recorder(&mut self, name: Option<&str>) {
+        self.recorder = name.map(str::to_owned);
+    }
+
+    /// Who records the commands written through this connection, if named.
+    pub fn recorder(&self) -> Option<&str> {
+        self.recorder.as_deref()
+    }
+
     /// The raw connection, for tests and checks that go under the log's API on purpose.
     pub fn connection(&self) -> &Connection {
         &self.conn
@@ -457,7 +506,7 @@ fn write_events(
     conn: &Connection,
     campaign: &str,
     expected_version: u64,
-    command_id: &str,
+    (command_id, command): (&str, Option<&str>),
     events: &[Event],
     at: DateTime<Utc>,
 ) -> Result<Head, StoreError> {
@@ -488,7 +537,7 @@ fn write_events(
             now: recorded_at,
         });
     }
-    for event in events {
+    for (i, event) in events.iter().enumerate() {
         let encoded = codec::encode(event);
         let row = StoredRow {
             seq: 0,
@@ -502,6 +551,8 @@ fn write_events(
             payload: encoded.payload,
             prev_hash: head.hash.clone(),
             hash: String::new(),
+            // The command is on its first row only.
+            command: command.filter(|_| i == 0).map(str::to_owned),
         };
         let hash = chain::hash(&head.hash, &row.link()).ok_or_else(|| {
             StoreError::Damaged(format!("the head hash of '{campaign}' is not 64 hex digits"))
@@ -542,8 +593,8 @@ fn insert(tx: &Connection, row: &StoredRow) -> Result<(), StoreError> {
     // Prepared once per connection: an import inserts rows by the hundred thousand.
     tx.prepare_cached(
         "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind,
-                             schema, payload, prev_hash, hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                             schema, payload, prev_hash, hash, command)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?
     .execute(params![
         row.campaign,
@@ -555,7 +606,8 @@ fn insert(tx: &Connection, row: &StoredRow) -> Result<(), StoreError> {
         row.schema,
         row.payload,
         row.prev_hash,
-        row.hash
+        row.hash,
+        row.command
     ])?;
     Ok(())
 }

@@ -29,12 +29,25 @@ impl Store {
             .pop())
     }
 
+    /// The command (`domain::logged`, JSON) the first row of command `command_id` carries,
+    /// if it carries one.
+    pub fn logged_command(&self, campaign: &str, command_id: &str) -> Result<Option<String>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT command FROM events INDEXED BY events_by_command
+             WHERE campaign = ?1 AND command_id = ?2 AND command IS NOT NULL
+             ORDER BY version LIMIT 1",
+        )?;
+        Ok(stmt
+            .query_row(params![campaign, command_id], |row| row.get(0))
+            .optional()?)
+    }
+
     /// Every row of the command that wrote `version`, in order, found on the commands' index
     /// (named, since ordering by version would otherwise lead SQLite to walk the campaign).
     pub fn command_rows(&self, campaign: &str, version: u64) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash
+                    payload, prev_hash, hash, command
              FROM events INDEXED BY events_by_command
              WHERE campaign = ?1
                AND command_id = (SELECT command_id FROM events WHERE campaign = ?1 AND version = ?2)
@@ -48,7 +61,7 @@ impl Store {
     pub fn mission_rows(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash
+                    payload, prev_hash, hash, command
              FROM events
              WHERE campaign = ?1 AND version <= ?2
                AND kind IN ('mission_started', 'mission_ended')

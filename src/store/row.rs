@@ -19,6 +19,9 @@ pub struct StoredRow {
     pub payload: String,
     pub prev_hash: String,
     pub hash: String,
+    /// The command a command's first row carries (JSON, `domain::logged`); `None` on its
+    /// other rows and on rows written before the column.
+    pub command: Option<String>,
 }
 
 impl StoredRow {
@@ -35,6 +38,7 @@ impl StoredRow {
             payload: &self.payload,
             prev_hash: &self.prev_hash,
             hash: &self.hash,
+            command: self.command.as_deref(),
         }
     }
 
@@ -63,6 +67,7 @@ pub struct RowRef<'a> {
     pub payload: &'a str,
     pub prev_hash: &'a str,
     pub hash: &'a str,
+    pub command: Option<&'a str>,
 }
 
 impl<'a> RowRef<'a> {
@@ -77,6 +82,7 @@ impl<'a> RowRef<'a> {
             kind: self.kind,
             schema: self.schema,
             payload: self.payload,
+            command: self.command,
         }
     }
 
@@ -104,12 +110,13 @@ impl<'a> RowRef<'a> {
             payload: self.payload.to_owned(),
             prev_hash: self.prev_hash.to_owned(),
             hash: self.hash.to_owned(),
+            command: self.command.map(str::to_owned),
         }
     }
 }
 
 /// A row of `SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-/// payload, prev_hash, hash`.
+/// payload, prev_hash, hash, command`.
 pub(super) fn stored_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow> {
     Ok(StoredRow {
         seq: row.get(0)?,
@@ -123,11 +130,12 @@ pub(super) fn stored_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow>
         payload: row.get(8)?,
         prev_hash: row.get(9)?,
         hash: row.get(10)?,
+        command: row.get(11)?,
     })
 }
 
 /// Overwrites `into` with a row of `SELECT seq, campaign, version, event_id, command_id,
-/// recorded_at, kind, schema, payload, prev_hash, hash`, reusing its strings' buffers: a
+/// recorded_at, kind, schema, payload, prev_hash, hash, command`, reusing its strings' buffers: a
 /// long read allocates nothing per row. Fails as [`stored_row`] does on the same row.
 pub(super) fn fill(into: &mut StoredRow, row: &rusqlite::Row<'_>) -> rusqlite::Result<()> {
     into.seq = row.get(0)?;
@@ -141,6 +149,7 @@ pub(super) fn fill(into: &mut StoredRow, row: &rusqlite::Row<'_>) -> rusqlite::R
     overwrite(&mut into.payload, text(row, 8)?);
     overwrite(&mut into.prev_hash, text(row, 9)?);
     overwrite(&mut into.hash, text(row, 10)?);
+    into.command = row.get(11)?;
     Ok(())
 }
 

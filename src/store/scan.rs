@@ -16,8 +16,7 @@ pub enum Order {
 }
 
 /// The columns every row read selects, in [`stored_row`]'s order.
-const COLUMNS: &str =
-    "seq, campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash";
+const COLUMNS: &str = "seq, campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command";
 
 impl Store {
     /// Gives `each` the rows of `campaign` after version `after`, up to and including

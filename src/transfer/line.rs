@@ -26,6 +26,10 @@ pub struct Line {
     pub payload: Box<RawValue>,
     pub prev_hash: String,
     pub hash: String,
+    /// The command a command's first row carries (`domain::logged`), as stored: canonical
+    /// JSON. Left out where the row has none, as in exports written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<Box<RawValue>>,
 }
 
 /// The export lines of a campaign's rows, in order.
@@ -51,6 +55,13 @@ impl Line {
                 .unwrap_or_default(),
             prev_hash: row.prev_hash.clone(),
             hash: row.hash.clone(),
+            // A command that is not JSON (a damaged row) is exported as null, which no longer
+            // matches its hash either.
+            command: row.command.as_ref().map(|command| {
+                RawValue::from_string(command.clone())
+                    .or_else(|_| RawValue::from_string("null".to_owned()))
+                    .unwrap_or_default()
+            }),
         }
     }
 }
@@ -111,6 +122,8 @@ pub(super) struct Parsed<'a> {
     prev_hash: Cow<'a, str>,
     #[serde(borrow)]
     hash: Cow<'a, str>,
+    #[serde(borrow, default)]
+    command: Option<&'a RawValue>,
 }
 
 impl Parsed<'_> {
@@ -127,35 +140,59 @@ impl Parsed<'_> {
             payload: self.payload.get(),
             prev_hash: &self.prev_hash,
             hash: &self.hash,
+            command: self.command.map(RawValue::get),
         }
     }
 }
 
-/// Whether a row's hash matches its contents, with the payload it was checked in when that
-/// is not the row's own text. A payload written as muster writes it hashes as it stands;
-/// one re-spaced or re-ordered by hand is first brought to the canonical form it was
-/// hashed in.
-pub(super) fn settle(row: RowRef<'_>) -> (bool, Option<String>) {
-    if chain::matches(row.prev_hash, &row.link(), row.hash) {
-        return (true, None);
-    }
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(row.payload) else {
-        return (false, None);
-    };
-    let canonical = canonical_payload(&value);
-    let respaced = RowRef {
-        payload: &canonical,
-        ..row
-    };
-    let hashes = chain::matches(row.prev_hash, &respaced.link(), row.hash);
-    (hashes, Some(canonical))
+/// A row's payload and command as they were checked, where that is not the row's own text.
+#[derive(Debug, Default)]
+pub(super) struct Respaced {
+    pub(super) payload: Option<String>,
+    pub(super) command: Option<String>,
 }
 
-/// [`settle`] for an owned row, whose payload then becomes the one it was checked in.
+/// Whether a row's hash matches its contents, with the payload and command it was checked in
+/// when that is not the row's own text. JSON written as muster writes it hashes as it
+/// stands; JSON re-spaced or re-ordered by hand is first brought to the canonical form it
+/// was hashed in.
+pub(super) fn settle(row: RowRef<'_>) -> (bool, Respaced) {
+    if chain::matches(row.prev_hash, &row.link(), row.hash) {
+        return (true, Respaced::default());
+    }
+    let canonical = |text: &str| {
+        serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .map(|value| canonical_payload(&value))
+    };
+    let respaced = Respaced {
+        payload: canonical(row.payload).filter(|p| p != row.payload),
+        command: row
+            .command
+            .and_then(canonical)
+            .filter(|c| Some(c.as_str()) != row.command),
+    };
+    if respaced.payload.is_none() && respaced.command.is_none() {
+        return (false, respaced);
+    }
+    let settled = RowRef {
+        payload: respaced.payload.as_deref().unwrap_or(row.payload),
+        command: respaced.command.as_deref().or(row.command),
+        ..row
+    };
+    let hashes = chain::matches(row.prev_hash, &settled.link(), row.hash);
+    (hashes, respaced)
+}
+
+/// [`settle`] for an owned row, whose payload and command then become the ones it was
+/// checked in.
 pub(super) fn settle_hash(row: &mut StoredRow) -> bool {
-    let (hashes, canonical) = settle(row.borrowed());
-    if let Some(canonical) = canonical {
+    let (hashes, respaced) = settle(row.borrowed());
+    if let Some(canonical) = respaced.payload {
         row.payload = canonical;
+    }
+    if let Some(canonical) = respaced.command {
+        row.command = Some(canonical);
     }
     hashes
 }

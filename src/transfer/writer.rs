@@ -41,13 +41,18 @@ pub(super) struct Batch {
 /// The place of the payload among a [`Placed`] row's columns.
 const PAYLOAD: usize = 5;
 
+/// The place of the command among a [`Placed`] row's columns.
+const COMMAND: usize = 8;
+
 /// Where a row of a [`Batch`] is: its line number, its numbers, and its text columns.
 struct Placed {
     number: usize,
     version: u64,
     schema: u32,
-    /// campaign, event_id, command_id, recorded_at, kind, payload, prev_hash, hash.
-    columns: [Range<usize>; 8],
+    /// campaign, event_id, command_id, recorded_at, kind, payload, prev_hash, hash, command.
+    columns: [Range<usize>; 9],
+    /// Whether the row carries a command (else its column is empty and stands for none).
+    has_command: bool,
 }
 
 impl Batch {
@@ -69,13 +74,18 @@ impl Batch {
             if !hashes {
                 edited.push(row.version);
             }
-            respaced.extend(canonical.map(|payload| (i, payload)));
+            respaced.extend(canonical.payload.map(|payload| (i, PAYLOAD, payload)));
+            respaced.extend(canonical.command.map(|command| (i, COMMAND, command)));
         }
-        for (i, payload) in respaced {
+        for (i, column, text) in respaced {
             let start = self.text.len();
-            self.text.push_str(&payload);
-            if let Some(placed) = self.rows.get_mut(i) {
-                placed.columns[PAYLOAD] = start..self.text.len();
+            self.text.push_str(&text);
+            if let Some(slot) = self
+                .rows
+                .get_mut(i)
+                .and_then(|placed| placed.columns.get_mut(column))
+            {
+                *slot = start..self.text.len();
             }
         }
         self.settled = true;
@@ -101,12 +111,14 @@ impl Batch {
             place(row.payload),
             place(row.prev_hash),
             place(row.hash),
+            place(row.command.unwrap_or_default()),
         ];
         self.rows.push(Placed {
             number,
             version: row.version,
             schema: row.schema,
             columns,
+            has_command: row.command.is_some(),
         });
     }
 
@@ -132,6 +144,7 @@ impl Batch {
                 payload: column(PAYLOAD),
                 prev_hash: column(6),
                 hash: column(7),
+                command: placed.has_command.then(|| column(COMMAND)),
             };
             (placed.number, row)
         })
@@ -296,6 +309,7 @@ mod tests {
             payload: payload.into(),
             prev_hash: GENESIS.into(),
             hash: String::new(),
+            command: None,
         };
         row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();
         row
@@ -336,5 +350,59 @@ mod tests {
             "the re-spaced payload is written as hashed"
         );
         assert_eq!(payloads[2], edited.payload);
+    }
+
+    /// [`row`], carrying `command` and hashed with it.
+    fn commanded(version: u64, command: &str) -> StoredRow {
+        let mut row = StoredRow {
+            command: Some(command.into()),
+            ..row(version, r#"{"amount":3,"why":"loot"}"#)
+        };
+        row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap();
+        row
+    }
+
+    #[test]
+    fn a_batch_keeps_each_rows_command_or_its_absence_and_writes_a_respaced_command_canonically() {
+        let command = r#"{"command":{"grant_rp":{"amount":3,"why":"loot"}},"command_schema":1,"faces":[],"recorded_by":"Sam"}"#;
+        let good = commanded(1, command);
+        let bare = row(2, "{}");
+        let respaced = StoredRow {
+            command: Some(command.replace(',', ", ").replace(':', ": ")),
+            ..good.clone()
+        };
+        // A command taken off its row, or put on one that had none, is an edit.
+        let taken = StoredRow {
+            command: None,
+            ..good.clone()
+        };
+        let put = StoredRow {
+            command: Some(command.into()),
+            ..bare.clone()
+        };
+        let empty = StoredRow {
+            command: Some(String::new()),
+            ..bare.clone()
+        };
+        let mut batch = Batch::new();
+        for (number, r) in [&good, &bare, &respaced, &taken, &put, &empty]
+            .into_iter()
+            .enumerate()
+        {
+            batch.push(number, r.borrowed());
+        }
+        assert_eq!(batch.settle(), vec![1, 2, 2]);
+        let commands: Vec<Option<String>> = batch.rows().map(|(_, r)| r.command.map(str::to_owned)).collect();
+        assert_eq!(
+            commands,
+            vec![
+                good.command.clone(),
+                None,
+                good.command.clone(),
+                None,
+                Some(command.to_owned()),
+                Some(String::new()),
+            ]
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! generated faces against revealed seeds, and the paper sheets asserted.
 
 mod checkpoints;
+mod commanded;
 mod redecide;
 mod report;
 mod stream;
@@ -192,6 +193,7 @@ mod tests {
                     payload: r#"{"amount":1,"soldier":"Wong"}"#.into(),
                     prev_hash: prev.clone(),
                     hash: String::new(),
+                    command: None,
                 };
                 row.hash = crate::store::chain::hash(&row.prev_hash, &row.link()).unwrap();
                 prev = row.hash.clone();

@@ -45,4 +45,7 @@ pub struct Report {
     /// How many of the commands a void of the log voided: no longer part of its history, they
     /// are not decided again.
     pub voided: u64,
+    /// How many of those were decided again from the command their first row carries (the
+    /// rest from what their events show).
+    pub decided_from_command: u64,
 }

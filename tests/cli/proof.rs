@@ -148,6 +148,8 @@ fn rehash(lines: &mut [Value], from: usize) {
             text("kind"),
         );
         let payload = line["payload"].to_string();
+        // The command a command's first line carries is hashed too (chain format 2).
+        let command = line.get("command").map(Value::to_string);
         let link = muster::store::chain::Link {
             campaign: &campaign,
             version: num(line, "version"),
@@ -157,6 +159,7 @@ fn rehash(lines: &mut [Value], from: usize) {
             kind: &kind,
             schema: u32::try_from(num(line, "schema")).unwrap(),
             payload: &payload,
+            command: command.as_deref(),
         };
         let hash = muster::store::chain::hash(&prev, &link).unwrap();
         lines[i]["prev_hash"] = Value::from(prev);

@@ -199,6 +199,8 @@ pub fn rechain(lines: &mut [Value]) {
 fn hash_of(prev: &str, line: &Value) -> Option<String> {
     let text = |field: &str| line.get(field)?.as_str();
     let payload = line.get("payload")?.to_string();
+    // The command a command's first line carries is hashed too (chain format 2).
+    let command = line.get("command").map(Value::to_string);
     let link = Link {
         campaign: text("campaign")?,
         version: line.get("version")?.as_u64()?,
@@ -208,6 +210,7 @@ fn hash_of(prev: &str, line: &Value) -> Option<String> {
         kind: text("kind")?,
         schema: u32::try_from(line.get("schema")?.as_u64()?).ok()?,
         payload: &payload,
+        command: command.as_deref(),
     };
     muster::store::chain::hash(prev, &link)
 }

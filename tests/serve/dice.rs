@@ -94,6 +94,12 @@ fn forged(export: &str, after: u64, commitment: &str, face: u8) -> (u64, Vec<Sto
             });
             (check.roll.total, check.roll.success) = check.roll.recompute();
             row.payload = codec::encode(&recorded.event).payload;
+            // The command it stores says the same: no face entered for it.
+            if let Some(command) = row.command.as_deref() {
+                let mut command: Value = serde_json::from_str(command).unwrap();
+                command["faces"] = Value::Array(Vec::new());
+                row.command = Some(command.to_string());
+            }
             rolled = row.version;
         }
         row.prev_hash = prev;
@@ -260,9 +266,9 @@ fn a_gm_voids_a_roll_its_revealed_seed_disproves_naming_the_disproof_and_verify_
     let conn = rusqlite::Connection::open(&campaign.db).unwrap();
     for r in &rows {
         conn.execute(
-            "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            rusqlite::params![r.campaign, r.version, r.event_id, r.command_id, r.recorded_at, r.kind, r.schema, r.payload, r.prev_hash, r.hash],
+            "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            rusqlite::params![r.campaign, r.version, r.event_id, r.command_id, r.recorded_at, r.kind, r.schema, r.payload, r.prev_hash, r.hash, r.command],
         )
         .unwrap();
     }

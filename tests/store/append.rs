@@ -86,6 +86,7 @@ fn next_row(store: &Store, campaign: &str, amount: u32) -> StoredRow {
         payload: encoded.payload,
         prev_hash: head.hash.clone(),
         hash: String::new(),
+        command: None,
     };
     row.hash = chain::hash(&head.hash, &row.link()).unwrap();
     row

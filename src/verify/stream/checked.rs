@@ -175,6 +175,10 @@ impl Verifier {
                 self.previous_time = Some(at);
             }
         }
+        match row.command {
+            Some(command) => overwrite(&mut self.row_command, command),
+            None => self.row_command = None,
+        }
         let result = match &checked.decoded {
             Ok(recorded) => {
                 if let Some(problem) = &checked.payload_problem {
@@ -190,4 +194,11 @@ impl Verifier {
         self.remember(&row);
         result
     }
+}
+
+/// Sets `slot` to `text`, reusing its buffer.
+fn overwrite(slot: &mut Option<String>, text: &str) {
+    let buffer = slot.get_or_insert_with(String::new);
+    buffer.clear();
+    buffer.push_str(text);
 }

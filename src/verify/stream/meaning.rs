@@ -5,6 +5,7 @@
 use super::verifier::Verifier;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
+use crate::verify::commanded::{Commanded, Start};
 use crate::verify::redecide::{Redecide, Redecided, Unshown};
 
 impl Verifier {
@@ -136,6 +137,81 @@ impl Verifier {
                     self.found(version, "decide", problem);
                 }
             }
+        }
+    }
+
+    /// Gathers the command being read when its first row carries its command, and decides it
+    /// again from it once read whole; false when the command carries none (or a void's or an
+    /// amendment's), which [`Verifier::redecide`] then reads from its events.
+    pub(super) fn commanded(&mut self, recorded: &RecordedEvent) -> bool {
+        let v = recorded.version;
+        let first = v == self.command_start;
+        if !first && self.row_command.is_some() {
+            let problem = "it carries a command, but only a command's first row does".to_owned();
+            self.found(v, "command", problem);
+        }
+        if let Some(commanded) = self
+            .commanded
+            .as_mut()
+            .filter(|c| c.command_id == recorded.command_id)
+        {
+            commanded.push(v, &recorded.event);
+            return true;
+        }
+        self.decided_from_command();
+        let Some(text) = self.row_command.as_deref().filter(|_| first) else {
+            return false;
+        };
+        match Commanded::start(text, &recorded.command_id, v, &recorded.event, &self.state) {
+            Start::Commanded(commanded) => {
+                // A command gathered from its events before this one is decided now.
+                self.decided_again();
+                self.commanded = Some(commanded);
+                true
+            }
+            Start::Other => false,
+            Start::Unreadable(problem) => {
+                self.found(v, "command", problem);
+                false
+            }
+        }
+    }
+
+    /// Decides again the command gathered with its stored command, if any, and reports a
+    /// difference.
+    pub(super) fn decided_from_command(&mut self) {
+        let Some(commanded) = self.commanded.take() else {
+            return;
+        };
+        let versions = commanded.first_version..=commanded.last_version;
+        // A command already found wrong event by event is not reported again.
+        let found = self
+            .findings
+            .iter()
+            .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
+            || self
+                .state
+                .anomalies
+                .iter()
+                .rev()
+                .take_while(|a| a.version >= *versions.start())
+                .any(|a| versions.contains(&a.version));
+        self.commands_redecided += 1;
+        self.commands_from_command += 1;
+        if found {
+            return;
+        }
+        let version = commanded.first_version;
+        let known = &self.known;
+        let seed = |commitment: &str| {
+            known
+                .seeds
+                .get(commitment)
+                .or_else(|| known.held.get(commitment))
+                .cloned()
+        };
+        if let Some(problem) = commanded.problem(&self.campaign, &seed) {
+            self.found(version, "decide", problem);
         }
     }
 }

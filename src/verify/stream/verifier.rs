@@ -14,6 +14,7 @@ use crate::domain::state::{CampaignState, RecordedEvent, UnsettledAward};
 use crate::store::Known;
 use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
+use crate::verify::commanded::Commanded;
 use crate::verify::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
 
@@ -55,6 +56,13 @@ pub struct Verifier {
     /// How many commands a void of the log voided: no longer part of its history, they are
     /// not decided again.
     pub(super) voided_commands: u64,
+    /// The command being read, when its first row carries its command: decided again from
+    /// it once read (`verify::commanded`), instead of from its events.
+    pub(super) commanded: Option<Box<Commanded>>,
+    /// How many of the commands decided again were decided from their stored command.
+    pub(super) commands_from_command: u64,
+    /// The command the row being read carries, if any.
+    pub(super) row_command: Option<String>,
     /// The version the keys of carried faces name, when the command being read amends one.
     pub(super) amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -119,6 +127,9 @@ impl Verifier {
             commands_redecided: 0,
             plain_voids: 0,
             voided_commands: 0,
+            commanded: None,
+            commands_from_command: 0,
+            row_command: None,
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
@@ -216,10 +227,14 @@ impl Verifier {
         }
         self.roll(recorded);
         let voided = self.known.voided().contains(&recorded.command_id);
-        if !voided {
+        // A command that carries its command is decided again from it; the others, from what
+        // their events show.
+        if voided {
+            if v == self.command_start {
+                self.voided_commands += 1;
+            }
+        } else if !self.commanded(recorded) {
             self.redecide(recorded);
-        } else if v == self.command_start {
-            self.voided_commands += 1;
         }
         // The fold says which asserted fields the event moved: each paper sheet asserted
         // later is read before and after it.
@@ -358,6 +373,7 @@ impl Verifier {
     /// The report, and the campaign's state as the log folds to it (voids applied).
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
         self.decided_again();
+        self.decided_from_command();
         // After a resume, what the fold found up to it was reported when those rows were read.
         let shown = |version: u64| self.resumed_after.is_none_or(|after| version > after);
         let anomalies: Vec<_> = self
@@ -409,6 +425,7 @@ impl Verifier {
             decided_again: self.commands_redecided,
             voids: self.plain_voids,
             voided: self.voided_commands,
+            decided_from_command: self.commands_from_command,
         };
         (report, self.state)
     }

@@ -1,0 +1,206 @@
+//! The command on the log: what a command's first row carries in its `command` column, so
+//! that `verify` can decide it again under the rules in force at its place.
+//!
+//! Its form is canonical JSON (keys sorted, no whitespace), numbered by [`COMMAND_SCHEMA`]:
+//!
+//! ```json
+//! {"command":{"harm":{"amount":1,"harm":"wound","soldier":"Reyes"}},
+//!  "command_schema":1,"faces":[],"recorded_by":"Sam"}
+//! ```
+//!
+//! - `command`: the [`Asked`] intent: a [`Command`] in serde's snake_case form (a unit
+//!   command is a string, `"next_turn"`), or a `void` or an `amend` of an earlier command.
+//!   Names are as the player typed them: `decide` resolves them, in any case, the same way
+//!   each time it is asked. A card or deck file is carried by its content (the card's fields,
+//!   the deck's cards), never by its path.
+//! - `faces`: the faces entered for it from real dice (`--die`), in order. Faces muster
+//!   generated are not here: they follow from the committed seed (and are shown, with their
+//!   keys, in the rolls of the events).
+//! - `recorded_by`: who recorded it: the served token's or session's name through
+//!   `muster serve`, or on the command line the name given with `--as NAME` (default
+//!   `command line`).
+//!
+//! A shipped shape is never changed in place: a change bumps [`COMMAND_SCHEMA`] and adds a
+//! step to [`upcast`], which brings an older form up to the current one on read.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use super::command::Command;
+
+/// The schema of the logged command's form this muster writes.
+pub const COMMAND_SCHEMA: u32 = 1;
+
+/// Who a command run on the command line is recorded by, without `--as NAME`.
+pub const COMMAND_LINE: &str = "command line";
+
+/// What was asked: a command decided by `rules::decide`, or a void or an amendment of an
+/// earlier command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Asked {
+    /// Voids the command that wrote `version` (and, with `cascade`, the commands after it
+    /// that rest on it).
+    Void {
+        version: u64,
+        why: String,
+        cascade: bool,
+    },
+    /// Voids the command that wrote `version` and decides `command` in its place, with the
+    /// faces it rolled.
+    Amend {
+        version: u64,
+        why: String,
+        command: Command,
+    },
+    #[serde(untagged)]
+    Command(Command),
+}
+
+/// A command as its first row carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Logged {
+    pub command: Asked,
+    /// The schema of this form: [`COMMAND_SCHEMA`] once read.
+    pub command_schema: u32,
+    /// The faces entered for it (`--die`), in order.
+    pub faces: Vec<i64>,
+    pub recorded_by: String,
+}
+
+/// A stored command that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LoggedError {
+    #[error(
+        "the command is in command schema {found}, but this muster reads up to schema {known}: the log was written by a newer muster; upgrade muster to read it"
+    )]
+    Newer { found: u64, known: u32 },
+    #[error("the stored command is not valid: {0}")]
+    Bad(String),
+}
+
+impl Logged {
+    /// A command recorded by `recorded_by`, with the faces entered for it.
+    pub fn new(command: Asked, faces: &[i64], recorded_by: &str) -> Logged {
+        Logged {
+            command,
+            command_schema: COMMAND_SCHEMA,
+            faces: faces.to_vec(),
+            recorded_by: recorded_by.to_owned(),
+        }
+    }
+
+    /// The canonical JSON text the `command` column holds: keys sorted, no whitespace.
+    pub fn encode(&self) -> String {
+        // A JSON value's maps sort their keys; every field is plain data, so this holds.
+        serde_json::to_value(self).map_or_else(|_| "{}".to_owned(), |value| value.to_string())
+    }
+
+    /// Reads a stored command, upcasting an older schema to the current form.
+    pub fn decode(text: &str) -> Result<Logged, LoggedError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| LoggedError::Bad(e.to_string()))?;
+        let value = upcast(value)?;
+        serde_json::from_value(value).map_err(|e| LoggedError::Bad(e.to_string()))
+    }
+}
+
+/// Brings a stored command's form up to [`COMMAND_SCHEMA`], one schema at a time.
+///
+/// There is one schema so far, so nothing changes; the next change to a command's shape adds
+/// its step here, `match schema { 1 => to_2(value), … }`, with a test of the form before and
+/// after. The form of schema 1 reads as it was written:
+///
+/// ```
+/// use muster::domain::command::Command;
+/// use muster::domain::logged::{Asked, Logged};
+///
+/// let before = r#"{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"Sam"}"#;
+/// let after = Logged::decode(before).unwrap();
+/// assert_eq!(after.command, Asked::Command(Command::NextTurn));
+/// assert_eq!(after.recorded_by, "Sam");
+/// assert_eq!(after.encode(), before);
+/// ```
+pub fn upcast(value: Value) -> Result<Value, LoggedError> {
+    let schema = value
+        .get("command_schema")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| LoggedError::Bad("it has no command_schema number".to_owned()))?;
+    match schema {
+        1 => Ok(value),
+        0 => Err(LoggedError::Bad("command schema 0 was never written".to_owned())),
+        found => Err(LoggedError::Newer {
+            found,
+            known: COMMAND_SCHEMA,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::command::Harm;
+
+    #[test]
+    fn a_command_is_written_canonically_and_read_back() {
+        let logged = Logged::new(
+            Asked::Command(Command::Harm {
+                harm: Harm::Wound,
+                soldier: "Reyes".into(),
+                amount: 1,
+            }),
+            &[4],
+            "Sam",
+        );
+        let text = logged.encode();
+        assert_eq!(
+            text,
+            r#"{"command":{"harm":{"amount":1,"harm":"wound","soldier":"Reyes"}},"command_schema":1,"faces":[4],"recorded_by":"Sam"}"#
+        );
+        assert_eq!(Logged::decode(&text), Ok(logged));
+    }
+
+    #[test]
+    fn a_void_and_an_amendment_have_their_own_words() {
+        let void = Logged::new(
+            Asked::Void {
+                version: 3,
+                why: "a slip".into(),
+                cascade: false,
+            },
+            &[],
+            "command line",
+        );
+        assert!(
+            void.encode().starts_with(r#"{"command":{"void":{"#),
+            "{}",
+            void.encode()
+        );
+        assert_eq!(Logged::decode(&void.encode()), Ok(void));
+        let amend = Logged::new(
+            Asked::Amend {
+                version: 3,
+                why: "a slip".into(),
+                command: Command::NextTurn,
+            },
+            &[],
+            "Sam",
+        );
+        assert_eq!(Logged::decode(&amend.encode()), Ok(amend));
+    }
+
+    #[test]
+    fn a_newer_or_missing_schema_and_unknown_fields_are_refused() {
+        let newer = r#"{"command":"next_turn","command_schema":2,"faces":[],"recorded_by":"Sam"}"#;
+        assert!(matches!(
+            Logged::decode(newer),
+            Err(LoggedError::Newer { found: 2, .. })
+        ));
+        let none = r#"{"command":"next_turn","faces":[],"recorded_by":"Sam"}"#;
+        assert!(matches!(Logged::decode(none), Err(LoggedError::Bad(_))));
+        let extra = r#"{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"Sam","x":1}"#;
+        assert!(matches!(Logged::decode(extra), Err(LoggedError::Bad(_))));
+        assert!(matches!(Logged::decode("not json"), Err(LoggedError::Bad(_))));
+    }
+}

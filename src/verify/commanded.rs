@@ -1,0 +1,328 @@
+//! Commands decided again from the command their first row carries (`domain::logged`): on the
+//! state before the command, with the faces entered for it, under the rules in force at its
+//! place, `rules::decide` must give back exactly the events the log holds.
+//!
+//! This is independent of what the events show, unlike `redecide`, which rebuilds a command
+//! from its events: every command recorded since the log kept its command is decided again,
+//! whatever its kind. An amendment's correction is decided again too, on the state its void
+//! leaves, with the faces it carries. A void is the exception for now: its decision rests on
+//! the history after the command it strikes, which is not at hand here, so it is held event by
+//! event as before.
+//!
+//! Faces: entered ones come from the stored command; generated ones follow from the seed
+//! in force (when this file keeps it, or it has been revealed), else they are taken from the
+//! rolls of the events, whose faces `meaning::roll` checks against the seed once it is known.
+
+use crate::dice::{Carried, Cup, Seed};
+use crate::domain::command::Command;
+use crate::domain::error::RuleError;
+use crate::domain::event::Event;
+use crate::domain::evolve::evolve;
+use crate::domain::logged::{Asked, Logged};
+use crate::domain::roll::Source;
+use crate::domain::state::{COMPUTED, CampaignState};
+use crate::rules;
+
+/// A command being read that carries its command: decided again once read whole.
+pub(super) struct Commanded {
+    pub(super) command_id: String,
+    pub(super) first_version: u64,
+    /// The version of its last event read so far.
+    pub(super) last_version: u64,
+    command: Command,
+    /// Whether it amends an earlier command: its void's events come first.
+    amends: bool,
+    faces: Vec<i64>,
+    /// The state before it.
+    before: CampaignState,
+    events: Vec<Event>,
+}
+
+/// What reading a command's stored form gave.
+pub(super) enum Start {
+    /// A command to decide again once read.
+    Commanded(Box<Commanded>),
+    /// A void: held event by event.
+    Other,
+    /// The stored form does not read: why.
+    Unreadable(String),
+}
+
+impl Commanded {
+    /// Starts on the command whose first row carries `text`, at `first` (its first event),
+    /// on `state`, the state before it.
+    pub(super) fn start(
+        text: &str,
+        command_id: &str,
+        first_version: u64,
+        first: &Event,
+        state: &CampaignState,
+    ) -> Start {
+        let logged = match Logged::decode(text) {
+            Ok(logged) => logged,
+            Err(e) => return Start::Unreadable(e.to_string()),
+        };
+        let (command, amends) = match logged.command {
+            Asked::Command(command) => (command, false),
+            Asked::Amend { command, .. } => (command, true),
+            Asked::Void { .. } => return Start::Other,
+        };
+        Start::Commanded(Box::new(Commanded {
+            command_id: command_id.to_owned(),
+            first_version,
+            last_version: first_version,
+            command,
+            amends,
+            faces: logged.faces,
+            before: state.clone(),
+            events: vec![first.clone()],
+        }))
+    }
+
+    /// Takes the next event of the command, at `version`.
+    pub(super) fn push(&mut self, version: u64, event: &Event) {
+        self.last_version = version;
+        self.events.push(event.clone());
+    }
+
+    /// The command decided again: `None` when the rules give back its events, else what
+    /// differs. `seed` gives the seed of a commitment when it is known (kept or revealed).
+    pub(super) fn problem(self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
+        let decided = self
+            .decide(campaign, seed)
+            .map(|events| award_as_logged(&self.command, &self.events, events));
+        match decided {
+            Ok(events) if events == self.events => None,
+            Ok(events) => {
+                let logged = &self.events;
+                let at = events
+                    .iter()
+                    .zip(logged)
+                    .position(|(decided, logged)| decided != logged)
+                    .unwrap_or(events.len().min(logged.len()));
+                let shown = |e: Option<&Event>| e.map_or("nothing".to_owned(), |e| format!("{e:?}"));
+                Some(format!(
+                    "its stored command decided again gives {} event(s) where the log has {}; the first to differ is number {}: the rules give {}, the log has {}",
+                    events.len(),
+                    logged.len(),
+                    at + 1,
+                    shown(events.get(at)),
+                    shown(logged.get(at)),
+                ))
+            }
+            Err(e) => Some(format!("its stored command decided again is refused: {e}")),
+        }
+    }
+
+    /// The events the rules give for the stored command, as the write path decides it: a
+    /// campaign's creation commits its seed after it; a command that needed a fresh seed
+    /// commits it before the events it decided on the state before it.
+    fn decide(&self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Result<Vec<Event>, RuleError> {
+        if self.amends {
+            return self.amended(campaign);
+        }
+        let commitment_logged = |event: Option<&Event>| match event {
+            Some(Event::SeedCommitted(e)) => Some(e.commitment.clone()),
+            _ => None,
+        };
+        if matches!(self.command, Command::CreateCampaign { .. }) {
+            let mut events = rules::decide(&self.before, &self.command, &mut Cup::empty())?;
+            if let Some(commitment) = commitment_logged(self.events.last()) {
+                let created = events.iter().fold(self.before.clone(), evolve);
+                events.extend(rules::decide(
+                    &created,
+                    &Command::CommitSeed { commitment },
+                    &mut Cup::empty(),
+                )?);
+            }
+            return Ok(events);
+        }
+        let fresh = match &self.command {
+            Command::CommitSeed { .. } | Command::RevealSeed { .. } => None,
+            _ => commitment_logged(self.events.first()),
+        };
+        let mut events = match &fresh {
+            Some(commitment) => rules::decide(
+                &self.before,
+                &Command::CommitSeed {
+                    commitment: commitment.clone(),
+                },
+                &mut Cup::empty(),
+            )?,
+            None => Vec::new(),
+        };
+        // The seed the command's generated faces came from: the fresh one, or the one in force.
+        let commitment = fresh.clone().or_else(|| self.before.seed_commitment.clone());
+        let known = commitment.as_deref().and_then(seed);
+        let rolled = self
+            .events
+            .get(usize::from(fresh.is_some())..)
+            .unwrap_or_default();
+        let mut cup = Cup::new(campaign, self.first_version, self.faces.clone(), known.clone());
+        if known.is_none() {
+            // The seed is not known here: the generated faces are taken as the rolls show them.
+            let generated: Vec<Carried> = rolled
+                .iter()
+                .filter_map(Event::roll)
+                .filter(|roll| roll.source == Some(Source::Generated))
+                .filter_map(Carried::of)
+                .collect();
+            cup = cup.carrying(generated);
+        }
+        events.extend(rules::decide(&self.before, &self.command, &mut cup)?);
+        Ok(events)
+    }
+}
+
+impl Commanded {
+    /// An amendment decided again: its void's events (the void of the command it corrects and
+    /// the RP awards that void revised) as logged, then the correction decided on the state
+    /// they leave, with the faces the corrected command rolled carried over, as its rolls show
+    /// them (an amendment rolls no die of its own). Whether the void was the rules' to make is
+    /// the checked fold's to hold, as for any void.
+    fn amended(&self, campaign: &str) -> Result<Vec<Event>, RuleError> {
+        let split = self
+            .events
+            .iter()
+            .position(|e| !matches!(e, Event::CommandVoided(_) | Event::RpAwardRevised(_)))
+            .unwrap_or(self.events.len());
+        let (voids, rest) = self.events.split_at(split);
+        let mut ground = self.before.clone();
+        for (version, event) in (self.first_version..).zip(voids) {
+            crate::domain::fold::step(&mut ground, version, Some(event));
+        }
+        let carried: Vec<Carried> = rest
+            .iter()
+            .filter_map(Event::roll)
+            .filter_map(Carried::of)
+            .collect();
+        let mut cup = Cup::new(campaign, self.first_version, Vec::new(), None).carrying(carried);
+        let mut events = voids.to_vec();
+        events.extend(rules::decide(&ground, &self.command, &mut cup)?);
+        Ok(events)
+    }
+}
+
+/// `decided` with the Mission's computed RP award as the log has it. A computed award is the
+/// checked fold's to hold: to its basis, or to the revision a later void wrote (the state
+/// here has every void of the log applied, the state the command was decided on did not).
+/// An award the player entered is the command's own, and stays as decided.
+fn award_as_logged(command: &Command, logged: &[Event], mut decided: Vec<Event>) -> Vec<Event> {
+    if !matches!(command, Command::EndMission { rp_award: None, .. }) {
+        return decided;
+    }
+    let award = logged.iter().find_map(|e| match e {
+        Event::MissionEnded(e) => Some(e.rp_award.clone()),
+        _ => None,
+    });
+    let Some(award) = award.filter(|a| a.as_ref().is_none_or(|a| a.why.starts_with(COMPUTED))) else {
+        return decided;
+    };
+    for event in &mut decided {
+        if let Event::MissionEnded(e) = event {
+            e.rp_award = award.clone();
+        }
+    }
+    decided
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::command::Harm;
+    use crate::domain::fold::step;
+    use crate::domain::game::Game;
+
+    /// The state `events` fold to, from version 1.
+    fn folded(events: &[Event]) -> CampaignState {
+        let mut state = CampaignState::default();
+        for (version, event) in (1..).zip(events) {
+            step(&mut state, version, Some(event));
+        }
+        state
+    }
+
+    fn created() -> Vec<Event> {
+        rules::decide(
+            &CampaignState::default(),
+            &Command::CreateCampaign {
+                game: Game::Modern,
+                nation: None,
+                expansions: Vec::new(),
+            },
+            &mut Cup::empty(),
+        )
+        .unwrap()
+    }
+
+    fn text(command: Command) -> String {
+        Logged::new(Asked::Command(command), &[], "Sam").encode()
+    }
+
+    fn grant(amount: i64) -> Command {
+        Command::GrantRp {
+            amount,
+            why: "a find".into(),
+        }
+    }
+
+    fn start(command: Command, logged: &[Event]) -> Commanded {
+        let state = folded(&created());
+        match Commanded::start(&text(command), "c2", 2, &logged[0], &state) {
+            Start::Commanded(mut commanded) => {
+                for (v, e) in (3..).zip(&logged[1..]) {
+                    commanded.push(v, e);
+                }
+                *commanded
+            }
+            _ => panic!("a command of play starts a decision"),
+        }
+    }
+
+    #[test]
+    fn the_events_its_command_gives_pass_and_others_are_found() {
+        let state = folded(&created());
+        let logged = rules::decide(&state, &grant(3), &mut Cup::empty()).unwrap();
+        assert_eq!(start(grant(3), &logged).problem("c", &|_| None), None);
+        // The same events under another stored command: the command was edited.
+        let problem = start(grant(4), &logged).problem("c", &|_| None).unwrap();
+        assert!(problem.contains("the first to differ is number 1"), "{problem}");
+    }
+
+    #[test]
+    fn a_command_the_rules_refuse_is_found() {
+        let logged = vec![created()[0].clone()];
+        let harm = Command::Harm {
+            harm: Harm::Wound,
+            soldier: "Nobody".into(),
+            amount: 1,
+        };
+        let problem = start(harm, &logged).problem("c", &|_| None).unwrap();
+        assert!(problem.contains("refused"), "{problem}");
+    }
+
+    #[test]
+    fn a_void_is_not_decided_here_and_a_damaged_form_is_named() {
+        // (An amendment is: see tests/cli/recorded.rs.)
+        let state = folded(&created());
+        let first = &created()[0];
+        let void = Logged::new(
+            Asked::Void {
+                version: 1,
+                why: "x".into(),
+                cascade: false,
+            },
+            &[],
+            "Sam",
+        )
+        .encode();
+        assert!(matches!(
+            Commanded::start(&void, "c", 2, first, &state),
+            Start::Other
+        ));
+        assert!(matches!(
+            Commanded::start("{", "c", 2, first, &state),
+            Start::Unreadable(_)
+        ));
+    }
+}
