@@ -5,10 +5,10 @@
 //! of one event is edited in the file and the chain hashed again after it, so that the
 //! chain holds, and `verify` still finds the edit, by a check other than the chain's.
 //!
-//! The fields edited are those `verify` holds today without the command on the log: a
-//! roll's face (its outcome no longer follows), a paper sheet's asserted number, the version
-//! a void names, and an RP spend past the bank. A stored command would let every field be
-//! edited here.
+//! The fields edited: a roll's face (its outcome no longer follows), a paper sheet's asserted
+//! number, the version a void names, an RP spend past the bank, and any other amount a
+//! command wrote (a Wound, a Heal, XP, RP granted), which only deciding the command again
+//! from the command its first row carries can find.
 
 use chrono::{TimeZone, Utc};
 use muster::app;
@@ -220,8 +220,8 @@ fn edits(row: &StoredRow, head: u64, enlisted: &[String]) -> Vec<Value> {
             // Another face whose outcome differs: its total no longer follows.
             edit(&|p| p["roll"]["faces"][0] = json!(if face == 10 { 1 } else { face + 1 }));
         }
-        // A sheet asserted of a Soldier whose enlistment was voided since is not checked
-        // today (see the ignored test below): only sheets of Soldiers still enlisted.
+        // A void of an enlistment a sheet rests on is refused (the test below), so every
+        // sheet is of a Soldier still enlisted; the filter keeps the edit meaningful.
         "assertion_recorded" if enlisted.iter().any(|n| payload["soldier"] == n.as_str()) => {
             edit(&|p| {
                 if let Some(fields) = p["fields"].as_object_mut() {
@@ -237,6 +237,10 @@ fn edits(row: &StoredRow, head: u64, enlisted: &[String]) -> Vec<Value> {
         }
         "rp_spent" => {
             edit(&|p| p["amount"] = json!(p["amount"].as_i64().unwrap_or(0) + 1000));
+        }
+        // Any other amount a command wrote: the command it carries gives another.
+        _ if payload["amount"].is_i64() => {
+            edit(&|p| p["amount"] = json!(p["amount"].as_i64().unwrap_or(0) + 1));
         }
         _ => {}
     }
@@ -292,6 +296,18 @@ proptest! {
         play(&mut store, &steps);
         let report = verified(&store);
         prop_assert!(report.ok, "{:?} after {:?}", report.findings, steps);
+        // Every command but a plain void and a voided one is decided again, each from the
+        // command its first row carries, since this version wrote them all.
+        prop_assert_eq!(
+            report.decided_again,
+            report.commands - report.voids - report.voided,
+            "not every command was decided again after {:?}", steps
+        );
+        prop_assert_eq!(
+            report.decided_from_command,
+            report.decided_again,
+            "a command was decided from its events, not its stored command, after {:?}", steps
+        );
 
         let all = rows(&store);
         let head = all.last().map_or(0, |r| r.version);
@@ -340,9 +356,16 @@ proptest! {
             "the chain is whole again and the payload canonical, so another check must find it: {:?}",
             report.findings
         );
+        // A command decided again is reported at its first event, which may come before
+        // the event edited.
+        let command_id = &edited.iter().find(|r| r.version == version).unwrap().command_id;
+        let start = edited
+            .iter()
+            .find(|r| &r.command_id == command_id)
+            .map_or(version, |r| r.version);
         prop_assert!(
-            report.findings.iter().any(|f| f.version.is_some_and(|v| v >= version)),
-            "found at or after v{}: {:?}", version, report.findings
+            report.findings.iter().any(|f| f.version.is_some_and(|v| v >= start)),
+            "found at or after v{} (its command's first event): {:?}", start, report.findings
         );
     }
 }
