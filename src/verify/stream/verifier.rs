@@ -226,6 +226,7 @@ impl Verifier {
             _ => {}
         }
         self.roll(recorded);
+        self.kept(recorded);
         let voided = self.known.voided().contains(&recorded.command_id);
         // A command that carries its command is decided again from it; the others, from what
         // their events show.
@@ -249,6 +250,23 @@ impl Verifier {
             }
         }
         Ok(())
+    }
+
+    /// After the campaign's mark (`commands_kept`), every command's first row carries its
+    /// command.
+    fn kept(&mut self, recorded: &RecordedEvent) {
+        let v = recorded.version;
+        let Some(since) = self.state.commands_kept else {
+            return;
+        };
+        if v != self.command_start || self.row_command.is_some() {
+            return;
+        }
+        let problem = format!(
+            "command {} carries no command, but this campaign keeps every command's command since version {since}: a muster that does not keep them wrote it, or its command was taken off. After the mark only commands that carry their command are accepted: record it again with this muster",
+            recorded.command_id
+        );
+        self.found(v, "command", problem);
     }
 
     /// A command's events are written together: its id must not come back after another's.
@@ -312,7 +330,9 @@ impl Verifier {
         let problem = match found {
             None => format!("voids version {target}, which does not precede it"),
             Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
-            Some((_, kind)) if kind == "campaign_created" || kind == "command_voided" => {
+            Some((_, kind))
+                if kind == "campaign_created" || kind == "command_voided" || kind == "commands_kept" =>
+            {
                 format!("voids version {target}, which cannot be voided")
             }
             Some(_) if !self.voided_so_far.insert(command_id.to_owned()) => {
