@@ -14,7 +14,8 @@ use super::sync::{head, on, pulled_copy};
 /// rows an older muster, which kept no commands, would have written.
 fn strip_command(db: &Path, version: u64) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch("DROP TRIGGER IF EXISTS events_refuse_update").unwrap();
+    conn.execute_batch("DROP TRIGGER IF EXISTS events_refuse_update")
+        .unwrap();
     let changed = conn
         .execute(
             "UPDATE events SET command = NULL WHERE campaign = 'Op' AND version = ?1 AND command IS NOT NULL",
@@ -83,7 +84,10 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     let before = campaign.head();
     let (code, _, err) = on(&copy, &["push", &server.url, "--token", &pat]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("carries no command"), "what was wrong is named: {err}");
+    assert!(
+        err.contains("carries no command"),
+        "what was wrong is named: {err}"
+    );
     assert!(
         err.contains("only commands that carry their command are accepted"),
         "and what would be accepted: {err}"
@@ -121,7 +125,10 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     assert_eq!(response.status().as_u16(), 422);
     let body: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
     assert_eq!(body["exit"], 1, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("carries no command"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("carries no command"),
+        "{body}"
+    );
     assert_eq!(campaign.head(), before, "nothing was written on the server");
 
     // Import: the copy's export, into a new database.
@@ -133,7 +140,11 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     assert!(err.contains("carries no command"), "{err}");
     let (_, listed, _) = on(&fresh, &["--json", "campaign", "list"]);
     let listed: Value = serde_json::from_str(&listed).unwrap_or(Value::Array(vec![]));
-    assert_eq!(listed.as_array().map(Vec::len), Some(0), "nothing imported: {listed}");
+    assert_eq!(
+        listed.as_array().map(Vec::len),
+        Some(0),
+        "nothing imported: {listed}"
+    );
 
     // Pull: the server's own command stripped; a second copy pulls it and is refused.
     let other = dir.path().join("other");
@@ -177,9 +188,8 @@ fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_
                 payload.remove("commands_kept");
             }
         }
-        let mut parsed: muster::store::StoredRow = muster::transfer::parse(&format!("{row}\n"))
-            .unwrap()
-            .remove(0);
+        let mut parsed: muster::store::StoredRow =
+            muster::transfer::parse(&format!("{row}\n")).unwrap().remove(0);
         parsed.prev_hash.clone_from(&prev);
         parsed.hash = muster::store::chain::hash(&prev, &parsed.link()).unwrap();
         prev.clone_from(&parsed.hash);
@@ -221,7 +231,17 @@ fn a_rebase_keeps_each_moved_command_and_its_recorder_and_the_server_decides_it_
     let server = Server::start(&campaign.db);
     let dir = tempfile::tempdir().unwrap();
     let copy = pulled_copy(dir.path(), &server, &pat);
-    let args = ["--campaign", "Op", "xp", "Wong", "+2", "--why", "offline", "--as", "Sam"];
+    let args = [
+        "--campaign",
+        "Op",
+        "xp",
+        "Wong",
+        "+2",
+        "--why",
+        "offline",
+        "--as",
+        "Sam",
+    ];
     assert_eq!(on(&copy, &args).0, 0);
     campaign.ok(&["wound", "Wong", "1"]);
     let (code, _, err) = on(&copy, &["push", &server.url, "--token", &pat]);
@@ -230,7 +250,10 @@ fn a_rebase_keeps_each_moved_command_and_its_recorder_and_the_server_decides_it_
     assert_eq!(code, 0, "{err}");
     let moved = newest(&campaign.db);
     assert_eq!(moved["kind"], "xp_adjusted", "{moved}");
-    assert_eq!(moved["recorded_by"], "Sam", "the moved command keeps its recorder: {moved}");
+    assert_eq!(
+        moved["recorded_by"], "Sam",
+        "the moved command keeps its recorder: {moved}"
+    );
     let report = verified(&campaign.db);
     assert_eq!(report["ok"], true, "{report}");
     assert_eq!(
@@ -247,7 +270,10 @@ fn a_rebase_is_refused_when_a_moved_command_decides_otherwise_at_its_new_place()
     let dir = tempfile::tempdir().unwrap();
     let copy = pulled_copy(dir.path(), &server, &pat);
     // Offline: a Mission with every Soldier fit for duty, which here is Wong alone.
-    assert_eq!(on(&copy, &["--campaign", "Op", "mission", "start", "Night Drop"]).0, 0);
+    assert_eq!(
+        on(&copy, &["--campaign", "Op", "mission", "start", "Night Drop"]).0,
+        0
+    );
     // Meanwhile the server enlists Reyes: at its new place the same command takes him too.
     // Its event (Wong alone) is allowed there event by event; only deciding the command
     // again shows the difference.
@@ -256,7 +282,10 @@ fn a_rebase_is_refused_when_a_moved_command_decides_otherwise_at_its_new_place()
     let (code, _, err) = on(&copy, &["push", &server.url, "--token", &pat, "--rebase"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("the rebase is refused"), "{err}");
-    assert!(err.contains("decided again"), "the moved command was decided again: {err}");
+    assert!(
+        err.contains("decided again"),
+        "the moved command was decided again: {err}"
+    );
     assert!(err.contains("Reyes"), "the difference is named: {err}");
     assert_eq!(head(&campaign.db), before, "nothing was written on the server");
 }

@@ -489,7 +489,13 @@ fn a_fold_anomaly_in_an_imported_file_is_refused_naming_its_line_and_version_and
     )
     .encode();
     source
-        .append_command(LODESTAR, head.version, (&command_id, &spend), &[overdraft], clock().0)
+        .append_command(
+            LODESTAR,
+            head.version,
+            (&command_id, &spend),
+            &[overdraft],
+            clock().0,
+        )
         .unwrap();
     let forged = head.version + 1;
     // Two blank lines first, so the line is not the version.
