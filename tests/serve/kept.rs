@@ -63,10 +63,23 @@ fn a_new_campaign_is_marked_at_its_creation_and_writes_no_other_mark() {
         "a new campaign needs no commands_kept event: {log}"
     );
     let shown: Value = serde_json::from_str(&campaign.ok(&["--json", "show", "1"])).unwrap();
-    let text = shown.to_string();
-    assert!(text.contains(r#""commands_kept":true"#), "{text}");
+    assert_eq!(shown["kind"], "campaign_created", "{shown}");
+    assert_eq!(shown["schema"], 3, "{shown}");
+    assert_eq!(shown["payload"]["commands_kept"], true, "{shown}");
     let report: Value = serde_json::from_str(&campaign.ok(&["--json", "verify"])).unwrap();
     assert_eq!(report["ok"], true, "{report}");
+    assert_eq!(report["decided_from_command"], report["commands"], "{report}");
+}
+
+#[test]
+fn the_server_speaks_api_2_which_refuses_a_tail_without_its_commands_after_the_mark() {
+    let campaign = Campaign::new();
+    let pat = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (status, body) = server.get(&pat, "/api/v1");
+    assert_eq!(status, 200, "{body}");
+    let version: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(version["api"], 2, "{version}");
 }
 
 #[test]
