@@ -72,7 +72,7 @@ fn a_new_campaign_is_marked_at_its_creation_and_writes_no_other_mark() {
 }
 
 #[test]
-fn the_server_speaks_api_2_which_refuses_a_tail_without_its_commands_after_the_mark() {
+fn the_server_answers_that_it_speaks_api_2() {
     let campaign = Campaign::new();
     let pat = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
@@ -173,14 +173,11 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     assert_eq!(head(&second), second_head, "nothing was written on the copy");
 }
 
-#[test]
-fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_by_a_refused_one() {
+/// The campaign of a new [`Campaign`] as a muster before the mark wrote it, imported into
+/// `old.db` in `dir`: `campaign_created` at schema 2, no command on any row.
+fn older_campaign(dir: &Path) -> std::path::PathBuf {
     let campaign = Campaign::new();
-    let pat = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let dir = tempfile::tempdir().unwrap();
-    let copy = pulled_copy(dir.path(), &server, &pat);
-    let (code, export, err) = on(&copy, &["--campaign", "Op", "export"]);
+    let (code, export, err) = on(&campaign.db, &["--campaign", "Op", "export"]);
     assert_eq!(code, 0, "{err}");
     // The campaign as a muster before the mark wrote it: schema 2, no commands on its rows.
     let rows: Vec<Value> = export
@@ -188,7 +185,7 @@ fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_
         .filter(|l| !l.starts_with("{\"trailer\""))
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let old = dir.path().join("old.db");
+    let old = dir.join("old.db");
     let mut prev = muster::store::chain::GENESIS.to_owned();
     let mut lines = Vec::new();
     for mut row in rows {
@@ -210,10 +207,17 @@ fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_
         row["hash"] = parsed.hash.clone().into();
         lines.push(row.to_string());
     }
-    let file = dir.path().join("old.jsonl");
+    let file = dir.join("old.jsonl");
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
     let (code, _, err) = on(&old, &["import", file.to_str().unwrap()]);
     assert_eq!(code, 0, "an older campaign imports: {err}");
+    old
+}
+
+#[test]
+fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_by_a_refused_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = older_campaign(dir.path());
     let imported = head(&old)["version"].as_u64().unwrap();
 
     // A refused command writes nothing, not even the mark.
@@ -233,6 +237,54 @@ fn an_older_campaign_is_marked_by_the_first_command_this_muster_records_and_not_
     // The second writes no other mark.
     assert_eq!(on(&old, &["--campaign", "Op", "heal", "Wong", "1"]).0, 0);
     assert_eq!(newest(&old)["version"].as_u64(), Some(imported + 3));
+    let report = verified(&old);
+    assert_eq!(report["ok"], true, "{report}");
+}
+
+#[test]
+fn a_copy_that_marked_an_older_campaign_offline_rebases_onto_a_server_that_marked_it_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = older_campaign(dir.path());
+    let (code, printed, err) = on(&old, &["serve", "token", "add", "pat", "--role", "player"]);
+    assert_eq!(code, 0, "{err}");
+    let pat = printed.lines().next().unwrap().trim().to_owned();
+    let server = Server::start(&old);
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    let copy = pulled_copy(&other, &server, &pat);
+    // Both mark the campaign with their first command: the server, then the copy offline.
+    assert_eq!(on(&old, &["--campaign", "Op", "wound", "Wong", "1"]).0, 0);
+    let args = [
+        "--campaign",
+        "Op",
+        "xp",
+        "Wong",
+        "+2",
+        "--why",
+        "offline",
+        "--as",
+        "Sam",
+    ];
+    assert_eq!(on(&copy, &args).0, 0);
+    let marks = |db: &Path| {
+        let (_, log, _) = on(db, &["--campaign", "Op", "--json", "log"]);
+        log.lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|r| r["kind"] == "commands_kept")
+            .count()
+    };
+    assert_eq!((marks(&old), marks(&copy)), (1, 1));
+    // The copy's mark is not moved: the server's stands, and the moved command lands after it.
+    let (code, out, err) = on(&copy, &["push", &server.url, "--token", &pat, "--rebase"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !out.contains("from here on every command carries its command"),
+        "{out}"
+    );
+    assert_eq!(marks(&old), 1);
+    let moved = newest(&old);
+    assert_eq!(moved["kind"], "xp_adjusted", "{moved}");
+    assert_eq!(moved["recorded_by"], "Sam", "{moved}");
     let report = verified(&old);
     assert_eq!(report["ok"], true, "{report}");
 }
