@@ -149,7 +149,7 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     std::fs::write(&file, &tail).unwrap();
     let fresh = dir.path().join("fresh.db");
     let (code, _, err) = on(&fresh, &["import", file.to_str().unwrap()]);
-    assert_ne!(code, 0, "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("carries no command"), "{err}");
     let (_, listed, _) = on(&fresh, &["--json", "campaign", "list"]);
     let listed: Value = serde_json::from_str(&listed).unwrap_or(Value::Array(vec![]));
@@ -168,7 +168,7 @@ fn after_the_mark_a_pushed_pulled_or_imported_tail_without_its_commands_is_refus
     let served = campaign.head();
     strip_command(&campaign.db, served);
     let (code, _, err) = on(&second, &["pull", &server.url, "--token", &pat]);
-    assert_ne!(code, 0, "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("carries no command"), "{err}");
     assert_eq!(head(&second), second_head, "nothing was written on the copy");
 }
