@@ -73,7 +73,9 @@ pub fn write_with(
             .single()
             .unwrap_or_default(),
     };
+    // Its rows carry no command, like a log written before commands were kept.
     writer.command(&Command::CreateCampaign {
+        commands_kept: false,
         game: Game::Modern,
         nation: None,
         expansions: vec![],

@@ -48,6 +48,7 @@ fn build() -> (tempfile::TempDir, PathBuf) {
     let path = dir.path().join("c.db");
     let mut store = Store::open(&path).unwrap();
     let create = Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Wwii,
         nation: None,
         expansions: vec![],

@@ -21,6 +21,8 @@ mod rendering;
 use std::path::PathBuf;
 
 use common::{NOW, Ran, Runner};
+use muster::domain::command::{Command, Harm, StatusChange, XpTarget};
+use muster::domain::logged::{Asked, Logged};
 use muster::store::chain::{self, Link};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -868,11 +870,16 @@ fn refusals(export: &[Value]) -> Vec<Case> {
         import(
             "imp-xp-for-the-dead.jsonl",
             &edited(&|l| {
-                append(l, "killed", json!({"soldier": "Kowalski"}));
-                append(
+                append_commanded(l, "killed", json!({"soldier": "Kowalski"}), &kill("Kowalski"));
+                append_commanded(
                     l,
                     "xp_adjusted",
                     json!({"soldier": "Kowalski", "amount": 3, "why": "forged"}),
+                    &Command::AdjustXp {
+                        target: XpTarget::Soldier("Kowalski".into()),
+                        amount: 3,
+                        why: "forged".into(),
+                    },
                 );
             }),
             "xp_adjusted for Kowalski, who is kia",
@@ -880,8 +887,17 @@ fn refusals(export: &[Value]) -> Vec<Case> {
         import(
             "imp-wounds-for-the-dead.jsonl",
             &edited(&|l| {
-                append(l, "killed", json!({"soldier": "Kowalski"}));
-                append(l, "wounded", json!({"soldier": "Kowalski", "amount": 1}));
+                append_commanded(l, "killed", json!({"soldier": "Kowalski"}), &kill("Kowalski"));
+                append_commanded(
+                    l,
+                    "wounded",
+                    json!({"soldier": "Kowalski", "amount": 1}),
+                    &Command::Harm {
+                        harm: Harm::Wound,
+                        soldier: "Kowalski".into(),
+                        amount: 1,
+                    },
+                );
             }),
             "wounded for Kowalski, who is kia",
         ),
@@ -1037,6 +1053,24 @@ fn append(lines: &mut Vec<Value>, kind: &str, payload: Value) {
     lines.push(line);
     let at = lines.len() - 1;
     rehash(lines, at);
+}
+
+/// Like [`append`], the line carrying `command` as a command's first row does: after the
+/// campaign's mark, a command without its command would be found first for that.
+fn append_commanded(lines: &mut Vec<Value>, kind: &str, payload: Value, command: &Command) {
+    append(lines, kind, payload);
+    let logged = Logged::new(Asked::Command(command.clone()), &[], "forger").encode();
+    let at = lines.len() - 1;
+    lines[at]["command"] = serde_json::from_str(&logged).unwrap();
+    rehash(lines, at);
+}
+
+/// `kill NAME`, as the log keeps it.
+fn kill(soldier: &str) -> Command {
+    Command::ChangeStatus {
+        change: StatusChange::Kill,
+        soldier: soldier.into(),
+    }
 }
 
 /// Export lines as JSON Lines text.

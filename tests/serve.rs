@@ -18,6 +18,8 @@ mod harness;
 mod heads;
 #[path = "serve/ids.rs"]
 mod ids;
+#[path = "serve/kept.rs"]
+mod kept;
 #[path = "serve/load.rs"]
 mod load;
 #[path = "serve/lying.rs"]

@@ -60,6 +60,7 @@ pub fn new_db() -> (TempDir, PathBuf, Store) {
 
 pub fn create_command() -> Command {
     Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Modern,
         nation: Some("USA".to_owned()),
         expansions: vec![],
@@ -90,6 +91,7 @@ pub fn spend_command(amount: i64) -> Command {
 /// A campaign-created event, for appending under the application layer.
 pub fn created_event() -> Event {
     Event::CampaignCreated(CampaignCreated {
+        commands_kept: true,
         game: Game::Modern,
         nation: None,
         expansions: vec![],

@@ -110,6 +110,7 @@ fn start(name: &str, soldiers: &[&str], k9: Option<&str>) -> Command {
 fn write_campaign(store: &mut Store) {
     let clock = clock();
     let create = Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Modern,
         nation: Some("US".to_owned()),
         expansions: vec![muster::domain::rulebook::Expansion::K9],

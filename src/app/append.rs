@@ -8,12 +8,15 @@ use uuid::Uuid;
 use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
+use crate::dice::Cup;
 use crate::dice::Seed;
+use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::fold::step;
 use crate::domain::logged::{Asked, COMMAND_LINE, Logged};
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
+use crate::rules;
 use crate::store::{Head, Store, StoreError};
 
 /// How many times a command is decided; the last time under the write lock.
@@ -72,14 +75,40 @@ fn attempt_once(
     clock: &dyn Clock,
     decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
 ) -> Result<Written, Error> {
-    let state = checkpoint::state_at(store, campaign, None)?;
+    let mut state = checkpoint::state_at(store, campaign, None)?;
     if state.info.is_none() {
         return Err(Error::input(format!(
             "no campaign named '{campaign}' in this database"
         )));
     }
+    if state.commands_kept.is_none() {
+        state = keep_commands(store, campaign, state, clock, decide)?;
+    }
     let events = decide(store, &state)?;
     append(store, (campaign, logged), state, events, clock)
+}
+
+/// Marks a campaign created before commands were kept (`commands_kept`), as its own command
+/// just before the first command this muster records on it: from here on every command
+/// carries its command, and a tail whose commands do not is refused. The command is first
+/// decided on the marked state in memory, so a refused command writes nothing, not even the
+/// mark. The state after the mark.
+fn keep_commands(
+    store: &mut Store,
+    campaign: &str,
+    state: CampaignState,
+    clock: &dyn Clock,
+    decide: &impl Fn(&Store, &CampaignState) -> Result<Vec<Event>, Error>,
+) -> Result<CampaignState, Error> {
+    let events = rules::decide(&state, &Command::KeepCommands, &mut Cup::empty())?;
+    let mut marked = state.clone();
+    for (version, event) in (state.version + 1..).zip(&events) {
+        step(&mut marked, version, Some(event));
+    }
+    decide(store, &marked)?;
+    let logged = logged(store, Asked::Command(Command::KeepCommands), &[]);
+    append(store, (campaign, &logged), state, events, clock)?;
+    checkpoint::state_at(store, campaign, None)
 }
 
 /// The state after `events` were appended onto `state`, the fold's own steps, unless one of

@@ -95,7 +95,8 @@ impl Role {
             | Event::ControlCardsSetAside(_)
             | Event::ControlDeckRanOut(_)
             | Event::SetAsideCardsFlipped(_)
-            | Event::AssertionRecorded(_) => Role::Player,
+            | Event::AssertionRecorded(_)
+            | Event::CommandsKept(_) => Role::Player,
         }
     }
 

@@ -106,6 +106,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 GameArg::ZeroDark => Game::ZeroDark,
             };
             let intent = Intent::CreateCampaign {
+                commands_kept: true,
                 game,
                 nation,
                 expansions: expansions.into_iter().map(Expansion::from).collect(),

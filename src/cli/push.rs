@@ -130,7 +130,7 @@ fn rebase(
         .first()
         .map(|row| row.recorded_at.clone())
         .unwrap_or_default();
-    let branch = query::rows_after(store, campaign, parted)?;
+    let branch = transfer::to_move(query::rows_after(store, campaign, parted)?);
     let placed = transfer::rebase(&branch, theirs, &head_at)?;
     let mut plan = format!(
         "this copy's {} event{} after v{parted}, placed after the server's v{} (the server has {} this copy has not):\n",

@@ -165,7 +165,12 @@ fn upcast(
             // Schema 1 took any word as an expansion: the ones muster knows become the
             // enum, the others are kept apart, unread as they always were.
             ("campaign_created", 1) => {
-                never_had(kind, at, &fields, &["rules", "unrecognized_expansions"])?;
+                never_had(
+                    kind,
+                    at,
+                    &fields,
+                    &["rules", "unrecognized_expansions", "commands_kept"],
+                )?;
                 fields.insert(
                     "rules".to_owned(),
                     Value::from(crate::domain::rules_version::FIRST.0),
@@ -192,6 +197,11 @@ fn upcast(
                     fields.insert("unrecognized_expansions".to_owned(), Value::Array(unrecognized));
                 }
                 (fields, 2)
+            }
+            // Schema 3 only added `commands_kept`: a campaign created before kept no commands.
+            ("campaign_created", 2) => {
+                never_had(kind, at, &fields, &["commands_kept"])?;
+                (fields, 3)
             }
             // Schema 1 voided no generated roll, so it names no disproof.
             ("command_voided", 1) if fields.contains_key("disproofs") => {

@@ -58,6 +58,10 @@ pub enum Harm {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     CreateCampaign {
+        /// The campaign keeps every command's command from its start (what `campaign new`
+        /// asks); false only for a campaign created the way older musters did.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        commands_kept: bool,
         game: Game,
         nation: Option<String>,
         expansions: Vec<Expansion>,
@@ -296,6 +300,10 @@ pub enum Command {
         soldier: String,
         fields: Vec<(String, String)>,
     },
+    /// Marks a campaign created before commands were kept: from here on every command
+    /// carries its command. The write side gives it, once, before the first command it
+    /// records on an unmarked campaign.
+    KeepCommands,
 }
 
 impl Command {
@@ -332,7 +340,8 @@ impl Command {
             | Command::AdoptRules { .. }
             | Command::CommitSeed { .. }
             | Command::RevealSeed { .. }
-            | Command::Assert { .. } => Rulebook::Campaign,
+            | Command::Assert { .. }
+            | Command::KeepCommands => Rulebook::Campaign,
             Command::Harm { .. }
             | Command::ChangeStatus { .. }
             | Command::RecordEkia { .. }

@@ -237,6 +237,10 @@ pub struct CampaignState {
     /// rested on), awaiting the revision that void writes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsettled_awards: Vec<UnsettledAward>,
+    /// The version of the `commands_kept` event, once the log has it: every command after it
+    /// carries its command (`domain::logged`), and one that does not is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands_kept: Option<u64>,
 }
 
 /// A Mission's computed RP award that the log now computes differently.

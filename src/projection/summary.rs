@@ -275,6 +275,7 @@ pub fn summary(event: &Event) -> String {
             &e.commitment[..e.commitment.len().min(12)],
             e.seed
         ),
+        Event::CommandsKept(_) => "from here on every command carries its command".to_owned(),
         Event::AssertionRecorded(e) => format!(
             "{}'s paper sheet says {}",
             e.soldier,

@@ -62,10 +62,11 @@ pub fn decide_amendment(
 fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result<Vec<Event>, RuleError> {
     match command {
         Command::CreateCampaign {
+            commands_kept,
             game,
             nation,
             expansions,
-        } => campaign::create(state, *game, nation.as_deref(), expansions),
+        } => campaign::create(state, *commands_kept, *game, nation.as_deref(), expansions),
         Command::Enlist(card) => campaign::enlist(state, created(state)?, card),
         Command::StartMission {
             name,
@@ -231,6 +232,7 @@ fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Resu
             next_commitment,
         } => audit::reveal_seed(state, seed, next_commitment),
         Command::Assert { soldier, fields } => audit::assert(state, soldier, fields),
+        Command::KeepCommands => campaign::keep_commands(state),
     }
 }
 

@@ -175,6 +175,11 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             )));
         }
     }
+    if command().any(|r| matches!(r.event, Event::CommandsKept(_))) {
+        return Err(RuleError::refused(format!(
+            "version {version} marks the campaign as keeping every command's command, and the mark stands: nothing after it is decided without its command. Void the command you meant by its own version (see `muster log`)"
+        )));
+    }
     if command().any(|r| matches!(r.event, Event::CampaignCreated(_))) {
         return Err(RuleError::refused(format!(
             "version {version} was written with the campaign's creation (version 1) and cannot be voided"

@@ -17,8 +17,11 @@ use super::preamble::{Caller, JsonBody, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
 
-/// The API's version, answered by `GET /api/v1` and in every run's answer.
-pub const API: u32 = 1;
+/// The API's version, answered by `GET /api/v1` and in every run's answer (the routes keep
+/// their `/api/v1` paths). 2: a campaign marked `commands_kept` refuses a pushed tail whose
+/// commands do not carry their command, which an API 1 client (a muster that does not keep
+/// them) sends; it is told the versions differ instead.
+pub const API: u32 = 2;
 
 /// The body of POST /api/v1/run.
 #[derive(Deserialize)]

@@ -23,7 +23,7 @@ pub use line::{Line, export};
 use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
 pub use pull::{FastForward, fast_forward};
-pub use rebase::rebase;
+pub use rebase::{rebase, to_move};
 pub use received::read_received;
 use trailer::{Ending, LastEvent};
 pub use trailer::{Trailer, TrailerHead};

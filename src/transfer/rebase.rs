@@ -8,6 +8,17 @@ use crate::domain::event::Event;
 use crate::store::chain;
 use crate::store::{Head, StoredRow};
 
+/// The rows of a branch (its events after the parting, in order) that a rebase moves: all but
+/// the campaign's mark (`commands_kept`, a command of its own), which the server's log either
+/// has already, so that a second one would be refused, or does without: every moved command
+/// carries its command either way, and the server marks its campaign with the next command it
+/// records itself.
+pub fn to_move(rows: Vec<StoredRow>) -> Vec<StoredRow> {
+    rows.into_iter()
+        .filter(|row| !matches!(row.decode().map(|r| r.event), Ok(Event::CommandsKept(_))))
+        .collect()
+}
+
 /// `rows` (the branch's events, in order) placed after `onto`, whose event was recorded at
 /// `onto_at`: refused when one voids or amends, whose targets name places in the branch.
 pub fn rebase(rows: &[StoredRow], onto: &Head, onto_at: &str) -> Result<Vec<StoredRow>, Error> {

@@ -246,6 +246,7 @@ mod tests {
         rules::decide(
             &CampaignState::default(),
             &Command::CreateCampaign {
+                commands_kept: true,
                 game: Game::Modern,
                 nation: None,
                 expansions: Vec::new(),

@@ -135,6 +135,7 @@ fn squad(dir: &std::path::Path) -> (std::path::PathBuf, Store) {
     let path = dir.join("prop.db");
     let mut store = Store::open(&path).unwrap();
     let create = Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Wwii,
         nation: None,
         expansions: vec![],

@@ -204,7 +204,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
         "the right missing is named: {err}"
     );
 
-    // A server of another API version: it answers every request with its version, 2.
+    // A server of another API version: it answers every request with its version, 3.
     let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", other.local_addr().unwrap());
     let answering = std::thread::spawn(move || {
@@ -212,7 +212,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
             let mut stream = stream.unwrap();
             let mut buffer = [0u8; 4096];
             let _ = std::io::Read::read(&mut stream, &mut buffer);
-            let body = r#"{"api": 2}"#;
+            let body = r#"{"api": 3}"#;
             let reply = format!(
                 "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
@@ -224,7 +224,7 @@ fn an_unreachable_server_a_refused_token_and_another_api_say_so_with_their_exit_
     answering.join().unwrap();
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("speaks muster's API v2, and this muster speaks v1"),
+        err.contains("speaks muster's API v3, and this muster speaks v2"),
         "{err}"
     );
 }

@@ -113,6 +113,7 @@ fn script(store: &mut Store, script: &str) -> Vec<u64> {
 fn k9_campaign(store: &mut Store) {
     let expansions = vec![muster::domain::rulebook::Expansion::K9];
     let create = Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Modern,
         nation: None,
         expansions,

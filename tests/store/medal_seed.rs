@@ -34,6 +34,7 @@ fn rifleman(name: &str) -> SoldierCard {
 /// `SOLDIERS` on Mission 1 and the Military Medal drawn.
 fn ortona_with_a_medal_drawn(store: &mut Store) -> Result<(), muster::Error> {
     let create = Command::CreateCampaign {
+        commands_kept: true,
         game: Game::Wwii,
         nation: Some("Canada".to_owned()),
         expansions: vec![muster::domain::rulebook::Expansion::Medals],

@@ -471,14 +471,31 @@ fn a_fold_anomaly_in_an_imported_file_is_refused_naming_its_line_and_version_and
     let (_d1, _p1, mut source) = new_db();
     lodestar_with_grants(&mut source);
     // An overdraft no command would write, appended under the rules: it hashes and chains.
+    // It carries a command, as every command after the campaign's mark must (one without
+    // would be found first for that).
     let head = source.head(LODESTAR).unwrap();
     let overdraft = Event::RpSpent(RpMovement {
         amount: 1000,
         why: "forged".to_owned(),
     });
     let command_id = uuid::Uuid::now_v7().to_string();
+    let spend = muster::domain::logged::Logged::new(
+        muster::domain::logged::Asked::Command(Command::SpendRp {
+            amount: 1000,
+            why: "forged".to_owned(),
+        }),
+        &[],
+        "forger",
+    )
+    .encode();
     source
-        .append(LODESTAR, head.version, &command_id, &[overdraft], clock().0)
+        .append_command(
+            LODESTAR,
+            head.version,
+            (&command_id, &spend),
+            &[overdraft],
+            clock().0,
+        )
         .unwrap();
     let forged = head.version + 1;
     // Two blank lines first, so the line is not the version.

@@ -9,8 +9,9 @@ use serde_json::Value;
 use super::config::Remotes;
 use crate::cli::error::CommandError;
 
-/// The API version this muster speaks.
-const API: u64 = 1;
+/// The API version this muster speaks: the server's `serve::remote::API` (every `--remote`
+/// test fails when the two differ, as the run's answer is then refused).
+pub(super) const API: u64 = 2;
 /// How long a server may take to accept the connection, and to answer a request whole.
 const CONNECT: Duration = Duration::from_secs(10);
 const ANSWER: Duration = Duration::from_secs(300);

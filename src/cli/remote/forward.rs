@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
-use super::client::Remote;
+use super::client::{API, Remote};
 use crate::cli::error::CommandError;
 
 use crate::cli::output::{self, Format};
@@ -44,7 +44,7 @@ pub fn forward(forwarded: &Forwarded<'_>) -> Result<(), CommandError> {
     });
     let answered = remote.post("/api/v1/run", &body)?;
     let run: Option<Value> = serde_json::from_str(&answered.body).ok();
-    let Some(run) = run.filter(|r| r["api"].as_u64() == Some(1) && r["exit"].is_u64()) else {
+    let Some(run) = run.filter(|r| r["api"].as_u64() == Some(API) && r["exit"].is_u64()) else {
         return Err(remote.refusal(&answered));
     };
     if let Some(printed) = run["output"].as_str().filter(|p| !p.is_empty()) {

@@ -108,10 +108,44 @@ fn a_schema_1_campaign_reads_as_created_under_the_first_rules() {
     assert_eq!(created.rules, crate::domain::rules_version::FIRST);
     assert_eq!(created.expansions, vec![Expansion::K9], "the rest is kept");
     let current = encode(&Event::CampaignCreated(created));
-    assert_eq!(current.schema, 2);
+    assert_eq!(current.schema, 3);
     assert_eq!(
         current.payload,
         r#"{"expansions":["k9"],"game":"modern","nation":"US","rules":1}"#
+    );
+}
+
+#[test]
+fn a_schema_2_campaign_reads_as_one_that_kept_no_commands_and_never_held_the_mark() {
+    let old = r#"{"expansions":[],"game":"wwii","nation":null,"rules":2}"#;
+    let Ok(Event::CampaignCreated(created)) = decode("campaign_created", 2, old) else {
+        panic!("a schema 2 campaign creation decodes");
+    };
+    assert!(
+        !created.commands_kept,
+        "a campaign created before the mark is unmarked"
+    );
+    // Schema 2 had no mark: a payload that claims one was not written by muster.
+    let forged = r#"{"commands_kept":true,"expansions":[],"game":"wwii","nation":null,"rules":2}"#;
+    let refused = decode("campaign_created", 2, forged);
+    assert!(
+        matches!(&refused, Err(DecodeError::BadPayload { reason, .. }) if reason.contains("commands_kept")),
+        "{refused:?}"
+    );
+    let marked = decode("campaign_created", 3, forged);
+    assert!(
+        matches!(&marked, Ok(Event::CampaignCreated(c)) if c.commands_kept),
+        "{marked:?}"
+    );
+    let again = encode(&Event::CampaignCreated(crate::domain::event::CampaignCreated {
+        commands_kept: true,
+        ..created
+    }));
+    assert_eq!(again.schema, 3);
+    assert!(
+        again.payload.starts_with(r#"{"commands_kept":true,"#),
+        "{}",
+        again.payload
     );
 }
 

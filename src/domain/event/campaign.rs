@@ -13,6 +13,11 @@ use super::warfighter::RpMovement;
 /// The payload of [`super::Event::CampaignCreated`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignCreated {
+    /// Every command from the campaign's start carries its command (schema 3: a campaign
+    /// created by a muster that keeps them); a campaign created before is marked later, by a
+    /// `commands_kept` event.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub commands_kept: bool,
     pub expansions: Vec<Expansion>,
     pub game: Game,
     pub nation: Option<String>,
@@ -36,6 +41,12 @@ pub struct ExpansionChanged {
 pub struct RulesAdopted {
     pub version: RulesVersion,
 }
+
+/// The payload of [`super::Event::CommandsKept`]: from this event on, every command's first
+/// row carries its command (`domain::logged`), so `verify`, import, pull and push decide each
+/// one again from it and refuse a command that carries none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandsKept {}
 
 /// The payload of [`super::Event::SoldierEnlisted`]: the Soldier's card as enlisted.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -96,6 +96,7 @@ pub const KINDS: &[&str] = &[
     "set_aside_cards_flipped",
     "seed_revealed",
     "assertion_recorded",
+    "commands_kept",
 ];
 
 /// The schema number of each kind's current payload shape: 1 unless listed here.
@@ -106,7 +107,9 @@ pub fn current_schema(kind: &str) -> u32 {
         "mission_started" => 3,
         // 2: `rules`, the rules version the campaign is decided under; `expansions` only
         // names muster knows, any other word kept in `unrecognized_expansions`.
-        "campaign_created" => 2,
+        // 3: `commands_kept`, true when the campaign keeps every command's command from its
+        // start.
+        "campaign_created" => 3,
         // 2: `disproofs`, the generated faces a revealed seed disproves, which let a void
         // strike a forged roll.
         "command_voided" => 2,
@@ -260,6 +263,8 @@ pub enum Event {
     SeedRevealed(SeedRevealed),
     /// The numbers on a Soldier's paper sheet, which `verify` checks against the log.
     AssertionRecorded(AssertionRecorded),
+    /// From here on every command carries its command: one without it is refused.
+    CommandsKept(CommandsKept),
 }
 
 impl Event {
@@ -335,6 +340,7 @@ impl Event {
             Event::SetAsideCardsFlipped(_) => "set_aside_cards_flipped",
             Event::SeedRevealed(_) => "seed_revealed",
             Event::AssertionRecorded(_) => "assertion_recorded",
+            Event::CommandsKept(_) => "commands_kept",
         }
     }
 
@@ -361,7 +367,8 @@ impl Event {
             | Event::RulesAdopted(_)
             | Event::SeedCommitted(_)
             | Event::SeedRevealed(_)
-            | Event::AssertionRecorded(_) => Rulebook::Campaign,
+            | Event::AssertionRecorded(_)
+            | Event::CommandsKept(_) => Rulebook::Campaign,
             Event::Wounded(_)
             | Event::Suppressed(_)
             | Event::Healed(_)
@@ -495,7 +502,8 @@ impl Event {
             | Event::ControlCardsSetAside(_)
             | Event::ControlDeckRanOut(_)
             | Event::SetAsideCardsFlipped(_)
-            | Event::SeedRevealed(_) => None,
+            | Event::SeedRevealed(_)
+            | Event::CommandsKept(_) => None,
         }
     }
 }

@@ -18,6 +18,9 @@ pub(super) fn created(state: &mut CampaignState, e: &CampaignCreated) {
         expansions: e.expansions.clone(),
         rules: e.rules,
     });
+    if e.commands_kept {
+        state.commands_kept = Some(state.version);
+    }
 }
 
 /// An expansion joins the campaign's list.
@@ -42,6 +45,16 @@ pub(super) fn expansion_removed(state: &mut CampaignState, e: &ExpansionChanged)
 pub(super) fn rules_adopted(state: &mut CampaignState, e: &RulesAdopted) {
     if let Some(info) = state.info.as_mut() {
         info.rules = e.version;
+    }
+}
+
+/// From here on every command carries its command; a campaign is marked once.
+pub(super) fn commands_kept(state: &mut CampaignState) {
+    match state.commands_kept {
+        Some(marked) => state.note(format!(
+            "marks the campaign as keeping every command's command, which it has done since version {marked}: a campaign is marked once"
+        )),
+        None => state.commands_kept = Some(state.version),
     }
 }
 

@@ -102,6 +102,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             state.revealed_seeds.insert(e.commitment.clone());
         }
         Event::AssertionRecorded(_) => {}
+        Event::CommandsKept(_) => campaign::commands_kept(&mut state),
         Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),
         Event::EnvironmentResolved(e) => environment::environment_resolved(&mut state, e),

@@ -7,7 +7,9 @@ pub(super) mod mission;
 
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
-use crate::domain::event::{CampaignCreated, Event, ExpansionChanged, RulesAdopted, SoldierEnlisted};
+use crate::domain::event::{
+    CampaignCreated, CommandsKept, Event, ExpansionChanged, RulesAdopted, SoldierEnlisted,
+};
 use crate::domain::limits::{MAX_DISCIPLINE, MAX_HEALTH, MAX_SOLDIER_RP, MAX_STARTING_HARDY, MAX_STAT};
 use crate::domain::names;
 use crate::domain::rulebook::Expansion;
@@ -18,6 +20,7 @@ use crate::rules::preconditions::{check_text, check_word};
 
 pub(super) fn create(
     state: &CampaignState,
+    commands_kept: bool,
     game: Game,
     nation: Option<&str>,
     expansions: &[Expansion],
@@ -36,12 +39,24 @@ pub(super) fn create(
         }
     }
     Ok(vec![Event::CampaignCreated(CampaignCreated {
+        commands_kept,
         game,
         nation,
         expansions: checked,
         rules: rules_version::NEWEST,
         unrecognized_expansions: Vec::new(),
     })])
+}
+
+/// Marks a campaign created before commands were kept: every command after it carries its
+/// command. A campaign is marked once.
+pub(super) fn keep_commands(state: &CampaignState) -> Result<Vec<Event>, RuleError> {
+    match state.commands_kept {
+        Some(version) => Err(RuleError::refused(format!(
+            "this campaign keeps every command's command since version {version}: it is marked once, and needs no other mark"
+        ))),
+        None => Ok(vec![Event::CommandsKept(CommandsKept {})]),
+    }
 }
 
 /// Refuses an expansion of another game.

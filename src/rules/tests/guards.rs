@@ -112,6 +112,7 @@ fn a_cascade_voids_exactly_the_commands_that_rest_on_the_mistake_newest_first() 
 fn modern_without_k9(rules: RulesVersion) -> Vec<Event> {
     vec![
         Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             expansions: vec![],
             game: Game::Modern,
             nation: None,

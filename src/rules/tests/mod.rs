@@ -35,6 +35,7 @@ use crate::rules::harness::given;
 /// K9 & Handlers, the others no expansion.
 pub(crate) fn created(game: Game) -> Event {
     Event::CampaignCreated(CampaignCreated {
+        commands_kept: false,
         game,
         nation: None,
         expansions: match game {
@@ -488,5 +489,6 @@ pub(crate) fn every_kind() -> Vec<Event> {
             fields: [("xp".to_owned(), "3".to_owned())].into(),
             soldier: "Wong".into(),
         }),
+        Event::CommandsKept(CommandsKept {}),
     ]
 }

@@ -12,6 +12,7 @@ use crate::rules::harness::Played;
 fn modern(rules: crate::domain::rules_version::RulesVersion, expansions: &[Expansion]) -> Vec<Event> {
     vec![
         Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             expansions: expansions.to_vec(),
             game: Game::Modern,
             nation: None,
@@ -144,6 +145,7 @@ fn the_fold_finds_expansion_events_the_rules_refuse() {
     );
 
     let wrong_game = vec![Event::CampaignCreated(CampaignCreated {
+        commands_kept: false,
         expansions: vec![Expansion::K9],
         game: Game::Wwii,
         nation: None,

@@ -12,6 +12,7 @@ use crate::rules::harness::Played;
 fn ivanov_on_mission(rules: RulesVersion) -> Vec<Event> {
     vec![
         Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             expansions: vec![],
             game: Game::Wwii,
             nation: None,
@@ -58,11 +59,13 @@ fn between_missions(rules: RulesVersion) -> Vec<Event> {
 fn a_new_campaign_is_created_under_the_newest_rules() {
     let state = given([])
         .when(Command::CreateCampaign {
+            commands_kept: false,
             game: Game::Modern,
             nation: None,
             expansions: vec![],
         })
         .then([Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             expansions: vec![],
             game: Game::Modern,
             nation: None,

@@ -91,11 +91,13 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
     Ok(match first {
         // The campaign's own.
         Event::CampaignCreated(e) => Command::CreateCampaign {
+            commands_kept: e.commands_kept,
             game: e.game,
             nation: e.nation.clone(),
             expansions: e.expansions.clone(),
         },
         Event::SoldierEnlisted(e) => Command::Enlist(e.card.clone()),
+        Event::CommandsKept(_) => Command::KeepCommands,
         Event::TurnStarted(_) => Command::NextTurn,
         Event::MissionEnded(e) => Command::EndMission {
             result: e.result,

@@ -69,6 +69,7 @@ fn shown_by(command: &Command) -> &'static [&'static str] {
         Command::AllyStrayed { .. } => &["ally_died"],
         Command::RevealSeed { .. } => &["seed_revealed"],
         Command::Assert { .. } => &["assertion_recorded"],
+        Command::KeepCommands => &["commands_kept"],
     }
 }
 

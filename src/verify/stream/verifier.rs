@@ -63,6 +63,10 @@ pub struct Verifier {
     pub(super) commands_from_command: u64,
     /// The command the row being read carries, if any.
     pub(super) row_command: Option<String>,
+    /// The command being read when it carries no command after the campaign's mark: its first
+    /// version, its id and the mark's version, reported once its events are read unless they
+    /// were found wrong otherwise.
+    uncommanded: Option<(u64, String, u64)>,
     /// The version the keys of carried faces name, when the command being read amends one.
     pub(super) amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -130,6 +134,7 @@ impl Verifier {
             commanded: None,
             commands_from_command: 0,
             row_command: None,
+            uncommanded: None,
             origins: BTreeMap::new(),
             tracked,
             state: CampaignState::default(),
@@ -226,6 +231,7 @@ impl Verifier {
             _ => {}
         }
         self.roll(recorded);
+        self.kept(recorded);
         let voided = self.known.voided().contains(&recorded.command_id);
         // A command that carries its command is decided again from it; the others, from what
         // their events show.
@@ -249,6 +255,47 @@ impl Verifier {
             }
         }
         Ok(())
+    }
+
+    /// After the campaign's mark (`commands_kept`), every command's first row carries its
+    /// command: one that does not is held until its events are read.
+    fn kept(&mut self, recorded: &RecordedEvent) {
+        let v = recorded.version;
+        if v != self.command_start {
+            return;
+        }
+        self.uncommanded_read(v);
+        if let (Some(since), None) = (self.state.commands_kept, &self.row_command) {
+            self.uncommanded = Some((v, recorded.command_id.clone(), since));
+        }
+    }
+
+    /// Reports the command held by [`Verifier::kept`], read whole before version `end`, unless
+    /// its events were found wrong otherwise (what is wrong with them is said first; the tail
+    /// is refused either way).
+    fn uncommanded_read(&mut self, end: u64) {
+        let Some((first, id, since)) = self.uncommanded.take() else {
+            return;
+        };
+        let versions = first..end;
+        let found = self
+            .findings
+            .iter()
+            .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
+            || self
+                .state
+                .anomalies
+                .iter()
+                .rev()
+                .take_while(|a| a.version >= first)
+                .any(|a| versions.contains(&a.version));
+        if found {
+            return;
+        }
+        let problem = format!(
+            "command {id} carries no command, but this campaign keeps every command's command since version {since}: a muster that does not keep them wrote it, or its command was taken off. After the mark only commands that carry their command are accepted: record it again with this muster"
+        );
+        self.found(first, "command", problem);
     }
 
     /// A command's events are written together: its id must not come back after another's.
@@ -312,7 +359,9 @@ impl Verifier {
         let problem = match found {
             None => format!("voids version {target}, which does not precede it"),
             Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
-            Some((_, kind)) if kind == "campaign_created" || kind == "command_voided" => {
+            Some((_, kind))
+                if kind == "campaign_created" || kind == "command_voided" || kind == "commands_kept" =>
+            {
                 format!("voids version {target}, which cannot be voided")
             }
             Some(_) if !self.voided_so_far.insert(command_id.to_owned()) => {
@@ -374,6 +423,7 @@ impl Verifier {
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
         self.decided_again();
         self.decided_from_command();
+        self.uncommanded_read(u64::MAX);
         // After a resume, what the fold found up to it was reported when those rows were read.
         let shown = |version: u64| self.resumed_after.is_none_or(|after| version > after);
         let anomalies: Vec<_> = self

@@ -1,6 +1,7 @@
 //! Creating a campaign and enlisting its Soldiers (RULES 3 and 7, DESIGN 4).
 
 mod audit;
+mod kept;
 mod mission;
 
 use super::*;
@@ -10,6 +11,7 @@ use crate::rules::harness::given;
 fn creating_a_campaign_records_its_game_nation_and_expansions_once_each() {
     given([])
         .when(Command::CreateCampaign {
+            commands_kept: false,
             game: Game::Modern,
             nation: Some(" US ".into()),
             expansions: vec![
@@ -19,6 +21,7 @@ fn creating_a_campaign_records_its_game_nation_and_expansions_once_each() {
             ],
         })
         .then([Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             game: Game::Modern,
             nation: Some("US".into()),
             expansions: vec![
@@ -34,6 +37,7 @@ fn creating_a_campaign_records_its_game_nation_and_expansions_once_each() {
 fn creating_a_campaign_that_already_exists_is_refused() {
     given([created(Game::Modern)])
         .when(Command::CreateCampaign {
+            commands_kept: false,
             game: Game::Wwii,
             nation: None,
             expansions: vec![],
@@ -45,6 +49,7 @@ fn creating_a_campaign_that_already_exists_is_refused() {
 fn creating_a_wwii_campaign_with_the_modern_k9_expansion_is_refused() {
     given([])
         .when(Command::CreateCampaign {
+            commands_kept: false,
             game: Game::Wwii,
             nation: None,
             expansions: vec![crate::domain::rulebook::Expansion::K9],

@@ -66,6 +66,7 @@ fn from_rules_3_the_k9_abilities_are_known_where_k9_and_handlers_is_used() {
     // Nobody here has bomb: the K9 & Handlers expansion names it, or nothing does.
     let mut with_k9 = on_mission();
     with_k9[0] = Event::CampaignCreated(CampaignCreated {
+        commands_kept: false,
         expansions: vec![crate::domain::rulebook::Expansion::K9],
         game: Game::Modern,
         nation: None,

@@ -159,6 +159,7 @@ fn before_the_recipient_is_rolled_a_hit_decides_nothing_at_once() {
 fn a_k9_cannot_suppress_a_hostile() {
     let log = vec![
         Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             game: crate::domain::Game::Modern,
             nation: None,
             expansions: vec![crate::domain::rulebook::Expansion::Medals],

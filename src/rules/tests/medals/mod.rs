@@ -46,6 +46,7 @@ fn canada() -> MedalDeckFile {
 /// A WWII campaign commanding `nation`, with `expansions`.
 fn wwii(nation: Option<&str>, expansions: &[&str]) -> Event {
     Event::CampaignCreated(CampaignCreated {
+        commands_kept: false,
         game: crate::domain::Game::Wwii,
         nation: nation.map(Into::into),
         expansions: expansions

@@ -75,6 +75,7 @@ fn a_face_one_past_the_candidates_is_refused() {
 fn a_k9_on_the_mission_may_be_picked() {
     let log = vec![
         Event::CampaignCreated(CampaignCreated {
+            commands_kept: false,
             game: crate::domain::Game::Modern,
             nation: None,
             expansions: vec![crate::domain::rulebook::Expansion::Medals],
