@@ -23,6 +23,8 @@ use crate::domain::roll::Source;
 use crate::domain::state::{COMPUTED, CampaignState};
 use crate::rules;
 
+use super::difference::first_difference;
+
 /// A command being read that carries its command: decided again once read whole.
 pub(super) struct Commanded {
     pub(super) command_id: String,
@@ -93,23 +95,11 @@ impl Commanded {
             .map(|events| award_as_logged(&self.command, &self.events, events));
         match decided {
             Ok(events) if events == self.events => None,
-            Ok(events) => {
-                let logged = &self.events;
-                let at = events
-                    .iter()
-                    .zip(logged)
-                    .position(|(decided, logged)| decided != logged)
-                    .unwrap_or(events.len().min(logged.len()));
-                let shown = |e: Option<&Event>| e.map_or("nothing".to_owned(), |e| format!("{e:?}"));
-                Some(format!(
-                    "its stored command decided again gives {} event(s) where the log has {}; the first to differ is number {}: the rules give {}, the log has {}",
-                    events.len(),
-                    logged.len(),
-                    at + 1,
-                    shown(events.get(at)),
-                    shown(logged.get(at)),
-                ))
-            }
+            Ok(events) => Some(first_difference(
+                "its stored command decided again gives",
+                &events,
+                &self.events,
+            )),
             Err(e) => Some(format!("its stored command decided again is refused: {e}")),
         }
     }

@@ -8,6 +8,7 @@
 
 mod checkpoints;
 mod commanded;
+mod difference;
 mod redecide;
 mod report;
 mod stream;

@@ -21,6 +21,8 @@ use crate::rules;
 pub(crate) use intent::Unshown;
 use intent::intent;
 
+use super::difference::first_difference;
+
 /// A command being read: decided at its first event when that event shows it (no copy of
 /// the state needed), else once read whole, on a copy of the state before it.
 pub(super) struct Redecide {
@@ -156,22 +158,7 @@ impl Redecide {
         };
         Ok(match decided.map(|events| as_logged(logged, events)) {
             Ok(events) if events == logged => None,
-            Ok(events) => {
-                let at = events
-                    .iter()
-                    .zip(logged)
-                    .position(|(decided, logged)| decided != logged)
-                    .unwrap_or(events.len().min(logged.len()));
-                let shown = |e: Option<&Event>| e.map_or("nothing".to_owned(), |e| format!("{e:?}"));
-                Some(format!(
-                    "decided again, the rules give {} event(s) where the log has {}; the first to differ is number {}: the rules give {}, the log has {}",
-                    events.len(),
-                    logged.len(),
-                    at + 1,
-                    shown(events.get(at)),
-                    shown(logged.get(at)),
-                ))
-            }
+            Ok(events) => Some(first_difference("decided again, the rules give", &events, logged)),
             Err(e) => Some(format!("decided again, the rules refuse it: {e}")),
         })
     }

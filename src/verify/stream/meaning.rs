@@ -109,20 +109,8 @@ impl Verifier {
     /// Decides again the command gathered, if any, and reports a difference.
     pub(super) fn decided_again(&mut self) {
         if let Some(redeciding) = self.redeciding.take() {
-            let versions = redeciding.first_version..=redeciding.last_version;
             // A command already found wrong event by event is not reported again.
-            let found = self
-                .findings
-                .iter()
-                .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
-                || self
-                    .state
-                    .anomalies
-                    .iter()
-                    .rev()
-                    .take_while(|a| a.version >= *versions.start())
-                    .any(|a| versions.contains(&a.version));
-            if found {
+            if self.found_between(redeciding.first_version, redeciding.last_version) {
                 return;
             }
             let version = redeciding.first_version;
@@ -183,19 +171,8 @@ impl Verifier {
         let Some(commanded) = self.commanded.take() else {
             return;
         };
-        let versions = commanded.first_version..=commanded.last_version;
         // A command already found wrong event by event is not reported again.
-        let found = self
-            .findings
-            .iter()
-            .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
-            || self
-                .state
-                .anomalies
-                .iter()
-                .rev()
-                .take_while(|a| a.version >= *versions.start())
-                .any(|a| versions.contains(&a.version));
+        let found = self.found_between(commanded.first_version, commanded.last_version);
         self.commands_redecided += 1;
         self.commands_from_command += 1;
         if found {

@@ -197,6 +197,22 @@ impl Verifier {
         }
     }
 
+    /// Whether something was already found at a version from `first` to `last`, both
+    /// included: by a check of this verifier, or by the checked fold.
+    pub(super) fn found_between(&self, first: u64, last: u64) -> bool {
+        let versions = first..=last;
+        self.findings
+            .iter()
+            .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
+            || self
+                .state
+                .anomalies
+                .iter()
+                .rev()
+                .take_while(|a| a.version >= first)
+                .any(|a| versions.contains(&a.version))
+    }
+
     pub(super) fn event(
         &mut self,
         recorded: &RecordedEvent,
@@ -277,18 +293,9 @@ impl Verifier {
         let Some((first, id, since)) = self.uncommanded.take() else {
             return;
         };
-        let versions = first..end;
-        let found = self
-            .findings
-            .iter()
-            .any(|f| f.version.is_some_and(|v| versions.contains(&v)))
-            || self
-                .state
-                .anomalies
-                .iter()
-                .rev()
-                .take_while(|a| a.version >= first)
-                .any(|a| versions.contains(&a.version));
+        let found = end
+            .checked_sub(1)
+            .is_some_and(|last| self.found_between(first, last));
         if found {
             return;
         }
