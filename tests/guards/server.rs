@@ -5,32 +5,12 @@
 //! retry after the head moved on and the server restarted.
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::harness::{Campaign, Server, agent, args};
-
-/// The campaign's events, every column as text: the log byte for byte.
-fn events(db: &Path) -> Vec<Vec<String>> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare(
-            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash FROM events ORDER BY seq",
-        )
-        .unwrap();
-    stmt.query_map([], |row| {
-        (0..11)
-            .map(|i| row.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}")))
-            .collect()
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
-}
+use super::harness::{Campaign, Server, agent, args, events};
 
 /// POSTs `body` to `/api/v1/run` (the remote command line's endpoint) with `token`.
 fn run(server: &Server, token: &str, words: &[&str]) -> (u16, Value) {

@@ -183,3 +183,19 @@ fn answer(mut response: ureq::http::Response<ureq::Body>) -> (u16, Value) {
 pub fn args(words: &[&str]) -> Value {
     serde_json::json!({ "args": words })
 }
+
+/// Every row of the events table, every column as text (the stored command included, and any
+/// column a later migration adds): the log byte for byte.
+pub fn events(db: &Path) -> Vec<Vec<String>> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn.prepare("SELECT * FROM events ORDER BY seq").unwrap();
+    let columns = stmt.column_count();
+    stmt.query_map([], |row| {
+        (0..columns)
+            .map(|i| row.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}")))
+            .collect()
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}

@@ -5,26 +5,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::harness::{Campaign, Server, agent};
-
-/// Every row of the events table, every column as text: the log byte for byte.
-fn events(db: &Path) -> Vec<Vec<String>> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare(
-            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash FROM events ORDER BY seq",
-        )
-        .unwrap();
-    stmt.query_map([], |row| {
-        (0..11)
-            .map(|i| row.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}")))
-            .collect()
-    })
-    .unwrap()
-    .collect::<Result<_, _>>()
-    .unwrap()
-}
+use super::harness::{Campaign, Server, agent, events};
 
 /// How many rows `table` holds.
 fn rows(db: &Path, table: &str) -> u64 {
