@@ -12,6 +12,7 @@ use crate::domain::codec;
 use crate::domain::command::{Command, Harm, NamedModifier, XpTarget};
 use crate::domain::event::{CommandVoided, Event};
 use crate::domain::fold::step;
+use crate::domain::logged::{Asked, Logged};
 use crate::domain::soldier::{Ability, SoldierCard, SoldierKind};
 use crate::domain::state::CampaignState;
 use crate::rules;
@@ -20,6 +21,8 @@ use crate::store::{Head, Store, StoredRow};
 
 /// Rows written per transaction.
 const BATCH: usize = 10_000;
+/// Who the synthetic commands say recorded them.
+const RECORDED_BY: &str = "dev synth";
 /// Soldiers in the synthetic squad.
 const SQUAD: usize = 12;
 
@@ -73,9 +76,10 @@ pub fn write_with(
             .single()
             .unwrap_or_default(),
     };
-    // Its rows carry no command, like a log written before commands were kept.
+    // Each command's first row carries the command, as this version writes them, so `verify`
+    // decides every command again from it.
     writer.command(&Command::CreateCampaign {
-        commands_kept: false,
+        commands_kept: true,
         game: Game::Modern,
         nation: None,
         expansions: vec![],
@@ -235,12 +239,14 @@ impl Writer {
 
     /// Decides `command` with faces from the generator and queues its rows.
     fn command(&mut self, command: &Command) -> Result<(), Error> {
-        let faces = (0..3)
+        let mut faces: Vec<i64> = (0..3)
             .map(|_| i64::try_from(self.prng.below(10) + 1).unwrap_or(1))
             .collect();
-        let mut cup = Cup::new(&self.campaign, self.head.version + 1, faces, None);
+        let mut cup = Cup::new(&self.campaign, self.head.version + 1, faces.clone(), None);
         let events = rules::decide(&self.state, command, &mut cup)?;
-        self.push(events);
+        // The faces it rolled, as a player enters them: the ones the command took.
+        faces.truncate(faces.len() - cup.unused_entered());
+        self.push(events, Asked::Command(command.clone()), &faces);
         Ok(())
     }
 
@@ -249,13 +255,19 @@ impl Writer {
         let Some(last) = self.pending.last() else {
             return Ok(());
         };
+        let why = "synthetic mistake".to_owned();
         let void = Event::CommandVoided(CommandVoided {
             disproofs: Vec::new(),
             version: last.version,
             command_id: last.command_id.clone(),
-            why: "synthetic mistake".to_owned(),
+            why: why.clone(),
         });
-        self.push(vec![void]);
+        let asked = Asked::Void {
+            version: last.version,
+            why,
+            cascade: false,
+        };
+        self.push(vec![void], asked, &[]);
         self.state = CampaignState {
             version: self.head.version,
             ..before
@@ -263,8 +275,10 @@ impl Writer {
         Ok(())
     }
 
-    /// Queues the rows of one command, chained from the head, and folds its events.
-    fn push(&mut self, events: Vec<Event>) {
+    /// Queues the rows of one command, chained from the head, the first carrying what was
+    /// `asked` with its entered `faces`, and folds its events.
+    fn push(&mut self, events: Vec<Event>, asked: Asked, faces: &[i64]) {
+        let mut logged = Some(Logged::new(asked, faces, RECORDED_BY).encode());
         let command_id = self.uuid();
         // A second apart, from 2020: a log of ten million events still ends in the past, so
         // commands stamped by the real clock may follow it (times never go back).
@@ -284,7 +298,7 @@ impl Writer {
                 payload: encoded.payload,
                 prev_hash: self.head.hash.clone(),
                 hash: String::new(),
-                command: None,
+                command: logged.take(),
             };
             row.hash = chain::hash(&row.prev_hash, &row.link()).unwrap_or_else(|| GENESIS.to_owned());
             self.head = Head {

@@ -14,6 +14,7 @@ use muster::transfer::{self, Line};
 use serde_json::Value;
 
 use super::harness::{Campaign, Server, agent};
+use super::page::{Browser, texts};
 use super::sync::{head, on, pulled_copy};
 
 /// Campaign `Op` with Reyes (Medic 6+) on a Mission and one check of his rolled by the
@@ -230,6 +231,12 @@ fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
         1,
         "the server's roll, its seed not here"
     );
+    let mut browser = Browser::new(server);
+    browser.sign_in(token);
+    assert!(
+        texts(&browser.roster(), "#unchecked").is_empty(),
+        "every roll checked here"
+    );
     // No --die: the copy commits a seed of its own and rolls with it.
     let (code, _, err) = on(copy, &["check", "Reyes", "medic"]);
     assert_eq!(code, 0, "{err}");
@@ -249,6 +256,12 @@ fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
     assert_eq!(roster(copy)["unchecked_offline_rolls"], 1, "the server's roll");
     let (_, table, _) = on(&campaign.db, &["--campaign", "Op", "roster"]);
     assert!(table.contains("1 generated roll made on another copy"), "{table}");
+    let notice = texts(&browser.roster(), "#unchecked");
+    assert_eq!(notice.len(), 1, "the page says it too");
+    assert!(
+        notice[0].starts_with("1 generated roll made on another copy"),
+        "{notice:?}"
+    );
 }
 
 #[test]

@@ -11,14 +11,14 @@ use scraper::{Html, Selector};
 use super::harness::{Campaign, Server};
 
 /// A browser: a client that follows no redirect and keeps the one session cookie.
-struct Browser {
+pub struct Browser {
     url: String,
     agent: ureq::Agent,
     cookie: Option<String>,
 }
 
 /// A page's status, its `Location` (empty when none), its `Set-Cookie` and its body.
-struct Answer {
+pub struct Answer {
     status: u16,
     location: String,
     set_cookie: String,
@@ -43,7 +43,7 @@ fn answer(mut response: ureq::http::Response<ureq::Body>) -> Answer {
 }
 
 impl Browser {
-    fn new(server: &Server) -> Browser {
+    pub fn new(server: &Server) -> Browser {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
@@ -77,7 +77,7 @@ impl Browser {
     }
 
     /// Signs in with `token`, keeping the cookie, and gives the answer.
-    fn sign_in(&mut self, token: &str) -> Answer {
+    pub fn sign_in(&mut self, token: &str) -> Answer {
         let signed = self.post("/sign-in", &[("token", token)], None);
         if let Some(pair) = signed.set_cookie.split(';').next().filter(|p| p.contains('=')) {
             self.cookie = Some(pair.trim().to_owned());
@@ -86,7 +86,7 @@ impl Browser {
     }
 
     /// The roster page of Op, parsed.
-    fn roster(&self) -> Html {
+    pub fn roster(&self) -> Html {
         let page = self.get("/c/Op");
         assert_eq!(page.status, 200, "{}", page.body);
         Html::parse_document(&page.body)
@@ -97,7 +97,7 @@ fn select<'a>(html: &'a Html, css: &str) -> Vec<scraper::ElementRef<'a>> {
     html.select(&Selector::parse(css).unwrap()).collect()
 }
 
-fn texts(html: &Html, css: &str) -> Vec<String> {
+pub fn texts(html: &Html, css: &str) -> Vec<String> {
     select(html, css)
         .iter()
         .map(|e| e.text().collect::<String>().trim().to_owned())

@@ -65,6 +65,8 @@ struct RosterPage {
     game: String,
     head: String,
     mission: String,
+    /// What rests on dice this server cannot check yet, or nothing.
+    unchecked: String,
     squad: Vec<(String, String)>,
     columns: Vec<&'static str>,
     soldiers: Vec<(String, String, Vec<String>)>,
@@ -142,6 +144,13 @@ pub async fn roster_page(
             text(&m["turn"])
         ),
     };
+    let unchecked = match roster["unchecked_offline_rolls"].as_u64() {
+        None | Some(0) => String::new(),
+        Some(n) => format!(
+            "{n} generated roll{} made on another copy with a seed this server does not keep and no one has revealed: unchecked until that seed is revealed",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
     let squad = [
         ("squad RP", &roster["squad"]["rp"]),
         ("Medal RP", &roster["squad"]["medal_rp"]),
@@ -181,6 +190,7 @@ pub async fn roster_page(
         game,
         head: text(&roster["head"]["version"]),
         mission,
+        unchecked,
         squad,
         columns: columns.iter().map(|(_, label)| *label).collect(),
         names: soldiers.iter().map(|s| text(&s["name"])).collect(),
