@@ -4,12 +4,14 @@
 mod append;
 mod copies;
 pub mod held;
+mod needs;
 mod serving;
 mod voids;
 
 pub use append::Written;
 use append::{decide_and_append, logged, store_seed};
 pub use copies::{pull_tail, pull_whole};
+pub use needs::{CommandName, Format, Honours, Needs, Right};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,

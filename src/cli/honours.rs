@@ -1,12 +1,11 @@
-//! The one check that refuses a global option a command does not honour (`needs.rs` says
-//! which it honours).
+//! The one check that refuses a global option a command does not honour (the library's
+//! table, `app::CommandName::needs`, says which it honours).
 
 use clap::error::{Error, ErrorKind};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Command as Clap};
 
-use super::needs::Honours;
-use super::output::Format;
+use muster::app::{Format, Honours};
 
 /// Refuses a global option the command does not honour: a format it does not print, or
 /// `--db` or `--campaign` given on the command line to a command that reads neither (set in
@@ -15,10 +14,10 @@ use super::output::Format;
 pub fn check(honours: Honours, format: Format, matches: &ArgMatches) -> Result<(), String> {
     let name = command_name(matches);
     if !honours.formats.contains(&format) {
-        let accepted: Vec<String> = honours.formats.iter().map(|f| format_name(*f)).collect();
+        let accepted: Vec<&str> = honours.formats.iter().map(|f| f.word()).collect();
         return Err(format!(
             "`muster {name}` does not print {}; --format accepts {} here",
-            format_name(format),
+            format.word(),
             one_of(&accepted)
         ));
     }
@@ -48,16 +47,8 @@ fn command_name(matches: &ArgMatches) -> String {
     words.join(" ")
 }
 
-/// A format as it is typed after `--format`.
-fn format_name(format: Format) -> String {
-    use clap::ValueEnum;
-    format
-        .to_possible_value()
-        .map_or_else(|| format!("{format:?}"), |value| value.get_name().to_owned())
-}
-
 /// `only a`, `a or b`, `a, b or c`.
-fn one_of(names: &[String]) -> String {
+fn one_of(names: &[&str]) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => format!("only {}", names.concat()),

@@ -1,10 +1,10 @@
 //! The whole command line as a type the modules below its definition can parse and run.
 
 use clap::ArgMatches;
+use muster::app::Needs;
 
 use super::context::Context;
 use super::error::CommandError;
-use super::needs::Needs;
 
 /// A whole command line: the command line's own (`Cli`), handed down as a type by the module
 /// that defines it to those that parse and run a command line within one (the server's
@@ -14,7 +14,8 @@ pub trait CommandLine: Sized {
     fn grammar() -> clap::Command;
     /// The command line the matches give.
     fn from_matches(matches: &ArgMatches) -> Result<Self, clap::Error>;
-    /// What it needs: its right through the server, the global options it honours.
+    /// What it needs, from the library's table: its right through the server, the global
+    /// options it honours.
     fn needs(&self) -> Needs;
     /// The campaign it creates, if it is `campaign new`.
     fn creates(&self) -> Option<&str>;

@@ -28,7 +28,7 @@ mod log;
 mod man;
 mod medals;
 mod mission;
-mod needs;
+mod named;
 mod output;
 mod pager;
 mod paths;
@@ -64,6 +64,7 @@ use checks::{check, objective};
 use context::Context;
 use environment::{environ, hardy, resolve};
 use error::CommandError;
+use muster::app::Needs;
 use muster::domain::command::{Harm, StatusChange};
 use output::Format;
 use warfighter::{ekia, harm, rp, rp_card, status, suppress_hostile};
@@ -86,7 +87,7 @@ pub struct Cli {
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::campaigns))]
     campaign: Option<String>,
     /// How to print data; a command refuses a format it does not print
-    #[arg(long, global = true, value_enum, default_value_t = Format::Table, help_heading = help::GLOBAL)]
+    #[arg(long, global = true, value_parser = output::formats(), default_value = Format::Table.word(), help_heading = help::GLOBAL)]
     format: Format,
     /// Short for --format json
     #[arg(long, global = true, help_heading = help::GLOBAL)]
@@ -246,7 +247,7 @@ pub fn parse() -> Cli {
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
     cli.paths = paths::given(&command, &matches);
-    if let Err(message) = honours::check(cli.command.needs().honours, cli.format(), &matches) {
+    if let Err(message) = honours::check(cli.command.name().needs().honours, cli.format(), &matches) {
         honours::usage_error(&mut command, &matches, message).exit();
     }
     if let Err(message) = remote_check(&cli, &matches) {
@@ -259,12 +260,12 @@ pub fn parse() -> Cli {
 /// remote, whose database is the server's.
 fn remote_check(cli: &Cli, matches: &clap::ArgMatches) -> Result<(), String> {
     let typed = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
-    if typed("remote") && !cli.command.needs().remotely {
+    if typed("remote") && !cli.command.name().needs().remotely {
         return Err(
             "--remote is not honoured by this command, which works on this machine; drop it".to_owned(),
         );
     }
-    if cli.remote.is_some() && cli.command.needs().remotely && typed("db") {
+    if cli.remote.is_some() && cli.command.name().needs().remotely && typed("db") {
         return Err(
             "--db names this machine's file, and --remote runs the command on the server's; give one of them"
                 .to_owned(),
@@ -290,8 +291,8 @@ impl line::CommandLine for Cli {
         Cli::from_arg_matches(matches)
     }
 
-    fn needs(&self) -> needs::Needs {
-        self.command.needs()
+    fn needs(&self) -> Needs {
+        self.command.name().needs()
     }
 
     fn creates(&self) -> Option<&str> {
@@ -317,7 +318,7 @@ pub fn run(cli: Cli) -> ExitCode {
         // The export is read as a stream and written here, where --output names a file.
         (Some(remote), Command::Export(args)) => remote::Remote::resolve(remote, cli.token.as_deref())
             .and_then(|server| remote::export(&server, cli.campaign.as_deref(), args.output())),
-        (Some(remote), command) if command.needs().remotely => {
+        (Some(remote), command) if command.name().needs().remotely => {
             let created = cli.command.creates().map(str::to_owned);
             remote::forward(&remote::Forwarded {
                 remote,

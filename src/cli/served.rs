@@ -9,16 +9,16 @@ use std::sync::OnceLock;
 
 use clap::ColorChoice;
 use clap::parser::ValueSource;
+use muster::app::{Format, Right};
 use muster::store::Store;
 
-use crate::serve::{Answer, Outcome, Printed, Run};
+use crate::serve::{Answer, Outcome, Run};
 
 use super::context::Context;
 use super::error::Kind;
 use super::honours;
 use super::line::CommandLine;
-use super::needs::Right;
-use super::output::{self, Format};
+use super::output;
 use super::{file, paths, width};
 
 /// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
@@ -28,21 +28,14 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
         campaign,
         role,
         args,
-        printed,
+        printed: format,
         columns,
         files,
     } = *run;
     let files = files.cloned().unwrap_or_default();
-    let format = match printed {
-        Printed::Table => Format::Table,
-        Printed::Json => Format::Json,
-        Printed::Csv => Format::Csv,
-        Printed::Md => Format::Md,
-        Printed::Html => Format::Html,
-    };
     let mut argv: Vec<OsString> = vec!["muster".into()];
     argv.extend(args.iter().map(OsString::from));
-    if printed == Printed::Json && !args.iter().any(|a| a == "--json") {
+    if format == Format::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
     let mut command = parser::<C>();

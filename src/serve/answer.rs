@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::Role;
+use muster::app::{Format, Role};
 use muster::store::Store;
 use serde_json::{Value, json};
 
@@ -68,18 +68,6 @@ impl Answer {
     }
 }
 
-/// What a command's output is printed as for the server: the API's and the page's JSON, the
-/// printable roster page, or any format the command line prints, for a remote client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Printed {
-    Table,
-    Json,
-    Csv,
-    Md,
-    Html,
-}
-
 /// One command line (without `muster`) to run for a client.
 pub struct Run<'a> {
     /// The campaign the URL names.
@@ -87,7 +75,9 @@ pub struct Run<'a> {
     /// The role of the client's token.
     pub role: Role,
     pub args: &'a [String],
-    pub printed: Printed,
+    /// What its output is printed as: the API's and the page's JSON, the printable roster
+    /// page, or any format the command line prints, for a remote client.
+    pub printed: Format,
     /// The width a remote client's tables fit (`None`: never cut).
     pub columns: Option<usize>,
     /// The files a remote client read on its machine and sent, by the path it typed: the

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use muster::app::Format;
 use muster::store::{Head, ServedAnswer};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::answer::{Printed, Run, blocking, body_of, refusal, reply, respond, status_of};
+use super::answer::{Run, blocking, body_of, refusal, reply, respond, status_of};
 use super::preamble::{Caller, IfMatch, JsonBody, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
@@ -23,7 +24,7 @@ async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, arg
             campaign: campaign.as_deref(),
             role: caller.role,
             args: &args,
-            printed: Printed::Json,
+            printed: Format::Json,
             columns: None,
             files: None,
         };
@@ -108,7 +109,7 @@ fn sequenced(
         args: &body.args,
         command_id: body.command_id.as_deref(),
         expected: expected.filter(|_| !body.decide_again),
-        printed: Printed::Json,
+        printed: Format::Json,
         columns: None,
         files: None,
         reply,

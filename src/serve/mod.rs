@@ -26,7 +26,7 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use answer::{Answer, Outcome, Printed, Run, Runner};
+pub use answer::{Answer, Outcome, Run, Runner};
 pub use listen::Limits;
 use server::Server;
 

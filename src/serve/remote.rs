@@ -9,10 +9,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
+use muster::app::Format;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::answer::{Answer, Outcome, Printed, blocking, status_of};
+use super::answer::{Answer, Outcome, blocking, status_of};
 use super::preamble::{Caller, JsonBody, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
@@ -29,7 +30,7 @@ pub const API: u32 = 2;
 pub struct RunBody {
     args: Vec<String>,
     campaign: Option<String>,
-    format: Printed,
+    format: Format,
     columns: Option<usize>,
     command_id: Option<String>,
     /// The files the command names, read on the client's machine, by the path typed.

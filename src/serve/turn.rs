@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app::{self, Role, Served, held};
+use muster::app::{self, Format, Role, Served, held};
 use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
 
-use super::answer::{Answer, Printed, Run};
+use super::answer::{Answer, Run};
 use super::preamble::Caller;
 use super::server::Server;
 
@@ -24,7 +24,7 @@ pub struct Asked<'a> {
     /// The head the client expects, when it would rather hear of a newer one than have the
     /// command decided again on it.
     pub expected: Option<&'a Head>,
-    pub printed: Printed,
+    pub printed: Format,
     pub columns: Option<usize>,
     /// The files a remote client sent with the command.
     pub files: Option<&'a BTreeMap<String, String>>,

@@ -1,8 +1,11 @@
 //! Output formats and writing to standard output.
 
+use std::ffi::OsStr;
 use std::io::{self, Write};
 
-use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
+pub use muster::app::Format;
 use muster::domain::names::is_invisible;
 use serde::Serialize;
 use tabled::builder::Builder;
@@ -13,19 +16,36 @@ pub use table::{fitted, table};
 
 mod table;
 
-/// How a command prints its data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Tables and plain text for people.
-    Table,
-    /// JSON, a documented and stable contract for programs.
-    Json,
-    /// CSV, one row per Soldier (roster) or event (log); other commands refuse it.
-    Csv,
-    /// Markdown, for forums (roster and log); other commands refuse it.
-    Md,
-    /// One self-contained, printable HTML page (roster); other commands refuse it.
-    Html,
+/// `--format`'s parser: the library's formats by their words, each with what it is.
+pub fn formats() -> Formats {
+    let values = Format::ALL.map(|format| PossibleValue::new(format.word()).help(format.about()));
+    Formats(PossibleValuesParser::new(values))
+}
+
+/// The parser [`formats`] gives.
+#[derive(Clone)]
+pub struct Formats(PossibleValuesParser);
+
+impl TypedValueParser for Formats {
+    type Value = Format;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Format, clap::Error> {
+        // Read lossily, so a word that is not UTF-8 is refused as a word no format has, naming
+        // the words taken, as clap refuses a value of its own enums.
+        let word = self
+            .0
+            .parse_ref(cmd, arg, OsStr::new(value.to_string_lossy().as_ref()))?;
+        Format::from_word(&word).ok_or_else(|| clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
 }
 
 /// Writes `text` to standard output, every control character but the newline written as an

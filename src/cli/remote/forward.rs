@@ -38,7 +38,7 @@ pub fn forward(forwarded: &Forwarded<'_>) -> Result<(), CommandError> {
     let body = json!({
         "args": args,
         "campaign": forwarded.campaign,
-        "format": format_word(forwarded.format),
+        "format": forwarded.format.word(),
         "columns": width::columns(),
         "files": files_named(forwarded.paths)?,
     });
@@ -77,17 +77,6 @@ fn files_named(paths: &[(String, PathBuf)]) -> Result<BTreeMap<String, String>, 
             Ok((path.to_string_lossy().into_owned(), text))
         })
         .collect()
-}
-
-/// The `--format` word the server reads.
-fn format_word(format: Format) -> &'static str {
-    match format {
-        Format::Table => "table",
-        Format::Json => "json",
-        Format::Csv => "csv",
-        Format::Md => "md",
-        Format::Html => "html",
-    }
 }
 
 /// The command line as typed (`args`, the program's name first), without the options this

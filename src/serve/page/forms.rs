@@ -9,13 +9,13 @@ use std::sync::Arc;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::Role;
+use muster::app::{Format, Role};
 
 use super::html::{message_page, status_of};
 use super::roster::{Refusal, roster_page};
 use super::session::{Signed, forged, redirect};
 use super::specs::{FORMS, Place, Spec};
-use crate::serve::answer::{Answer, Outcome, Printed, reply};
+use crate::serve::answer::{Answer, Outcome, reply};
 use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 use crate::serve::turn::{self, Asked, Turn};
@@ -120,7 +120,7 @@ fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) 
         args: line,
         command_id: None,
         expected: None,
-        printed: Printed::Json,
+        printed: Format::Json,
         columns: None,
         files: None,
         reply,

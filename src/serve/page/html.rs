@@ -8,9 +8,9 @@ use askama::Template;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use muster::app::Role;
+use muster::app::{Format, Role};
 
-use crate::serve::answer::{Answer, Outcome, Printed, Run, status_of as api_status};
+use crate::serve::answer::{Answer, Outcome, Run, status_of as api_status};
 use crate::serve::server::Server;
 
 /// The sign-in form, with what refused the last try.
@@ -96,7 +96,7 @@ pub fn status_of(outcome: Outcome) -> StatusCode {
 /// `printed`.
 pub async fn read(
     server: &Arc<Server>,
-    (role, printed): (Role, Printed),
+    (role, printed): (Role, Format),
     campaign: Option<&str>,
     args: &[&str],
 ) -> Answer {
@@ -125,13 +125,13 @@ pub async fn read_ok(
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<String, Response> {
-    read_printed(server, (role, Printed::Json), campaign, args).await
+    read_printed(server, (role, Format::Json), campaign, args).await
 }
 
 /// A read command's output printed as `printed`, or the page saying why it was refused.
 pub async fn read_printed(
     server: &Arc<Server>,
-    asker: (Role, Printed),
+    asker: (Role, Format),
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<String, Response> {

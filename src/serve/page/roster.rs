@@ -7,14 +7,13 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::app::Role;
+use muster::app::{Format, Role};
 use serde_json::Value;
 
 use super::html::{framed_by, read_printed, render};
 use super::session::Signed;
 use super::specs::{Place, Spec, forms_for};
 use super::views::{Chrome, EventRow, chrome, event_rows, read_json, read_lines, text};
-use crate::serve::answer::Printed;
 use crate::serve::server::Server;
 
 /// A refused form: the status answered, the form it came from and muster's message.
@@ -219,7 +218,7 @@ pub async fn print(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    let asker = (signed.caller.role, Printed::Html);
+    let asker = (signed.caller.role, Format::Html);
     match read_printed(&server, asker, Some(&campaign), &["roster"]).await {
         Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
         Err(answer) => answer,
