@@ -35,9 +35,28 @@ pub(super) struct Commanded {
     /// Whether it amends an earlier command: its void's events come first.
     amends: bool,
     faces: Vec<i64>,
-    /// The state before it.
-    before: CampaignState,
+    ground: Ground,
     events: Vec<Event>,
+}
+
+/// What a command is decided again from once read whole.
+enum Ground {
+    /// Its events, decided at its first row on the state before it: a command that needs
+    /// nothing its later rows show (nearly all), so no copy of the state is kept.
+    Decided(Vec<Event>),
+    /// The state before it, kept for the decision once its rows are read: a campaign's
+    /// creation and an amendment (their decision rests on their later rows), and a command
+    /// whose generated faces only its rolls show (the seed not known here), or that the rules
+    /// refused at its start.
+    Before(Box<CampaignState>),
+}
+
+/// Where a command stands in the log: its campaign, its id and its first version.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct At<'a> {
+    pub(super) campaign: &'a str,
+    pub(super) command_id: &'a str,
+    pub(super) version: u64,
 }
 
 /// What reading a command's stored form gave.
@@ -52,13 +71,14 @@ pub(super) enum Start {
 
 impl Commanded {
     /// Starts on the command whose first row carries `text`, at `first` (its first event),
-    /// on `state`, the state before it.
+    /// on `state`, the state before it; `seed` gives the seed of a commitment when it is known
+    /// (kept or revealed).
     pub(super) fn start(
         text: &str,
-        command_id: &str,
-        first_version: u64,
+        at: At<'_>,
         first: &Event,
         state: &CampaignState,
+        seed: &dyn Fn(&str) -> Option<Seed>,
     ) -> Start {
         let logged = match Logged::decode(text) {
             Ok(logged) => logged,
@@ -69,16 +89,25 @@ impl Commanded {
             Asked::Amend { command, .. } => (command, true),
             Asked::Void { .. } => return Start::Other,
         };
-        Start::Commanded(Box::new(Commanded {
-            command_id: command_id.to_owned(),
-            first_version,
-            last_version: first_version,
+        let mut commanded = Commanded {
+            command_id: at.command_id.to_owned(),
+            first_version: at.version,
+            last_version: at.version,
             command,
             amends,
             faces: logged.faces,
-            before: state.clone(),
+            ground: Ground::Decided(Vec::new()),
             events: vec![first.clone()],
-        }))
+        };
+        let now = !amends && !matches!(commanded.command, Command::CreateCampaign { .. });
+        // Decided now, with no faces carried from its rolls: what needs them (generated faces
+        // of a seed not known here) is refused for want of a die, and decided at its end.
+        let decided = now.then(|| commanded.decide_on(state, at.campaign, seed, false));
+        commanded.ground = match decided {
+            Some(Ok(events)) => Ground::Decided(events),
+            _ => Ground::Before(Box::new(state.clone())),
+        };
+        Start::Commanded(Box::new(commanded))
     }
 
     /// Takes the next event of the command, at `version`.
@@ -90,9 +119,11 @@ impl Commanded {
     /// The command decided again: `None` when the rules give back its events, else what
     /// differs. `seed` gives the seed of a commitment when it is known (kept or revealed).
     pub(super) fn problem(self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
-        let decided = self
-            .decide(campaign, seed)
-            .map(|events| award_as_logged(&self.command, &self.events, events));
+        let decided = match &self.ground {
+            Ground::Decided(events) => Ok(events.clone()),
+            Ground::Before(before) => self.decide_on(before, campaign, seed, true),
+        }
+        .map(|events| award_as_logged(&self.command, &self.events, events));
         match decided {
             Ok(events) if events == self.events => None,
             Ok(events) => Some(first_difference(
@@ -107,18 +138,25 @@ impl Commanded {
     /// The events the rules give for the stored command, as the write path decides it: a
     /// campaign's creation commits its seed after it; a command that needed a fresh seed
     /// commits it before the events it decided on the state before it.
-    fn decide(&self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Result<Vec<Event>, RuleError> {
+    /// `carry`: whether generated faces of a seed not known here are taken from the rolls read.
+    fn decide_on(
+        &self,
+        before: &CampaignState,
+        campaign: &str,
+        seed: &dyn Fn(&str) -> Option<Seed>,
+        carry: bool,
+    ) -> Result<Vec<Event>, RuleError> {
         if self.amends {
-            return self.amended(campaign);
+            return self.amended(before, campaign);
         }
         let commitment_logged = |event: Option<&Event>| match event {
             Some(Event::SeedCommitted(e)) => Some(e.commitment.clone()),
             _ => None,
         };
         if matches!(self.command, Command::CreateCampaign { .. }) {
-            let mut events = rules::decide(&self.before, &self.command, &mut Cup::empty())?;
+            let mut events = rules::decide(before, &self.command, &mut Cup::empty())?;
             if let Some(commitment) = commitment_logged(self.events.last()) {
-                let created = events.iter().fold(self.before.clone(), evolve);
+                let created = events.iter().fold(before.clone(), evolve);
                 events.extend(rules::decide(
                     &created,
                     &Command::CommitSeed { commitment },
@@ -133,7 +171,7 @@ impl Commanded {
         };
         let mut events = match &fresh {
             Some(commitment) => rules::decide(
-                &self.before,
+                before,
                 &Command::CommitSeed {
                     commitment: commitment.clone(),
                 },
@@ -142,14 +180,14 @@ impl Commanded {
             None => Vec::new(),
         };
         // The seed the command's generated faces came from: the fresh one, or the one in force.
-        let commitment = fresh.clone().or_else(|| self.before.seed_commitment.clone());
+        let commitment = fresh.clone().or_else(|| before.seed_commitment.clone());
         let known = commitment.as_deref().and_then(seed);
         let rolled = self
             .events
             .get(usize::from(fresh.is_some())..)
             .unwrap_or_default();
         let mut cup = Cup::new(campaign, self.first_version, self.faces.clone(), known.clone());
-        if known.is_none() {
+        if known.is_none() && carry {
             // The seed is not known here: the generated faces are taken as the rolls show them.
             let generated: Vec<Carried> = rolled
                 .iter()
@@ -159,7 +197,7 @@ impl Commanded {
                 .collect();
             cup = cup.carrying(generated);
         }
-        events.extend(rules::decide(&self.before, &self.command, &mut cup)?);
+        events.extend(rules::decide(before, &self.command, &mut cup)?);
         Ok(events)
     }
 }
@@ -170,14 +208,14 @@ impl Commanded {
     /// they leave, with the faces the corrected command rolled carried over, as its rolls show
     /// them (an amendment rolls no die of its own). Whether the void was the rules' to make is
     /// the checked fold's to hold, as for any void.
-    fn amended(&self, campaign: &str) -> Result<Vec<Event>, RuleError> {
+    fn amended(&self, before: &CampaignState, campaign: &str) -> Result<Vec<Event>, RuleError> {
         let split = self
             .events
             .iter()
             .position(|e| !matches!(e, Event::CommandVoided(_) | Event::RpAwardRevised(_)))
             .unwrap_or(self.events.len());
         let (voids, rest) = self.events.split_at(split);
-        let mut ground = self.before.clone();
+        let mut ground = before.clone();
         for (version, event) in (self.first_version..).zip(voids) {
             crate::domain::fold::step(&mut ground, version, Some(event));
         }
@@ -246,6 +284,14 @@ mod tests {
         .unwrap()
     }
 
+    fn at(version: u64) -> At<'static> {
+        At {
+            campaign: "c",
+            command_id: "c2",
+            version,
+        }
+    }
+
     fn text(command: Command) -> String {
         Logged::new(Asked::Command(command), &[], "Sam").encode()
     }
@@ -259,7 +305,7 @@ mod tests {
 
     fn start(command: Command, logged: &[Event]) -> Commanded {
         let state = folded(&created());
-        match Commanded::start(&text(command), "c2", 2, &logged[0], &state) {
+        match Commanded::start(&text(command), at(2), &logged[0], &state, &|_| None) {
             Start::Commanded(mut commanded) => {
                 for (v, e) in (3..).zip(&logged[1..]) {
                     commanded.push(v, e);
@@ -278,6 +324,57 @@ mod tests {
         // The same events under another stored command: the command was edited.
         let problem = start(grant(4), &logged).problem("c", &|_| None).unwrap();
         assert!(problem.contains("the first to differ is number 1"), "{problem}");
+    }
+
+    #[test]
+    fn generated_faces_of_a_seed_not_known_here_are_taken_from_the_rolls_at_the_end() {
+        use crate::rules::tests::{enlisted, mission_started, player};
+        let mut events = created();
+        let mut vega = player("Vega");
+        vega.abilities.insert(
+            "medic".into(),
+            crate::domain::soldier::Ability {
+                target: 6,
+                upgunned: None,
+            },
+        );
+        events.extend([enlisted(vega), mission_started(1, "Op", &["Vega"])]);
+        let seed = Seed::from_bytes([5; 32]);
+        let commit = Command::CommitSeed {
+            commitment: seed.commitment(),
+        };
+        events.extend(rules::decide(&folded(&events), &commit, &mut Cup::empty()).unwrap());
+        let state = folded(&events);
+        let check = Command::Check {
+            soldier: "Vega".into(),
+            ability: "medic".into(),
+            modifiers: vec![],
+            upgunned: false,
+            trap: false,
+            fail: false,
+            card: None,
+        };
+        let version = state.version + 1;
+        let mut cup = Cup::new("c", version, Vec::new(), Some(seed.clone()));
+        let logged = rules::decide(&state, &check, &mut cup).unwrap();
+        let begin = |known: Option<Seed>| match Commanded::start(
+            &text(check.clone()),
+            at(version),
+            &logged[0],
+            &state,
+            &|_| known.clone(),
+        ) {
+            Start::Commanded(commanded) => *commanded,
+            _ => panic!("a check starts a decision"),
+        };
+        // The seed known: decided at its first row, no state kept.
+        let known = begin(Some(seed.clone()));
+        assert!(matches!(known.ground, Ground::Decided(_)));
+        assert_eq!(known.problem("c", &|_| Some(seed.clone())), None);
+        // Not known: the state is kept, and the faces come from the rolls once read.
+        let unknown = begin(None);
+        assert!(matches!(unknown.ground, Ground::Before(_)));
+        assert_eq!(unknown.problem("c", &|_| None), None);
     }
 
     #[test]
@@ -308,11 +405,11 @@ mod tests {
         )
         .encode();
         assert!(matches!(
-            Commanded::start(&void, "c", 2, first, &state),
+            Commanded::start(&void, at(2), first, &state, &|_| None),
             Start::Other
         ));
         assert!(matches!(
-            Commanded::start("{", "c", 2, first, &state),
+            Commanded::start("{", at(2), first, &state, &|_| None),
             Start::Unreadable(_)
         ));
     }

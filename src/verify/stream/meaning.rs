@@ -3,9 +3,11 @@
 //! written as muster writes it is checked with the row on its own, in `checked`.)
 
 use super::verifier::Verifier;
+use crate::dice::Seed;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
-use crate::verify::commanded::{Commanded, Start};
+use crate::store::Known;
+use crate::verify::commanded::{At, Commanded, Start};
 use crate::verify::redecide::{Redecide, Redecided, Unshown};
 
 impl Verifier {
@@ -150,7 +152,14 @@ impl Verifier {
         let Some(text) = self.row_command.as_deref().filter(|_| first) else {
             return false;
         };
-        match Commanded::start(text, &recorded.command_id, v, &recorded.event, &self.state) {
+        let known = &self.known;
+        let seed = |commitment: &str| seed_of(known, commitment);
+        let at = At {
+            campaign: &self.campaign,
+            command_id: &recorded.command_id,
+            version: v,
+        };
+        match Commanded::start(text, at, &recorded.event, &self.state, &seed) {
             Start::Commanded(commanded) => {
                 // A command gathered from its events before this one is decided now.
                 self.decided_again();
@@ -180,15 +189,18 @@ impl Verifier {
         }
         let version = commanded.first_version;
         let known = &self.known;
-        let seed = |commitment: &str| {
-            known
-                .seeds
-                .get(commitment)
-                .or_else(|| known.held.get(commitment))
-                .cloned()
-        };
+        let seed = |commitment: &str| seed_of(known, commitment);
         if let Some(problem) = commanded.problem(&self.campaign, &seed) {
             self.found(version, "decide", problem);
         }
     }
+}
+
+/// The seed of `commitment` when this file knows it: revealed in the log, or kept here.
+fn seed_of(known: &Known, commitment: &str) -> Option<Seed> {
+    known
+        .seeds
+        .get(commitment)
+        .or_else(|| known.held.get(commitment))
+        .cloned()
 }
