@@ -149,7 +149,7 @@ fn fold_rows(
     from: (Rows, CampaignState),
     voided: &BTreeSet<String>,
     each: &mut dyn FnMut(&CampaignState),
-) -> Result<CampaignState, Error> {
+) -> Result<CampaignState, StoreError> {
     let (rows, mut state) = from;
     let decode = |row: &StoredRow| match voided.contains(&row.command_id) {
         // A voided event is not even decoded: it changes nothing.
@@ -234,10 +234,29 @@ pub fn state_before(
     version: u64,
     known: &Known,
 ) -> Result<CampaignState, Error> {
+    Ok(state_before_voiding(
+        store,
+        campaign,
+        version,
+        known,
+        known.voided(),
+    )?)
+}
+
+/// Like [`state_before`], with only the commands in `voided` voided (those voided before some
+/// place, such as a void `verify` decides again at its place); `known`, every void of the
+/// log, still says which checkpoints may serve.
+pub fn state_before_voiding(
+    store: &Store,
+    campaign: &str,
+    version: u64,
+    known: &Known,
+    voided: &BTreeSet<String>,
+) -> Result<CampaignState, StoreError> {
     let up_to = version.saturating_sub(1);
-    let voided = known.voided();
     // A checkpoint at `c` folded every event up to `c` that was not voided by then; it
-    // serves only when no later void reaches back to an event at or before `c`.
+    // serves only when no later void reaches back to an event at or before `c`: the voids it
+    // applied are then every void that touches its events, all among those before `version`.
     let checkpoint = store
         .checkpoints(campaign, up_to, PROJECTION)?
         .into_iter()

@@ -59,8 +59,8 @@ fn a_schema_1_log_replays_to_the_roster_its_muster_printed() {
     assert!(report.commands > 40, "{report:?}");
     assert_eq!(
         report.decided_again,
-        report.commands - report.voids - report.voided,
-        "every command of the old log is decided again: {report:?}"
+        report.commands - report.voided,
+        "every command of the old log is decided again, its void too: {report:?}"
     );
     let log = store.events(&imported.campaign, None).unwrap();
     let now = roster::at(&imported.campaign, &log, imported.head.version, &imported.head).unwrap();

@@ -181,6 +181,19 @@ pub fn drop_triggers(store: &Store) {
         .unwrap();
 }
 
+/// Recomputes every hash and prev_hash of Lodestar in version order, so the chain is whole
+/// again after an edit (the triggers dropped).
+pub fn rechain(store: &Store) {
+    let mut prev = muster::store::chain::GENESIS.to_owned();
+    for row in all_rows(store, LODESTAR) {
+        let hash = muster::store::chain::hash(&prev, &row.link()).unwrap();
+        let sql = "UPDATE events SET prev_hash = ?1, hash = ?2 WHERE campaign = ?3 AND version = ?4";
+        let params = rusqlite::params![prev, hash, LODESTAR, row.version];
+        assert_eq!(store.connection().execute(sql, params).unwrap(), 1);
+        prev = hash;
+    }
+}
+
 /// Inserts `row` verbatim under the API, returning SQLite's answer.
 pub fn raw_insert(store: &Store, row: &StoredRow) -> rusqlite::Result<usize> {
     store.connection().execute(

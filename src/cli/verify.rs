@@ -84,8 +84,8 @@ fn text(verified: &Verified) -> String {
     text
 }
 
-/// How many commands were decided again: every one but the plain voids, unless a command was
-/// already found wrong event by event.
+/// How many commands were decided again: every one but the commands voided (a void on the log
+/// it was decided on), unless a command was already found wrong event by event.
 fn decided_again(report: &muster::verify::Report) -> String {
     let plural = |n: u64, one: &str, many: &str| {
         if n == 1 {
@@ -94,38 +94,44 @@ fn decided_again(report: &muster::verify::Report) -> String {
             many.replace('#', &n.to_string())
         }
     };
-    let mut rest = Vec::new();
-    if report.voids > 0 {
-        rest.push(plural(
-            report.voids,
-            "the 1 void checked by folding the log without the command it voids",
-            "the # voids checked by folding the log without the commands they void",
-        ));
-    }
-    if report.voided > 0 {
-        rest.push(plural(
-            report.voided,
-            "the 1 command voided left out",
-            "the # commands voided left out",
-        ));
-    }
-    let decidable = report.commands.saturating_sub(report.voids + report.voided);
+    let decidable = report.commands.saturating_sub(report.voided);
     let every = if report.decided_again == decidable {
         "every command"
     } else {
         "commands"
     };
-    let rest = if rest.is_empty() {
+    let mut among = Vec::new();
+    if report.decided_from_command > 0 {
+        among.push(format!(
+            "{} from the command the log keeps with it",
+            report.decided_from_command
+        ));
+    }
+    if report.voids > 0 {
+        among.push(plural(
+            report.voids,
+            "the 1 void on the log it was decided on",
+            "the # voids each on the log it was decided on",
+        ));
+    }
+    let among = if among.is_empty() {
         String::new()
     } else {
-        format!("; {}", rest.join(", "))
+        format!(" ({})", among.join("; "))
     };
-    let from_command = match report.decided_from_command {
+    let voided = match report.voided {
         0 => String::new(),
-        n => format!(" ({n} from the command the log keeps with it)"),
+        n => format!(
+            "; {}",
+            plural(
+                n,
+                "the 1 command voided left out",
+                "the # commands voided left out"
+            )
+        ),
     };
     format!(
-        "rules {} in force; {every} decided again under the rules in force at its place: {} of {decidable}{from_command}{rest}\n",
+        "rules {} in force; {every} decided again under the rules in force at its place: {} of {decidable}{among}{voided}\n",
         report.rules, report.decided_again
     )
 }

@@ -11,7 +11,7 @@ use crate::dice::Seed;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CommandVoided, Disproof, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
-use crate::domain::fold::fold_onto;
+use crate::domain::fold::step;
 use crate::domain::roll::Source;
 use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
@@ -79,12 +79,10 @@ fn ground(
     })?;
     let why = check_text("the reason (--why)", request.why)?;
     voidable(history, target, amending)?;
-    let before = settle(history, history.voided);
+    let before = settle(history, &[]);
     let mut voiding = vec![target.command_id.clone()];
     loop {
-        let mut voided = history.voided.clone();
-        voided.extend(voiding.iter().cloned());
-        let (after, revisions) = with_revisions(settle(history, &voided), head, version);
+        let (after, revisions) = with_revisions(settle(history, &voiding), head, version);
         let broken: Vec<&Anomaly> = after
             .anomalies
             .iter()
@@ -281,9 +279,17 @@ fn revealed(history: &History<'_>, commitment: &str) -> Option<(u64, Seed)> {
     })
 }
 
-/// The state at the head with the commands in `voided` left out.
-fn settle(history: &History<'_>, voided: &BTreeSet<String>) -> CampaignState {
-    fold_onto(history.base.clone(), history.tail, voided)
+/// The state at the head with the commands voided so far and those in `voiding` left out.
+fn settle(history: &History<'_>, voiding: &[String]) -> CampaignState {
+    // The commands voided so far are not copied with the few this void adds: `verify` decides
+    // every void of a long log again, each against all the voids before it.
+    let mut state = history.base.clone();
+    for recorded in history.tail {
+        let id = &recorded.command_id;
+        let kept = !history.voided.contains(id) && !voiding.contains(id);
+        step(&mut state, recorded.version, kept.then_some(&recorded.event));
+    }
+    state
 }
 
 /// `state` with the revisions of the RP awards it no longer computes the same applied, as

@@ -78,6 +78,15 @@ impl Known {
         &self.voided
     }
 
+    /// The earliest version named by a void written at or after `at`, if any.
+    pub fn reach_from(&self, at: u64) -> Option<u64> {
+        self.voids
+            .iter()
+            .filter(|(void, _)| *void >= at)
+            .map(|(_, named)| *named)
+            .min()
+    }
+
     /// Whether a void written after `version` names an event at or before it: a state
     /// folded up to `version` (a checkpoint) then differs from the log's fold.
     pub fn reaches_back_past(&self, version: u64) -> bool {

@@ -8,8 +8,8 @@ use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
 use crate::projection::blame::index;
-use crate::store::{Head, Store, StoreError, StoredRow};
-use crate::verify::{CheckedUpTo, Earlier, Verifier};
+use crate::store::{Head, Known, Store, StoreError, StoredRow};
+use crate::verify::{CheckedUpTo, Earlier, Ground, Verifier};
 
 /// How a fast-forward ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,5 +148,30 @@ impl Earlier for Tail<'_> {
             || self
                 .store
                 .command_before(self.campaign, command_id, version.min(self.after + 1))?)
+    }
+
+    fn ground_from(
+        &mut self,
+        named: u64,
+        at: u64,
+        voided: &BTreeSet<String>,
+        known: &Known,
+    ) -> Result<Option<Ground>, StoreError> {
+        // This copy's rows from the command named, then the pulled rows before the void.
+        let Some(first) = self.store.command_start(self.campaign, named)? else {
+            return Ok(None);
+        };
+        let mut log = self
+            .store
+            .events_between(self.campaign, first.saturating_sub(1), Some(self.after))?;
+        for row in self.rows.iter().take_while(|r| r.version < at) {
+            // A pulled row that does not read is reported where it stands.
+            let Ok(recorded) = row.decode() else {
+                return Ok(None);
+            };
+            log.push(recorded);
+        }
+        let base = checkpoint::state_before_voiding(self.store, self.campaign, first, known, voided)?;
+        Ok(Some(Ground { base, log }))
     }
 }

@@ -5,9 +5,9 @@
 //! This is independent of what the events show, unlike `redecide`, which rebuilds a command
 //! from its events: every command recorded since the log kept its command is decided again,
 //! whatever its kind. An amendment's correction is decided again too, on the state its void
-//! leaves, with the faces it carries. A void is the exception for now: its decision rests on
-//! the history after the command it strikes, which is not at hand here, so it is held event by
-//! event as before.
+//! leaves, with the faces it carries. A plain void is decided again from its stored command in
+//! `verify::voids`: its decision rests on the log from the command it strikes up to it, which
+//! the verifier keeps there.
 //!
 //! Faces: entered ones come from the stored command; generated ones follow from the seed
 //! in force (when this file keeps it, or it has been revealed), else they are taken from the
@@ -63,8 +63,9 @@ pub(super) struct At<'a> {
 pub(super) enum Start {
     /// A command to decide again once read.
     Commanded(Box<Commanded>),
-    /// A void: held event by event.
-    Other,
+    /// A void, and what it asked: decided again on the log it was decided on
+    /// (`verify::voids`).
+    Void(Box<Asked>),
     /// The stored form does not read: why.
     Unreadable(String),
 }
@@ -87,7 +88,7 @@ impl Commanded {
         let (command, amends) = match logged.command {
             Asked::Command(command) => (command, false),
             Asked::Amend { command, .. } => (command, true),
-            Asked::Void { .. } => return Start::Other,
+            void @ Asked::Void { .. } => return Start::Void(Box::new(void)),
         };
         let mut commanded = Commanded {
             command_id: at.command_id.to_owned(),
@@ -207,7 +208,8 @@ impl Commanded {
     /// the RP awards that void revised) as logged, then the correction decided on the state
     /// they leave, with the faces the corrected command rolled carried over, as its rolls show
     /// them (an amendment rolls no die of its own). Whether the void was the rules' to make is
-    /// the checked fold's to hold, as for any void.
+    /// left to the checked fold here: a plain void is decided again on its ground
+    /// (`verify::voids`), an amendment's void not yet.
     fn amended(&self, before: &CampaignState, campaign: &str) -> Result<Vec<Event>, RuleError> {
         let split = self
             .events
@@ -390,8 +392,9 @@ mod tests {
     }
 
     #[test]
-    fn a_void_is_not_decided_here_and_a_damaged_form_is_named() {
-        // (An amendment is: see tests/cli/recorded.rs.)
+    fn a_void_is_left_to_verify_voids_and_a_damaged_form_is_named() {
+        // (A void is decided again in `verify::voids`; an amendment here: see
+        // tests/cli/recorded.rs.)
         let state = folded(&created());
         let first = &created()[0];
         let void = Logged::new(
@@ -406,7 +409,7 @@ mod tests {
         .encode();
         assert!(matches!(
             Commanded::start(&void, at(2), first, &state, &|_| None),
-            Start::Other
+            Start::Void(_)
         ));
         assert!(matches!(
             Commanded::start("{", at(2), first, &state, &|_| None),

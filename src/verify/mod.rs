@@ -4,7 +4,8 @@
 //! voids that point at real commands, commands whose events are not contiguous, and
 //! anything the fold had to clamp (a counter driven below zero, an unknown Soldier), and
 //! every roll whose recorded outcome its own face, modifiers and target do not give,
-//! generated faces against revealed seeds, and the paper sheets asserted.
+//! generated faces against revealed seeds, the paper sheets asserted, and every command
+//! decided again (a void on the log it was decided on).
 
 mod checkpoints;
 mod commanded;
@@ -12,12 +13,14 @@ mod difference;
 mod redecide;
 mod report;
 mod stream;
+mod voids;
 
 use crate::Error;
 use crate::progress::Progress;
 use crate::store::{BATCH, Known, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
 pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
+pub use voids::Ground;
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {

@@ -35,12 +35,14 @@ pub struct Report {
     /// The rules version in force at the head.
     pub rules: u32,
     /// How many commands the log holds, and how many of them were decided again under the
-    /// rules in force at their place: every command but a plain void and a command voided,
-    /// unless its events were already found wrong event by event.
+    /// rules in force at their place: every command but a command voided, unless its events
+    /// were already found wrong event by event.
     pub commands: u64,
     pub decided_again: u64,
-    /// How many of the commands were plain voids: a void is decided on the history after the
-    /// command it voids, which the checked fold holds without that command, not by `decide`.
+    /// How many of the commands were plain voids (a void with no correction after it): each
+    /// is decided again, and counted in `decided_again`, on the log it was decided on (the
+    /// state before the command it voids, with the voids before it applied, and the log from
+    /// that command up to it).
     pub voids: u64,
     /// How many of the commands a void of the log voided: no longer part of its history, they
     /// are not decided again.

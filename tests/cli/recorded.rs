@@ -222,11 +222,11 @@ fn an_amendment_is_decided_again_from_its_command_and_a_void_is_recorded_by_its_
     assert_eq!(shown["recorded_command"]["command"]["amend"]["version"], rolled);
     let report = m.json(&["verify"]);
     assert_eq!(report["ok"], true, "{report}");
-    // Every command but the void (held event by event) and the two voided ones, the corrected
-    // check and the Wound, which stand for nothing.
+    // Every command, the void on its ground, but the two voided ones, the corrected check and
+    // the Wound, which stand for nothing.
     assert_eq!(
         report["decided_from_command"].as_u64().unwrap(),
-        report["commands"].as_u64().unwrap() - 3,
+        report["commands"].as_u64().unwrap() - 2,
         "{report}"
     );
 
@@ -235,4 +235,38 @@ fn an_amendment_is_decided_again_from_its_command_and_a_void_is_recorded_by_its_
         c["command"]["amend"]["command"]["check"]["modifiers"][0]["value"] = 3.into();
     });
     assert_eq!(findings(&m), vec![(amended, "decide".to_owned())]);
+}
+
+#[test]
+fn a_void_is_decided_again_from_its_command_and_one_edited_and_rechained_is_found() {
+    // Given Reyes wounded, then healed, and the Wound voided with the Heal resting on it
+    let (m, _, _) = recorded();
+    let wounded = first_version(&m.json(&["wound", "Reyes", "1"]));
+    m.ok(&["heal", "Reyes", "1"]);
+    let voided = first_version(&m.json(&["void", &wounded.to_string(), "--why", "not Reyes", "--cascade"]));
+    // When verified, then the void is decided again from its command, and agrees
+    let report = m.json(&["verify"]);
+    assert_eq!(report["ok"], true, "{report}");
+    let count = |field: &str| report[field].as_u64().unwrap();
+    assert_eq!((count("voids"), count("voided")), (1, 2), "{report}");
+    assert_eq!(count("decided_again"), count("commands") - 2, "{report}");
+    assert_eq!(count("decided_from_command"), count("decided_again"), "{report}");
+    assert!(
+        m.ok(&["verify"])
+            .contains("the 1 void on the log it was decided on"),
+        "{report}"
+    );
+
+    // Its stored command without --cascade, its chain made again: decided again, the rules
+    // refuse it (the Heal rests on the Wound), and an import of it is refused too.
+    edit_command(&m.db, voided, true, |c| {
+        c["command"]["void"]["cascade"] = false.into()
+    });
+    assert_eq!(findings(&m), vec![(voided, "decide".to_owned())]);
+    let path = m.path("edited.jsonl");
+    std::fs::write(&path, m.ok(&["export"])).expect("written");
+    let copy = Muster::new();
+    let (code, stdout, stderr) = copy.run(&["import", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stderr.contains(&format!("version {voided}")), "{stderr}");
 }

@@ -14,7 +14,6 @@ use muster::projection::history::{Filter, entries};
 use muster::projection::show::{Recomputed, explain};
 use muster::projection::{diff::diff, roster};
 use muster::store::Head;
-use muster::store::chain::{self, GENESIS};
 use muster::verify::{Report, verify};
 use serde_json::{Value, json};
 
@@ -154,18 +153,6 @@ fn tamper(store: &Store, version: u64, edit: impl FnOnce(&mut Value)) {
     let sql = "UPDATE events SET payload = ?1 WHERE campaign = ?2 AND version = ?3";
     let params = rusqlite::params![value.to_string(), LODESTAR, version];
     assert_eq!(store.connection().execute(sql, params).unwrap(), 1);
-}
-
-/// Recomputes every hash and prev_hash in version order, so the chain is whole again.
-fn rechain(store: &Store) {
-    let mut prev = GENESIS.to_owned();
-    for row in all_rows(store, LODESTAR) {
-        let hash = chain::hash(&prev, &row.link()).unwrap();
-        let sql = "UPDATE events SET prev_hash = ?1, hash = ?2 WHERE campaign = ?3 AND version = ?4";
-        let params = rusqlite::params![prev, hash, LODESTAR, row.version];
-        assert_eq!(store.connection().execute(sql, params).unwrap(), 1);
-        prev = hash;
-    }
 }
 
 #[test]

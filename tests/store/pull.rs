@@ -141,3 +141,40 @@ fn a_tail_reusing_an_event_id_of_this_file_is_refused_by_name() {
     }
     assert_eq!(count_rows(&copy), before);
 }
+
+#[test]
+fn a_pulled_void_of_a_command_before_this_copys_head_is_decided_again_on_its_ground() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let here = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 4);
+    let void = app::void(&mut server, LODESTAR, 3, "that grant was a slip", &clock()).unwrap();
+    // The void's reason edited on the server, its chain made good: each event still passes the
+    // checked fold, but the reason is not the one its stored command asked for. Only the void
+    // decided again, on the log from version 3 (this copy's own rows) on, tells.
+    drop_triggers(&server);
+    let mut edited = payload(&row_at(&server, LODESTAR, void.first_version));
+    edited["why"] = "it was never granted".into();
+    let sql = "UPDATE events SET payload = ?1 WHERE campaign = ?2 AND version = ?3";
+    let params = rusqlite::params![edited.to_string(), LODESTAR, void.first_version];
+    assert_eq!(server.connection().execute(sql, params).unwrap(), 1);
+    rechain(&server);
+    let before = count_rows(&copy);
+    match fast_forward(
+        &mut copy,
+        LODESTAR,
+        &here,
+        parse(&lines_after(&server, here.version)).unwrap(),
+    ) {
+        Err(muster::Error::Input(message)) => assert!(
+            message.contains(&format!(
+                "version {}: its stored command decided again",
+                void.first_version
+            )),
+            "{message}"
+        ),
+        other => panic!("expected the pull to be refused, got {other:?}"),
+    }
+    assert_eq!(count_rows(&copy), before);
+}

@@ -19,6 +19,7 @@ mod rules_version;
 mod void;
 mod void_disproof;
 mod void_property;
+mod void_redecided;
 mod void_rests;
 mod warfighter;
 mod zero_dark;

@@ -20,14 +20,14 @@ pub(super) fn squad() -> Played {
     ])
 }
 
-fn kill(soldier: &str) -> Command {
+pub(super) fn kill(soldier: &str) -> Command {
     Command::ChangeStatus {
         change: StatusChange::Kill,
         soldier: soldier.into(),
     }
 }
 
-fn end() -> Command {
+pub(super) fn end() -> Command {
     Command::EndMission {
         result: crate::domain::MissionResult::Success,
         rp_award: None,

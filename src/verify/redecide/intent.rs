@@ -17,7 +17,8 @@ use crate::domain::zero_dark::HeroState;
 pub(crate) enum Unshown {
     /// This kind is written only after another event of its command, never first: the reason.
     NeverFirst(&'static str),
-    /// A void: decided on the history after the command it voids, not by `decide`.
+    /// A void: decided on the log from the command it voids up to it, not by `decide`
+    /// (`verify::voids` decides it again).
     Void,
 }
 
@@ -36,7 +37,7 @@ pub(crate) const NOT_BEGUN: &[(&str, &str)] = &[
     ("rp_award_revised", "written by a void, after its command_voided"),
     (
         "command_voided",
-        "a void is decided on the history after what it voids, not by `decide`",
+        "a void is decided on the log from what it voids, not by `decide` (verify::voids decides it again)",
     ),
     ("discipline_spent", "a K9 roll's payment, before its k9_roll_made"),
     (

@@ -5,8 +5,9 @@
 //! persuader's wounds, the Spook's XP, the Suppress cleared, and each single event as well.
 //!
 //! muster records events, not commands: [`intent`] is the inverse of `decide`, one arm per
-//! event kind. A plain void is the one command it does not give: a void is decided on the
-//! history after the command it voids, which the checked fold holds without that command.
+//! event kind. A plain void is the one command it does not give: a void is decided by
+//! `rules::void::decide` on the log from the command it voids up to it, not by `decide`, and
+//! is decided again there (`verify::voids`), from the void its events show.
 
 mod intent;
 #[cfg(test)]
@@ -197,8 +198,8 @@ pub(super) enum Redecided {
     Same,
     /// They give other events, or refuse it: why.
     Differs(String),
-    /// Its events do not show a command of `decide` (a plain void), so it was held event by
-    /// event only.
+    /// Its events do not show a command of `decide` (a plain void, decided again in
+    /// `verify::voids` instead).
     NotShown(Unshown),
 }
 

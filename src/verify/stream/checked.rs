@@ -188,6 +188,7 @@ impl Verifier {
             }
             Err(e) => {
                 self.found(v, "decode", e.to_string());
+                self.grounds.hole(v);
                 Ok(())
             }
         };

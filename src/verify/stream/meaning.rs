@@ -2,13 +2,15 @@
 //! the log and its face from the revealed seed, and the commands decided again. (Its payload
 //! written as muster writes it is checked with the row on its own, in `checked`.)
 
-use super::verifier::Verifier;
+use super::verifier::{Earlier, Verifier};
 use crate::dice::Seed;
+use crate::domain::event::Event;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
-use crate::store::Known;
+use crate::store::{Known, StoreError};
 use crate::verify::commanded::{At, Commanded, Start};
 use crate::verify::redecide::{Redecide, Redecided, Unshown};
+use crate::verify::voids::{VoidRead, Voided};
 
 impl Verifier {
     /// A generated face's key must follow from its place in the log (the first version of
@@ -117,7 +119,8 @@ impl Verifier {
             }
             let version = redeciding.first_version;
             match redeciding.decide_again(&self.campaign) {
-                Redecided::NotShown(Unshown::Void) => self.plain_voids += 1,
+                // A plain void is decided again on its ground, and counted there.
+                Redecided::NotShown(Unshown::Void) => {}
                 // A command beginning with a kind no command begins with is held event by
                 // event, and counted as not decided again.
                 Redecided::NotShown(Unshown::NeverFirst(_)) => {}
@@ -131,8 +134,8 @@ impl Verifier {
     }
 
     /// Gathers the command being read when its first row carries its command, and decides it
-    /// again from it once read whole; false when the command carries none (or a void's or an
-    /// amendment's), which [`Verifier::redecide`] then reads from its events.
+    /// again from it once read whole; false when the command carries none (or one that does
+    /// not read), which [`Verifier::redecide`] then reads from its events.
     pub(super) fn commanded(&mut self, recorded: &RecordedEvent) -> bool {
         let v = recorded.version;
         let first = v == self.command_start;
@@ -166,7 +169,11 @@ impl Verifier {
                 self.commanded = Some(commanded);
                 true
             }
-            Start::Other => false,
+            // A void is decided again on its ground ([`Verifier::void_noted`]).
+            Start::Void(asked) => {
+                self.grounds.carried(*asked);
+                true
+            }
             Start::Unreadable(problem) => {
                 self.found(v, "command", problem);
                 false
@@ -192,6 +199,89 @@ impl Verifier {
         let seed = |commitment: &str| seed_of(known, commitment);
         if let Some(problem) = commanded.problem(&self.campaign, &seed) {
             self.found(version, "decide", problem);
+        }
+    }
+}
+
+impl Verifier {
+    /// Takes note of `recorded` (of a command `voided` by the log, or not) for deciding voids
+    /// again: a void read whole is decided at the next command's first row, and one that
+    /// begins here is read; a resumed verifier asks `earlier` for the ground of a void that
+    /// reaches back past the rows it read.
+    pub(super) fn void_noted(
+        &mut self,
+        recorded: &RecordedEvent,
+        voided: bool,
+        earlier: &mut impl Earlier,
+    ) -> Result<(), StoreError> {
+        let v = recorded.version;
+        let first = v == self.command_start;
+        if first {
+            self.void_read_whole();
+        }
+        // A command the log voids waits for its void.
+        self.grounds.note(recorded, first, voided, &self.state);
+        // A void that carries its command was read by [`Verifier::commanded`]; one that
+        // carries none shows itself by its first event (and one whose stored command does not
+        // read is found so, and left).
+        let carried = self.grounds.take_carried();
+        let begins = match (&carried, &self.row_command) {
+            (Some(_), _) => true,
+            (None, None) => matches!(recorded.event, Event::CommandVoided(_)),
+            (None, Some(_)) => false,
+        };
+        if !first || voided || !begins {
+            return Ok(());
+        }
+        let reaches_past = self
+            .resumed_after
+            .and_then(|after| self.known.reach_from(v).filter(|named| *named <= after));
+        let asked_of_the_log = match reaches_past {
+            Some(named) => Some(earlier.ground_from(named, v, self.grounds.struck(), &self.known)?),
+            None => None,
+        };
+        self.grounds
+            .read(VoidRead::start(recorded, carried, asked_of_the_log));
+        Ok(())
+    }
+
+    /// Decides again the void read whole, if one was being read, and reports a difference;
+    /// then strikes the commands the command read whole voided.
+    pub(super) fn void_read_whole(&mut self) {
+        if let Some(read) = self.grounds.take_read() {
+            self.void_decided(&read);
+        }
+        self.grounds.strike();
+    }
+
+    /// Decides again `read`, when it is a plain void (an amendment, its void's correction
+    /// after it, is decided again as a command).
+    fn void_decided(&mut self, read: &VoidRead) {
+        let Some(request) = read.request() else {
+            return;
+        };
+        self.plain_voids += 1;
+        let (first, from_command) = (read.first_version, read.carries_its_command());
+        let problem = if self.found_between(first, read.last_version) {
+            // A void already found wrong event by event is not decided again; one that carries
+            // its command is counted as decided from it, as any such command is.
+            if !from_command {
+                return;
+            }
+            None
+        } else {
+            match self.grounds.decide(&self.campaign, read, &request) {
+                Voided::NotAtHand => return,
+                Voided::Same => None,
+                Voided::Differs(problem) => Some(problem),
+            }
+        };
+        self.commands_redecided += 1;
+        if from_command {
+            self.commands_from_command += 1;
+        }
+        if let Some(problem) = problem {
+            self.found(first, "decide", problem);
         }
     }
 }

@@ -8,6 +8,7 @@ use chrono::DateTime;
 use super::verifier::Verifier;
 use crate::domain::state::CampaignState;
 use crate::store::{Head, Known};
+use crate::verify::voids::Grounds;
 
 /// What the rows up to the head left, for the verifier to go on from.
 pub struct CheckedUpTo {
@@ -35,6 +36,7 @@ impl Verifier {
             .recorded_at
             .as_deref()
             .and_then(|at| DateTime::parse_from_rfc3339(at).ok());
+        verifier.grounds = Grounds::resumed(checked.voided.clone());
         verifier.voided_so_far = checked.voided;
         verifier.tracked.retain(|t| t.version > after);
         verifier.unsettled_before = checked.state.unsettled_awards.clone();

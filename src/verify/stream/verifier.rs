@@ -17,6 +17,7 @@ use crate::store::{RowRef, StoreError};
 use crate::verify::commanded::Commanded;
 use crate::verify::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
+use crate::verify::voids::{Ground, Grounds};
 
 /// The rows before the one being read, for the few checks that look further back.
 pub trait Earlier {
@@ -24,6 +25,20 @@ pub trait Earlier {
     fn at(&mut self, version: u64) -> Result<Option<(String, String)>, StoreError>;
     /// Whether `command_id` wrote any event before `version`.
     fn command_before(&mut self, command_id: &str, version: u64) -> Result<bool, StoreError>;
+    /// The ground of the void at `at`, for a verifier that resumed after rows it was not
+    /// shown: the state just before the command that wrote `named`, with only the commands in
+    /// `voided` voided (`known`, every void of the log, says which checkpoints may serve), and
+    /// the log from that command up to `at`. `None` when this log cannot give it; only a
+    /// resumed verifier asks, and only for a void that reaches back past the rows it read.
+    fn ground_from(
+        &mut self,
+        _named: u64,
+        _at: u64,
+        _voided: &BTreeSet<String>,
+        _known: &Known,
+    ) -> Result<Option<Ground>, StoreError> {
+        Ok(None)
+    }
 }
 
 /// Checks a campaign's rows, fed in version order with [`Verifier::push`].
@@ -51,8 +66,10 @@ pub struct Verifier {
     /// How many commands were read, and how many of them were decided again.
     pub(super) commands_read: u64,
     pub(super) commands_redecided: u64,
-    /// How many commands were plain voids, which `decide` does not decide (see `redecide`).
+    /// How many commands were plain voids, each decided again on its ground (`verify::voids`).
     pub(super) plain_voids: u64,
+    /// What deciding voids again needs of the log read so far.
+    pub(super) grounds: Grounds,
     /// How many commands a void of the log voided: no longer part of its history, they are
     /// not decided again.
     pub(super) voided_commands: u64,
@@ -130,6 +147,7 @@ impl Verifier {
             commands_read: 0,
             commands_redecided: 0,
             plain_voids: 0,
+            grounds: Grounds::default(),
             voided_commands: 0,
             commanded: None,
             commands_from_command: 0,
@@ -258,6 +276,7 @@ impl Verifier {
         } else if !self.commanded(recorded) {
             self.redecide(recorded);
         }
+        self.void_noted(recorded, voided, earlier)?;
         // The fold says which asserted fields the event moved: each paper sheet asserted
         // later is read before and after it.
         let before = (!voided).then(|| tracked::Before::read(&self.tracked, &self.state, v));
@@ -428,6 +447,7 @@ impl Verifier {
 
     /// The report, and the campaign's state as the log folds to it (voids applied).
     pub fn finish_with_state(mut self) -> (Report, CampaignState) {
+        self.void_read_whole();
         self.decided_again();
         self.decided_from_command();
         self.uncommanded_read(u64::MAX);

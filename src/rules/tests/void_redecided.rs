@@ -1,0 +1,234 @@
+//! `verify` decides every void again, on the log it was decided on (the state before the
+//! command it voids, with the voids before it applied, and the log from that command up to
+//! it), and requires the same events: a void the rules would have written otherwise is found,
+//! though each of its events passes the checked fold.
+
+use super::void_rests::{end, kill, squad};
+use super::*;
+use crate::domain::command::{Harm, XpTarget};
+use crate::rules::harness::Played;
+
+fn harm(harm: Harm, soldier: &str) -> Command {
+    Command::Harm {
+        harm,
+        soldier: soldier.into(),
+        amount: 1,
+    }
+}
+
+/// On a Mission with Wong and Park: Park wounded, then healed (the heal rests on the Wound);
+/// the Wound's version.
+fn wounded_then_healed() -> (Played, u64) {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(harm(Harm::Wound, "Park"), &[]);
+    played.play(harm(Harm::Heal, "Park"), &[]);
+    (played, wound)
+}
+
+/// The void `muster void` decides for `version`, recorded; its first version.
+fn voided(played: &mut Played, version: u64, cascade: bool) -> u64 {
+    let events = played
+        .void(version, cascade)
+        .unwrap_or_else(|e| panic!("the void of version {version} was refused: {e}"));
+    played.record(events)
+}
+
+/// The versions and problems `verify` finds deciding the log's commands again.
+fn decided_otherwise(played: &Played) -> Vec<(Option<u64>, String)> {
+    played.findings("decide")
+}
+
+#[test]
+fn a_void_is_decided_again_and_counted_among_the_commands_decided_again() {
+    // Given a Wound voided as `muster void` decides it
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(harm(Harm::Wound, "Park"), &[]);
+    voided(&mut played, wound, false);
+    // When the log is verified
+    let report = crate::verify::verify("test", &played.rows());
+    // Then the void is decided again, agrees, and only the Wound it voided is left out
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!((report.voids, report.voided), (1, 1), "{report:?}");
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voided,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_cascade_is_decided_again_and_agrees() {
+    let (mut played, wound) = wounded_then_healed();
+    let void = voided(&mut played, wound, true);
+    assert_eq!(
+        played.log.len() as u64,
+        void + 1,
+        "the Heal's void, then the Wound's"
+    );
+    let report = crate::verify::verify("test", &played.rows());
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voided,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_void_is_decided_on_the_voids_before_it_not_on_a_later_one_reaching_further_back() {
+    // Given Park killed on a Mission whose end computed its award without him, Wong's XP
+    // between the two voided, and only then the kill voided (which revises the award)
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    let xp = played.play(
+        Command::AdjustXp {
+            target: XpTarget::Soldier("Wong".into()),
+            amount: 1,
+            why: "a find".into(),
+        },
+        &[],
+    );
+    played.play(end(), &[]);
+    let first = voided(&mut played, xp, false);
+    assert_eq!(
+        played.log.len() as u64,
+        first,
+        "the kill stood: no award to revise"
+    );
+    voided(&mut played, killed, false);
+    // When the log is verified
+    let report = crate::verify::verify("test", &played.rows());
+    // Then the first void is decided with the kill standing, as it stood then: without it,
+    // the award would have been revised there already
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!((report.voids, report.voided), (2, 2), "{report:?}");
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voided,
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_cascade_that_lost_the_void_of_a_command_resting_on_it_is_found_at_the_void() {
+    // Given the cascade of the Wound, without the void of the Heal that rests on it
+    let (mut played, wound) = wounded_then_healed();
+    let mut events = played.void(wound, true).unwrap();
+    events.remove(0);
+    let void = played.record(events);
+    // When verified, then deciding the void again refuses it, naming the Heal
+    let found = decided_otherwise(&played);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(void));
+    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+}
+
+#[test]
+fn a_cascaded_voids_reason_edited_is_found_only_by_deciding_the_void_again() {
+    let (mut played, wound) = wounded_then_healed();
+    let mut events = played.void(wound, true).unwrap();
+    if let Event::CommandVoided(v) = &mut events[0] {
+        v.why = "it never happened".into();
+    }
+    let void = played.record(events);
+    let report = crate::verify::verify("test", &played.rows());
+    let found: Vec<_> = report.findings.iter().map(|f| (f.version, f.check)).collect();
+    assert_eq!(found, vec![(Some(void), "decide")], "{:?}", report.findings);
+    assert!(
+        report.findings[0]
+            .problem
+            .contains("the first to differ is number 1"),
+        "{:?}",
+        report.findings
+    );
+}
+
+#[test]
+fn a_void_of_a_command_a_later_one_rests_on_without_cascade_is_found_at_the_void() {
+    // Given a plain void of the Wound the Heal rests on, written around the rules
+    let (mut played, wound) = wounded_then_healed();
+    let command_id = format!("cmd-{wound}");
+    let void = played.record(vec![Event::CommandVoided(CommandVoided {
+        command_id,
+        disproofs: Vec::new(),
+        version: wound,
+        why: "entered by mistake".into(),
+    })]);
+    // Then deciding it again refuses it, as `muster void` would have
+    let found = decided_otherwise(&played);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(void));
+    assert!(found[0].1.contains("rules refuse it"), "{found:?}");
+    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+}
+
+#[test]
+fn a_void_that_revised_an_award_by_another_amount_is_found() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    played.play(end(), &[]);
+    let mut events = played.void(killed, false).unwrap();
+    match &mut events[1] {
+        Event::RpAwardRevised(r) => r.amount = 2,
+        other => panic!("a revision, not {other:?}"),
+    }
+    let void = played.record(events);
+    let report = crate::verify::verify("test", &played.rows());
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.version.is_some_and(|v| v >= void)),
+        "{:?}",
+        report.findings
+    );
+}
+
+#[test]
+fn while_an_early_command_waits_for_its_void_each_void_is_decided_on_the_voids_before_it() {
+    let grant = |amount: i64| Command::GrantRp {
+        amount,
+        why: "a find".into(),
+    };
+    let spend = |amount: i64| Command::SpendRp {
+        amount,
+        why: "a jeep".into(),
+    };
+    // Given 10 RP banked, then Wong's XP (voided last of all, so that every void before its
+    // own is decided while it waits), a spend of 5, two grants of 1, a grant of 3 and a
+    // spend of 6
+    let mut played = squad();
+    played.play(grant(10), &[]);
+    let xp = played.play(
+        Command::AdjustXp {
+            target: XpTarget::Soldier("Wong".into()),
+            amount: 1,
+            why: "a find".into(),
+        },
+        &[],
+    );
+    let spent = played.play(spend(5), &[]);
+    let one = played.play(grant(1), &[]);
+    let other = played.play(grant(1), &[]);
+    let three = played.play(grant(3), &[]);
+    played.play(spend(6), &[]);
+    // When the two grants of 1 are voided, then the spend of 5 before them (which the ground
+    // of the second void still held), then the grant of 3 (which the spend of 6 rests on
+    // only while the spend of 5 stands), and last Wong's XP
+    for version in [one, other, spent, three, xp] {
+        voided(&mut played, version, false);
+    }
+    // Then every void is decided again on the ground it was decided on, and agrees
+    let report = crate::verify::verify("test", &played.rows());
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!((report.voids, report.voided), (5, 5), "{report:?}");
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voided,
+        "{report:?}"
+    );
+}
