@@ -34,6 +34,19 @@ fn voided(played: &mut Played, version: u64, cascade: bool) -> u64 {
     played.record(events)
 }
 
+/// `verify`'s report on `played`, which must find nothing and decide every command again but
+/// those voided.
+fn verified_whole(played: &Played) -> crate::verify::Report {
+    let report = crate::verify::verify("test", &played.rows());
+    assert!(report.ok, "{:?}", report.findings);
+    assert_eq!(
+        report.decided_again,
+        report.commands - report.voided,
+        "{report:?}"
+    );
+    report
+}
+
 /// The versions and problems `verify` finds deciding the log's commands again.
 fn decided_otherwise(played: &Played) -> Vec<(Option<u64>, String)> {
     played.findings("decide")
@@ -47,15 +60,9 @@ fn a_void_is_decided_again_and_counted_among_the_commands_decided_again() {
     let wound = played.play(harm(Harm::Wound, "Park"), &[]);
     voided(&mut played, wound, false);
     // When the log is verified
-    let report = crate::verify::verify("test", &played.rows());
     // Then the void is decided again, agrees, and only the Wound it voided is left out
-    assert!(report.ok, "{:?}", report.findings);
+    let report = verified_whole(&played);
     assert_eq!((report.voids, report.voided), (1, 1), "{report:?}");
-    assert_eq!(
-        report.decided_again,
-        report.commands - report.voided,
-        "{report:?}"
-    );
 }
 
 #[test]
@@ -67,13 +74,7 @@ fn a_cascade_is_decided_again_and_agrees() {
         void + 1,
         "the Heal's void, then the Wound's"
     );
-    let report = crate::verify::verify("test", &played.rows());
-    assert!(report.ok, "{:?}", report.findings);
-    assert_eq!(
-        report.decided_again,
-        report.commands - report.voided,
-        "{report:?}"
-    );
+    verified_whole(&played);
 }
 
 #[test]
@@ -100,16 +101,10 @@ fn a_void_is_decided_on_the_voids_before_it_not_on_a_later_one_reaching_further_
     );
     voided(&mut played, killed, false);
     // When the log is verified
-    let report = crate::verify::verify("test", &played.rows());
     // Then the first void is decided with the kill standing, as it stood then: without it,
     // the award would have been revised there already
-    assert!(report.ok, "{:?}", report.findings);
+    let report = verified_whole(&played);
     assert_eq!((report.voids, report.voided), (2, 2), "{report:?}");
-    assert_eq!(
-        report.decided_again,
-        report.commands - report.voided,
-        "{report:?}"
-    );
 }
 
 #[test]
