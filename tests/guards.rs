@@ -10,6 +10,10 @@
 #[path = "serve/harness.rs"]
 mod harness;
 
+// The page's client, shared with tests/serve.rs; this binary uses part of it.
+#[allow(dead_code)]
+#[path = "serve/client.rs"]
+mod client;
 #[path = "guards/property.rs"]
 mod property;
 #[path = "guards/records.rs"]

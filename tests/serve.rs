@@ -6,6 +6,10 @@
 
 #[path = "serve/browser.rs"]
 mod browser;
+// The page's client, shared with tests/guards.rs; this binary uses part of it.
+#[allow(dead_code)]
+#[path = "serve/client.rs"]
+mod client;
 #[path = "common/mod.rs"]
 mod common;
 #[path = "serve/dice.rs"]

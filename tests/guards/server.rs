@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::client::Browser;
 use super::harness::{Campaign, Server, agent, args, events};
 
 /// POSTs `body` to `/api/v1/run` (the remote command line's endpoint) with `token`.
@@ -97,96 +98,6 @@ fn every_command_above_a_tokens_role_is_refused_by_both_endpoints_and_writes_not
     assert_eq!(answer["squad"]["rp_bank"], 3, "{answer}");
 }
 
-/// A browser: a client that follows no redirect and keeps the one session cookie.
-struct Browser {
-    url: String,
-    agent: ureq::Agent,
-    cookie: Option<String>,
-}
-
-/// A page's status, its `Location` (empty when none) and its body.
-struct Page {
-    status: u16,
-    location: String,
-    body: String,
-}
-
-impl Browser {
-    fn new(server: &Server) -> Browser {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .max_redirects(0)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
-        Browser {
-            url: server.url.clone(),
-            agent,
-            cookie: None,
-        }
-    }
-
-    fn answer(mut response: ureq::http::Response<ureq::Body>) -> (Page, String) {
-        let header = |name: &str| {
-            response
-                .headers()
-                .get(name)
-                .map(|v| v.to_str().unwrap().to_owned())
-                .unwrap_or_default()
-        };
-        let (location, set_cookie) = (header("location"), header("set-cookie"));
-        let page = Page {
-            status: response.status().as_u16(),
-            location,
-            body: response.body_mut().read_to_string().unwrap(),
-        };
-        (page, set_cookie)
-    }
-
-    fn get(&self, path: &str) -> Page {
-        let mut request = self.agent.get(format!("{}{path}", self.url));
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        Browser::answer(request.call().unwrap()).0
-    }
-
-    /// POSTs a form with these extra headers.
-    fn post(&self, path: &str, form: &[(&str, &str)], headers: &[(&str, &str)]) -> Page {
-        let mut request = self.agent.post(format!("{}{path}", self.url));
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        Browser::answer(request.send_form(form.iter().copied()).unwrap()).0
-    }
-
-    /// Signs in with `token`, keeping the cookie.
-    fn sign_in(&mut self, token: &str) {
-        let request = self.agent.post(format!("{}/sign-in", self.url));
-        let (page, cookie) = Browser::answer(request.send_form([("token", token)]).unwrap());
-        assert_eq!(page.status, 303, "signing in: {}", page.body);
-        let pair = cookie.split(';').next().unwrap_or_default().trim().to_owned();
-        assert!(pair.contains('='), "a session cookie: {cookie:?}");
-        self.cookie = Some(pair);
-    }
-
-    /// The CSRF token the roster page's forms carry.
-    fn csrf(&self) -> String {
-        let page = self.get("/c/Op");
-        assert_eq!(page.status, 200, "{}", page.body);
-        let html = scraper::Html::parse_document(&page.body);
-        let selector = scraper::Selector::parse("form#form-wound input[name=csrf]").unwrap();
-        let found = html
-            .select(&selector)
-            .next()
-            .expect("the wound form's csrf field");
-        found.value().attr("value").unwrap().to_owned()
-    }
-}
-
 /// A form's fields, by name.
 type Form = Vec<(&'static str, String)>;
 
@@ -218,9 +129,9 @@ fn forms_from_another_origin_or_with_another_sessions_token_are_refused() {
     let other = campaign.token("oscar", "player");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&player);
+    browser.signed_in(&player);
     let mut second = Browser::new(&server);
-    second.sign_in(&other);
+    second.signed_in(&other);
     let token = browser.csrf();
     let theirs = second.csrf();
     assert_ne!(token, theirs, "each session has its own CSRF token");
@@ -298,9 +209,9 @@ fn a_revoked_tokens_sessions_write_nothing_and_its_open_stream_ends() {
     let other = campaign.token("oscar", "player");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&player);
+    browser.signed_in(&player);
     let mut bystander = Browser::new(&server);
-    bystander.sign_in(&other);
+    bystander.signed_in(&other);
     let token = browser.csrf();
 
     // The stream, read on a thread that says each head and then that it ended.

@@ -13,8 +13,9 @@ use muster::store::StoredRow;
 use muster::transfer::{self, Line};
 use serde_json::Value;
 
+use super::client::Browser;
 use super::harness::{Campaign, Server, agent};
-use super::page::{Browser, texts};
+use super::page::{roster_page, texts};
 use super::sync::{head, on, pulled_copy};
 
 /// Campaign `Op` with Reyes (Medic 6+) on a Mission and one check of his rolled by the
@@ -232,9 +233,9 @@ fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
         "the server's roll, its seed not here"
     );
     let mut browser = Browser::new(server);
-    browser.sign_in(token);
+    browser.signed_in(token);
     assert!(
-        texts(&browser.roster(), "#unchecked").is_empty(),
+        texts(&roster_page(&browser), "#unchecked").is_empty(),
         "every roll checked here"
     );
     // No --die: the copy commits a seed of its own and rolls with it.
@@ -256,7 +257,7 @@ fn offline_dice_land_and_show_and_the_roster_say_they_are_unchecked() {
     assert_eq!(roster(copy)["unchecked_offline_rolls"], 1, "the server's roll");
     let (_, table, _) = on(&campaign.db, &["--campaign", "Op", "roster"]);
     assert!(table.contains("1 generated roll made on another copy"), "{table}");
-    let notice = texts(&browser.roster(), "#unchecked");
+    let notice = texts(&roster_page(&browser), "#unchecked");
     assert_eq!(notice.len(), 1, "the page says it too");
     assert!(
         notice[0].starts_with("1 generated roll made on another copy"),

@@ -8,89 +8,14 @@ use std::time::Duration;
 
 use scraper::{Html, Selector};
 
+use super::client::Browser;
 use super::harness::{Campaign, Server};
 
-/// A browser: a client that follows no redirect and keeps the one session cookie.
-pub struct Browser {
-    url: String,
-    agent: ureq::Agent,
-    cookie: Option<String>,
-}
-
-/// A page's status, its `Location` (empty when none), its `Set-Cookie` and its body.
-pub struct Answer {
-    status: u16,
-    location: String,
-    set_cookie: String,
-    body: String,
-}
-
-fn answer(mut response: ureq::http::Response<ureq::Body>) -> Answer {
-    let header = |name: &str| {
-        response
-            .headers()
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_owned())
-            .unwrap_or_default()
-    };
-    let (location, set_cookie) = (header("location"), header("set-cookie"));
-    Answer {
-        status: response.status().as_u16(),
-        location,
-        set_cookie,
-        body: response.body_mut().read_to_string().unwrap(),
-    }
-}
-
-impl Browser {
-    pub fn new(server: &Server) -> Browser {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .max_redirects(0)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
-        Browser {
-            url: server.url.clone(),
-            agent,
-            cookie: None,
-        }
-    }
-
-    fn get(&self, path: &str) -> Answer {
-        let mut request = self.agent.get(format!("{}{path}", self.url));
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        answer(request.call().unwrap())
-    }
-
-    fn post(&self, path: &str, form: &[(&str, &str)], origin: Option<&str>) -> Answer {
-        let mut request = self.agent.post(format!("{}{path}", self.url));
-        if let Some(cookie) = &self.cookie {
-            request = request.header("Cookie", cookie);
-        }
-        if let Some(origin) = origin {
-            request = request.header("Origin", origin);
-        }
-        answer(request.send_form(form.iter().copied()).unwrap())
-    }
-
-    /// Signs in with `token`, keeping the cookie, and gives the answer.
-    pub fn sign_in(&mut self, token: &str) -> Answer {
-        let signed = self.post("/sign-in", &[("token", token)], None);
-        if let Some(pair) = signed.set_cookie.split(';').next().filter(|p| p.contains('=')) {
-            self.cookie = Some(pair.trim().to_owned());
-        }
-        signed
-    }
-
-    /// The roster page of Op, parsed.
-    pub fn roster(&self) -> Html {
-        let page = self.get("/c/Op");
-        assert_eq!(page.status, 200, "{}", page.body);
-        Html::parse_document(&page.body)
-    }
+/// The roster page of Op, parsed.
+pub fn roster_page(browser: &Browser) -> Html {
+    let page = browser.get("/c/Op");
+    assert_eq!(page.status, 200, "{}", page.body);
+    Html::parse_document(&page.body)
 }
 
 fn select<'a>(html: &'a Html, css: &str) -> Vec<scraper::ElementRef<'a>> {
@@ -190,8 +115,8 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
     let viewer = campaign.token("vic", "viewer");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&viewer);
-    let roster = browser.roster();
+    browser.signed_in(&viewer);
+    let roster = roster_page(&browser);
     assert_eq!(texts(&roster, "#roster tbody th"), ["Wong"]);
     assert_eq!(wounds(&roster), "0");
     assert!(select(&roster, "form.do").is_empty());
@@ -204,7 +129,7 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
             ("soldier", "Wong"),
             ("n", "1"),
         ],
-        None,
+        &[],
     );
     assert_eq!(sent.status, 403, "{}", sent.body);
     assert_eq!(campaign.head(), head);
@@ -258,8 +183,8 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     let player = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&player);
-    let roster = browser.roster();
+    browser.signed_in(&player);
+    let roster = roster_page(&browser);
     let wound = select(&roster, "form#form-wound");
     assert_eq!(wound.len(), 1);
     assert_eq!(wound[0].value().attr("action"), Some("/c/Op/do"));
@@ -272,7 +197,7 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
             ("soldier", "Wong"),
             ("n", "1"),
         ],
-        Some(&server.url),
+        &[("Origin", &server.url)],
     );
     assert_eq!(
         (sent.status, sent.location.as_str()),
@@ -280,7 +205,7 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
         "{}",
         sent.body
     );
-    assert_eq!(wounds(&browser.roster()), "1");
+    assert_eq!(wounds(&roster_page(&browser)), "1");
     let served = campaign.ok(&["log", "-n", "1", "--json"]);
     assert!(served.contains("\"wounded\""), "{served}");
 
@@ -292,7 +217,7 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
             ("soldier", "Nobody"),
             ("n", "1"),
         ],
-        None,
+        &[],
     );
     assert_eq!(refused.status, 422);
     let page = Html::parse_document(&refused.body);
@@ -300,7 +225,7 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     assert_eq!(message.len(), 1, "{}", refused.body);
     assert!(message[0].contains("no Soldier named 'Nobody'"), "{message:?}");
     // A form the page does not offer, and a flag smuggled into a field, are refused.
-    let unknown = browser.post("/c/Op/do", &[("csrf", &token), ("cmd", "void")], None);
+    let unknown = browser.post("/c/Op/do", &[("csrf", &token), ("cmd", "void")], &[]);
     assert_eq!(unknown.status, 400);
     let smuggled = browser.post(
         "/c/Op/do",
@@ -310,10 +235,10 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
             ("soldier", "--db=/tmp/x"),
             ("n", "1"),
         ],
-        None,
+        &[],
     );
     assert_eq!(smuggled.status, 422, "{}", smuggled.body);
-    assert_eq!(wounds(&browser.roster()), "1");
+    assert_eq!(wounds(&roster_page(&browser)), "1");
 }
 
 #[test]
@@ -322,8 +247,8 @@ fn a_cross_site_post_is_refused_and_writes_nothing() {
     let player = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&player);
-    let token = csrf(&browser.roster());
+    browser.signed_in(&player);
+    let token = csrf(&roster_page(&browser));
     let head = campaign.head();
     let wound = |csrf: &str| {
         vec![
@@ -340,7 +265,8 @@ fn a_cross_site_post_is_refused_and_writes_nothing() {
     ] {
         let form = wound(&csrf);
         let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let sent = browser.post("/c/Op/do", &form, origin);
+        let origin: Vec<(&str, &str)> = origin.map(|o| ("Origin", o)).into_iter().collect();
+        let sent = browser.post("/c/Op/do", &form, &origin);
         assert_eq!(sent.status, 403, "{csrf:?} {origin:?}: {}", sent.body);
     }
     assert_eq!(campaign.head(), head);
@@ -352,7 +278,7 @@ fn the_stream_sends_the_new_head_after_a_write() {
     let viewer = campaign.token("vic", "viewer");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&viewer);
+    browser.signed_in(&viewer);
     let script = browser.get("/static/live.js");
     assert_eq!(script.status, 200);
     assert!(script.body.contains("EventSource"));
@@ -389,7 +315,7 @@ fn each_game_offers_its_own_forms() {
     let gm = campaign.token("gina", "gm");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
-    browser.sign_in(&gm);
+    browser.signed_in(&gm);
     let page = browser.get("/c/Zed");
     assert_eq!(page.status, 200, "{}", page.body);
     let zero_dark = Html::parse_document(&page.body);
@@ -401,7 +327,7 @@ fn each_game_offers_its_own_forms() {
         );
     }
     assert!(select(&zero_dark, "form#form-wound").is_empty());
-    let modern = browser.roster();
+    let modern = roster_page(&browser);
     for form in ["wound", "check", "environ", "resolve", "ekia"] {
         assert_eq!(select(&modern, &format!("form#form-{form}")).len(), 1, "{form}");
     }
@@ -444,9 +370,9 @@ fn the_roster_page_frames_the_printed_roster_the_command_line_prints() {
         303,
         "signed out, it goes to sign in"
     );
-    browser.sign_in(&viewer);
+    browser.signed_in(&viewer);
 
-    let roster = browser.roster();
+    let roster = roster_page(&browser);
     let framed = select(&roster, "iframe#records");
     let src = framed[0].value().attr("src").unwrap();
     assert!(src.starts_with("/c/Op/print"), "{src}");
