@@ -277,22 +277,6 @@ fn a_revoked_tokens_sessions_write_nothing_and_its_open_stream_ends() {
     assert_eq!(events(&campaign.db).len(), before.len() + 1);
 }
 
-/// What a POST of `body` answered: status, whether the server said it was a replay, JSON.
-fn post_id(server: &Server, token: &str, body: &Value) -> (u16, bool, Value) {
-    let mut response = agent()
-        .post(format!("{}/api/v1/campaigns/Op/commands", server.url))
-        .header("Authorization", format!("Bearer {token}"))
-        .send_json(body)
-        .unwrap();
-    let replayed = response
-        .headers()
-        .get("muster-replayed")
-        .is_some_and(|v| v == "true");
-    let status = response.status().as_u16();
-    let text = response.body_mut().read_to_string().unwrap();
-    (status, replayed, serde_json::from_str(&text).unwrap())
-}
-
 /// A retry of a command id after other commands moved the head on, and after the server
 /// restarted, is answered with the first answer (its head, not today's) and writes nothing;
 /// its command written only once even though it would be accepted again.
@@ -302,7 +286,7 @@ fn a_command_id_retried_after_the_head_moved_and_the_server_restarted_writes_not
     let player = campaign.token("pat", "player");
     let body = json!({"args": ["rp", "grant", "2", "--why", "loot"], "command_id": "retry-7"});
     let server = Server::start(&campaign.db);
-    let (status, replayed, first) = post_id(&server, &player, &body);
+    let (status, replayed, first) = server.command("Op", &player, &body);
     assert_eq!((status, replayed), (201, false), "{first}");
     assert_eq!(first["head"]["version"], 4);
     let (status, _) = server.post(Some(&player), &args(&["rp", "grant", "5", "--why", "more"]));
@@ -312,7 +296,7 @@ fn a_command_id_retried_after_the_head_moved_and_the_server_restarted_writes_not
     let server = Server::start(&campaign.db);
     let before = events(&campaign.db);
     for _ in 0..2 {
-        let (status, replayed, again) = post_id(&server, &player, &body);
+        let (status, replayed, again) = server.command("Op", &player, &body);
         assert_eq!((status, replayed), (201, true), "{again}");
         assert_eq!(again, first, "the first answer, its head v4 included");
         assert_eq!(events(&campaign.db), before, "a retry wrote");
@@ -324,7 +308,7 @@ fn a_command_id_retried_after_the_head_moved_and_the_server_restarted_writes_not
     );
     // A new id for the same command is a new command.
     let fresh = json!({"args": ["rp", "grant", "2", "--why", "loot"], "command_id": "retry-8"});
-    let (status, replayed, answer) = post_id(&server, &player, &fresh);
+    let (status, replayed, answer) = server.command("Op", &player, &fresh);
     assert_eq!((status, replayed), (201, false), "{answer}");
     assert_eq!(answer["head"]["version"], 6);
 }

@@ -144,6 +144,23 @@ impl Server {
         answer(response)
     }
 
+    /// What a POST of `body` to `campaign`'s commands with `token` answered: its status,
+    /// whether it was a replay of an earlier answer (`Muster-Replayed`), and its JSON.
+    pub fn command(&self, campaign: &str, token: &str, body: &Value) -> (u16, bool, Value) {
+        let mut response = agent()
+            .post(format!("{}/api/v1/campaigns/{campaign}/commands", self.url))
+            .header("Authorization", format!("Bearer {token}"))
+            .send_json(body)
+            .unwrap();
+        let replayed = response
+            .headers()
+            .get("muster-replayed")
+            .is_some_and(|v| v == "true");
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap();
+        (status, replayed, serde_json::from_str(&text).unwrap())
+    }
+
     /// GETs `path` (after the server's address) with `token` and gives the status and body.
     pub fn get(&self, token: &str, path: &str) -> (u16, String) {
         let mut response = agent()

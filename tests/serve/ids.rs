@@ -14,22 +14,6 @@ fn rows(db: &Path, table: &str) -> u64 {
         .unwrap()
 }
 
-/// What a POST to `campaign`'s commands answered: status, whether it was a replay, and JSON.
-fn post(server: &Server, campaign: &str, token: &str, body: &Value) -> (u16, bool, Value) {
-    let mut response = agent()
-        .post(format!("{}/api/v1/campaigns/{campaign}/commands", server.url))
-        .header("Authorization", format!("Bearer {token}"))
-        .send_json(body)
-        .unwrap();
-    let replayed = response
-        .headers()
-        .get("muster-replayed")
-        .is_some_and(|v| v == "true");
-    let status = response.status().as_u16();
-    let text = response.body_mut().read_to_string().unwrap();
-    (status, replayed, serde_json::from_str(&text).unwrap())
-}
-
 /// A campaign served, with a player's token (pat) and a viewer's (vic).
 fn table() -> (Campaign, String, String, Server) {
     let campaign = Campaign::new();
@@ -52,14 +36,14 @@ fn an_id_sent_again_with_another_command_or_to_another_campaign_is_refused_and_w
     campaign.ok(&["enlist", "Wong", "--kind", "player", "--rp", "4"]);
     let server = Server::start(&campaign.db);
     let first = sent(&["xp", "Wong", "1", "--why", "EKIA"], "c-1");
-    let (status, replayed, landed) = post(&server, "Op", &player, &first);
+    let (status, replayed, landed) = server.command("Op", &player, &first);
     assert_eq!((status, replayed), (201, false), "{landed}");
     let before = events(&campaign.db);
 
     let other_args = sent(&["xp", "Wong", "5", "--why", "EKIA"], "c-1");
     let elsewhere = first.clone();
     for (to, body) in [("Op", &other_args), ("Other", &elsewhere)] {
-        let (status, replayed, answer) = post(&server, to, &player, body);
+        let (status, replayed, answer) = server.command(to, &player, body);
         assert_eq!((status, replayed), (422, false), "{to}: {answer}");
         assert_eq!(answer["exit"], 1, "{answer}");
         let said = answer["error"].as_str().unwrap();
@@ -81,7 +65,7 @@ fn an_id_sent_again_with_another_command_or_to_another_campaign_is_refused_and_w
     assert_eq!(events(&campaign.db), before, "run: nothing written");
 
     // The same command under the same id is its retry: answered again, written once.
-    let (status, replayed, again) = post(&server, "Op", &player, &first);
+    let (status, replayed, again) = server.command("Op", &player, &first);
     assert_eq!((status, replayed), (201, true), "{again}");
     assert_eq!(again, landed);
     assert_eq!(events(&campaign.db), before);
@@ -93,12 +77,12 @@ fn another_tokens_id_never_answers_or_blocks_a_players_command() {
     let wound = |id: &str| sent(&["wound", "Wong", "1"], id);
 
     // The viewer takes ids first, with a read and with a command it may not send.
-    let (status, _, _) = post(&server, "Op", &viewer, &sent(&["show", "3"], "taken-1"));
+    let (status, _, _) = server.command("Op", &viewer, &sent(&["show", "3"], "taken-1"));
     assert_eq!(status, 200);
-    let (status, _, _) = post(&server, "Op", &viewer, &wound("taken-2"));
+    let (status, _, _) = server.command("Op", &viewer, &wound("taken-2"));
     assert_eq!(status, 403);
     for id in ["taken-1", "taken-2"] {
-        let (status, replayed, answer) = post(&server, "Op", &player, &wound(id));
+        let (status, replayed, answer) = server.command("Op", &player, &wound(id));
         assert_eq!((status, replayed), (201, false), "{id}: {answer}");
         assert_eq!(answer["written"][0]["kind"], "wounded", "{answer}");
     }
@@ -107,7 +91,7 @@ fn another_tokens_id_never_answers_or_blocks_a_players_command() {
 
     // The player's id, sent by the viewer, is the viewer's own: refused by its role, and
     // never the player's kept answer.
-    let (status, replayed, answer) = post(&server, "Op", &viewer, &wound("taken-1"));
+    let (status, replayed, answer) = server.command("Op", &viewer, &wound("taken-1"));
     assert_eq!((status, replayed), (403, false), "{answer}");
     assert!(answer.get("written").is_none(), "{answer}");
     assert_eq!(events(&campaign.db), head);
@@ -117,7 +101,7 @@ fn another_tokens_id_never_answers_or_blocks_a_players_command() {
 fn only_a_command_that_wrote_keeps_an_answer_and_each_write_keeps_its_actor() {
     let (campaign, player, viewer, server) = table();
     for n in 0..200 {
-        let (status, _, answer) = post(&server, "Op", &viewer, &sent(&["roster"], &format!("r{n}")));
+        let (status, _, answer) = server.command("Op", &viewer, &sent(&["roster"], &format!("r{n}")));
         assert_eq!(status, 200, "{answer}");
     }
     assert_eq!(rows(&campaign.db, "served_answers"), 0, "reads keep nothing");
@@ -125,19 +109,19 @@ fn only_a_command_that_wrote_keeps_an_answer_and_each_write_keeps_its_actor() {
     // A refused write keeps nothing: its id, sent again, runs again.
     let unknown = sent(&["wound", "Nobody", "1"], "w-1");
     for _ in 0..2 {
-        let (status, replayed, answer) = post(&server, "Op", &player, &unknown);
+        let (status, replayed, answer) = server.command("Op", &player, &unknown);
         assert_eq!((status, replayed), (422, false), "{answer}");
     }
     assert_eq!(rows(&campaign.db, "served_answers"), 0, "refusals keep nothing");
 
-    let (status, _, landed) = post(&server, "Op", &player, &sent(&["wound", "Wong", "1"], "w-2"));
+    let (status, _, landed) = server.command("Op", &player, &sent(&["wound", "Wong", "1"], "w-2"));
     assert_eq!(status, 201, "{landed}");
     assert_eq!(
         rows(&campaign.db, "served_answers"),
         1,
         "the write keeps its answer"
     );
-    let (status, _, _) = post(&server, "Op", &player, &json!({"args": ["wound", "Wong", "1"]}));
+    let (status, _, _) = server.command("Op", &player, &json!({"args": ["wound", "Wong", "1"]}));
     assert_eq!(status, 201);
     assert_eq!(rows(&campaign.db, "served_answers"), 1, "no id, no answer kept");
 
