@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use muster::store::{Store, chain};
+use muster::store::Store;
 use serde_json::Value;
 
 use super::support::*;
@@ -87,19 +87,8 @@ fn edit_command(db: &Path, version: u64, rechain: bool, edit: impl Fn(&mut Value
         rusqlite::params![command.to_string(), version],
     )
     .expect("updated");
-    if !rechain {
-        return;
-    }
-    let rows = store.rows_between("Lodestar", 0, None).expect("rows");
-    let mut prev = chain::GENESIS.to_owned();
-    for row in rows {
-        let hash = chain::hash(&prev, &row.link()).expect("a hash");
-        conn.execute(
-            "UPDATE events SET prev_hash = ?1, hash = ?2 WHERE campaign = 'Lodestar' AND version = ?3",
-            rusqlite::params![prev, hash, row.version],
-        )
-        .expect("updated");
-        prev = hash;
+    if rechain {
+        crate::common::chain::rechain(db, "Lodestar");
     }
 }
 

@@ -5,6 +5,7 @@
 // Every test binary that starts muster compiles this module, and each uses only part of it.
 #![allow(dead_code)]
 
+pub mod chain;
 pub mod readme;
 
 use std::ffi::{OsStr, OsString};

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::harness::{Campaign, Server};
 use super::sync::{head, on, pulled_copy};
+use crate::common::chain::rechain;
 
 /// Takes the stored command off the row at `version` of campaign "Op" in `db` (its trigger
 /// dropped) and makes the chain again from it, so that only the missing command is wrong: the
@@ -24,20 +25,7 @@ fn strip_command(db: &Path, version: u64) {
         .unwrap();
     assert_eq!(changed, 1, "version {version} carried a command");
     drop(conn);
-    let store = muster::store::Store::open(db).unwrap();
-    let rows = store.rows_between("Op", 0, None).unwrap();
-    let mut prev = muster::store::chain::GENESIS.to_owned();
-    for row in rows {
-        let hash = muster::store::chain::hash(&prev, &row.link()).unwrap();
-        store
-            .connection()
-            .execute(
-                "UPDATE events SET prev_hash = ?1, hash = ?2 WHERE campaign = 'Op' AND version = ?3",
-                rusqlite::params![prev, hash, row.version],
-            )
-            .unwrap();
-        prev = hash;
-    }
+    rechain(db, "Op");
 }
 
 /// The newest entry of the log in `db`, parsed.

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::harness::{Campaign, Server, args};
+use crate::common::chain::rechain;
 
 /// The newest entry of the log, as the command line reads it.
 fn newest(campaign: &Campaign) -> Value {
@@ -68,20 +69,7 @@ fn edit_command(db: &std::path::Path, version: u64, edit: impl Fn(&mut Value)) {
     )
     .unwrap();
     drop(conn);
-    let store = muster::store::Store::open(db).unwrap();
-    let rows = store.rows_between("Op", 0, None).unwrap();
-    let mut prev = muster::store::chain::GENESIS.to_owned();
-    for row in rows {
-        let hash = muster::store::chain::hash(&prev, &row.link()).unwrap();
-        store
-            .connection()
-            .execute(
-                "UPDATE events SET prev_hash = ?1, hash = ?2 WHERE campaign = 'Op' AND version = ?3",
-                rusqlite::params![prev, hash, row.version],
-            )
-            .unwrap();
-        prev = hash;
-    }
+    rechain(db, "Op");
 }
 
 #[test]
