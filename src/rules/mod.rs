@@ -9,6 +9,7 @@ mod k9;
 mod medals;
 mod preconditions;
 mod roll;
+pub(crate) mod redecide;
 pub mod void;
 mod warfighter;
 mod zero_dark;

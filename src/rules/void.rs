@@ -1,9 +1,11 @@
 //! Voiding: a mistake is fixed by a new event that voids an earlier command, never by editing.
 //!
-//! A void is decided by folding the history after the voided command again without it,
-//! through the same checked fold every path uses: what the rules would no longer allow
-//! there refuses the void (or, asked for, is voided with it), and a computed RP award that
-//! now computes otherwise is revised by the void itself.
+//! A void is decided by asking the rules again, without the voided command, for every later
+//! command: one they now refuse, or decide with other events, rests on it, and refuses the
+//! void (or, asked for, is voided with it). The log is folded without it through the checked
+//! fold as well, so a row that no longer agrees with the log (an RP award the squad has spent
+//! since) refuses it too, and a computed RP award that now computes otherwise is revised by
+//! the void itself.
 
 use std::collections::BTreeSet;
 
@@ -15,6 +17,7 @@ use crate::domain::fold::step;
 use crate::domain::roll::Source;
 use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
+use crate::rules::redecide::{Redecide, Redecided};
 
 /// The log a void is decided on: the state before the voided command, and everything since.
 pub struct History<'a> {
@@ -79,14 +82,24 @@ fn ground(
     })?;
     let why = check_text("the reason (--why)", request.why)?;
     voidable(history, target, amending)?;
-    let before = settle(history, &[]);
+    let (before, _) = settle(history, &[], false);
+    // What the rules decide otherwise with nothing more voided is no fault of this void; it
+    // is asked only when something is decided otherwise without the voided command.
+    let mut differing_before: Option<Vec<Anomaly>> = None;
     let mut voiding = vec![target.command_id.clone()];
     loop {
-        let (after, revisions) = with_revisions(settle(history, &voiding), head, version);
+        let (settled, differing) = settle(history, &voiding, true);
+        let (after, revisions) = with_revisions(settled, head, version);
+        let differing_before: &[Anomaly] = if differing.is_empty() {
+            &[]
+        } else {
+            differing_before.get_or_insert_with(|| settle(history, &[], true).1)
+        };
         let broken: Vec<&Anomaly> = after
             .anomalies
             .iter()
             .filter(|a| !before.anomalies.contains(a))
+            .chain(differing.iter().filter(|d| !differing_before.contains(d)))
             .collect();
         if broken.is_empty() {
             return Ok((void_events(history, &voiding, &why, target, revisions), after));
@@ -279,17 +292,36 @@ fn revealed(history: &History<'_>, commitment: &str) -> Option<(u64, Seed)> {
     })
 }
 
-/// The state at the head with the commands voided so far and those in `voiding` left out.
-fn settle(history: &History<'_>, voiding: &[String]) -> CampaignState {
+/// The state at the head with the commands voided so far and those in `voiding` left out,
+/// and, when `asking`, each command kept that the rules, asked again on that state, refuse or
+/// decide otherwise (at its first version, with how).
+fn settle(history: &History<'_>, voiding: &[String], asking: bool) -> (CampaignState, Vec<Anomaly>) {
     // The commands voided so far are not copied with the few this void adds: `verify` decides
     // every void of a long log again, each against all the voids before it.
     let mut state = history.base.clone();
-    for recorded in history.tail {
-        let id = &recorded.command_id;
+    let mut differing = Vec::new();
+    for command in history.tail.chunk_by(|a, b| a.command_id == b.command_id) {
+        let Some(first) = command.first() else { continue };
+        let id = &first.command_id;
         let kept = !history.voided.contains(id) && !voiding.contains(id);
-        step(&mut state, recorded.version, kept.then_some(&recorded.event));
+        let mut asked = (kept && asking)
+            .then(|| Redecide::start(history.campaign, id, first.version, &first.event, &state));
+        for recorded in command {
+            if let Some(asked) = asked.as_mut().filter(|_| recorded.version != first.version) {
+                asked.push(recorded.version, &recorded.event);
+            }
+            step(&mut state, recorded.version, kept.then_some(&recorded.event));
+        }
+        // A later void is decided on its own ground (and again by `verify`), not by `decide`.
+        if let Some(Redecided::Differs(how)) = asked.map(|a| a.decide_again(history.campaign)) {
+            differing.push(Anomaly {
+                version: first.version,
+                message: how,
+                check: None,
+            });
+        }
     }
-    state
+    (state, differing)
 }
 
 /// `state` with the revisions of the RP awards it no longer computes the same applied, as

@@ -23,7 +23,7 @@ use crate::domain::roll::Source;
 use crate::domain::state::{COMPUTED, CampaignState};
 use crate::rules;
 
-use super::difference::first_difference;
+use crate::rules::redecide::first_difference;
 
 /// A command being read that carries its command: decided again once read whole.
 pub(super) struct Commanded {

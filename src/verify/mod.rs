@@ -9,8 +9,6 @@
 
 mod checkpoints;
 mod commanded;
-mod difference;
-mod redecide;
 mod report;
 mod stream;
 mod voids;

@@ -24,7 +24,7 @@ use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules::void::{self, History, Request};
 
-use super::difference::first_difference;
+use crate::rules::redecide::first_difference;
 
 /// How far apart, at least, the grounds of earlier voids are kept (see [`Grounds::grounds`]).
 const SPACING: u64 = 1000;

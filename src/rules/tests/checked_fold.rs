@@ -1,11 +1,13 @@
-//! The checked fold: an event the rules could not have produced in the state before it is
-//! an anomaly, whatever path brought it in (an import of a consistent but forged file).
+//! A forged history, whatever path brought it in (an import of a consistent but forged file):
+//! a row no command accepts is an anomaly of the checked fold; an event the rules could not
+//! have produced in the state before it is found by deciding its command again, and the
+//! fold, which keeps no rule of the game, notes nothing.
 
 use super::*;
 use crate::domain::event::TeamXpAdjusted;
 use crate::domain::roll::Source;
 use crate::domain::state::Anomaly;
-use crate::rules::harness::given;
+use crate::rules::harness::{Played, given};
 
 /// The messages of the anomalies the fold of `events` noted, with their versions.
 fn anomalies(events: Vec<Event>) -> Vec<(u64, String)> {
@@ -22,6 +24,17 @@ fn assert_one(events: Vec<Event>, version: u64, needle: &str) {
     let found = anomalies(events);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].0, version, "{found:?}");
+    assert!(found[0].1.contains(needle), "{found:?} lacks {needle:?}");
+}
+
+/// Asserts `verify` decides exactly one command of `events` (one command per event)
+/// otherwise, at `version`, the rules' word containing `needle`, and the fold notes nothing.
+#[track_caller]
+fn assert_decided_otherwise(events: Vec<Event>, version: u64, needle: &str) {
+    assert_eq!(anomalies(events.clone()), vec![], "the rule is not the fold's");
+    let found = Played::new(events).findings("decide");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(version), "{found:?}");
     assert!(found[0].1.contains(needle), "{found:?} lacks {needle:?}");
 }
 
@@ -49,14 +62,14 @@ fn killed_wong() -> Vec<Event> {
 fn xp_for_a_kia_soldier_is_found() {
     let mut events = killed_wong();
     events.push(xp_adjusted("Wong", 2));
-    assert_one(events, 4, "Wong, who is kia: his record was closed");
+    assert_decided_otherwise(events, 4, "Wong is kia: his record is closed");
 }
 
 #[test]
 fn wounds_for_a_kia_soldier_are_found() {
     let mut events = killed_wong();
     events.push(Event::Wounded(amount("Wong", 1)));
-    assert_one(events, 4, "records wounded for Wong, who is kia");
+    assert_decided_otherwise(events, 4, "Wong is kia: his record is closed");
 }
 
 #[test]
@@ -98,7 +111,7 @@ fn team_xp_in_a_warfighter_campaign_is_found() {
         amount: 2,
         why: "forged".into(),
     }));
-    assert_one(events, 5, "it belongs to Horizon Wars: Zero Dark");
+    assert_decided_otherwise(events, 5, "a team XP pool exists only in Zero Dark campaigns");
 }
 
 #[test]
@@ -187,7 +200,7 @@ fn a_check_against_a_target_his_card_does_not_print_is_found() {
     events.push(medic_check(Some(6)));
     assert_eq!(anomalies(events.clone()), vec![], "Medic 6+ as printed");
     events.push(medic_check(Some(2)));
-    assert_one(events, 5, "against Some(2) where his card gives Some(6)");
+    assert_decided_otherwise(events, 5, "the rules give CheckRolled");
 }
 
 #[test]
@@ -211,7 +224,7 @@ fn a_turn_while_an_environment_roll_awaits_its_choice_is_found() {
         mission: 1,
         turn: 2,
     }));
-    assert_one(events, 6, "awaits its choice");
+    assert_decided_otherwise(events, 6, "awaits a choice");
 }
 
 #[test]
@@ -222,14 +235,14 @@ fn an_ekia_by_a_soldier_left_behind_is_found() {
         soldier: "Gizmo".into(),
         value: 2,
     }));
-    assert_one(events, 6, "a K9, who makes no attacks");
+    assert_decided_otherwise(events, 6, "K9 Soldiers cannot perform Attacks");
 }
 
 #[test]
 fn a_k9_taken_on_a_mission_without_his_handler_is_found() {
     let mut events = modern_squad();
     events.push(mission_started(1, "Caen", &["Gizmo", "Park"]));
-    assert_one(events, 5, "without his Handler Wong");
+    assert_decided_otherwise(events, 5, "may only go on a Mission with his Handler 'Wong'");
 }
 
 #[test]
@@ -257,6 +270,16 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
         created(Game::ZeroDark),
         enlisted(hero("Vega")),
         mission_started(1, "Dead Letter", &["Vega"]),
+        Event::BogeyAdded(crate::domain::event::BogeyAdded {
+            bogey: crate::domain::zero_dark::Bogey {
+                name: "Courier".into(),
+                named: false,
+                nemesis: false,
+                synthetic: false,
+                bogey_type: crate::domain::zero_dark::BogeyType::Grunt,
+            },
+            mission: 1,
+        }),
         Event::PersuasionTested(crate::domain::event::PersuasionTested {
             ally_of: Some("Vega".into()),
             bogey: "Courier".into(),
@@ -266,7 +289,7 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
             persuaded: true,
         }),
     ];
-    assert_one(events, 4, "Courier persuaded with 1 success to the bogey's 3");
+    assert_decided_otherwise(events, 5, "persuaded: false");
 }
 
 #[test]

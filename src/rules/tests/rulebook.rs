@@ -117,30 +117,30 @@ fn removing_an_expansion_nothing_needs_is_accepted_and_one_not_used_is_refused()
 }
 
 #[test]
-fn the_fold_finds_expansion_events_the_rules_refuse() {
+fn expansion_events_the_rules_refuse_are_found_by_deciding_them_again() {
     let mut twice = modern(NEWEST, &[Expansion::K9]);
     twice.push(added(Expansion::K9));
-    let found = Played::new(twice).findings("fold");
+    let found = Played::new(twice).findings("decide");
     assert!(found.iter().any(|(_, p)| p.contains("already uses")), "{found:?}");
 
     let mut needed = modern(NEWEST, &[Expansion::K9]);
     needed.push(enlisted(k9("Gizmo", "Wong", 2)));
     needed.push(removed(Expansion::K9));
-    let found = Played::new(needed).findings("fold");
+    let found = Played::new(needed).findings("decide");
     assert!(
         found
             .iter()
-            .any(|(v, p)| *v == Some(4) && p.contains("although the K9 Gizmo")),
+            .any(|(v, p)| *v == Some(4) && p.contains("cannot be removed: the K9 Gizmo")),
         "{found:?}"
     );
 
     let mut k9_without = modern(NEWEST, &[]);
     k9_without.push(enlisted(k9("Gizmo", "Wong", 2)));
-    let found = Played::new(k9_without).findings("fold");
+    let found = Played::new(k9_without).findings("decide");
     assert!(
         found
             .iter()
-            .any(|(v, p)| *v == Some(3) && p.contains("enlists a K9")),
+            .any(|(v, p)| *v == Some(3) && p.contains("a K9 belongs to the K9 & Handlers expansion")),
         "{found:?}"
     );
 
@@ -152,11 +152,11 @@ fn the_fold_finds_expansion_events_the_rules_refuse() {
         rules: NEWEST,
         unrecognized_expansions: vec![],
     })];
-    let found = Played::new(wrong_game).findings("fold");
+    let found = Played::new(wrong_game).findings("decide");
     assert!(
         found
             .iter()
-            .any(|(_, p)| p.contains("an expansion of another game")),
+            .any(|(_, p)| p.contains("is played with Warfighter modern, and this is a wwii campaign")),
         "{found:?}"
     );
 }

@@ -191,7 +191,7 @@ fn an_armor_modifier_recorded_under_rules_2_is_found_when_decided_again() {
 }
 
 #[test]
-fn the_fold_finds_rules_it_does_not_know_and_adoptions_out_of_order() {
+fn rules_it_does_not_know_are_found_by_the_fold_and_adoptions_out_of_order_by_deciding_again() {
     let unknown = RulesVersion(NEWEST.0 + 1);
     let mut created_unknown = ivanov_on_mission(unknown);
     created_unknown.truncate(1);
@@ -201,7 +201,7 @@ fn the_fold_finds_rules_it_does_not_know_and_adoptions_out_of_order() {
 
     let mut backwards = between_missions(NEWEST);
     backwards.push(adopted(FIRST));
-    let findings = Played::new(backwards).findings("fold");
+    let findings = Played::new(backwards).findings("decide");
     assert!(
         findings
             .iter()
@@ -211,7 +211,7 @@ fn the_fold_finds_rules_it_does_not_know_and_adoptions_out_of_order() {
 
     let mut mid_mission = ivanov_on_mission(FIRST);
     mid_mission.push(adopted(NEWEST));
-    let findings = Played::new(mid_mission).findings("fold");
+    let findings = Played::new(mid_mission).findings("decide");
     assert!(
         findings
             .iter()

@@ -9,7 +9,7 @@ use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
 use crate::store::{Known, StoreError};
 use crate::verify::commanded::{At, Commanded, Start};
-use crate::verify::redecide::{Redecide, Redecided, Unshown};
+use crate::rules::redecide::{Redecide, Redecided, Unshown};
 use crate::verify::voids::{VoidRead, Voided};
 
 impl Verifier {
@@ -121,9 +121,13 @@ impl Verifier {
             match redeciding.decide_again(&self.campaign) {
                 // A plain void is decided again on its ground, and counted there.
                 Redecided::NotShown(Unshown::Void) => {}
-                // A command beginning with a kind no command begins with is held event by
-                // event, and counted as not decided again.
-                Redecided::NotShown(Unshown::NeverFirst(_)) => {}
+                // No command of `decide` begins with its first event: nothing the rules
+                // decide wrote it.
+                Redecided::NotShown(Unshown::NeverFirst(why)) => self.found(
+                    version,
+                    "decide",
+                    format!("begins a command with an event no command begins with ({why})"),
+                ),
                 Redecided::Same => self.commands_redecided += 1,
                 Redecided::Differs(problem) => {
                     self.commands_redecided += 1;

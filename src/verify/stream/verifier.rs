@@ -15,7 +15,7 @@ use crate::store::Known;
 use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
 use crate::verify::commanded::Commanded;
-use crate::verify::redecide::Redecide;
+use crate::rules::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
 use crate::verify::voids::{Ground, Grounds};
 

@@ -1,57 +1,18 @@
-//! The checked fold's questions about the Environments declared during a Mission (rule 002):
-//! declared and cleared only during a Mission under rules that know them, each one well
-//! formed and in force once, and no turn or Mission's end while a Soldier owes a roll.
+//! An Environment declared or cleared (rule 002) is well formed: one lowercase word, a d10
+//! target, a name where its scope needs one.
 
 use crate::domain::environment::EnvironmentScope;
 use crate::domain::event::{Event, MissionEnvironment};
 use crate::domain::limits::MAX_TEXT;
-use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
-use crate::domain::state::CampaignState;
 
-/// Notes what `mission start --environ`, `environ declare|clear`, `turn` and `mission end`
-/// would have refused about Environments.
-pub(super) fn environment_problem(state: &CampaignState, event: &Event) -> Option<String> {
-    match event {
-        Event::EnvironmentDeclared(e) => declared_or_cleared(state, e, true),
-        Event::EnvironmentCleared(e) => declared_or_cleared(state, e, false),
-        Event::TurnStarted(_) | Event::MissionEnded(_) => {
-            let owed = state.mission_in_progress()?.owed_environment.first()?;
-            Some(format!("comes while {owed}"))
-        }
-        _ => None,
-    }
-}
-
-fn declared_or_cleared(state: &CampaignState, e: &MissionEnvironment, declares: bool) -> Option<String> {
-    let verb = if declares { "declares" } else { "clears" };
-    let environment = e.declared();
-    if state.rules() < ENVIRONMENTS_DECLARED {
-        return Some(format!(
-            "{verb} the {environment} under {}; Environments are declared from {}",
-            state.rules(),
-            ENVIRONMENTS_DECLARED
-        ));
-    }
-    let Some(mission) = state.mission_in_progress() else {
-        return Some(format!(
-            "{verb} the {environment} while no Mission is in progress"
-        ));
+/// Notes an Environment declared or cleared with fields `environ declare` refuses.
+pub(super) fn environment_problem(event: &Event) -> Option<String> {
+    let (verb, e) = match event {
+        Event::EnvironmentDeclared(e) => ("declares", e),
+        Event::EnvironmentCleared(e) => ("clears", e),
+        _ => return None,
     };
-    if mission.number != e.mission {
-        return Some(format!(
-            "{verb} the {environment} of Mission {} during Mission {}",
-            e.mission, mission.number
-        ));
-    }
-    if let Some(problem) = shape(e) {
-        return Some(format!("{verb} an Environment {problem}"));
-    }
-    let in_force = mission.environments.iter().any(|d| d.same_as(&environment));
-    match (declares, in_force) {
-        (true, true) => Some(format!("declares the {environment}, which is already in force")),
-        (false, false) => Some(format!("clears the {environment}, which is not in force")),
-        _ => None,
-    }
+    shape(e).map(|problem| format!("{verb} an Environment {problem}"))
 }
 
 /// What is wrong with its fields, as `environ declare` would refuse them.

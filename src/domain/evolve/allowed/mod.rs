@@ -1,24 +1,24 @@
-//! The checked fold's questions: would the rules have let this event happen in this state,
-//! and does every number it carries that the state decides agree with the state?
+//! The checked fold's questions: is this row well formed, and does it agree with the log it
+//! joins? What no command can say: it comes after the campaign's creation, names rules this
+//! muster knows, carries amounts, texts, cards, Environments and rolls of the shapes a
+//! command accepts, and keeps the log's own books (an RP award against its basis, a revision
+//! against the award it settles, a paper sheet against the Soldier it is asserted of).
 //!
-//! Whatever path brings an event in (a command, a void's re-fold, an import, `verify`),
-//! the fold asks these before applying it, and notes each "no" as an anomaly. So a history
-//! muster accepts is one the rules could have produced, not only one whose bytes hash.
+//! Whether the rules allowed the event is not asked here: `verify`, import, pull and push
+//! decide every command again (`rules/redecide`), and a void asks the rules again for every
+//! later command (`rules/void.rs`). Whatever path brings an event in, the fold asks these
+//! before applying it, and notes each "no" as an anomaly.
 
+mod awards;
 mod cast;
-mod computed;
 mod environment;
 mod rolls;
-mod spook;
 
 use crate::domain::event::{Event, MissionEnded};
-use crate::domain::game::Game;
 use crate::domain::limits::{
-    MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_TEXT, MAX_XP,
+    MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_STAT, MAX_TEXT, MAX_XP,
 };
-use crate::domain::rulebook::Expansion;
-use crate::domain::rules_version::{self, EXPANSIONS_REQUIRED, RulesVersion};
-use crate::domain::soldier::SoldierKind;
+use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
 
 /// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
@@ -26,16 +26,12 @@ use crate::domain::state::CampaignState;
 pub(super) fn check(state: &mut CampaignState, event: &Event) {
     let problems = [
         belongs(state, event),
-        rules_in_force(state, event),
-        on_the_books(state, event),
+        rules_known(event),
         amounts(event),
         texts(event),
-        computed::computed(state, event),
-        computed::moment(state, event),
-        rolls::card_problem(state, event),
+        awards::award_problem(state, event),
         cast::cast_problem(state, event),
-        environment::environment_problem(state, event),
-        spook::spook_problem(state, event),
+        environment::environment_problem(event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);
@@ -43,150 +39,33 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
     if let Some((check, problem)) = event.roll().and_then(|roll| rolls::roll_problem(state, roll)) {
         state.note_as(check, problem);
     }
-    if let Some(problem) = computed::sheet_problem(state, event) {
+    if let Some(problem) = awards::sheet_problem(state, event) {
         state.note_as("assert", problem);
     }
 }
 
-/// The event belongs to this campaign's game and comes after its creation; its rulebook's
-/// expansion is one the campaign uses (the Medal deck's always, the others' from
-/// [`EXPANSIONS_REQUIRED`]); an expansion is added to or removed from the list as
-/// `decide` allows.
+/// The event comes after the campaign's creation, which comes once.
 fn belongs(state: &CampaignState, event: &Event) -> Option<String> {
-    let Some(info) = &state.info else {
-        return match event {
-            Event::CampaignCreated(e) if e.rules >= EXPANSIONS_REQUIRED => e
-                .expansions
-                .iter()
-                .find(|x| !x.games().contains(&e.game))
-                .map(|x| {
-                    format!(
-                        "creates a {} campaign with {}, an expansion of another game",
-                        e.game,
-                        x.title()
-                    )
-                }),
-            Event::CampaignCreated(_) => None,
-            _ => Some(format!("{} comes before the campaign was created", event.kind())),
-        };
-    };
-    if matches!(event, Event::CampaignCreated(_)) {
-        return Some("creates the campaign a second time".to_owned());
-    }
-    let book = event.rulebook();
-    if !book.games().contains(&info.game) {
-        let games = if book.games() == [Game::ZeroDark] {
-            "Horizon Wars: Zero Dark".to_owned()
-        } else {
-            let games: Vec<String> = book.games().iter().map(ToString::to_string).collect();
-            format!("Warfighter ({})", games.join(" or "))
-        };
-        return Some(format!(
-            "records {} in a {} campaign; it belongs to {games}",
-            event.kind(),
-            info.game
-        ));
-    }
-    let gated = state.rules() >= EXPANSIONS_REQUIRED || matches!(event, Event::MedalDeckLoaded(_));
-    if let Some(expansion) = book.expansion().filter(|x| gated && !state.uses(*x)) {
-        return Some(format!(
-            "records {} in a campaign that does not use {}",
-            event.kind(),
-            expansion.title()
-        ));
-    }
-    match event {
-        Event::SoldierEnlisted(e)
-            if e.card.kind == SoldierKind::K9
-                && state.rules() >= EXPANSIONS_REQUIRED
-                && !state.uses(Expansion::K9) =>
-        {
-            Some(format!(
-                "enlists a K9 in a campaign that does not use {}",
-                Expansion::K9.title()
-            ))
-        }
-        Event::ExpansionAdded(e) if state.uses(e.expansion) => Some(format!(
-            "adds {}, which the campaign already uses",
-            e.expansion.title()
-        )),
-        Event::ExpansionAdded(e) if !e.expansion.games().contains(&info.game) => Some(format!(
-            "adds {} to a {} campaign: it is another game's",
-            e.expansion.title(),
-            info.game
-        )),
-        Event::ExpansionRemoved(e) if !state.uses(e.expansion) => Some(format!(
-            "removes {}, which the campaign does not use",
-            e.expansion.title()
-        )),
-        Event::ExpansionRemoved(e) => state
-            .needs(e.expansion)
-            .map(|why| format!("removes {} although {why}", e.expansion.title())),
-        _ => None,
+    match (&state.info, event) {
+        (None, Event::CampaignCreated(_)) => None,
+        (None, _) => Some(format!("{} comes before the campaign was created", event.kind())),
+        (Some(_), Event::CampaignCreated(_)) => Some("creates the campaign a second time".to_owned()),
+        (Some(_), _) => None,
     }
 }
 
-/// A campaign is created under rules this muster knows, and adopts only later ones it
-/// knows, between Missions.
-fn rules_in_force(state: &CampaignState, event: &Event) -> Option<String> {
-    let unknown = |version: RulesVersion| {
+/// A campaign is created under, and adopts, only rules this muster knows.
+fn rules_known(event: &Event) -> Option<String> {
+    let version = match event {
+        Event::CampaignCreated(e) => e.rules,
+        Event::RulesAdopted(e) => e.version,
+        _ => return None,
+    };
+    (!version.is_known()).then(|| {
         format!(
             "names {version}, which this muster does not know (it knows rules {} to {}): it was written by a newer muster, or forged",
             rules_version::FIRST.0,
             rules_version::NEWEST.0
-        )
-    };
-    match event {
-        Event::CampaignCreated(e) if !e.rules.is_known() => Some(unknown(e.rules)),
-        Event::RulesAdopted(e) if !e.version.is_known() => Some(unknown(e.version)),
-        Event::RulesAdopted(e) if e.version <= state.rules() => Some(format!(
-            "adopts {} under {}: only later rules are adopted",
-            e.version,
-            state.rules()
-        )),
-        Event::RulesAdopted(_) => state.mission_in_progress().map(|m| {
-            format!(
-                "adopts rules during Mission {}: rules are adopted between Missions",
-                m.number
-            )
-        }),
-        _ => None,
-    }
-}
-
-/// A Soldier whose record is closed (KIA or discharged) gains and loses nothing more.
-fn on_the_books(state: &CampaignState, event: &Event) -> Option<String> {
-    let name = match event {
-        Event::Wounded(e) | Event::Suppressed(e) | Event::Healed(e) => &e.soldier,
-        Event::Downed(e) | Event::Recovered(e) | Event::Killed(e) | Event::Discharged(e) => &e.soldier,
-        Event::XpAdjusted(e) => &e.soldier,
-        Event::HardyAdjusted(e) => &e.soldier,
-        Event::EkiaRecorded(e) => &e.soldier,
-        Event::MedalAwarded(e) => &e.soldier,
-        Event::CheckRolled(e) => &e.soldier,
-        Event::EnvironmentRolled(e) => &e.soldier,
-        Event::DisciplineSpent(e) => &e.soldier,
-        Event::HostileSuppressed(e) => &e.soldier,
-        Event::RpCardGained(e) => &e.soldier,
-        Event::MedalEarned(e) => &e.soldier,
-        // A paper sheet is asserted of any Soldier enlisted, whatever his status.
-        Event::AssertionRecorded(e) => {
-            return state.soldier(&e.soldier).is_none().then(|| {
-                format!(
-                    "asserts the paper sheet of {}, who is not enlisted in this campaign",
-                    e.soldier
-                )
-            });
-        }
-        _ => return None,
-    };
-    let soldier = state.soldier(name)?;
-    (!soldier.is_on_the_books()).then(|| {
-        format!(
-            "records {} for {}, who is {}: his record was closed",
-            event.kind(),
-            soldier.card.name,
-            soldier.status
         )
     })
 }
@@ -208,6 +87,7 @@ fn amounts(event: &Event) -> Option<String> {
         }) => ("an RP award", award.amount.into(), 0, MAX_AWARD),
         Event::MedalAwarded(e) => ("a Medal's RP", e.medal.rp.into(), 0, MAX_CARD_RP),
         Event::RpCardGained(e) => ("a card's RP", e.rp.into(), 0, MAX_CARD_RP),
+        Event::OpponentBoughtTime(e) => ("the opponent Spook's D", e.opponent_d.into(), 0, MAX_STAT),
         _ => return None,
     };
     let zero = matches!(

@@ -1,12 +1,9 @@
-//! A roll's own numbers: its faces on its die, its outcome from its inputs, its target from
-//! the Soldier's card, and a generated face's seed.
+//! A roll's own numbers: its faces on its die, its outcome from its inputs, and a generated
+//! face's seed.
 
-use crate::domain::abilities;
-use crate::domain::event::Event;
 use crate::domain::limits::{MAX_MODIFIER, MAX_TEXT};
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
-use crate::domain::rules_version::ABILITY_WORDS_KNOWN;
 use crate::domain::state::CampaignState;
 
 /// A roll's faces lie on its die, its outcome follows from its inputs, and a generated face
@@ -80,68 +77,4 @@ pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'stat
         _ => None,
     };
     problem.map(|p| ("seed", p))
-}
-
-/// A roll's target and its keyword modifiers are what the Soldier's card gives.
-pub(super) fn card_problem(state: &CampaignState, event: &Event) -> Option<String> {
-    match event {
-        Event::CheckRolled(e) => {
-            let his = state
-                .soldier(&e.soldier)
-                .is_some_and(|s| s.card.abilities.contains_key(&e.ability));
-            if !his
-                && state.rules() >= ABILITY_WORDS_KNOWN
-                && !abilities::known(state).contains(e.ability.as_str())
-            {
-                return Some(format!(
-                    "records a check of '{}', an ability no Soldier of the campaign has and no card names (refused from {ABILITY_WORDS_KNOWN})",
-                    e.ability
-                ));
-            }
-            let soldier = state.soldier(&e.soldier)?;
-            let expected = match soldier.card.abilities.get(&e.ability) {
-                Some(printed) if e.upgunned => printed.upgunned,
-                Some(printed) => Some(printed.target),
-                None => None,
-            };
-            (e.roll.target != expected).then(|| {
-                format!(
-                    "records {}'s {} check against {:?} where his card gives {:?}",
-                    e.soldier, e.ability, e.roll.target, expected
-                )
-            })
-        }
-        Event::EnvironmentRolled(e) => {
-            let soldier = state.soldier(&e.soldier)?;
-            let keyword = |k: &str| soldier.card.keywords.iter().any(|w| w == k);
-            let enduring = keyword("enduring");
-            if e.immune != enduring || e.roll.is_some() == enduring {
-                return Some(format!(
-                    "records an Environment roll for {} that his Enduring keyword ({}) does not give",
-                    e.soldier,
-                    if enduring { "immune" } else { "absent" }
-                ));
-            }
-            let roll = e.roll.as_ref()?;
-            let fire = match (keyword("fire"), e.environment.as_str()) {
-                (true, "hot") => Some(2),
-                (true, "cold") => Some(-2),
-                _ => None,
-            };
-            let fires: Vec<i32> = roll
-                .modifiers
-                .iter()
-                .filter(|m| m.source == "keyword Fire")
-                .map(|m| m.value)
-                .collect();
-            if roll.target != Some(e.target) || fires != fire.into_iter().collect::<Vec<_>>() {
-                return Some(format!(
-                    "records {}'s Environ {} roll with a target or Fire modifier his card and the Environ {}+ do not give",
-                    e.soldier, e.environment, e.target
-                ));
-            }
-            None
-        }
-        _ => None,
-    }
 }

@@ -199,54 +199,46 @@ fn a_zero_dark_mission_declares_no_environment() {
 }
 
 #[test]
-fn the_checked_fold_finds_environments_the_rules_would_not_have_declared() {
-    let anomalies = |log: Vec<Event>| -> Vec<String> {
-        given(log)
-            .state
-            .anomalies
-            .into_iter()
-            .map(|a| a.message)
-            .collect()
+fn environments_the_rules_would_not_have_declared_are_found_by_deciding_them_again() {
+    let decided_otherwise = |log: Vec<Event>| -> Vec<String> {
+        let played = Played::new(log);
+        assert_eq!(played.findings("fold"), vec![], "the rule is not the fold's");
+        played.findings("decide").into_iter().map(|(_, m)| m).collect()
     };
     // Outside a Mission.
     let mut outside = enlisted_under(ENVIRONMENTS_DECLARED);
     outside.push(declared(MISSION, None, "cold", 6));
-    let found = anomalies(outside);
-    assert!(
-        found
-            .iter()
-            .any(|m| m.contains("while no Mission is in progress")),
-        "{found:?}"
-    );
+    let found = decided_otherwise(outside);
+    assert!(found.iter().any(|m| m.contains("no Mission is in progress")), "{found:?}");
     // Under the first rules.
-    let found = anomalies(winter_line(FIRST));
+    let found = decided_otherwise(winter_line(FIRST));
     assert!(found.iter().any(|m| m.contains("under rules 1")), "{found:?}");
-    // Twice, malformed, or cleared when not in force.
+    // Twice, or cleared when not in force.
     let mut log = winter_line(ENVIRONMENTS_DECLARED);
     log.push(declared(MISSION, None, "cold", 6));
-    log.push(declared(LOCATION, None, "fever", 4));
-    log.push(declared(LOCATION, Some("Stream"), "fever", 0));
     log.push(cleared(EVENT, Some("Blizzard"), "ice", 5));
-    let found = anomalies(log);
-    for problem in [
-        "already in force",
-        "unnamed Location",
-        "the target 0",
-        "which is not in force",
-    ] {
+    let found = decided_otherwise(log);
+    for problem in ["already in force", "not in force"] {
         assert!(found.iter().any(|m| m.contains(problem)), "{problem}: {found:?}");
     }
     // A turn, or the Mission's end, while a roll is owed.
     let mut log = winter_line(ENVIRONMENTS_DECLARED);
     log.push(turn(1));
     log.push(turn(2));
-    let found = anomalies(log);
-    assert!(
-        found
-            .iter()
-            .any(|m| m.contains("comes while Ivanov owes a roll against Environ cold 6+")),
-        "{found:?}"
-    );
+    let found = decided_otherwise(log);
+    assert!(found.iter().any(|m| m.contains("owes")), "{found:?}");
+}
+
+#[test]
+fn the_checked_fold_finds_environments_no_command_could_declare() {
+    let mut log = winter_line(ENVIRONMENTS_DECLARED);
+    log.push(declared(LOCATION, None, "fever", 4));
+    log.push(declared(LOCATION, Some("Stream"), "fever", 0));
+    let found: Vec<String> = given(log).state.anomalies.into_iter().map(|a| a.message).collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    for problem in ["unnamed Location", "the target 0"] {
+        assert!(found.iter().any(|m| m.contains(problem)), "{problem}: {found:?}");
+    }
 }
 
 #[test]
@@ -276,10 +268,10 @@ fn a_log_under_the_first_rules_still_verifies_and_a_turn_forged_past_an_owed_rol
     let report = crate::verify::verify("test", &second.rows());
     assert!(report.ok, "{:?}", report.findings);
 
-    // Forged: the next turn recorded while both still owe their cold roll. The checked fold
-    // finds it (and so `verify` does not report its decision again).
+    // Forged: the next turn recorded while both still owe their cold roll: decided again,
+    // the rules refuse it.
     let forged = second.record(vec![turn(3)]);
-    let fold = second.findings("fold");
+    let fold = second.findings("decide");
     assert!(
         fold.iter()
             .any(|(v, m)| *v == Some(forged) && m.contains("owes a roll")),

@@ -11,30 +11,34 @@ fn voiding_the_failed_roll_a_retry_answered_is_refused() {
     let retried = played.play(retry(&[Resource::Discipline]), &[4]);
     let refusal = played.void(failed, false).unwrap_err().to_string();
     assert!(
-        refusal.contains(&format!(
-            "retries '{CARD}', which no failed roll left awaiting a choice"
-        )),
+        refusal.contains(&format!("'{CARD}' is not awaiting a choice")),
         "{refusal}"
     );
     assert!(
-        refusal.contains(&format!("version {}", retried + 1)),
-        "the retry's roll is named: {refusal}"
+        refusal.contains(&format!("version {retried} decided again, the rules refuse it")),
+        "the retry is named: {refusal}"
     );
 }
 
 #[test]
 fn an_encounter_ended_with_a_reward_its_failed_roll_does_not_give_is_found() {
-    let mut log = after_wongs_failure();
-    log.push(resolved(EncounterEnd::Reward, REWARD));
-    let state = given(log.clone()).state;
-    let messages: Vec<&str> = state.anomalies.iter().map(|a| a.message.as_str()).collect();
-    assert_eq!(messages.len(), 1, "{messages:?}");
+    // The setup's commands are written one event each, so only the last command's
+    // decision is asked of here.
+    let at = |played: &Played, version: u64| -> Vec<String> {
+        let found = played.findings("decide").into_iter();
+        found.filter(|(v, _)| *v == Some(version)).map(|(_, p)| p).collect()
+    };
+    let mut played = Played::new(after_wongs_failure());
+    let reward = played.record(vec![resolved(EncounterEnd::Reward, REWARD)]);
+    assert_eq!(played.findings("fold"), vec![], "the rule is not the fold's");
+    let found = at(&played, reward);
+    assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        messages[0].contains("which its last roll (Roll(1), a failure) does not give"),
-        "{messages:?}"
+        found[0].contains("the rules give K9EncounterResolved") && found[0].contains("end: Failure"),
+        "the rules end it with the Failure its failed roll gives: {found:?}"
     );
     // The Failure it does give is no finding.
-    let mut log = after_wongs_failure();
-    log.extend(failure());
-    assert_eq!(given(log).state.anomalies, vec![]);
+    let mut played = Played::new(after_wongs_failure());
+    let failed = played.record(failure());
+    assert_eq!(at(&played, failed), Vec::<String>::new());
 }

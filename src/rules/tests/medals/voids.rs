@@ -15,7 +15,7 @@ fn voiding_the_recipient_roll_of_an_earned_medal_is_refused() {
     let refusal = played.void(rolled, false).unwrap_err().to_string();
     assert!(
         refusal.contains(&format!(
-            "version {earned} earns '{MM}', whose recipient was never rolled"
+            "version {earned} decided again, the rules refuse it: '{MM}' has no recipient yet"
         )),
         "{refusal}"
     );

@@ -189,32 +189,32 @@ fn the_other_side_buying_time_is_recorded_at_the_start_too() {
 }
 
 #[test]
-fn a_forged_second_buy_time_by_the_other_side_is_found_by_the_fold() {
+fn a_forged_second_buy_time_by_the_other_side_is_found_by_deciding_it_again() {
     let mut events = deployed();
     events.push(bought(2, None));
     let mut played = Played::new(events);
     let version = played.record(vec![opponent_bought(4)]);
-    let findings = played.findings("fold");
+    let findings = played.findings("decide");
     assert!(
         findings
             .iter()
-            .any(|(v, p)| *v == Some(version) && p.contains("buys time a second time")),
+            .any(|(v, p)| *v == Some(version) && p.contains("already bought time this Mission")),
         "{findings:?}"
     );
 }
 
 #[test]
-fn forged_buy_time_after_the_first_turn_is_found_by_the_fold() {
+fn forged_buy_time_after_the_first_turn_is_found_by_deciding_it_again() {
     for late in [bought(2, None), opponent_bought(4)] {
         let mut events = deployed();
         events.push(turn_started(1));
         let mut played = Played::new(events);
         let version = played.record(vec![late]);
-        let findings = played.findings("fold");
+        let findings = played.findings("decide");
         assert!(
             findings
                 .iter()
-                .any(|(v, p)| *v == Some(version) && p.contains("after the Mission's first turn")),
+                .any(|(v, p)| *v == Some(version) && p.contains("before its first turn")),
             "{findings:?}"
         );
     }

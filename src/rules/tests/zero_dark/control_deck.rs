@@ -139,14 +139,14 @@ fn after_the_deck_ran_out_nothing_more_is_set_aside_and_it_runs_out_once() {
 }
 
 #[test]
-fn forged_control_deck_records_are_found_by_the_fold() {
+fn forged_control_deck_records_are_found_by_deciding_them_again() {
     let mut played = Played::new(bought_two());
     let too_many = played.record(vec![set_aside(3)]);
     let early = played.record(vec![flipped(1, 1)]);
-    let findings = played.findings("fold");
+    let findings = played.findings("decide");
     for (version, problem) in [
-        (too_many, "making 3 where Buy Time sets aside 2"),
-        (early, "before the Control Deck ran out"),
+        (too_many, "2 more at most"),
+        (early, "flipped once the Control Deck runs out"),
     ] {
         assert!(
             findings
@@ -157,11 +157,11 @@ fn forged_control_deck_records_are_found_by_the_fold() {
     }
     let mut played = Played::new(deck_out());
     let wrong = played.record(vec![flipped(1, 0)]);
-    let findings = played.findings("fold");
+    let findings = played.findings("decide");
     assert!(
         findings
             .iter()
-            .any(|(v, p)| *v == Some(wrong) && p.contains("leaving 0, where 2 remained")),
+            .any(|(v, p)| *v == Some(wrong) && p.contains("remaining: 1")),
         "{findings:?}"
     );
 }

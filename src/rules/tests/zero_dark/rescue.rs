@@ -134,15 +134,15 @@ fn a_rules_1_end_written_into_a_rules_2_campaign_is_decided_otherwise() {
 }
 
 #[test]
-fn from_rules_2_a_forged_extraction_of_a_dead_agent_is_found_by_the_fold() {
+fn from_rules_2_a_forged_extraction_of_a_dead_agent_is_found_by_deciding_it_again() {
     let mut played = agent_dependent(RESCUE_AGENT_ALIVE);
     played.play(ally_command(true), &[]);
     let version = played.record(vec![Event::RescueExtracted(spook_step())]);
-    let findings = played.findings("fold");
+    let findings = played.findings("decide");
     assert!(
         findings
             .iter()
-            .any(|(v, p)| *v == Some(version) && p.contains("extracts Pigeon, who is dead")),
+            .any(|(v, p)| *v == Some(version) && p.contains("Pigeon is dead")),
         "{findings:?}"
     );
 }

@@ -1,5 +1,6 @@
 //! Voids under a settled priority task: the +5 XP it paid rests on the choice and the
-//! dead-drop, so voiding either is refused, or cascades to the Mission's end.
+//! dead-drop, so voiding either is refused, or cascades to the Mission's end (and, from the
+//! choice, to the dead-drop the rules allow only under an Acquisition task).
 
 use super::*;
 use crate::rules::harness::Played;
@@ -24,7 +25,7 @@ fn voiding_the_dead_drop_after_the_task_paid_for_it_is_refused() {
     let (played, _, dropped) = acquired();
     let refusal = played.void(dropped, false).unwrap_err().to_string();
     assert!(
-        refusal.contains("settles the Acquisition task as a success"),
+        refusal.contains("version 8 decided again") && refusal.contains("success: false"),
         "{refusal}"
     );
     assert!(
@@ -38,7 +39,7 @@ fn voiding_the_task_choice_after_the_mission_end_paid_for_it_is_refused_or_casca
     let (mut played, chosen, _) = acquired();
     let refusal = played.void(chosen, false).unwrap_err().to_string();
     assert!(
-        refusal.contains("priority task, which was never chosen"),
+        refusal.contains("the Spook's priority task this Mission is not Acquisition (none)"),
         "{refusal}"
     );
     let events = played.void(chosen, true).unwrap();
@@ -47,8 +48,8 @@ fn voiding_the_task_choice_after_the_mission_end_paid_for_it_is_refused_or_casca
             .iter()
             .filter(|e| matches!(e, Event::CommandVoided(_)))
             .count(),
-        2,
-        "the choice and the Mission's end: {events:?}"
+        3,
+        "the choice, the dead-drop (the rules refuse it with no Acquisition task chosen) and the Mission's end: {events:?}"
     );
     played.record(events);
     let state = played.state();

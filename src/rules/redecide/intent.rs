@@ -48,7 +48,7 @@ pub(crate) const NOT_BEGUN: &[(&str, &str)] = &[
 
 /// The commands `events` (one command's, past any void and seed commitment that lead it)
 /// show, to be decided in order on the state before them.
-pub(super) fn intent(events: &[Event]) -> Result<Vec<Command>, Unshown> {
+pub(crate) fn intent(events: &[Event]) -> Result<Vec<Command>, Unshown> {
     // A command whose first events are paid, expired or resolved on its way shows what it
     // asked later: a K9 Objective resolved (which ends the Mission too), a turn, a Mission's
     // end, a K9 roll; else its first event shows it.

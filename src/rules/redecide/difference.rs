@@ -5,7 +5,7 @@ use crate::domain::event::Event;
 
 /// Says how `decided` (what the rules give) differs from `logged`: how many events each
 /// holds and the first that differs, after `what` (which names how it was decided again).
-pub(super) fn first_difference(what: &str, decided: &[Event], logged: &[Event]) -> String {
+pub(crate) fn first_difference(what: &str, decided: &[Event], logged: &[Event]) -> String {
     let at = decided
         .iter()
         .zip(logged)

@@ -9,6 +9,7 @@
 //! `rules::void::decide` on the log from the command it voids up to it, not by `decide`, and
 //! is decided again there (`verify::voids`), from the void its events show.
 
+mod difference;
 mod intent;
 #[cfg(test)]
 mod tests;
@@ -22,15 +23,15 @@ use crate::rules;
 pub(crate) use intent::Unshown;
 use intent::intent;
 
-use super::difference::first_difference;
+pub(crate) use difference::first_difference;
 
 /// A command being read: decided at its first event when that event shows it (no copy of
 /// the state needed), else once read whole, on a copy of the state before it.
-pub(super) struct Redecide {
-    pub(super) command_id: String,
-    pub(super) first_version: u64,
+pub(crate) struct Redecide {
+    pub(crate) command_id: String,
+    pub(crate) first_version: u64,
     /// The version of its last event read so far.
-    pub(super) last_version: u64,
+    pub(crate) last_version: u64,
     /// What the rules decided at its first event, if they could.
     decided: Option<Result<Vec<Event>, RuleError>>,
     /// The state before it, kept when its intent shows only later.
@@ -64,7 +65,7 @@ fn shown_first(first: &Event) -> bool {
 
 impl Redecide {
     /// Starts on the command whose first event is `first`, at `state`, the state before it.
-    pub(super) fn start(
+    pub(crate) fn start(
         campaign: &str,
         command_id: &str,
         first_version: u64,
@@ -96,13 +97,13 @@ impl Redecide {
     }
 
     /// Takes the next event of the command, at `version`.
-    pub(super) fn push(&mut self, version: u64, event: &Event) {
+    pub(crate) fn push(&mut self, version: u64, event: &Event) {
         self.last_version = version;
         self.events.push(event.clone());
     }
 
     /// The command decided again, under the rules in force before it.
-    pub(super) fn decide_again(self, campaign: &str) -> Redecided {
+    pub(crate) fn decide_again(self, campaign: &str) -> Redecided {
         match self.problem(campaign) {
             Err(unshown) => Redecided::NotShown(unshown),
             Ok(None) => Redecided::Same,
@@ -193,7 +194,7 @@ fn decide_in_turn(
 }
 
 /// What deciding a command again gave.
-pub(super) enum Redecided {
+pub(crate) enum Redecided {
     /// The rules give back its events.
     Same,
     /// They give other events, or refuse it: why.
