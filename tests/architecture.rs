@@ -58,12 +58,12 @@ const FILES: &[(&str, Kept)] = &[
     ("src/domain/event/mod.rs", Kept::EveryEvent),
     ("src/domain/evolve/mod.rs", Kept::EveryEvent),
     ("src/projection/summary.rs", Kept::EveryEvent),
-    ("src/verify/redecide/intent.rs", Kept::EveryEvent),
+    ("src/rules/redecide/intent.rs", Kept::EveryEvent),
     ("src/app/serving.rs", Kept::EveryEvent),
     (
         "src/rules/tests/mod.rs",
         Kept::Test(
-            "src/verify/redecide/tests.rs",
+            "src/rules/redecide/tests.rs",
             "every_kind_begins_the_command_it_shows_or_is_listed_as_never_beginning_one",
         ),
     ),
@@ -79,7 +79,7 @@ const FILES: &[(&str, Kept)] = &[
     ("src/domain/sheet.rs", Kept::EveryStateField),
     ("src/domain/command.rs", Kept::EveryCommand),
     ("src/rules/mod.rs", Kept::EveryCommand),
-    ("src/verify/redecide/tests.rs", Kept::EveryCommand),
+    ("src/rules/redecide/tests.rs", Kept::EveryCommand),
     ("src/rules/k9/", Kept::ArmIn("src/rules/mod.rs")),
     ("src/rules/tests/k9/", Kept::RuleTestsOfBook),
     ("src/cli/k9.rs", Kept::CommandLineOfBook),

@@ -194,6 +194,35 @@ impl Played {
     /// Decides the void of the command that wrote `version`, as `muster void` does: on
     /// the history from that command on, folded onto the state before it.
     pub fn void(&self, version: u64, cascade: bool) -> Result<Vec<Event>, RuleError> {
+        self.deciding(version, |history| {
+            super::void::decide(
+                history,
+                &super::void::Request {
+                    version,
+                    why: "entered by mistake",
+                    cascade,
+                },
+            )
+        })
+    }
+
+    /// Decides the void that amends the command that wrote `version`, as `muster amend` does:
+    /// its events, and the state the correction is decided on.
+    pub fn amend(&self, version: u64) -> Result<(Vec<Event>, CampaignState), RuleError> {
+        self.deciding(version, |history| {
+            super::void::amend(
+                history,
+                &super::void::Request {
+                    version,
+                    why: "entered by mistake",
+                    cascade: false,
+                },
+            )
+        })
+    }
+
+    /// `decide` on the history a void of the command that wrote `version` is decided on.
+    fn deciding<T>(&self, version: u64, decide: impl FnOnce(&super::void::History<'_>) -> T) -> T {
         let voided = crate::domain::fold::voided_commands(&self.log);
         let command = self
             .log
@@ -207,19 +236,11 @@ impl Played {
             .position(|r| r.command_id == command)
             .unwrap_or(self.log.len());
         let (before, tail) = self.log.split_at(first);
-        let history = super::void::History {
+        decide(&super::void::History {
             campaign: "test",
             base: crate::domain::fold::fold_skipping(before, &voided),
             tail,
             voided: &voided,
-        };
-        super::void::decide(
-            &history,
-            &super::void::Request {
-                version,
-                why: "entered by mistake",
-                cascade,
-            },
-        )
+        })
     }
 }

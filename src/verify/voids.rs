@@ -152,6 +152,31 @@ impl VoidRead {
     }
 }
 
+impl VoidRead {
+    /// What an amendment asked of its void, and how many of its events the void wrote (its
+    /// `command_voided` and the revisions after it; the correction follows): from its events,
+    /// whose one void names the command the player named. `None` for a plain void.
+    pub(super) fn amendment(&self) -> Option<(Request<'_>, usize)> {
+        if self.request().is_some() {
+            return None;
+        }
+        let Some(Event::CommandVoided(named)) = self.events.first() else {
+            return None;
+        };
+        let lead = self
+            .events
+            .iter()
+            .take_while(|e| matches!(e, Event::CommandVoided(_) | Event::RpAwardRevised(_)))
+            .count();
+        let request = Request {
+            version: named.version,
+            why: &named.why,
+            cascade: false,
+        };
+        Some((request, lead))
+    }
+}
+
 impl Grounds {
     /// The ground kept by a verifier that resumes after rows whose voids voided `struck`.
     pub(super) fn resumed(struck: BTreeSet<String>) -> Grounds {
@@ -243,9 +268,16 @@ impl Grounds {
         }
     }
 
-    /// Decides again `read`, a plain void read whole that asked `request`, on the ground it
-    /// was decided on, for `campaign`.
-    pub(super) fn decide(&mut self, campaign: &str, read: &VoidRead, request: &Request<'_>) -> Voided {
+    /// Decides again `read`, a plain void read whole that asked `request` (or, `amending`, an
+    /// amendment whose void wrote `read`'s first `lead` events), on the ground it was decided
+    /// on, for `campaign`.
+    pub(super) fn decide(
+        &mut self,
+        campaign: &str,
+        read: &VoidRead,
+        request: &Request<'_>,
+        amending: Option<usize>,
+    ) -> Voided {
         let named = read.events.iter().rev().find_map(|e| match e {
             Event::CommandVoided(v) => Some(v.command_id.as_str()),
             _ => None,
@@ -275,7 +307,20 @@ impl Grounds {
             tail: log.get(tail).unwrap_or_default(),
             voided: &self.struck,
         };
-        let (what, refused) = if read.carries_its_command() {
+        let (what, refused) = if let Some(lead) = amending {
+            let logged = read.events.get(..lead).unwrap_or_default();
+            return match void::amend(&history, request) {
+                Ok((events, _)) if events == logged => Voided::Same,
+                Ok((events, _)) => Voided::Differs(first_difference(
+                    "its void decided again, on the log it was decided on, the rules give",
+                    &events,
+                    logged,
+                )),
+                Err(e) => Voided::Differs(format!(
+                    "its void decided again, on the log it was decided on, the rules refuse it: {e}"
+                )),
+            };
+        } else if read.carries_its_command() {
             (
                 "its stored command decided again, on the log it was decided on, gives",
                 "its stored command decided again, on the log it was decided on, is refused",

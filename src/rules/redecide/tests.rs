@@ -110,7 +110,7 @@ fn every_kind_begins_the_command_it_shows_or_is_listed_as_never_beginning_one() 
                 assert!(!why.is_empty(), "{kind}");
             }
             Err(unshown) => problems.push(format!(
-                "{kind} has no inverse ({unshown:?}): give it its command in verify/redecide/intent.rs, or list it with its reason in NOT_BEGUN and the README"
+                "{kind} has no inverse ({unshown:?}): give it its command in rules/redecide/intent.rs, or list it with its reason in NOT_BEGUN and the README"
             )),
         }
     }

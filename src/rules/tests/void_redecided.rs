@@ -227,3 +227,45 @@ fn while_an_early_command_waits_for_its_void_each_void_is_decided_on_the_voids_b
         "{report:?}"
     );
 }
+
+#[test]
+fn an_amendment_whose_void_a_later_command_rests_on_is_found_at_the_amendment() {
+    // Given the Wound the Heal rests on, amended around the rules: `muster amend` refuses it
+    let (mut played, wound) = wounded_then_healed();
+    let amended = played.record(vec![
+        Event::CommandVoided(CommandVoided {
+            command_id: format!("cmd-{wound}"),
+            disproofs: Vec::new(),
+            version: wound,
+            why: "entered by mistake".into(),
+        }),
+        Event::Wounded(crate::domain::event::SoldierAmount {
+            amount: 1,
+            soldier: "Park".into(),
+        }),
+    ]);
+    // Then its correction decides again as it was written, but its void does not
+    let found = decided_otherwise(&played);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(amended));
+    assert!(found[0].1.contains("its void decided again"), "{found:?}");
+    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+}
+
+#[test]
+fn an_amendment_nothing_rests_on_is_decided_again_whole() {
+    // Given a Wound amended as `muster amend` decides it: its void, then the correction
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(harm(Harm::Wound, "Park"), &[]);
+    let (mut void, after) = played
+        .amend(wound)
+        .unwrap_or_else(|e| panic!("the amendment was refused: {e}"));
+    let mut cup = crate::dice::Cup::new("test", after.version + 1, Vec::new(), None);
+    let correction = crate::rules::decide_amendment(&after, &harm(Harm::Suppress, "Park"), &mut cup)
+        .unwrap_or_else(|e| panic!("the correction was refused: {e}"));
+    void.extend(correction);
+    played.record(void);
+    // Then verify finds nothing, and decides every command but the voided again
+    verified_whole(&played);
+}

@@ -7,9 +7,9 @@ use crate::dice::Seed;
 use crate::domain::event::Event;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
+use crate::rules::redecide::{Redecide, Redecided, Unshown};
 use crate::store::{Known, StoreError};
 use crate::verify::commanded::{At, Commanded, Start};
-use crate::rules::redecide::{Redecide, Redecided, Unshown};
 use crate::verify::voids::{VoidRead, Voided};
 
 impl Verifier {
@@ -232,7 +232,9 @@ impl Verifier {
         let begins = match (&carried, &self.row_command) {
             (Some(_), _) => true,
             (None, None) => matches!(recorded.event, Event::CommandVoided(_)),
-            (None, Some(_)) => false,
+            // An amendment's stored command was read as a command: its void is decided again
+            // here too.
+            (None, Some(_)) => matches!(recorded.event, Event::CommandVoided(_)),
         };
         if !first || voided || !begins {
             return Ok(());
@@ -258,10 +260,11 @@ impl Verifier {
         self.grounds.strike();
     }
 
-    /// Decides again `read`, when it is a plain void (an amendment, its void's correction
-    /// after it, is decided again as a command).
+    /// Decides again `read`, when it is a plain void; of an amendment (whose correction is
+    /// decided again as a command), its void.
     fn void_decided(&mut self, read: &VoidRead) {
         let Some(request) = read.request() else {
+            self.amendment_decided(read);
             return;
         };
         self.plain_voids += 1;
@@ -274,7 +277,7 @@ impl Verifier {
             }
             None
         } else {
-            match self.grounds.decide(&self.campaign, read, &request) {
+            match self.grounds.decide(&self.campaign, read, &request, None) {
                 Voided::NotAtHand => return,
                 Voided::Same => None,
                 Voided::Differs(problem) => Some(problem),
@@ -286,6 +289,22 @@ impl Verifier {
         }
         if let Some(problem) = problem {
             self.found(first, "decide", problem);
+        }
+    }
+}
+
+impl Verifier {
+    /// Decides again the void of `read`, when it is an amendment, and reports a difference;
+    /// the amendment is counted as a command decided again, from its correction.
+    fn amendment_decided(&mut self, read: &VoidRead) {
+        let Some((request, lead)) = read.amendment() else {
+            return;
+        };
+        if self.found_between(read.first_version, read.last_version) {
+            return;
+        }
+        if let Voided::Differs(problem) = self.grounds.decide(&self.campaign, read, &request, Some(lead)) {
+            self.found(read.first_version, "decide", problem);
         }
     }
 }

@@ -11,11 +11,11 @@ use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent, UnsettledAward};
+use crate::rules::redecide::Redecide;
 use crate::store::Known;
 use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
 use crate::verify::commanded::Commanded;
-use crate::rules::redecide::Redecide;
 use crate::verify::report::{Finding, Report};
 use crate::verify::voids::{Ground, Grounds};
 

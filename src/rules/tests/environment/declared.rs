@@ -209,7 +209,10 @@ fn environments_the_rules_would_not_have_declared_are_found_by_deciding_them_aga
     let mut outside = enlisted_under(ENVIRONMENTS_DECLARED);
     outside.push(declared(MISSION, None, "cold", 6));
     let found = decided_otherwise(outside);
-    assert!(found.iter().any(|m| m.contains("no Mission is in progress")), "{found:?}");
+    assert!(
+        found.iter().any(|m| m.contains("no Mission is in progress")),
+        "{found:?}"
+    );
     // Under the first rules.
     let found = decided_otherwise(winter_line(FIRST));
     assert!(found.iter().any(|m| m.contains("under rules 1")), "{found:?}");
@@ -234,7 +237,12 @@ fn the_checked_fold_finds_environments_no_command_could_declare() {
     let mut log = winter_line(ENVIRONMENTS_DECLARED);
     log.push(declared(LOCATION, None, "fever", 4));
     log.push(declared(LOCATION, Some("Stream"), "fever", 0));
-    let found: Vec<String> = given(log).state.anomalies.into_iter().map(|a| a.message).collect();
+    let found: Vec<String> = given(log)
+        .state
+        .anomalies
+        .into_iter()
+        .map(|a| a.message)
+        .collect();
     assert_eq!(found.len(), 2, "{found:?}");
     for problem in ["unnamed Location", "the target 0"] {
         assert!(found.iter().any(|m| m.contains(problem)), "{problem}: {found:?}");

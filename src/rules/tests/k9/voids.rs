@@ -26,7 +26,10 @@ fn an_encounter_ended_with_a_reward_its_failed_roll_does_not_give_is_found() {
     // decision is asked of here.
     let at = |played: &Played, version: u64| -> Vec<String> {
         let found = played.findings("decide").into_iter();
-        found.filter(|(v, _)| *v == Some(version)).map(|(_, p)| p).collect()
+        found
+            .filter(|(v, _)| *v == Some(version))
+            .map(|(_, p)| p)
+            .collect()
     };
     let mut played = Played::new(after_wongs_failure());
     let reward = played.record(vec![resolved(EncounterEnd::Reward, REWARD)]);
