@@ -882,7 +882,7 @@ fn refusals(export: &[Value]) -> Vec<Case> {
                     },
                 );
             }),
-            "xp_adjusted for Kowalski, who is kia",
+            "Kowalski is kia: his record is closed",
         ),
         import(
             "imp-wounds-for-the-dead.jsonl",
@@ -899,7 +899,7 @@ fn refusals(export: &[Value]) -> Vec<Case> {
                     },
                 );
             }),
-            "wounded for Kowalski, who is kia",
+            "Kowalski is kia: his record is closed",
         ),
         import(
             "imp-face-99.jsonl",
@@ -925,7 +925,7 @@ fn refusals(export: &[Value]) -> Vec<Case> {
         import(
             "imp-team-xp-in-warfighter.jsonl",
             &edited(&|l| append(l, "team_xp_adjusted", json!({"amount": 2, "why": "forged"}))),
-            "it belongs to Horizon Wars: Zero Dark",
+            "a team XP pool exists only in Zero Dark campaigns",
         ),
         // SQL metacharacters and control characters where they are not accepted.
         refused(

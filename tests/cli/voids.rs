@@ -139,10 +139,7 @@ fn a_failed_k9_roll_voided_after_the_retry_that_answered_it_is_refused() {
     let failed = m.json(&["k9", "roll", "--pay", "discards", "--die", "2"]);
     let failed = *crate::support::versions_written(&failed).last().expect("a roll");
     m.ok(&["k9", "retry", "--die", "9"]);
-    m.refused(
-        &strs(&void_args(failed, &[])),
-        "which no failed roll left awaiting a choice",
-    );
+    m.refused(&strs(&void_args(failed, &[])), "is not awaiting a choice");
     m.ok(&["verify"]);
 }
 
@@ -159,7 +156,10 @@ fn the_spooks_task_choice_voided_after_mission_end_paid_for_it_is_refused() {
         &strs(&void_args(dropped, &[])),
         "the dead-drop was never interacted with",
     );
-    m.refused(&strs(&void_args(chosen, &[])), "which was never chosen");
+    m.refused(
+        &strs(&void_args(chosen, &[])),
+        "priority task this Mission is not Acquisition (none)",
+    );
     assert_eq!(num(&m.soldier("Kestrel"), "xp"), 5);
     m.ok(&["verify"]);
 }

@@ -372,8 +372,9 @@ proptest! {
 }
 
 /// Found by the property above: a void of a Soldier's enlistment that a later paper sheet
-/// asserted of him rests on is refused (the checked fold asks that a sheet's Soldier be
-/// enlisted), so no sheet is left checked against nothing, and nothing is written.
+/// asserted of him rests on is refused (asked again without the enlistment, the rules refuse
+/// a sheet of a Soldier not enlisted), so no sheet is left checked against nothing, and
+/// nothing is written.
 #[test]
 fn a_void_of_an_enlistment_a_later_asserted_sheet_rests_on_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -390,7 +391,7 @@ fn a_void_of_an_enlistment_a_later_asserted_sheet_rests_on_is_refused() {
     let voided = app::void(&mut store, CAMPAIGN, charlie, "never joined", &clock());
     let refusal = voided.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
-        refusal.contains("not enlisted"),
+        refusal.contains("no Soldier named 'Charlie'"),
         "the void should be refused, naming the sheet of a Soldier not enlisted: {refusal:?}"
     );
     assert_eq!(rows(&store), before, "a refused void writes nothing");

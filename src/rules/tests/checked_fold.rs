@@ -200,7 +200,7 @@ fn a_check_against_a_target_his_card_does_not_print_is_found() {
     events.push(medic_check(Some(6)));
     assert_eq!(anomalies(events.clone()), vec![], "Medic 6+ as printed");
     events.push(medic_check(Some(2)));
-    assert_decided_otherwise(events, 5, "the rules give CheckRolled");
+    assert_decided_otherwise(events, 5, "the rules give check_rolled");
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
             persuaded: true,
         }),
     ];
-    assert_decided_otherwise(events, 5, "persuaded: false");
+    assert_decided_otherwise(events, 5, "\"persuaded\":false");
 }
 
 #[test]

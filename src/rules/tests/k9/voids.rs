@@ -37,7 +37,9 @@ fn an_encounter_ended_with_a_reward_its_failed_roll_does_not_give_is_found() {
     let found = at(&played, reward);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(
-        found[0].contains("the rules give K9EncounterResolved") && found[0].contains("end: Failure"),
+        found[0].contains(
+            "the rules give k9_encounter_resolved {\"encounter\":\"Buried Explosive\",\"end\":\"failure\""
+        ),
         "the rules end it with the Failure its failed roll gives: {found:?}"
     );
     // The Failure it does give is no finding.

@@ -25,7 +25,7 @@ fn voiding_the_dead_drop_after_the_task_paid_for_it_is_refused() {
     let (played, _, dropped) = acquired();
     let refusal = played.void(dropped, false).unwrap_err().to_string();
     assert!(
-        refusal.contains("version 8 decided again") && refusal.contains("success: false"),
+        refusal.contains("version 8 decided again") && refusal.contains("\"success\":false"),
         "{refusal}"
     );
     assert!(
