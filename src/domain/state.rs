@@ -294,21 +294,6 @@ impl CampaignState {
             .is_some_and(|info| info.expansions.contains(&expansion))
     }
 
-    /// What recorded needs `expansion`, if anything: a K9 enlisted, a Medal deck shuffled.
-    pub fn needs(&self, expansion: Expansion) -> Option<String> {
-        match expansion {
-            Expansion::K9 => self
-                .soldiers
-                .iter()
-                .find(|s| s.card.kind == SoldierKind::K9)
-                .map(|k9| format!("the K9 {} was enlisted under it", k9.card.name)),
-            Expansion::Medals => self
-                .medal_deck
-                .as_ref()
-                .map(|deck| format!("the {} Medal deck was shuffled under it", deck.nation)),
-        }
-    }
-
     /// The rules in force (the first, before the campaign is created).
     pub fn rules(&self) -> RulesVersion {
         self.info.as_ref().map_or(rules_version::FIRST, |info| info.rules)

@@ -1,6 +1,5 @@
 //! Horizon Wars: Zero Dark: hero states, bogeys, the Spook's priority tasks, and allies.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -159,60 +158,6 @@ impl ZeroDarkMission {
     pub fn set_aside_remaining(&self) -> Option<u32> {
         self.bought_time
             .map(|cards| cards.saturating_sub(self.set_aside_flipped))
-    }
-
-    /// Whether the Spook's priority `task` succeeded, and why, from what the Mission
-    /// recorded; `spook_lost` says whether he is lost at the end (rule 003).
-    pub fn task_outcome(&self, task: PriorityTask, spook: &str, spook_lost: bool) -> (bool, String) {
-        match task {
-            PriorityTask::Observation => {
-                let by_spook: BTreeSet<&str> = self
-                    .targeted
-                    .iter()
-                    .filter(|(_, by)| by == spook)
-                    .map(|(b, _)| b.as_str())
-                    .collect();
-                (
-                    by_spook.len() >= 5,
-                    format!(
-                        "{} distinct bogeys targeted by {spook} (5 needed)",
-                        by_spook.len()
-                    ),
-                )
-            }
-            PriorityTask::Assassination => {
-                let boss = self.task_target.clone().unwrap_or_default();
-                let verified = self.dead.iter().any(|(b, by)| *b == boss && by == spook);
-                (
-                    verified,
-                    if verified {
-                        format!("{spook} verified the death of {boss}")
-                    } else {
-                        format!("{boss} was not made dead by {spook}")
-                    },
-                )
-            }
-            PriorityTask::Acquisition => (
-                self.dead_drop && !spook_lost,
-                match (self.dead_drop, spook_lost) {
-                    (false, _) => "the dead-drop was never interacted with".to_owned(),
-                    (true, true) => format!("{spook} is lost at the end"),
-                    (true, false) => "the intelligence is secured".to_owned(),
-                },
-            ),
-            PriorityTask::Rescue => {
-                let agent = self.task_target.clone().unwrap_or_default();
-                let persuaded = self.persuaded.iter().any(|(b, by)| *b == agent && by == spook);
-                (
-                    persuaded,
-                    if persuaded {
-                        format!("{agent} was persuaded by {spook}")
-                    } else {
-                        format!("{agent} was not persuaded by {spook}")
-                    },
-                )
-            }
-        }
     }
 }
 

@@ -102,7 +102,7 @@ pub(super) fn remove_expansion(
             }
         )));
     }
-    if let Some(why) = state.needs(expansion) {
+    if let Some(why) = needs(state, expansion) {
         return Err(RuleError::refused(format!(
             "{} cannot be removed: {why}; a mistaken event is voided first (`muster void VERSION`)",
             expansion.title()
@@ -300,5 +300,20 @@ fn stat_name(stat: &str) -> &'static str {
         "F" => "the F (Fight) stat",
         "A" => "the A (Acuity) stat",
         _ => "the D (Discipline) stat",
+    }
+}
+
+/// What recorded needs `expansion`, if anything: a K9 enlisted, a Medal deck shuffled.
+fn needs(state: &CampaignState, expansion: Expansion) -> Option<String> {
+    match expansion {
+        Expansion::K9 => state
+            .soldiers
+            .iter()
+            .find(|s| s.card.kind == SoldierKind::K9)
+            .map(|k9| format!("the K9 {} was enlisted under it", k9.card.name)),
+        Expansion::Medals => state
+            .medal_deck
+            .as_ref()
+            .map(|deck| format!("the {} Medal deck was shuffled under it", deck.nation)),
     }
 }

@@ -1,6 +1,8 @@
 //! The Spook (rule 003): one priority task per Mission with its bonus, and the task's outcome
 //! and XP computed from the log at the Mission's end. Buy Time is in `buy_time`.
 
+use std::collections::BTreeSet;
+
 use crate::dice::Cup;
 use crate::domain::error::RuleError;
 use crate::domain::event::{
@@ -8,7 +10,7 @@ use crate::domain::event::{
 };
 use crate::domain::rules_version::RESCUE_AGENT_ALIVE;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
-use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask};
+use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask, ZeroDarkMission};
 use crate::rules::preconditions::running;
 use crate::rules::roll::pick;
 
@@ -148,7 +150,7 @@ pub(in crate::rules) fn resolution(state: &CampaignState, mission: &MissionState
     let lost = state
         .soldier(spook)
         .is_some_and(|s| s.hero_state == HeroState::Lost);
-    let (success, why) = z.task_outcome(task, spook, lost);
+    let (success, why) = task_outcome(z, task, spook, lost);
     let mut events = vec![Event::PriorityTaskResolved(PriorityTaskResolved {
         spook: spook.to_owned(),
         task,
@@ -206,4 +208,58 @@ fn bogeys_of(mission: &MissionState, wanted: impl Fn(&Bogey) -> bool) -> Vec<Str
 
 fn is_boss(b: &Bogey) -> bool {
     b.bogey_type == BogeyType::Boss
+}
+
+/// Whether the Spook's priority `task` succeeded, and why, from what the Mission
+/// recorded (`z`); `spook_lost` says whether he is lost at the end (rule 003).
+fn task_outcome(z: &ZeroDarkMission, task: PriorityTask, spook: &str, spook_lost: bool) -> (bool, String) {
+    match task {
+        PriorityTask::Observation => {
+            let by_spook: BTreeSet<&str> = z
+                .targeted
+                .iter()
+                .filter(|(_, by)| by == spook)
+                .map(|(b, _)| b.as_str())
+                .collect();
+            (
+                by_spook.len() >= 5,
+                format!(
+                    "{} distinct bogeys targeted by {spook} (5 needed)",
+                    by_spook.len()
+                ),
+            )
+        }
+        PriorityTask::Assassination => {
+            let boss = z.task_target.clone().unwrap_or_default();
+            let verified = z.dead.iter().any(|(b, by)| *b == boss && by == spook);
+            (
+                verified,
+                if verified {
+                    format!("{spook} verified the death of {boss}")
+                } else {
+                    format!("{boss} was not made dead by {spook}")
+                },
+            )
+        }
+        PriorityTask::Acquisition => (
+            z.dead_drop && !spook_lost,
+            match (z.dead_drop, spook_lost) {
+                (false, _) => "the dead-drop was never interacted with".to_owned(),
+                (true, true) => format!("{spook} is lost at the end"),
+                (true, false) => "the intelligence is secured".to_owned(),
+            },
+        ),
+        PriorityTask::Rescue => {
+            let agent = z.task_target.clone().unwrap_or_default();
+            let persuaded = z.persuaded.iter().any(|(b, by)| *b == agent && by == spook);
+            (
+                persuaded,
+                if persuaded {
+                    format!("{agent} was persuaded by {spook}")
+                } else {
+                    format!("{agent} was not persuaded by {spook}")
+                },
+            )
+        }
+    }
 }
