@@ -52,6 +52,27 @@ fn decided_otherwise(played: &Played) -> Vec<(Option<u64>, String)> {
     played.findings("decide")
 }
 
+/// The void of the command that wrote `version`, written around the rules.
+fn forged_void(version: u64) -> Event {
+    Event::CommandVoided(CommandVoided {
+        command_id: format!("cmd-{version}"),
+        disproofs: Vec::new(),
+        version,
+        why: "entered by mistake".into(),
+    })
+}
+
+/// Asserts `verify` finds one command decided otherwise, at `version`, saying `how` and that
+/// later events depend on what it voids.
+#[track_caller]
+fn refused_at(played: &Played, version: u64, how: &str) {
+    let found = decided_otherwise(played);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Some(version));
+    assert!(found[0].1.contains(how), "{found:?}");
+    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+}
+
 #[test]
 fn a_void_is_decided_again_and_counted_among_the_commands_decided_again() {
     // Given a Wound voided as `muster void` decides it
@@ -145,19 +166,9 @@ fn a_cascaded_voids_reason_edited_is_found_only_by_deciding_the_void_again() {
 fn a_void_of_a_command_a_later_one_rests_on_without_cascade_is_found_at_the_void() {
     // Given a plain void of the Wound the Heal rests on, written around the rules
     let (mut played, wound) = wounded_then_healed();
-    let command_id = format!("cmd-{wound}");
-    let void = played.record(vec![Event::CommandVoided(CommandVoided {
-        command_id,
-        disproofs: Vec::new(),
-        version: wound,
-        why: "entered by mistake".into(),
-    })]);
+    let void = played.record(vec![forged_void(wound)]);
     // Then deciding it again refuses it, as `muster void` would have
-    let found = decided_otherwise(&played);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, Some(void));
-    assert!(found[0].1.contains("rules refuse it"), "{found:?}");
-    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+    refused_at(&played, void, "rules refuse it");
 }
 
 #[test]
@@ -233,23 +244,14 @@ fn an_amendment_whose_void_a_later_command_rests_on_is_found_at_the_amendment() 
     // Given the Wound the Heal rests on, amended around the rules: `muster amend` refuses it
     let (mut played, wound) = wounded_then_healed();
     let amended = played.record(vec![
-        Event::CommandVoided(CommandVoided {
-            command_id: format!("cmd-{wound}"),
-            disproofs: Vec::new(),
-            version: wound,
-            why: "entered by mistake".into(),
-        }),
+        forged_void(wound),
         Event::Wounded(crate::domain::event::SoldierAmount {
             amount: 1,
             soldier: "Park".into(),
         }),
     ]);
     // Then its correction decides again as it was written, but its void does not
-    let found = decided_otherwise(&played);
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0].0, Some(amended));
-    assert!(found[0].1.contains("its void decided again"), "{found:?}");
-    assert!(found[0].1.contains("later events depend on version"), "{found:?}");
+    refused_at(&played, amended, "its void decided again");
 }
 
 #[test]
