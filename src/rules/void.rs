@@ -156,6 +156,11 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             .iter()
             .filter(move |r| r.command_id == target.command_id)
     };
+    // An amendment (a void and the correction after it) is amended again, whether or not the
+    // correction rolled, by a version of its correction: the log names no void as voided.
+    let correction =
+        command().find(|r| !matches!(r.event, Event::CommandVoided(_) | Event::RpAwardRevised(_)));
+    let amendment = correction.is_some();
     match &target.event {
         Event::CampaignCreated(_) => {
             return Err(RuleError::refused(
@@ -163,19 +168,29 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             ));
         }
         Event::CommandVoided(v) => {
+            return Err(RuleError::refused(match correction {
+                Some(c) => format!(
+                    "version {version} is the void the amendment of version {} begins with; to correct that amendment, name its correction: `muster amend {} --why TEXT -- COMMAND…`",
+                    v.version, c.version
+                ),
+                None => format!(
+                    "version {version} is itself a void (of version {}); a void is not undone by another void: record the voided events again instead",
+                    v.version
+                ),
+            }));
+        }
+        Event::RpAwardRevised(_) if amendment => {
             return Err(RuleError::refused(format!(
-                "version {version} is itself a void (of version {}); a void is not undone by another void: record the voided events again instead",
-                v.version
+                "version {version} is a revision the amendment's void wrote; to correct that amendment, name its correction: `muster amend {} --why TEXT -- COMMAND…`",
+                correction.map_or(version, |c| c.version)
             )));
         }
         _ => {}
     }
     if let Some(void) = command().find(|r| matches!(r.event, Event::CommandVoided(_))) {
-        // An amendment (a void and the correction carrying its faces) is amended again.
-        let amendment = command().any(|r| r.event.roll().is_some());
         if amendment && !amending {
             return Err(RuleError::refused(format!(
-                "version {version} belongs to the amendment at version {}, which carried the faces of the command it corrected: amend it again (`muster amend {version} --why TEXT -- COMMAND…`) rather than void it",
+                "version {version} belongs to the amendment at version {}, which corrected an earlier command: amend it again (`muster amend {version} --why TEXT -- COMMAND…`) rather than void it",
                 void.version
             )));
         }

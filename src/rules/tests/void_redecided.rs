@@ -6,6 +6,7 @@
 use super::void_rests::{end, kill, squad};
 use super::*;
 use crate::domain::command::{Harm, XpTarget};
+use crate::domain::error::RuleError;
 use crate::rules::harness::Played;
 
 fn harm(harm: Harm, soldier: &str) -> Command {
@@ -260,14 +261,47 @@ fn an_amendment_nothing_rests_on_is_decided_again_whole() {
     let mut played = squad();
     played.play(start("Caen", &["Wong", "Park"]), &[]);
     let wound = played.play(harm(Harm::Wound, "Park"), &[]);
-    let (mut void, after) = played
-        .amend(wound)
+    amended(&mut played, wound, harm(Harm::Suppress, "Park"))
         .unwrap_or_else(|e| panic!("the amendment was refused: {e}"));
-    let mut cup = crate::dice::Cup::new("test", after.version + 1, Vec::new(), None);
-    let correction = crate::rules::decide_amendment(&after, &harm(Harm::Suppress, "Park"), &mut cup)
-        .unwrap_or_else(|e| panic!("the correction was refused: {e}"));
-    void.extend(correction);
-    played.record(void);
     // Then verify finds nothing, and decides every command but the voided again
     verified_whole(&played);
+}
+
+#[test]
+fn an_amendment_that_rolled_nothing_is_amended_again_not_voided() {
+    // Given a Wound amended to a Suppress: nothing rolled
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(harm(Harm::Wound, "Park"), &[]);
+    let amendment = amended(&mut played, wound, harm(Harm::Suppress, "Park"))
+        .unwrap_or_else(|e| panic!("the amendment was refused: {e}"));
+    let correction = played.log.len() as u64;
+    // When it is voided, the void is refused and says to amend it again
+    let refusal = played.void(correction, false).unwrap_err().to_string();
+    assert!(refusal.contains("amend it again"), "{refusal}");
+    // When it is amended by its void's version, it is refused, naming the correction's
+    let refusal = amended(&mut played, amendment, harm(Harm::Wound, "Wong")).unwrap_err();
+    assert!(
+        refusal
+            .to_string()
+            .contains(&format!("muster amend {correction} ")),
+        "{refusal}"
+    );
+    // When it is amended again by its correction, the second correction stands, and the log
+    // verifies whole
+    amended(&mut played, correction, harm(Harm::Wound, "Wong"))
+        .unwrap_or_else(|e| panic!("the second amendment was refused: {e}"));
+    let state = played.state();
+    let (park, wong) = (state.soldier("Park").unwrap(), state.soldier("Wong").unwrap());
+    assert_eq!((park.wounds, park.suppress, wong.wounds), (0, 0, 1));
+    verified_whole(&played);
+}
+
+/// Amends the command that wrote `version` with `command`, as `muster amend` does, and records
+/// the amendment; its first version.
+fn amended(played: &mut Played, version: u64, command: Command) -> Result<u64, RuleError> {
+    let (mut events, after) = played.amend(version)?;
+    let mut cup = crate::dice::Cup::new("test", after.version + 1, Vec::new(), None);
+    events.extend(crate::rules::decide_amendment(&after, &command, &mut cup)?);
+    Ok(played.record(events))
 }
