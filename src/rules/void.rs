@@ -157,10 +157,9 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             .filter(move |r| r.command_id == target.command_id)
     };
     // An amendment (a void and the correction after it) is amended again, whether or not the
-    // correction rolled, by a version of its correction: the log names no void as voided.
-    let correction =
-        command().find(|r| !matches!(r.event, Event::CommandVoided(_) | Event::RpAwardRevised(_)));
-    let amendment = correction.is_some();
+    // correction rolled, by a version past its void (`muster amend` names the first): the log
+    // names no void as voided.
+    let amendment = command().any(|r| !matches!(r.event, Event::CommandVoided(_) | Event::RpAwardRevised(_)));
     match &target.event {
         Event::CampaignCreated(_) => {
             return Err(RuleError::refused(
@@ -168,22 +167,17 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             ));
         }
         Event::CommandVoided(v) => {
-            return Err(RuleError::refused(match correction {
-                Some(c) => format!(
-                    "version {version} is the void the amendment of version {} begins with; to correct that amendment, name its correction: `muster amend {} --why TEXT -- COMMAND…`",
-                    v.version, c.version
-                ),
-                None => format!(
+            return Err(RuleError::refused(if amendment {
+                format!(
+                    "version {version} is the void of version {} that an amendment begins with, and a void is not undone by another void: amend it again instead (`muster amend {version} --why TEXT -- COMMAND…`)",
+                    v.version
+                )
+            } else {
+                format!(
                     "version {version} is itself a void (of version {}); a void is not undone by another void: record the voided events again instead",
                     v.version
-                ),
+                )
             }));
-        }
-        Event::RpAwardRevised(_) if amendment => {
-            return Err(RuleError::refused(format!(
-                "version {version} is a revision the amendment's void wrote; to correct that amendment, name its correction: `muster amend {} --why TEXT -- COMMAND…`",
-                correction.map_or(version, |c| c.version)
-            )));
         }
         _ => {}
     }

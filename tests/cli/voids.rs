@@ -305,3 +305,31 @@ fn amend_is_refused_when_later_events_rest_on_the_mistaken_command() {
         "later events depend on version",
     );
 }
+
+#[test]
+fn an_amendment_that_rolled_nothing_is_amended_again_and_never_voided() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let wound = first_version(&m.json(&["wound", "Wong", "1"]));
+    let written = m.json(&strs(&amend_args(wound, &["suppress", "Wong", "1"])));
+    assert_eq!(kinds(&written), ["command_voided", "suppressed"]);
+    // Named by its void's version or by its correction's, it is amended again.
+    let again = m.json(&strs(&amend_args(
+        first_version(&written),
+        &["suppress", "Wong", "2"],
+    )));
+    assert_eq!(kinds(&again), ["command_voided", "suppressed"]);
+    let correction = *crate::support::versions_written(&again).last().unwrap();
+    let third = m.json(&strs(&amend_args(correction, &["suppress", "Wong", "3"])));
+    assert_eq!(kinds(&third), ["command_voided", "suppressed"]);
+    assert_eq!(num(&m.soldier("Wong"), "suppress"), 3);
+    assert_eq!(num(&m.soldier("Wong"), "wounds"), 0);
+    // Voided, it would bring back nothing and lose the correction: amended, never voided.
+    let last = *crate::support::versions_written(&third).last().unwrap();
+    m.refused(&strs(&void_args(last, &[])), "amend it again");
+    m.refused(
+        &strs(&void_args(first_version(&third), &[])),
+        "a void is not undone by another void: amend it again instead",
+    );
+    m.ok(&["verify"]);
+}
