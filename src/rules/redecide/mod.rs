@@ -1,6 +1,6 @@
-//! Commands decided again: every command's events show what was asked, so `verify` asks the
-//! rules again, on the state before it and with the faces it rolled, and requires the same
-//! events: the Wounds an Encounter's end deals, a Medal's sticker and benefit, an Eliminate
+//! Commands decided again: every command's events show what was asked, so `verify` (and a
+//! void, for every command after the one it voids) asks the rules again, on the state before
+//! it and with the faces it rolled, and requires the same events: the Wounds an Encounter's end deals, a Medal's sticker and benefit, an Eliminate
 //! Medal lost, the stickers a Downed result strips, the Discipline set at turn 1, a
 //! persuader's wounds, the Spook's XP, the Suppress cleared, and each single event as well.
 //!
