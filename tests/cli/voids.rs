@@ -333,3 +333,27 @@ fn an_amendment_that_rolled_nothing_is_amended_again_and_never_voided() {
     );
     m.ok(&["verify"]);
 }
+
+#[test]
+fn void_last_voids_the_command_that_wrote_the_head_and_is_not_undone() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let wound = m.json(&["wound", "Wong", "1"]);
+    let wounded = first_version(&wound);
+    let written = m.json(&["void", "last", "--why", "the wrong Soldier"]);
+    assert_eq!(kinds(&written), ["command_voided"]);
+    assert_eq!(m.show(wounded)["voided"], true);
+    assert_eq!(num(&m.soldier("Wong"), "wounds"), 0);
+    // The head is now the void: an undo is not undone.
+    let void = first_version(&written);
+    m.refused(
+        &["void", "LAST", "--why", "changed my mind"],
+        &format!("version {void} is itself a void"),
+    );
+    // A word that is neither a version nor `last` is refused, naming both.
+    m.refused(
+        &["void", "lats", "--why", "typo"],
+        "or `last` for the command that wrote the head",
+    );
+    m.ok(&["verify"]);
+}
