@@ -14,6 +14,7 @@ mod ended;
 mod export;
 mod log;
 mod names;
+mod offers;
 mod points;
 #[cfg(test)]
 mod tests;
@@ -39,6 +40,7 @@ pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
 pub use copies::{hash_at, head_here, rows_after, seed_commitments};
 pub use log::{LogPlan, LogQuery};
 pub use names::{Named, Names};
+pub use offers::{Offer, offers};
 pub use verified::{NotedHead, Verified};
 
 /// Opens the database at `path` to read it only: nothing changes, nothing is created, and a

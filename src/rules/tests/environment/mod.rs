@@ -6,6 +6,7 @@
 
 mod choice;
 mod declared;
+mod offers;
 mod owed;
 mod pending;
 mod roll;

@@ -9,6 +9,7 @@ mod endings;
 mod entering;
 mod example;
 mod objective;
+mod offers;
 mod payments;
 mod refusals;
 mod voids;

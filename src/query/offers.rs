@@ -1,0 +1,175 @@
+//! What can be done now, asked of the rules: each command of play the state suggests, with
+//! nothing to type but what the state gives, decided on the state and its events thrown away.
+//!
+//! No condition of availability is written here: the candidates come from what the state
+//! holds (a Mission in progress, an Encounter open, a failed Environ roll awaiting its choice,
+//! a roll owed, a Medal drawn, a Spook's Buy Time), and whether each may be recorded, and why
+//! not, is the rules' answer. A front end offers the ones allowed and shows the others with
+//! the rules' reason.
+
+use serde::Serialize;
+
+use crate::dice::Cup;
+use crate::domain::command::Command;
+use crate::domain::event::EnvironmentChoice;
+use crate::domain::game::{Game, MissionResult};
+use crate::domain::state::CampaignState;
+use crate::rules;
+
+/// One command of play the state suggests, and the rules' answer to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Offer {
+    /// What it records, in the game's words.
+    pub label: String,
+    /// The command line that records it (without `muster`); a roll it makes takes a face
+    /// given with `--die N`, or one generated from the committed seed.
+    pub args: Vec<String>,
+    /// Why the rules refuse it now; `None` when they allow it.
+    pub refused: Option<String>,
+}
+
+/// The commands of play `state` suggests, in the order a table meets them (what is owed
+/// first), each with the rules' answer.
+pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
+    candidates(state)
+        .into_iter()
+        .map(|(label, args, command)| {
+            // Any face stands on every die; the events are thrown away, so which one does
+            // not matter, only whether the rules allow the command at all.
+            let faces = vec![1; 16];
+            let mut cup = Cup::new(campaign, state.version + 1, faces, None);
+            let refused = rules::decide(state, &command, &mut cup)
+                .err()
+                .map(|e| e.to_string());
+            Offer { label, args, refused }
+        })
+        .collect()
+}
+
+/// A candidate: its label, its command line, and the command the rules are asked.
+type Candidate = (String, Vec<String>, Command);
+
+/// What the state suggests: the owed and pending first, then the turn and the Mission's end.
+fn candidates(state: &CampaignState) -> Vec<Candidate> {
+    let Some(mission) = state.mission_in_progress() else {
+        return Vec::new();
+    };
+    let mut found: Vec<Candidate> = Vec::new();
+    for pending in &state.pending {
+        for (word, choice) in [
+            ("hardy", EnvironmentChoice::Hardy),
+            ("wound", EnvironmentChoice::Wound),
+            ("suppress", EnvironmentChoice::Suppress),
+        ] {
+            found.push((
+                format!(
+                    "{}'s failed Environ {} roll: {word}",
+                    pending.soldier, pending.environment
+                ),
+                words(&["resolve", &pending.soldier, word]),
+                Command::Resolve {
+                    soldier: pending.soldier.clone(),
+                    choice,
+                },
+            ));
+        }
+    }
+    for owed in &mission.owed_environment {
+        let declared = &owed.environment;
+        found.push((
+            format!("{} rolls against {declared}", owed.soldier),
+            words(&[
+                "environ",
+                &owed.soldier,
+                &declared.environment,
+                &declared.target.to_string(),
+            ]),
+            Command::Environ {
+                soldier: owed.soldier.clone(),
+                environments: vec![(declared.environment.clone(), i64::from(declared.target))],
+                modifiers: Vec::new(),
+                location: None,
+            },
+        ));
+    }
+    if let Some(encounter) = &mission.encounter {
+        let card = &encounter.card.name;
+        if encounter.awaiting_choice {
+            found.push((
+                format!("Accept the Failure of '{card}'"),
+                words(&["k9", "accept"]),
+                Command::AcceptFailure,
+            ));
+            found.push((
+                format!("Retry '{card}'"),
+                words(&["k9", "retry"]),
+                Command::RetryEncounter { payments: Vec::new() },
+            ));
+        } else {
+            found.push((
+                format!("Roll {} of '{card}'", encounter.next_roll + 1),
+                words(&["k9", "roll"]),
+                Command::RollEncounter { payments: Vec::new() },
+            ));
+        }
+    }
+    if let Some(deck) = &state.medal_deck {
+        for drawn in deck.drawn.iter().filter(|d| d.mission == mission.number) {
+            let medal = drawn.name.as_str();
+            let (label, verb, command) = match drawn.recipient {
+                None => (
+                    format!("Roll the recipient of '{medal}'"),
+                    "recipient",
+                    Command::RollMedalRecipient {
+                        medal: medal.to_owned(),
+                    },
+                ),
+                Some(_) => (
+                    format!("'{medal}' earned"),
+                    "earn",
+                    Command::EarnMedal {
+                        medal: medal.to_owned(),
+                    },
+                ),
+            };
+            found.push((label, words(&["medal", verb, medal]), command));
+        }
+    }
+    if state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark) {
+        let z = &mission.zero_dark;
+        if z.bought_time.is_some() && !z.control_deck_ran_out {
+            found.push((
+                "The Control Deck ran out".to_owned(),
+                words(&["spook", "deck-out"]),
+                Command::ControlDeckOut,
+            ));
+        }
+        if z.control_deck_ran_out {
+            found.push((
+                "Flip a set-aside card".to_owned(),
+                words(&["spook", "flip-set-aside", "1"]),
+                Command::FlipSetAside(1),
+            ));
+        }
+    }
+    found.push(("Next turn".to_owned(), words(&["turn"]), Command::NextTurn));
+    for (result, word) in [
+        (MissionResult::Success, "success"),
+        (MissionResult::Failure, "failure"),
+    ] {
+        found.push((
+            format!("End Mission {}: {word}", mission.number),
+            words(&["mission", "end", "--result", word]),
+            Command::EndMission {
+                result,
+                rp_award: None,
+            },
+        ));
+    }
+    found
+}
+
+/// A command line's words.
+fn words(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
