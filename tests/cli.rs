@@ -47,6 +47,8 @@ mod log;
 mod medals;
 #[path = "cli/mission.rs"]
 mod mission;
+#[path = "cli/now.rs"]
+mod now;
 #[path = "cli/numbers.rs"]
 mod numbers;
 #[path = "cli/play.rs"]

@@ -117,6 +117,7 @@ command_names! {
     Persuade = "persuade",
     Ally = "ally",
     Roster = "roster",
+    Now = "now",
     Log = "log",
     Blame = "blame",
     Assert = "assert",
@@ -255,7 +256,8 @@ impl CommandName {
         match self {
             CommandName::Roster => Needs::of(READ, Honours::campaign(EVERY)),
             CommandName::Log => Needs::of(READ, Honours::campaign(ROWS)),
-            CommandName::Blame
+            CommandName::Now
+            | CommandName::Blame
             | CommandName::Diff
             | CommandName::Show
             | CommandName::Verify

@@ -29,6 +29,7 @@ mod man;
 mod medals;
 mod mission;
 mod named;
+mod now;
 mod output;
 mod pager;
 mod paths;
@@ -191,6 +192,8 @@ enum Command {
     Ally(zero_dark::AllyCommand),
     /// Print the roster, now or as of an earlier point
     Roster(roster::Args),
+    /// What may be recorded now, asked of the rules (the turn, what is owed, what waits)
+    Now(now::Args),
     /// Print the log of events
     Log(log::Args),
     /// For every number in a Soldier's roster row, the events that made it
@@ -397,6 +400,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Persuade(args) => zero_dark::persuade(ctx, args),
         Command::Ally(command) => zero_dark::ally(ctx, command),
         Command::Roster(args) => roster::run(ctx, args),
+        Command::Now(args) => now::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Blame(args) => audit::blame(ctx, args),
         Command::Assert(args) => audit::assert(ctx, args),

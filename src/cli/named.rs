@@ -53,6 +53,7 @@ impl Command {
             Command::Persuade(_) => CommandName::Persuade,
             Command::Ally(_) => CommandName::Ally,
             Command::Roster(_) => CommandName::Roster,
+            Command::Now(_) => CommandName::Now,
             Command::Log(_) => CommandName::Log,
             Command::Blame(_) => CommandName::Blame,
             Command::Assert(_) => CommandName::Assert,

@@ -114,6 +114,12 @@ impl<'a> Query<'a> {
             .collect())
     }
 
+    /// What may be recorded now, asked of the rules (see [`offers`]).
+    pub fn offers(&self) -> Result<Vec<Offer>, Error> {
+        let state = checkpoint::state_at(self.store, self.campaign, None)?;
+        Ok(offers(self.campaign, &state))
+    }
+
     /// The roster now (from the newest checkpoint and the events after it), or at `at`.
     pub fn roster(&self, at: Option<AsOf>) -> Result<Roster, Error> {
         let head = self.head()?;

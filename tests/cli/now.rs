@@ -1,0 +1,76 @@
+//! `muster now`: what the rules allow now, each with a command line that records it.
+
+use serde_json::Value;
+
+use crate::support::Muster;
+
+/// The command lines `now --json` lists as allowed, and the labels of those refused.
+fn offered(m: &Muster) -> (Vec<Vec<String>>, Vec<String>) {
+    let now = m.json(&["now"]);
+    let offers = now["offers"].as_array().cloned().unwrap_or_default();
+    let args = |o: &Value| -> Vec<String> {
+        o["args"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|w| w.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default()
+    };
+    let allowed = offers
+        .iter()
+        .filter(|o| o["refused"].is_null())
+        .map(args)
+        .collect();
+    let refused = offers
+        .iter()
+        .filter(|o| !o["refused"].is_null())
+        .map(|o| o["label"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    (allowed, refused)
+}
+
+#[test]
+fn outside_a_mission_nothing_is_offered_and_the_answer_says_how_to_start_one() {
+    let m = Muster::lodestar();
+    let (allowed, refused) = offered(&m);
+    assert_eq!((allowed.len(), refused.len()), (0, 0));
+    assert!(m.ok(&["now"]).contains("muster mission start"));
+}
+
+#[test]
+fn every_command_line_offered_records_and_the_turn_comes_once_nothing_is_owed() {
+    // Given turn 1 of a Mission under Environ Cold 6+: Wong and Price owe a roll (Reyes is
+    // Enduring)
+    let m = Muster::lodestar();
+    m.ok(&[
+        "mission", "start", "Caen", "--with", "Wong", "--with", "Reyes", "--with", "Price",
+    ]);
+    m.ok(&["environ", "declare", "--mission", "cold:6"]);
+    m.ok(&["turn"]);
+    let (allowed, refused) = offered(&m);
+    assert!(!allowed.contains(&vec!["turn".to_owned()]), "{allowed:?}");
+    assert!(refused.iter().any(|l| l == "Next turn"), "{refused:?}");
+    // When each command line offered but the turn and the Mission's end is recorded (a failed
+    // roll's Wound taken), until none is left
+    for _ in 0..10 {
+        let (allowed, _) = offered(&m);
+        let Some(next) = allowed.into_iter().find(|a| match a[0].as_str() {
+            "turn" | "mission" => false,
+            "resolve" => a[2] == "wound",
+            _ => true,
+        }) else {
+            break;
+        };
+        let mut args: Vec<&str> = next.iter().map(String::as_str).collect();
+        if args[0] == "environ" {
+            args.extend(["--die", "2"]);
+        }
+        m.ok(&args);
+    }
+    // Then nothing is owed, and the next turn is offered
+    let (allowed, refused) = offered(&m);
+    assert!(
+        allowed.contains(&vec!["turn".to_owned()]),
+        "{allowed:?} / {refused:?}"
+    );
+    assert_eq!(refused, Vec::<String>::new());
+    m.ok(&["turn"]);
+}
