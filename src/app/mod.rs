@@ -16,7 +16,7 @@ pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,
 };
-pub use voids::{amend, void, void_with};
+pub use voids::{amend, undo, void, void_with};
 
 use std::path::Path;
 

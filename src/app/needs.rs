@@ -118,6 +118,7 @@ command_names! {
     Ally = "ally",
     Roster = "roster",
     Now = "now",
+    Undo = "undo",
     Log = "log",
     Blame = "blame",
     Assert = "assert",
@@ -145,6 +146,9 @@ command_names! {
 pub enum Right {
     /// Anyone whose token has at least this role.
     Needs(Role),
+    /// Anyone whose token has at least a player's role, on the commands they recorded
+    /// themselves (which the command checks, by the name the server records them under).
+    Own,
     /// Nobody: the command works on the server's own files or settings, or on no campaign.
     NotServed(&'static str),
 }
@@ -154,6 +158,15 @@ impl Right {
     /// in (what `amend` corrects): the commands a player may record.
     pub fn records_play(self) -> bool {
         self == Right::Needs(Role::Player)
+    }
+
+    /// The least role this right asks of a token, if the command is served at all.
+    pub fn least(self) -> Option<Role> {
+        match self {
+            Right::Needs(role) => Some(role),
+            Right::Own => Some(Role::Player),
+            Right::NotServed(_) => None,
+        }
     }
 }
 
@@ -274,6 +287,7 @@ impl CommandName {
                 ),
                 Honours::database(JSON),
             ),
+            CommandName::Undo => Needs::of(Right::Own, Honours::campaign(JSON)),
             CommandName::Seed | CommandName::Void | CommandName::Amend => {
                 Needs::of(MANAGE, Honours::campaign(JSON))
             }

@@ -7,8 +7,9 @@ use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Carried, Cup};
 use crate::domain::command::Command;
+use crate::domain::error::RuleError;
 use crate::domain::event::Event;
-use crate::domain::logged::Asked;
+use crate::domain::logged::{Asked, COMMAND_LINE};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::query::Query;
 use crate::rules;
@@ -169,4 +170,57 @@ fn carried_faces(tail: &[RecordedEvent], first: u64) -> Vec<Carried> {
         .filter_map(|r| r.event.roll())
         .filter_map(Carried::of)
         .collect()
+}
+
+/// Takes back a command this connection's recorder recorded (see [`super::record_as`]): the
+/// one that wrote `version`, or their last that still stands; voided by the void rules
+/// (refused, with their reason, where a later command rests on it). Refused when the command
+/// is another recorder's: a player undoes only their own; a gm voids any with [`void_with`].
+pub fn undo(
+    store: &mut Store,
+    campaign: &str,
+    version: Option<u64>,
+    why: &str,
+    clock: &dyn Clock,
+) -> Result<Written, Error> {
+    let recorder = store.recorder().unwrap_or(COMMAND_LINE).to_owned();
+    let recorder = recorder.as_str();
+    let query = Query::new(store, campaign);
+    let version = match version {
+        Some(version) => version,
+        None => query.last_recorded_by(recorder)?.ok_or_else(|| {
+            refused(format!(
+                "{recorder} has recorded no command in campaign '{campaign}' that still stands; nothing to undo"
+            ))
+        })?,
+    };
+    let recorded = query.recorded(version)?.ok_or_else(|| {
+        refused(format!(
+            "version {version} does not exist in campaign '{campaign}' (see `muster log`)"
+        ))
+    })?;
+    match recorded.recorded_by.as_deref() {
+        Some(by) if by == recorder => {}
+        Some(by) => {
+            return Err(refused(format!(
+                "version {version} was recorded by {by}, not by {recorder}: an undo takes back only one's own commands; a gm voids any with `muster void {version} --why TEXT`"
+            )));
+        }
+        None => {
+            return Err(refused(format!(
+                "version {version} was recorded before the log kept who recorded each command, so it is nobody's to undo; a gm voids it with `muster void {version} --why TEXT`"
+            )));
+        }
+    }
+    let request = rules::void::Request {
+        version: recorded.first_version,
+        why,
+        cascade: false,
+    };
+    void_with(store, campaign, &request, clock)
+}
+
+/// A refusal of an undo.
+fn refused(message: String) -> Error {
+    Error::Rule(RuleError::refused(message))
 }

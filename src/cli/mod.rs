@@ -46,6 +46,7 @@ mod served;
 mod shell;
 mod show;
 mod turn;
+mod undo;
 mod verify;
 mod void;
 mod warfighter;
@@ -194,6 +195,8 @@ enum Command {
     Roster(roster::Args),
     /// What may be recorded now, asked of the rules (the turn, what is owed, what waits)
     Now(now::Args),
+    /// Take back your own last command (or the one that wrote VERSION), by the void rules
+    Undo(undo::Args),
     /// Print the log of events
     Log(log::Args),
     /// For every number in a Soldier's roster row, the events that made it
@@ -401,6 +404,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Ally(command) => zero_dark::ally(ctx, command),
         Command::Roster(args) => roster::run(ctx, args),
         Command::Now(args) => now::run(ctx, args),
+        Command::Undo(args) => undo::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
         Command::Blame(args) => audit::blame(ctx, args),
         Command::Assert(args) => audit::assert(ctx, args),

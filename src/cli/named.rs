@@ -54,6 +54,7 @@ impl Command {
             Command::Ally(_) => CommandName::Ally,
             Command::Roster(_) => CommandName::Roster,
             Command::Now(_) => CommandName::Now,
+            Command::Undo(_) => CommandName::Undo,
             Command::Log(_) => CommandName::Log,
             Command::Blame(_) => CommandName::Blame,
             Command::Assert(_) => CommandName::Assert,

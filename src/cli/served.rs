@@ -48,16 +48,16 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
         Err(e) => return usage(e.render().to_string()),
     };
     let needs = cli.needs();
-    match needs.right {
-        Right::NotServed(why) => return forbidden(format!("this command is not served: {why}")),
-        Right::Needs(needed) if role < needed => {
+    match (needs.right, needs.right.least()) {
+        (Right::NotServed(why), _) => return forbidden(format!("this command is not served: {why}")),
+        (_, Some(needed)) if role < needed => {
             return forbidden(format!(
                 "a {} token may not run this command; it needs a {} token",
                 role.word(),
                 needed.word()
             ));
         }
-        Right::Needs(_) => {}
+        _ => {}
     }
     if let Some(name) = cli.creates().filter(|name| Some(name.trim()) != campaign) {
         return usage(format!(

@@ -13,6 +13,7 @@ mod elsewhere;
 mod ended;
 mod export;
 mod log;
+mod mine;
 mod names;
 mod offers;
 mod points;
@@ -39,6 +40,7 @@ pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selec
 pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
 pub use copies::{hash_at, head_here, rows_after, seed_commitments};
 pub use log::{LogPlan, LogQuery};
+pub use mine::Recorded;
 pub use names::{Named, Names};
 pub use offers::{Offer, offers};
 pub use verified::{NotedHead, Verified};

@@ -357,3 +357,34 @@ fn void_last_voids_the_command_that_wrote_the_head_and_is_not_undone() {
     );
     m.ok(&["verify"]);
 }
+
+#[test]
+fn undo_takes_back_ones_own_last_command_by_the_void_rules() {
+    let m = Muster::lodestar();
+    m.ok(&[
+        "--as", "Sam", "mission", "start", "Caen", "--with", "Wong", "--with", "Reyes",
+    ]);
+    let wound = first_version(&m.json(&["--as", "Ana", "wound", "Wong", "1"]));
+    m.ok(&["--as", "Sam", "xp", "Reyes", "1", "--why", "EKIA"]);
+    m.ok(&["--as", "Ana", "heal", "Wong", "1"]);
+    // Sam's undo takes back his XP, not Ana's heal at the head.
+    let undone = m.json(&["--as", "Sam", "undo", "--why", "no EKIA"]);
+    assert_eq!(kinds(&undone), ["command_voided"]);
+    assert_eq!(num(&m.soldier("Reyes"), "xp"), 0);
+    assert_eq!(num(&m.soldier("Wong"), "wounds"), 0, "Ana's heal stands");
+    // Ana's Wound, which her heal rests on, is refused by the void rules; Sam may not undo it.
+    let wound_arg = wound.to_string();
+    m.refused(
+        &["--as", "Ana", "undo", &wound_arg, "--why", "x"],
+        "later events depend on version",
+    );
+    m.refused(
+        &["--as", "Sam", "undo", &wound_arg, "--why", "x"],
+        "recorded by Ana, not by Sam",
+    );
+    // An undo is not undone: Ana's next undo takes back her heal, then her Wound.
+    m.ok(&["--as", "Ana", "undo", "--why", "the heal was wrong"]);
+    m.ok(&["--as", "Ana", "undo", "--why", "the Wound was wrong"]);
+    assert_eq!(m.show(wound)["voided"], true);
+    m.ok(&["verify"]);
+}

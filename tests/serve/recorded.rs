@@ -126,3 +126,49 @@ fn pull_and_push_carry_who_recorded_each_command_and_a_pushed_command_is_decided
     assert!(err.contains("decided again"), "{err}");
     assert_eq!(campaign.head(), before, "nothing was written on the server");
 }
+
+#[test]
+fn a_player_undoes_their_own_last_command_and_never_anothers_and_a_gm_voids_any() {
+    let campaign = Campaign::new();
+    let pat = campaign.token("pat", "player");
+    let quinn = campaign.token("quinn", "player");
+    let gm = campaign.token("gale", "gm");
+    let viewer = campaign.token("val", "viewer");
+    let server = Server::start(&campaign.db);
+    let (status, answer) = server.post(Some(&pat), &args(&["xp", "Wong", "1", "--why", "EKIA"]));
+    assert_eq!(status, 201, "{answer}");
+    let pats = campaign.head();
+    let (status, answer) = server.post(Some(&quinn), &args(&["wound", "Wong", "1"]));
+    assert_eq!(status, 201, "{answer}");
+    let quinns = campaign.head();
+
+    // Pat's undo takes back Pat's last command, not the head (Quinn's).
+    let (status, answer) = server.post(Some(&pat), &args(&["undo", "--why", "no EKIA"]));
+    assert_eq!(status, 201, "{answer}");
+    assert!(
+        answer
+            .to_string()
+            .contains(&format!("voids the command of version {pats}")),
+        "{answer}"
+    );
+    assert_eq!(newest(&campaign)["recorded_by"], "pat");
+
+    // Pat may not undo Quinn's; a viewer may not undo at all: nothing is written.
+    let head = campaign.head();
+    let quinns_arg = quinns.to_string();
+    let (status, answer) = server.post(Some(&pat), &args(&["undo", &quinns_arg, "--why", "x"]));
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer.to_string().contains("recorded by quinn, not by pat"),
+        "{answer}"
+    );
+    let (status, answer) = server.post(Some(&viewer), &args(&["undo", "--why", "x"]));
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(campaign.head(), head, "nothing was written");
+
+    // A gm voids Quinn's with `void`.
+    let (status, answer) = server.post(Some(&gm), &args(&["void", &quinns_arg, "--why", "x"]));
+    assert_eq!(status, 201, "{answer}");
+    let verified: Value = serde_json::from_str(&campaign.ok(&["verify", "--json"])).unwrap();
+    assert_eq!(verified["ok"], true, "{verified}");
+}

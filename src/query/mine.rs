@@ -1,0 +1,76 @@
+//! Whose a command is: the recorder its first row names, and the last command a recorder
+//! recorded that still stands, for an undo that takes back only one's own commands.
+
+use std::collections::BTreeSet;
+
+use crate::Error;
+use crate::domain::codec;
+use crate::domain::event::Event;
+use crate::domain::logged::Logged;
+
+use super::Query;
+
+/// How many rows are read at a time, newest first, looking for a recorder's last command.
+const WINDOW: u64 = 512;
+
+/// A command as its first row keeps it: where it begins, who recorded it, and whether it is
+/// a void (which is never undone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    pub first_version: u64,
+    /// `None` for a command recorded before the log kept who recorded each.
+    pub recorded_by: Option<String>,
+    pub is_void: bool,
+}
+
+impl Query<'_> {
+    /// The command that wrote `version`, as its first row keeps it; `None` when no event of
+    /// the campaign has that version.
+    pub fn recorded(&self, version: u64) -> Result<Option<Recorded>, Error> {
+        let Some(first) = self.store.command_start(self.campaign, version)? else {
+            return Ok(None);
+        };
+        let rows = self
+            .store
+            .rows_between(self.campaign, first.saturating_sub(1), Some(first))?;
+        Ok(rows.first().map(|row| Recorded {
+            first_version: first,
+            recorded_by: row
+                .command
+                .as_deref()
+                .and_then(|c| Logged::decode(c).ok())
+                .map(|l| l.recorded_by),
+            is_void: row.kind == "command_voided",
+        }))
+    }
+
+    /// The first version of the last command `name` recorded that still stands (neither a
+    /// void nor voided since), if any.
+    pub fn last_recorded_by(&self, name: &str) -> Result<Option<u64>, Error> {
+        let mut upto = self.head()?.version;
+        // Read newest first, so every void is read before the commands it voids.
+        let mut voided: BTreeSet<String> = BTreeSet::new();
+        while upto > 0 {
+            let after = upto.saturating_sub(WINDOW);
+            let rows = self.store.rows_between(self.campaign, after, Some(upto))?;
+            for row in rows.iter().rev() {
+                if row.kind == "command_voided" {
+                    if let Ok(Event::CommandVoided(v)) = codec::decode(&row.kind, row.schema, &row.payload) {
+                        voided.insert(v.command_id);
+                    }
+                    continue;
+                }
+                let mine = row
+                    .command
+                    .as_deref()
+                    .and_then(|c| Logged::decode(c).ok())
+                    .is_some_and(|l| l.recorded_by == name);
+                if mine && !voided.contains(&row.command_id) {
+                    return Ok(Some(row.version));
+                }
+            }
+            upto = after;
+        }
+        Ok(None)
+    }
+}
