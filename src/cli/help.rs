@@ -46,10 +46,10 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "Reading and audit",
         &[
-            "roster", "log", "show", "blame", "diff", "assert", "verify", "seed",
+            "roster", "now", "log", "show", "blame", "diff", "assert", "verify", "seed",
         ],
     ),
-    ("Corrections", &["void", "amend"]),
+    ("Corrections", &["undo", "void", "amend"]),
     (
         "Files and setup",
         &[

@@ -27,6 +27,9 @@ pub struct Server {
     pub limiter: Limiter,
     /// The web page's signed-in browsers.
     pub sessions: Sessions,
+    /// Bumped after every turn in the sequence: an open page's stream wakes on it and reads
+    /// the head at once, rather than at its next poll.
+    pub turns: tokio::sync::watch::Sender<u64>,
 }
 
 /// How many read-only connections are kept between requests.
@@ -42,6 +45,7 @@ impl Server {
             readers: Mutex::new(Vec::new()),
             limiter: Limiter::default(),
             sessions: Sessions::default(),
+            turns: tokio::sync::watch::Sender::new(0),
         }
     }
 

@@ -57,7 +57,10 @@ pub fn in_sequence<T>(server: &Server, f: impl FnOnce(&mut Option<Store>) -> T) 
     if held.is_none() {
         *held = Some(app::open(&server.db).map_err(|e| e.to_string())?);
     }
-    Ok(f(&mut held))
+    let done = f(&mut held);
+    // Whether it wrote or not, the open streams read the head again (which is cheap).
+    server.turns.send_modify(|n| *n = n.wrapping_add(1));
+    Ok(done)
 }
 
 /// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the

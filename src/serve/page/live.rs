@@ -1,6 +1,8 @@
 //! Live updates: GET /c/{campaign}/events/stream, server-sent events giving the campaign's
-//! head version whenever it changes (polled every 250 ms), and /static/live.js, the small
-//! script served by muster itself that swaps in the roster's fresh numbers when it does.
+//! head version whenever it changes, and /static/live.js, the small script served by muster
+//! itself that swaps in the roster's fresh numbers when it does. A command the server records
+//! wakes every stream at once (the sequence publishes each turn); a write by another program
+//! on the same file is seen at the next poll, every 250 ms, on a kept read-only connection.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -18,7 +20,7 @@ use super::session::signed;
 use crate::serve::listen::Pulse;
 use crate::serve::server::Server;
 
-/// How often the head is read.
+/// How often the head is read when no turn of the server's wakes the stream.
 const POLL: Duration = Duration::from_millis(250);
 /// Every this many polls, the session is checked again (a revoked token ends the stream).
 const RECHECK: u32 = 20;
@@ -62,6 +64,8 @@ struct Watch {
     campaign: String,
     sent: Option<u64>,
     polls: u32,
+    /// The server's turns, which wake the stream.
+    turns: tokio::sync::watch::Receiver<u64>,
 }
 
 /// GET /c/{campaign}/events/stream: an event `head` with the head version, first at once,
@@ -79,7 +83,9 @@ pub async fn stream(
     if let Err(message) = head_of(&server, &campaign).await {
         return message_page(StatusCode::NOT_FOUND, &message);
     }
+    let turns = server.turns.subscribe();
     let watch = Watch {
+        turns,
         server,
         headers,
         campaign,
@@ -99,7 +105,9 @@ pub async fn stream(
                 let event = Event::default().event("head").data(head.to_string());
                 return Some((Ok::<Event, Infallible>(event), watch));
             }
-            tokio::time::sleep(POLL).await;
+            // Woken by a turn, or at the poll. The sender lives in the server this stream
+            // holds, so `changed` never fails at once and the wait is never a busy loop.
+            let _ = tokio::time::timeout(POLL, watch.turns.changed()).await;
         }
     });
     Sse::new(events)
