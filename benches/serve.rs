@@ -1,7 +1,8 @@
 //! The server's figures: commands recorded per second and their latency for 20 concurrent
 //! clients, and roster reads' latency, on a synthetic campaign (a million events unless
 //! `MUSTER_BENCH_MAX` says fewer). Each client is a thread of blocking HTTP requests against
-//! `muster serve` on a loopback port, started as its own process.
+//! `muster serve` on a loopback port, started as its own process. Last, the time from a
+//! command's POST to the change arriving on a signed-in page's live stream.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -17,6 +18,8 @@ const CAMPAIGN: &str = "Synthetic";
 const CLIENTS: usize = 20;
 const COMMANDS_EACH: usize = 50;
 const READS_EACH: usize = 50;
+/// How many commands are timed from their POST to the page's stream.
+const STREAMED: usize = 50;
 
 /// The server, killed when dropped.
 struct Served(Child);
@@ -85,6 +88,8 @@ fn main() {
         assert!(out.status.success());
     });
 
+    let streamed = to_the_stream(&url, &token, &agent);
+
     let head = Store::open_read_only(&db)
         .unwrap()
         .head(CAMPAIGN)
@@ -115,6 +120,76 @@ fn main() {
         percentile(&by_hand, 50),
         percentile(&by_hand, 99)
     );
+    println!(
+        "| a command's POST to a signed-in page's stream event, p50 / p99 | {:.1} ms / {:.1} ms |",
+        percentile(&streamed, 50),
+        percentile(&streamed, 99)
+    );
+}
+
+/// Signs a page in with `token`, opens its live stream, and times `STREAMED` commands, one
+/// after another, from the start of each POST to the stream's event of the head it wrote:
+/// each in milliseconds, sorted.
+fn to_the_stream(url: &str, token: &str, agent: &ureq::Agent) -> Vec<f64> {
+    let signing: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .build()
+        .into();
+    let signed = signing
+        .post(format!("{url}/sign-in"))
+        .header("Origin", url)
+        .send_form([("token", token)])
+        .unwrap();
+    let cookie = signed
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_owned();
+    let stream = signing
+        .get(format!("{url}/c/{CAMPAIGN}/events/stream"))
+        .header("Cookie", &cookie)
+        .call()
+        .unwrap();
+    let (heads, arrivals) = std::sync::mpsc::channel::<(u64, Instant)>();
+    std::thread::spawn(move || {
+        let lines = BufReader::new(stream.into_body().into_reader()).lines();
+        for line in lines.map_while(Result::ok) {
+            if let Some(head) = line.strip_prefix("data:").and_then(|d| d.trim().parse().ok()) {
+                if heads.send((head, Instant::now())).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    // The first event is the head as the stream opened.
+    arrivals.recv_timeout(Duration::from_secs(30)).unwrap();
+    let mut latencies: Vec<f64> = (0..STREAMED)
+        .map(|n| {
+            let body = serde_json::json!({
+                "args": ["xp", "Soldier 02", "+1", "--why", format!("streamed {n}")],
+            });
+            let start = Instant::now();
+            let response = agent
+                .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
+                .header("Authorization", format!("Bearer {token}"))
+                .send_json(body)
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 201);
+            let written: serde_json::Value = response.into_body().read_json().unwrap();
+            let head = written["head"]["version"].as_u64().unwrap();
+            loop {
+                let (seen, at) = arrivals.recv_timeout(Duration::from_secs(30)).unwrap();
+                if seen >= head {
+                    return at.duration_since(start).as_secs_f64() * 1000.0;
+                }
+            }
+        })
+        .collect();
+    latencies.sort_by(f64::total_cmp);
+    latencies
 }
 
 /// Runs `request` `READS_EACH` times, one after another: each latency in milliseconds, sorted.
