@@ -449,6 +449,7 @@ mod tests {
         for name in [
             CommandName::Void,
             CommandName::Amend,
+            CommandName::Undo,
             CommandName::Roster,
             CommandName::Import,
         ] {

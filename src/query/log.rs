@@ -256,6 +256,6 @@ fn decoded(row: &StoredRow, campaign: &str) -> Result<Event, StoreError> {
 
 /// Who recorded a command, as its stored form names them; `None` for a form that does not
 /// read (`verify` names it).
-fn recorded_by(command: &str) -> Option<String> {
+pub(super) fn recorded_by(command: &str) -> Option<String> {
     Logged::decode(command).ok().map(|logged| logged.recorded_by)
 }

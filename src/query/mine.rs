@@ -3,24 +3,21 @@
 
 use std::collections::BTreeSet;
 
+use super::Query;
+use super::log::recorded_by;
 use crate::Error;
 use crate::domain::codec;
 use crate::domain::event::Event;
-use crate::domain::logged::Logged;
-
-use super::Query;
 
 /// How many rows are read at a time, newest first, looking for a recorder's last command.
 const WINDOW: u64 = 512;
 
-/// A command as its first row keeps it: where it begins, who recorded it, and whether it is
-/// a void (which is never undone).
+/// A command as its first row keeps it: where it begins and who recorded it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recorded {
     pub first_version: u64,
     /// `None` for a command recorded before the log kept who recorded each.
     pub recorded_by: Option<String>,
-    pub is_void: bool,
 }
 
 impl Query<'_> {
@@ -35,12 +32,7 @@ impl Query<'_> {
             .rows_between(self.campaign, first.saturating_sub(1), Some(first))?;
         Ok(rows.first().map(|row| Recorded {
             first_version: first,
-            recorded_by: row
-                .command
-                .as_deref()
-                .and_then(|c| Logged::decode(c).ok())
-                .map(|l| l.recorded_by),
-            is_void: row.kind == "command_voided",
+            recorded_by: row.command.as_deref().and_then(recorded_by),
         }))
     }
 
@@ -63,8 +55,8 @@ impl Query<'_> {
                 let mine = row
                     .command
                     .as_deref()
-                    .and_then(|c| Logged::decode(c).ok())
-                    .is_some_and(|l| l.recorded_by == name);
+                    .and_then(recorded_by)
+                    .is_some_and(|by| by == name);
                 if mine && !voided.contains(&row.command_id) {
                     return Ok(Some(row.version));
                 }
