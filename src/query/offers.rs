@@ -92,65 +92,59 @@ fn candidates(state: &CampaignState) -> Vec<Candidate> {
             },
         ));
     }
+    // Each thing the state holds suggests every step on it; which the rules allow now (the
+    // Encounter's next roll, or its Failure or retry; a Medal's recipient roll, or its
+    // earning; the Control Deck running out, or a set-aside card flipped) is theirs to say.
     if let Some(encounter) = &mission.encounter {
         let card = &encounter.card.name;
-        if encounter.awaiting_choice {
-            found.push((
-                format!("Accept the Failure of '{card}'"),
-                words(&["k9", "accept"]),
-                Command::AcceptFailure,
-            ));
-            found.push((
-                format!("Retry '{card}'"),
-                words(&["k9", "retry"]),
-                Command::RetryEncounter { payments: Vec::new() },
-            ));
-        } else {
-            found.push((
-                format!("Roll {} of '{card}'", encounter.next_roll + 1),
-                words(&["k9", "roll"]),
-                Command::RollEncounter { payments: Vec::new() },
-            ));
-        }
+        found.push((
+            format!("Roll {} of '{card}'", encounter.next_roll + 1),
+            words(&["k9", "roll"]),
+            Command::RollEncounter { payments: Vec::new() },
+        ));
+        found.push((
+            format!("Accept the Failure of '{card}'"),
+            words(&["k9", "accept"]),
+            Command::AcceptFailure,
+        ));
+        found.push((
+            format!("Retry '{card}'"),
+            words(&["k9", "retry"]),
+            Command::RetryEncounter { payments: Vec::new() },
+        ));
     }
-    if let Some(deck) = &state.medal_deck {
-        for drawn in deck.drawn.iter().filter(|d| d.mission == mission.number) {
-            let medal = drawn.name.as_str();
-            let (label, verb, command) = match drawn.recipient {
-                None => (
-                    format!("Roll the recipient of '{medal}'"),
-                    "recipient",
-                    Command::RollMedalRecipient {
-                        medal: medal.to_owned(),
-                    },
-                ),
-                Some(_) => (
-                    format!("'{medal}' earned"),
-                    "earn",
-                    Command::EarnMedal {
-                        medal: medal.to_owned(),
-                    },
-                ),
-            };
-            found.push((label, words(&["medal", verb, medal]), command));
-        }
+    let drawn = state.medal_deck.iter().flat_map(|deck| &deck.drawn);
+    for medal in drawn
+        .filter(|d| d.mission == mission.number)
+        .map(|d| d.name.as_str())
+    {
+        found.push((
+            format!("Roll the recipient of '{medal}'"),
+            words(&["medal", "recipient", medal]),
+            Command::RollMedalRecipient {
+                medal: medal.to_owned(),
+            },
+        ));
+        found.push((
+            format!("'{medal}' earned"),
+            words(&["medal", "earn", medal]),
+            Command::EarnMedal {
+                medal: medal.to_owned(),
+            },
+        ));
     }
-    if state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark) {
-        let z = &mission.zero_dark;
-        if z.bought_time.is_some() && !z.control_deck_ran_out {
-            found.push((
-                "The Control Deck ran out".to_owned(),
-                words(&["spook", "deck-out"]),
-                Command::ControlDeckOut,
-            ));
-        }
-        if z.control_deck_ran_out {
-            found.push((
-                "Flip a set-aside card".to_owned(),
-                words(&["spook", "flip-set-aside", "1"]),
-                Command::FlipSetAside(1),
-            ));
-        }
+    let zero_dark = state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark);
+    if zero_dark && mission.zero_dark.bought_time.is_some() {
+        found.push((
+            "The Control Deck ran out".to_owned(),
+            words(&["spook", "deck-out"]),
+            Command::ControlDeckOut,
+        ));
+        found.push((
+            "Flip a set-aside card".to_owned(),
+            words(&["spook", "flip-set-aside", "1"]),
+            Command::FlipSetAside(1),
+        ));
     }
     found.push(("Next turn".to_owned(), words(&["turn"]), Command::NextTurn));
     for (result, word) in [

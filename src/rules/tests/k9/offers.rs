@@ -30,6 +30,10 @@ fn an_open_encounter_offers_its_next_roll_and_holds_the_turn() {
         allowed.contains(&vec!["k9".to_owned(), "roll".to_owned()]),
         "{allowed:?}"
     );
+    // No roll failed: the rules refuse the Failure and the retry.
+    for args in [["k9", "accept"], ["k9", "retry"]] {
+        assert!(!allowed.iter().any(|a| a == &args), "{args:?}: {allowed:?}");
+    }
     let turn = refused.iter().find(|(args, _)| args == &["turn"]);
     assert!(
         turn.is_some_and(|(_, why)| why.contains("Encounter")),
@@ -39,9 +43,16 @@ fn an_open_encounter_offers_its_next_roll_and_holds_the_turn() {
 
 #[test]
 fn a_failed_roll_offers_the_failure_and_the_retry_not_the_next_roll() {
-    let (allowed, _) = answered(after_wongs_failure());
+    let (allowed, refused) = answered(after_wongs_failure());
     for args in [["k9", "accept"], ["k9", "retry"]] {
         assert!(allowed.iter().any(|a| a == &args), "{args:?}: {allowed:?}");
     }
+    // The next roll is offered too, and the rules refuse it while the choice awaits.
     assert!(!allowed.iter().any(|a| a == &["k9", "roll"]), "{allowed:?}");
+    assert!(
+        refused
+            .iter()
+            .any(|(a, why)| a == &["k9", "roll"] && !why.is_empty()),
+        "{refused:?}"
+    );
 }
