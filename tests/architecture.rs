@@ -16,9 +16,7 @@ mod source;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use source::{
-    aliases, code, commands, events, names, payloads, read, roster_fields, state_fields, with_templates,
-};
+use source::{aliases, code, commands, events, names, payloads, read, roster_fields, state_fields};
 
 /// How a file of the list is held to the vocabulary.
 #[derive(Debug, Clone, Copy)]
@@ -84,9 +82,7 @@ const FILES: &[(&str, Kept)] = &[
     ("src/rules/tests/k9/", Kept::RuleTestsOfBook),
     ("src/cli/k9.rs", Kept::CommandLineOfBook),
     ("src/projection/roster.rs", Kept::RosterFromState),
-    ("src/cli/roster/columns.rs", Kept::EveryRosterField),
-    ("src/cli/roster_html.rs", Kept::EveryRosterField),
-    ("src/serve/page/roster.rs", Kept::EveryRosterField),
+    ("src/projection/roster_line.rs", Kept::EveryRosterField),
 ];
 
 /// Commands no subcommand gives, each with the reason.
@@ -126,28 +122,6 @@ const DERIVED: &[(&str, &str)] = &[
     ),
     ("mission_upgrades", "the Mission's priority task"),
 ];
-
-/// Roster fields a page does not show, by page, with the reason.
-const NOT_SHOWN: &[(&str, &[&str], &str)] = &[(
-    "src/serve/page/roster.rs",
-    &[
-        "health",
-        "abilities",
-        "keywords",
-        "rp_cards",
-        "missions",
-        "handler_of",
-        "handler",
-        "stats",
-        "specialism",
-        "state",
-        "allies",
-        "mission_stats",
-        "mission_upgrades",
-    ],
-    "the served page's table is the squad at a glance, its numbers of play; a card's details \
-     and a Zero Dark hero's are on the printed roster (`roster --format html`)",
-)];
 
 /// What `file`, kept as `kept`, lacks: one line per missing name, naming the file to touch.
 fn lacking(file: &str, kept: Kept) -> Vec<String> {
@@ -219,14 +193,11 @@ fn lacking(file: &str, kept: Kept) -> Vec<String> {
             }
         }
         Kept::EveryRosterField => {
-            let text = with_templates(file);
+            let text = code(file);
             for field in roster_fields() {
-                let exempt = NOT_SHOWN
-                    .iter()
-                    .any(|(page, fields, _)| *page == file && fields.contains(&field.as_str()));
-                if !exempt && !names(&text, &field) {
+                if !names(&text, &field) {
                     missing.push(format!(
-                        "{file} does not show the roster field `{field}`; a field a page leaves out is listed in NOT_SHOWN with the reason"
+                        "{file} does not place the roster field `{field}` in a column"
                     ));
                 }
             }

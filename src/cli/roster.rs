@@ -2,7 +2,8 @@
 
 use muster::domain::Game;
 use muster::projection::as_of::AsOf;
-use muster::projection::roster::{Roster, SoldierLine};
+use muster::projection::roster::Roster;
+use muster::projection::roster_line::{Cell, line_cells, line_columns};
 use muster::query::Query;
 
 mod columns;
@@ -73,22 +74,7 @@ fn render(roster: &Roster) -> String {
             text.push_str(&format!("{line}\n"));
         }
     }
-    let rows = roster.soldiers.iter().map(row);
-    text.push_str(&output::table(
-        &[
-            "Soldier",
-            "Kind",
-            "Status",
-            "Wounds",
-            "Suppress",
-            "Hardy",
-            "XP",
-            "Discipline",
-            "Medals",
-            "RP",
-        ],
-        rows,
-    ));
+    text.push_str(&table(roster));
     text.push('\n');
     text.push_str(&words::squad_line(roster));
     if let Some(team_xp) = roster.team_xp {
@@ -132,32 +118,14 @@ fn render(roster: &Roster) -> String {
     text
 }
 
-fn row(s: &SoldierLine) -> Vec<String> {
-    let name = match (&s.handler, &s.handler_of) {
-        (Some(handler), _) => format!("{} (K9 of {handler})", s.name),
-        (_, Some(k9)) => format!("{} (Handler of {k9})", s.name),
-        _ => s.name.clone(),
-    };
-    let hardy = words::hardy(s).join(", ");
-    let medals = s.medals.iter().map(words::medal).collect::<Vec<_>>().join(", ");
-    vec![
-        name,
-        s.kind.to_string(),
-        s.status.to_string(),
-        s.wounds.to_string(),
-        s.suppress.to_string(),
-        hardy,
-        s.xp.to_string(),
-        s.discipline
-            .map(|d| format!("{}/{}", d.current, d.stat))
-            .unwrap_or_default(),
-        medals,
-        if s.medal_rp > 0 {
-            format!("{} + {}", s.rp, s.medal_rp)
-        } else {
-            s.rp.to_string()
-        },
-    ]
+/// The Soldiers in the columns every roster shows, one row each.
+fn table(roster: &Roster) -> String {
+    let headings: Vec<&str> = line_columns(roster.game).map(|c| c.heading).collect();
+    let rows = roster
+        .soldiers
+        .iter()
+        .map(|s| line_cells(roster.game, s).iter().map(Cell::text).collect());
+    output::table(&headings, rows)
 }
 
 fn list_or_none(items: &[String]) -> String {
@@ -176,34 +144,7 @@ fn render_zero_dark(roster: &Roster) -> String {
             text.push_str(&format!("{line}\n"));
         }
     }
-    let rows = roster.soldiers.iter().map(|s| {
-        let stats = s.mission_stats.or(s.stats).map(words::stats).unwrap_or_default();
-        let allies = s
-            .allies
-            .iter()
-            .flatten()
-            .map(words::ally)
-            .collect::<Vec<_>>()
-            .join(", ");
-        vec![
-            s.name.clone(),
-            s.specialism.clone().unwrap_or_default(),
-            s.state.map(|st| st.to_string()).unwrap_or_default(),
-            stats,
-            s.mission_upgrades
-                .iter()
-                .flatten()
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", "),
-            allies,
-            s.xp.to_string(),
-        ]
-    });
-    text.push_str(&output::table(
-        &["Hero", "Specialism", "State", "Stats", "Upgrades", "Allies", "XP"],
-        rows,
-    ));
+    text.push_str(&table(roster));
     text.push('\n');
     text.push_str(&format!("Team XP {}\n", roster.team_xp.unwrap_or(0)));
     text.push_str(&words::footer(roster));

@@ -6,8 +6,9 @@
 use askama::Template;
 use clap::ValueEnum;
 use muster::domain::Game;
-use muster::domain::soldier::{SoldierKind, Stats};
+use muster::domain::soldier::Stats;
 use muster::projection::roster::{Roster, SoldierLine};
+use muster::projection::roster_line::{Cell, Kind, Shown, cells};
 use muster::projection::service::MissionEnd;
 
 use super::chart::{self, Labels, Series};
@@ -39,7 +40,7 @@ struct Page<'a> {
     seed_commitment: Option<&'a str>,
     mission: Option<MissionBox>,
     pending: Vec<String>,
-    soldiers: Vec<Record<'a>>,
+    soldiers: Vec<Record>,
     /// The Missions ended by the point shown, oldest first.
     ended: Vec<MissionEnd>,
     /// Plotters' SVG documents: each Soldier's XP, then the squad's RP (team XP in Zero Dark).
@@ -56,30 +57,37 @@ struct MissionBox {
     lines: Vec<String>,
 }
 
-/// One Soldier's block, laid out like his paper service record: a Warfighter Soldier's
-/// numbers, abilities and boxes to pencil in, or a Zero Dark hero's own numbers.
-struct Record<'a> {
-    line: &'a SoldierLine,
-    /// True for a Zero Dark hero, whose block shows his state, stats and Allies instead.
-    hero: bool,
-    /// His place beside a K9: `K9 of Wong` or `Handler of Gizmo`.
-    role: Option<String>,
-    hardy: String,
-    discipline: Option<String>,
-    /// Each ability as the card prints it (`Medic 6+ [4+]`), and the keywords.
-    abilities: Vec<String>,
-    keywords: Vec<String>,
-    /// A box for each point of Health, true where a Wound is already taken; empty when the
-    /// card prints no Health (the sheet then gives a box to write the Wounds in).
-    wound_boxes: Vec<bool>,
-    medals: Vec<String>,
-    rp_cards: Vec<String>,
-    missions: Vec<String>,
-    /// Zero Dark: the card's stats, and the Mission's stats when a task changes them.
-    stats: Option<Stats>,
-    mission_stats: Option<Stats>,
-    upgrades: Vec<String>,
-    allies: Vec<String>,
+/// One Soldier's block, laid out like his paper service record, from the roster line's
+/// description: the title and its badges, the numbers (a hero's stats tabled), the entries and
+/// the card's record, and boxes to pencil in what a Mission changes.
+struct Record {
+    /// `kind-player status-active`: a class per badge, for the page's style.
+    classes: String,
+    name: Cell,
+    badges: Vec<Cell>,
+    numbers: Vec<Cell>,
+    /// A hero's stats: the card's, then the Mission's where they differ.
+    stats: Vec<(&'static str, Stats)>,
+    entries: Vec<Entry>,
+    pencil: Vec<Pencil>,
+}
+
+/// A list or text on the record: each item, or the word for none.
+struct Entry {
+    key: &'static str,
+    heading: &'static str,
+    items: Vec<String>,
+    /// True for a list, printed as one; a text is printed as it is.
+    list: bool,
+    none: &'static str,
+}
+
+/// A value to pencil in during the next Mission: a box per point where the card bounds it
+/// (crossed where already taken), else one box to write in.
+struct Pencil {
+    key: &'static str,
+    heading: &'static str,
+    boxes: Vec<bool>,
 }
 
 /// Renders the page for `roster`, charting `ended` (the end of every Mission up to its point).
@@ -118,7 +126,7 @@ pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<Str
         .map_err(|e| CommandError::storage(format!("cannot render the roster page: {e}")))
 }
 
-fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Record<'a> {
+fn record(s: &SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Record {
     let name_of = |n: u32| {
         let in_progress = roster.mission.as_ref().filter(|m| m.number == n).map(|m| &m.name);
         ended
@@ -127,41 +135,69 @@ fn record<'a>(s: &'a SoldierLine, roster: &Roster, ended: &[MissionEnd]) -> Reco
             .map(|e| &e.name)
             .or(in_progress)
     };
+    let cells = cells(roster.game, s);
+    let shown = |place: Shown| cells.iter().filter(move |c| c.column.shown == place);
+    let badges: Vec<Cell> = shown(Shown::Badge).cloned().collect();
+    let mut stats: Vec<(&'static str, Stats)> = Vec::new();
+    for cell in shown(Shown::Number) {
+        if let Some(st) = cell
+            .stats
+            .filter(|st| stats.last().is_none_or(|(_, above)| above != st))
+        {
+            stats.push((cell.column.key, st));
+        }
+    }
     Record {
-        line: s,
-        hero: s.kind == SoldierKind::Hero,
-        role: match (&s.handler, &s.handler_of) {
-            (Some(handler), _) => Some(format!("K9 of {handler}")),
-            (_, Some(k9)) => Some(format!("Handler of {k9}")),
-            _ => None,
-        },
-        hardy: if s.hardy.is_empty() {
-            "none".to_owned()
-        } else {
-            words::hardy(s).join(", ")
-        },
-        discipline: s.discipline.map(|d| format!("{}/{}", d.current, d.stat)),
-        abilities: words::abilities(s),
-        keywords: s.keywords.iter().map(|k| words::keyword(k)).collect(),
-        wound_boxes: (0..s.health.unwrap_or(0)).map(|n| n < s.wounds).collect(),
-        medals: s.medals.iter().map(words::medal).collect(),
-        rp_cards: s
-            .rp_cards
+        classes: badges
             .iter()
-            .map(|c| format!("{} {} ({} RP)", c.kind, c.name, c.rp))
+            .map(|b| format!("{}-{}", b.column.key, b.joined("-")))
+            .collect::<Vec<_>>()
+            .join(" "),
+        name: shown(Shown::Title)
+            .next()
+            .cloned()
+            .unwrap_or_else(|| cells[0].clone()),
+        badges,
+        numbers: shown(Shown::Number)
+            .filter(|c| c.column.kind != Kind::Stats)
+            .cloned()
             .collect(),
-        missions: s
-            .missions
-            .iter()
-            .map(|n| match name_of(*n) {
-                Some(name) => format!("{n}. {name}"),
-                None => n.to_string(),
+        stats,
+        entries: shown(Shown::Entry)
+            .chain(shown(Shown::Record))
+            .map(|c| Entry {
+                key: c.column.key,
+                heading: c.column.heading,
+                items: match c.column.kind {
+                    Kind::Missions => c
+                        .missions
+                        .iter()
+                        .map(|n| match name_of(*n) {
+                            Some(name) => format!("{n}. {name}"),
+                            None => n.to_string(),
+                        })
+                        .collect(),
+                    _ => c.items.clone(),
+                },
+                list: matches!(c.column.kind, Kind::List | Kind::Missions),
+                none: if c.column.kind == Kind::Missions {
+                    "none yet"
+                } else {
+                    "none"
+                },
             })
             .collect(),
-        stats: s.stats,
-        mission_stats: s.mission_stats.filter(|m| Some(*m) != s.stats),
-        upgrades: s.mission_upgrades.iter().flatten().cloned().collect(),
-        allies: s.allies.iter().flatten().map(words::ally).collect(),
+        pencil: cells
+            .iter()
+            .filter(|c| c.column.tally && c.column.kind != Kind::List)
+            .map(|c| Pencil {
+                key: c.column.key,
+                heading: c.column.heading,
+                boxes: (0..c.most.unwrap_or(0))
+                    .map(|n| c.count.is_some_and(|taken| n < taken))
+                    .collect(),
+            })
+            .collect(),
     }
 }
 

@@ -1,11 +1,10 @@
 //! How the roster's values read as words, in the text roster and on the printed page alike.
 
 use muster::domain::Game;
-use muster::domain::event::MedalSticker;
-use muster::domain::soldier::{Ability, Stats};
+
 use muster::domain::state::ObjectiveState;
-use muster::domain::zero_dark::{Ally, TimeBuyers, ZeroDarkMission};
-use muster::projection::roster::{MissionLine, OwedLine, Pending, Roster, SoldierLine};
+use muster::domain::zero_dark::{TimeBuyers, ZeroDarkMission};
+use muster::projection::roster::{MissionLine, OwedLine, Pending, Roster};
 
 use super::output;
 
@@ -133,87 +132,6 @@ pub fn buy_time_words(z: &ZeroDarkMission) -> Option<String> {
     Some(format!("{cards} Control Deck cards{who}; {deck}"))
 }
 
-/// A hero's stats: `M3 F2 A4 D3`.
-pub fn stats(st: Stats) -> String {
-    format!("M{} F{} A{} D{}", st.m, st.f, st.a, st.d)
-}
-
-/// An Ally's name, with `(Dependent)` and `(dead)` as they apply.
-pub fn ally(a: &Ally) -> String {
-    let mut name = a.name.clone();
-    if a.dependent {
-        name.push_str(" (Dependent)");
-    }
-    if a.dead {
-        name.push_str(" (dead)");
-    }
-    name
-}
-
-/// A Soldier's Hardy counters: `cold 1`, one per type.
-pub fn hardy(s: &SoldierLine) -> Vec<String> {
-    s.hardy.iter().map(|(kind, n)| format!("{kind} {n}")).collect()
-}
-
-/// A Medal sticker: `Bronze Star (2 RP)`.
-pub fn medal(m: &MedalSticker) -> String {
-    format!("{} ({} RP)", m.name, m.rp)
-}
-
-/// An ability as a card prints it: `Handler 7+`, `Medic 6+ [4+]` with an Upgunned target.
-pub fn ability(name: &str, target: Ability) -> String {
-    format!("{} {target}", capitalized(name))
-}
-
-/// A Soldier's abilities as his card prints them, in name order.
-pub fn abilities(s: &SoldierLine) -> Vec<String> {
-    s.abilities
-        .iter()
-        .map(|(name, target)| ability(name, *target))
-        .collect()
-}
-
-/// A keyword as a card prints it: `Enduring`.
-pub fn keyword(word: &str) -> String {
-    capitalized(word)
-}
-
-/// `word` with its first letter a capital.
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// The Missions a Soldier was taken on, consecutive ones as a run: `1–3, 5`.
-///
-/// A run is joined by an en dash, never a hyphen, so that a spreadsheet does not read `1-3`
-/// as a date.
-pub fn mission_runs(missions: &[u32]) -> String {
-    let mut sorted = missions.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for n in sorted {
-        match runs.last_mut() {
-            Some((_, last)) if last.checked_add(1) == Some(n) => *last = n,
-            _ => runs.push((n, n)),
-        }
-    }
-    runs.iter()
-        .map(|&(first, last)| {
-            if first == last {
-                first.to_string()
-            } else {
-                format!("{first}\u{2013}{last}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The campaign, the point shown, and the Mission in progress.
 pub fn heading(roster: &Roster) -> String {
     let mut text = format!("{} ({}", roster.campaign, game_name(roster.game));
@@ -277,42 +195,4 @@ pub fn footer(roster: &Roster) -> String {
         ));
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missions_read_as_runs() {
-        assert_eq!(mission_runs(&[]), "");
-        assert_eq!(mission_runs(&[4]), "4");
-        assert_eq!(mission_runs(&[1, 2, 3, 5]), "1\u{2013}3, 5");
-        assert_eq!(mission_runs(&[5, 1, 2, 2, 7, 8]), "1\u{2013}2, 5, 7\u{2013}8");
-        assert_eq!(
-            mission_runs(&[u32::MAX - 1, u32::MAX]),
-            format!("{}\u{2013}{}", u32::MAX - 1, u32::MAX)
-        );
-    }
-
-    #[test]
-    fn abilities_and_keywords_read_as_printed() {
-        let upgunned = Ability {
-            target: 6,
-            upgunned: Some(4),
-        };
-        assert_eq!(ability("medic", upgunned), "Medic 6+ [4+]");
-        assert_eq!(
-            ability(
-                "handler",
-                Ability {
-                    target: 7,
-                    upgunned: None
-                }
-            ),
-            "Handler 7+"
-        );
-        assert_eq!(keyword("enduring"), "Enduring");
-        assert_eq!(keyword("łowca"), "Łowca");
-    }
 }

@@ -6,6 +6,7 @@ pub mod diff;
 pub mod history;
 pub mod mission;
 pub mod roster;
+pub mod roster_line;
 pub mod service;
 pub mod show;
 pub mod summary;

@@ -26,6 +26,9 @@ pub struct Offer {
     pub args: Vec<String>,
     /// Why the rules refuse it now; `None` when they allow it.
     pub refused: Option<String>,
+    /// How many dice it rolls, where the rules allow it: a front end asks for one face
+    /// (`--die N`) where it rolls one.
+    pub dice: usize,
 }
 
 /// The commands of play `state` suggests, in the order a table meets them (what is owed
@@ -36,15 +39,28 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
         .map(|(label, args, command)| {
             // Any face stands on every die; the events are thrown away, so which one does
             // not matter, only whether the rules allow the command at all.
-            let faces = vec![1; 16];
+            let faces = vec![1; FACES];
             let mut cup = Cup::new(campaign, state.version + 1, faces, None);
             let refused = rules::decide(state, &command, &mut cup)
                 .err()
                 .map(|e| e.to_string());
-            Offer { label, args, refused }
+            let dice = if refused.is_some() {
+                0
+            } else {
+                FACES - cup.unused_entered()
+            };
+            Offer {
+                label,
+                args,
+                refused,
+                dice,
+            }
         })
         .collect()
 }
+
+/// The faces a candidate is decided with: more than any command of play rolls.
+const FACES: usize = 16;
 
 /// A candidate: its label, its command line, and the command the rules are asked.
 type Candidate = (String, Vec<String>, Command);

@@ -169,20 +169,6 @@ pub fn aliases(code: &str) -> Vec<String> {
     found
 }
 
-/// A page's code with the text of the templates it renders (`#[template(path = "…")]`,
-/// under `templates/`), where most of its fields are named.
-pub fn with_templates(file: &str) -> String {
-    let mut text = code(file);
-    let marker = "#[template(path = \"";
-    for (at, _) in read(file).match_indices(marker) {
-        let rest = &read(file)[at + marker.len()..];
-        let path = rest.split('"').next().unwrap_or_default().to_owned();
-        text.push('\n');
-        text.push_str(&read(&format!("templates/{path}")));
-    }
-    text
-}
-
 /// Whether `code` names `word` whole (not as part of a longer identifier).
 pub fn names(code: &str, word: &str) -> bool {
     code.match_indices(word).any(|(at, _)| {

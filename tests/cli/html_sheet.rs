@@ -51,7 +51,7 @@ fn html_sheet_gives_health_abilities_keywords_and_boxes_to_pencil_in() {
     let (_, document) = page(&m);
     let wong = block(&document, "Wong");
     assert_eq!(one(wong, "[data-field=wounds]"), "1");
-    assert_eq!(one(wong, "[data-field=health]"), "3");
+    assert_eq!(one(wong, "[data-most]"), "3");
     assert_eq!(one(wong, "td.wounds"), "1 of 3", "Health as on the paper sheet");
     assert_eq!(all(wong, "[data-field=abilities] li"), ["Handler 7+"]);
     let gizmo = block(&document, "Gizmo");
@@ -60,11 +60,7 @@ fn html_sheet_gives_health_abilities_keywords_and_boxes_to_pencil_in() {
         ["Bomb 5+", "Threat 5+ [4+]"],
         "the Upgunned target in brackets"
     );
-    assert_eq!(
-        all(gizmo, "[data-field=health]").len(),
-        0,
-        "his card prints no Health"
-    );
+    assert_eq!(all(gizmo, "[data-most]").len(), 0, "his card prints no Health");
     assert_eq!(
         one(block(&document, "Reyes"), "[data-field=keywords]"),
         "Enduring"
@@ -148,7 +144,7 @@ fn html_sheet_gives_a_hero_his_own_numbers_not_warfighter_boxes() {
         }
         assert_eq!(one(b, "[data-field=xp]"), hero["xp"].to_string());
         for stat in ["m", "f", "a", "d"] {
-            let shown = one(b, &format!("tr.card [data-stat={stat}]"));
+            let shown = one(b, &format!("tr[data-field=stats] [data-stat={stat}]"));
             assert_eq!(shown, hero["stats"][stat].to_string(), "{name}'s {stat}");
         }
         assert_eq!(all(b, "[data-pencil=xp] .write-in").len(), 1);
@@ -163,9 +159,13 @@ fn html_sheet_gives_a_hero_his_own_numbers_not_warfighter_boxes() {
     let kestrel = block(&document, "Kestrel");
     assert_eq!(one(kestrel, "[data-field=specialism]"), "spook");
     assert_eq!(
-        one(kestrel, "tr.this-mission [data-stat=a]"),
+        one(kestrel, "tr[data-field=mission_stats] [data-stat=a]"),
         "5",
         "Rescue's +1 A for this Mission"
     );
-    assert_eq!(vance.select(&sel("tr.this-mission")).count(), 0, "no change");
+    assert_eq!(
+        vance.select(&sel("tr[data-field=mission_stats]")).count(),
+        0,
+        "no change"
+    );
 }

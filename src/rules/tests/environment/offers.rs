@@ -36,11 +36,13 @@ fn an_owed_roll_is_offered_and_the_next_turn_is_refused_naming_it() {
     for soldier in ["Ivanov", "Sokolov"] {
         let roll = offer(&offered, &["environ", soldier, "cold", "6"]);
         assert_eq!(roll.refused, None, "{roll:?}");
+        assert_eq!(roll.dice, 1, "one d10 for the page's keypad: {roll:?}");
     }
     // And the next turn and the Mission's end are refused with the rules' reason
     for args in [&["turn"][..], &["mission", "end", "--result", "success"][..]] {
         let refused = offer(&offered, args).refused.clone().unwrap_or_default();
         assert!(refused.contains("owes a roll"), "{args:?}: {refused}");
+        assert_eq!(offer(&offered, args).dice, 0, "a refused command rolls nothing");
     }
     // And what is owed comes before the turn
     let first_turn = offered.iter().position(|o| o.args == ["turn"]);
