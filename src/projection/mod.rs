@@ -5,6 +5,7 @@ pub mod blame;
 pub mod diff;
 pub mod history;
 pub mod mission;
+pub mod mission_words;
 pub mod roster;
 pub mod roster_line;
 pub mod service;

@@ -1,74 +1,44 @@
-//! The page's forms for the commands a table records most, and POST /c/{campaign}/do, which
-//! builds each command line from its form's fixed list of fields (never words a browser chose
-//! freely) and records it as the API does: in the server's sequence, by the token's role, with
-//! its actor kept.
+//! POST /c/{campaign}/do: a form recorded. Each command line is built from its form's fixed
+//! list of fields, or is a command the rules offer now (never words a browser chose freely),
+//! and is recorded as the API records it: in the server's sequence, by the token's role, with
+//! its actor kept and, when the page sends one, under its command id, so that a command sent
+//! again after a dropped answer is answered from the first and recorded once.
+//!
+//! The page's script asks for JSON (`Accept: application/json`): `{"recorded": VERSION,
+//! "summary": TEXT}` or `{"refused": TEXT, "field": NAME|null}`. A form sent without it is
+//! answered with the page: 303 back to it, saying what was recorded, or the page with the
+//! refusal at its form.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::{Form, Path, State};
+use axum::http::header::{ACCEPT, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use muster::app::{Format, Role};
+use muster::query::Query;
+use serde_json::{Value, json};
 
 use super::html::{message_page, status_of};
 use super::roster::{Refusal, roster_page};
 use super::session::{Signed, forged, redirect};
-use super::specs::{FORMS, Place, Spec};
+use super::specs::{self, Line, Unfit};
 use crate::serve::answer::{Answer, Outcome, reply};
 use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 use crate::serve::turn::{self, Asked, Turn};
 
-/// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
-/// bogey names and counts share a field name, so a field's values are taken in order.
-fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Vec<String>, String> {
-    let mut taken: HashMap<&str, usize> = HashMap::new();
-    let mut flags = Vec::new();
-    let mut words = Vec::new();
-    for field in spec.fields {
-        let nth = taken.entry(field.name).or_insert(0);
-        let value = values
-            .iter()
-            .filter(|(name, _)| name == field.name)
-            .nth(*nth)
-            .map(|(_, value)| value.trim())
-            .unwrap_or("");
-        *nth += 1;
-        if value.is_empty() {
-            if field.required {
-                return Err(format!("{}: '{}' is needed", spec.title, field.label));
-            }
-            continue;
-        }
-        if !field.options.is_empty() && !field.options.contains(&value) {
-            return Err(format!(
-                "{}: '{}' is one of {}",
-                spec.title,
-                field.label,
-                field.options.join(", ")
-            ));
-        }
-        match field.place {
-            Place::Word => words.push(value.to_owned()),
-            Place::Flag(flag) => flags.push(format!("--{flag}={value}")),
-            Place::Switch(flag) => flags.push(format!("--{flag}")),
-        }
-    }
-    let mut line: Vec<String> = spec.words.iter().map(|w| (*w).to_owned()).collect();
-    line.extend(flags);
-    if !words.is_empty() {
-        // The runner adds `--json` at the end unless the line has it: before `--`, it is a flag.
-        line.push("--json".to_owned());
-        line.push("--".to_owned());
-        line.extend(words);
-    }
-    Ok(line)
+/// The form that records a command the rules offer: its command line as JSON, and a face.
+const OFFER: &str = "offer";
+
+/// How a command sent from the page ended.
+enum Ended {
+    Recorded { version: u64, summary: String },
+    Refused { status: StatusCode, field: Option<&'static str>, message: String },
 }
 
-/// POST /c/{campaign}/do: the form named by `cmd`, checked (session, CSRF token, same site,
-/// a player's or gm's token) and recorded; 303 back to the roster when done, else the roster
-/// again with muster's message beside the form.
+/// POST /c/{campaign}/do: the form named by `cmd`, checked (session, CSRF token, same site, a
+/// player's or gm's token) and recorded.
 pub async fn record(
     State(server): State<Arc<Server>>,
     signed: Signed,
@@ -80,57 +50,176 @@ pub async fn record(
     if let Some(refused) = forged(&signed, &headers, value("csrf")) {
         return refused;
     }
-    if signed.caller.role < Role::Player {
-        return message_page(
-            StatusCode::FORBIDDEN,
-            "a viewer token may not record commands; it needs a player token",
-        );
-    }
-    let cmd = value("cmd").unwrap_or("");
-    let Some(spec) = FORMS.iter().find(|spec| spec.cmd == cmd) else {
-        return message_page(StatusCode::BAD_REQUEST, &format!("no form records '{cmd}'"));
-    };
-    let refused = |status, message: String| Refusal {
-        status,
-        cmd: spec.cmd,
-        message,
-    };
-    let line = match command_line(spec, &values) {
-        Ok(line) => line,
-        Err(message) => {
-            let refusal = refused(StatusCode::UNPROCESSABLE_ENTITY, message);
-            return roster_page(&server, &signed, &campaign, Some(refusal)).await;
+    let wants_json = headers
+        .get(ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    let cmd = value("cmd").unwrap_or("").to_owned();
+    let ended = if signed.caller.role < Role::Player {
+        Ended::Refused {
+            status: StatusCode::FORBIDDEN,
+            field: None,
+            message: "a viewer token may not record commands; it needs a player token".to_owned(),
+        }
+    } else {
+        let command_id = value("command_id").filter(|id| !id.is_empty()).map(str::to_owned);
+        match line(&server, &signed.caller, &campaign, &cmd, &values).await {
+            Ok(line) => run(&server, &signed.caller, &campaign, line, command_id).await,
+            Err(ended) => ended,
         }
     };
-    let (caller, db_campaign) = (signed.caller.clone(), campaign.clone());
-    let sequencing = Arc::clone(&server);
-    let answer = tokio::task::spawn_blocking(move || sequenced(&sequencing, &caller, &db_campaign, &line))
-        .await
-        .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")));
-    if answer.outcome == Outcome::Done {
-        return redirect(&format!("/c/{}", crate::url::segment(&campaign)));
+    if wants_json {
+        return answer_json(&ended);
     }
-    let refusal = refused(status_of(answer.outcome), answer.said());
-    roster_page(&server, &signed, &campaign, Some(refusal)).await
+    match ended {
+        Ended::Recorded { version, .. } => redirect(&format!(
+            "/c/{}?recorded={version}",
+            crate::url::segment(&campaign)
+        )),
+        Ended::Refused { status, field, message } => {
+            let Some(spec) = specs::named(&cmd) else {
+                return message_page(status, &message);
+            };
+            let refusal = Refusal {
+                status,
+                cmd: spec.cmd,
+                field,
+                message,
+                values,
+            };
+            roster_page(&server, &signed, &campaign, Some(refusal), None).await
+        }
+    }
 }
 
-/// The command's turn in the server's sequence, taken as the API's commands take theirs.
-fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &[String]) -> Answer {
-    let asked = Asked {
+fn answer_json(ended: &Ended) -> Response {
+    let (status, body) = match ended {
+        Ended::Recorded { version, summary } => (StatusCode::OK, json!({ "recorded": version, "summary": summary })),
+        Ended::Refused { status, field, message } => (*status, json!({ "refused": message, "field": field })),
+    };
+    (status, [(CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+}
+
+/// The command line form `cmd` makes of `values`, or why it makes none.
+async fn line(
+    server: &Arc<Server>,
+    caller: &Caller,
+    campaign: &str,
+    cmd: &str,
+    values: &[(String, String)],
+) -> Result<Line, Ended> {
+    let refused = |status, field, message: String| Ended::Refused { status, field, message };
+    if cmd == OFFER {
+        let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim().to_owned());
+        let args: Vec<String> = value("args")
+            .and_then(|a| serde_json::from_str(&a).ok())
+            .ok_or_else(|| refused(StatusCode::BAD_REQUEST, None, "the offer names no command line".to_owned()))?;
+        return offered(server, campaign, args, value("die").filter(|d| !d.is_empty())).await;
+    }
+    let Some(spec) = specs::named(cmd) else {
+        return Err(refused(StatusCode::BAD_REQUEST, None, format!("no form records '{cmd}'")));
+    };
+    if caller.role < spec.role {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            None,
+            format!("{}: a {} token may not record it; it needs a {} token", spec.title, caller.role.word(), spec.role.word()),
+        ));
+    }
+    specs::command_line(spec, values).map_err(|Unfit { field, message }| refused(StatusCode::UNPROCESSABLE_ENTITY, field, message))
+}
+
+/// `args` when the rules offer it now (with the face `die` where it rolls one), else why not.
+async fn offered(server: &Arc<Server>, campaign: &str, args: Vec<String>, die: Option<String>) -> Result<Line, Ended> {
+    let (reading, named) = (Arc::clone(server), campaign.to_owned());
+    let offers = tokio::task::spawn_blocking(move || {
+        reading.reading(|store| {
+            let name = muster::app::resolve_campaign(store, Some(&named)).map_err(|e| e.to_string())?;
+            Query::new(store, &name).offers().map_err(|e| e.to_string())
+        })
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|read| read);
+    let refused = |status, message: String| Ended::Refused { status, field: None, message };
+    let offers = offers.map_err(|e| refused(StatusCode::NOT_FOUND, e))?;
+    let Some(offer) = offers.iter().find(|o| o.args == args) else {
+        return Err(refused(
+            StatusCode::CONFLICT,
+            format!("`{}` is no longer offered: the campaign moved on; the page shows what is offered now", args.join(" ")),
+        ));
+    };
+    if let Some(reason) = &offer.refused {
+        return Err(refused(StatusCode::UNPROCESSABLE_ENTITY, format!("{}: {reason}", offer.label)));
+    }
+    let mut line = offer.args.clone();
+    if let Some(die) = die {
+        line.push(format!("--die={die}"));
+    }
+    Ok(Line {
         args: line,
-        command_id: None,
+        files: Default::default(),
+    })
+}
+
+/// Runs `line` for `caller` in the server's sequence.
+async fn run(server: &Arc<Server>, caller: &Caller, campaign: &str, line: Line, command_id: Option<String>) -> Ended {
+    let (caller, campaign) = (caller.clone(), campaign.to_owned());
+    let sequencing = Arc::clone(server);
+    let done = tokio::task::spawn_blocking(move || sequenced(&sequencing, &caller, &campaign, &line, command_id.as_deref()))
+        .await
+        .unwrap_or_else(|e| (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": format!("the request failed: {e}") }).to_string()));
+    ended(done)
+}
+
+/// What a command's kept or fresh answer says: the head it wrote and its events' summaries,
+/// or the refusal.
+fn ended((status, body): (StatusCode, String)) -> Ended {
+    let answer: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+    if status.is_success() {
+        let summary = answer["written"]
+            .as_array()
+            .map(|written| {
+                written
+                    .iter()
+                    .filter_map(|w| w["summary"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+            .unwrap_or_default();
+        return Ended::Recorded {
+            version: answer["head"]["version"].as_u64().unwrap_or(0),
+            summary,
+        };
+    }
+    Ended::Refused {
+        status,
+        field: None,
+        message: answer["error"].as_str().map_or(body.clone(), str::to_owned),
+    }
+}
+
+/// The command's turn in the server's sequence, taken as the API's commands take theirs: its
+/// status and body, or the ones kept for its command id.
+fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &Line, command_id: Option<&str>) -> (StatusCode, String) {
+    let asked = Asked {
+        args: &line.args,
+        command_id,
         expected: None,
         printed: Format::Json,
         columns: None,
-        files: None,
+        files: (!line.files.is_empty()).then_some(&line.files),
         reply,
     };
+    let failed = |message: String| reply(&Answer::failed(Outcome::Storage, message), false);
     match turn::take(server, caller, Some(campaign), &asked) {
-        Turn::Ran { answer, .. } => answer,
-        // A form sends no command id and no head, so only a failure to open the file is left.
-        Turn::Failed(message) => Answer::failed(Outcome::Storage, message),
-        Turn::Replayed(_) | Turn::Reused(_) | Turn::Moved { .. } => {
-            Answer::failed(Outcome::Storage, "the form's command was not run".to_owned())
+        Turn::Ran { answer, wrote } => {
+            let (_, body) = reply(&answer, wrote);
+            (status_of(answer.outcome), body)
         }
+        Turn::Replayed(kept) => (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK), kept.body),
+        Turn::Reused(message) => (StatusCode::CONFLICT, json!({ "error": message }).to_string()),
+        Turn::Failed(message) => failed(message),
+        Turn::Moved { .. } => failed("the form's command was not run".to_owned()),
     }
 }

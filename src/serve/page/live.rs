@@ -1,5 +1,5 @@
 //! Live updates: GET /c/{campaign}/events/stream, server-sent events giving the campaign's
-//! head version whenever it changes, and /static/live.js, the small script served by muster
+//! head version whenever it changes, and /static/play.js, the small script served by muster
 //! itself that swaps in the roster's fresh numbers when it does. A command the server records
 //! wakes every stream at once (the sequence publishes each turn); a write by another program
 //! on the same file is seen at the next poll, every 250 ms, on a kept read-only connection.
@@ -26,9 +26,9 @@ const POLL: Duration = Duration::from_millis(250);
 const RECHECK: u32 = 20;
 
 /// The script, compiled in.
-const SCRIPT: &str = include_str!("../../../static/live.js");
+const SCRIPT: &str = include_str!("../../../static/play.js");
 
-/// GET /static/live.js.
+/// GET /static/play.js.
 pub async fn script() -> Response {
     (
         [

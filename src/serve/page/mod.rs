@@ -2,12 +2,15 @@
 //! signed in with a token. Every number comes from the same commands the API runs (their
 //! `--json` output, through the server's [`Runner`](super::Runner)); askama escapes every value.
 
+mod cards;
 mod detail;
 mod forms;
 mod html;
 mod live;
+mod now;
 mod roster;
 mod session;
+mod shown;
 mod specs;
 mod views;
 
@@ -26,10 +29,11 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/", get(views::campaigns))
         .route("/c/{campaign}", get(roster::roster))
         .route("/c/{campaign}/print", get(roster::print))
+        .route("/c/{campaign}/json", get(roster::json))
         .route("/c/{campaign}/log", get(views::log))
         .route("/c/{campaign}/show/{version}", get(detail::show))
         .route("/c/{campaign}/blame/{soldier}", get(detail::blame))
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/events/stream", get(live::stream))
-        .route("/static/live.js", get(live::script))
+        .route("/static/play.js", get(live::script))
 }

@@ -1,0 +1,154 @@
+//! The play page's Soldier cards, drawn from the roster line's description: the title and its
+//! badges, each number with its −/+ where a table changes it during a Mission, the entries,
+//! and the rest of the card, opened in place.
+
+use muster::domain::Game;
+use muster::projection::roster::SoldierLine;
+use muster::projection::roster_line::{Cell, Field, Kind, Shown, cells};
+
+/// One Soldier's card.
+pub struct Card {
+    pub name: String,
+    pub link: String,
+    pub note: String,
+    pub badges: Vec<String>,
+    pub numbers: Vec<Number>,
+    /// The lists and texts on the card's face (Hardy only when he has any).
+    pub entries: Vec<(&'static str, String)>,
+    /// The rest of the card, shown when it is opened.
+    pub record: Vec<(&'static str, String)>,
+    /// Buttons for his status: Down, Recover; KIA behind a confirmation.
+    pub status: Vec<Step>,
+    pub kia: bool,
+    /// A warning when his Wounds reached his Health.
+    pub warning: String,
+    /// The abilities a check may name, lowercase; empty for a hero.
+    pub abilities: Vec<String>,
+    /// The Hardy types he holds, for the −/+ of each.
+    pub hardy: Vec<(String, u32)>,
+}
+
+/// One number on a card's face, with its steps.
+pub struct Number {
+    pub key: &'static str,
+    pub heading: &'static str,
+    pub text: String,
+    pub down: Option<Step>,
+    pub up: Option<Step>,
+    /// True when a step needs a reason kept in the log (XP).
+    pub why: bool,
+}
+
+/// A one-tap form on a card: the command and the values it sends.
+pub struct Step {
+    pub cmd: &'static str,
+    pub label: &'static str,
+    /// Said to a screen reader: `Wound Wong once`.
+    pub says: String,
+    pub values: Vec<(&'static str, String)>,
+    pub disabled: bool,
+}
+
+fn step(cmd: &'static str, label: &'static str, says: String, values: Vec<(&'static str, String)>) -> Step {
+    Step {
+        cmd,
+        label,
+        says,
+        values,
+        disabled: false,
+    }
+}
+
+/// `soldier`'s card in `game`.
+pub fn card(game: Game, soldier: &SoldierLine) -> Card {
+    let cells = cells(game, soldier);
+    let name = soldier.name.clone();
+    let shown = |place: Shown| cells.iter().filter(move |c| c.column.shown == place);
+    let mut warning = String::new();
+    let numbers = shown(Shown::Number)
+        .map(|c| {
+            let (down, up, why) = steps(c, &name);
+            if c.most.is_some_and(|most| c.count >= Some(most)) {
+                warning = format!("{name}'s Wounds reached his Health: the rules say what comes next (Down or KIA)");
+            }
+            Number {
+                key: c.column.key,
+                heading: c.column.heading,
+                text: value(c),
+                down,
+                up,
+                why,
+            }
+        })
+        .collect();
+    let status = shown(Shown::Badge)
+        .filter(|c| c.column.field == Field::Status)
+        .flat_map(|c| c.items.clone())
+        .next()
+        .unwrap_or_default();
+    let hero = game == Game::ZeroDark;
+    let mut buttons = Vec::new();
+    if !hero {
+        match status.as_str() {
+            "active" => buttons.push(step("down", "Down", format!("{name} is Downed"), vec![("soldier", name.clone())])),
+            "downed" => buttons.push(step("recover", "Recover", format!("{name} recovers"), vec![("soldier", name.clone())])),
+            _ => {}
+        }
+    }
+    Card {
+        link: crate::url::segment(&name),
+        note: shown(Shown::Title).find_map(|c| c.note.clone()).unwrap_or_default(),
+        badges: shown(Shown::Badge).filter(|c| !c.is_empty()).map(Cell::text).collect(),
+        numbers,
+        entries: shown(Shown::Entry)
+            .filter(|c| !c.is_empty())
+            .map(|c| (c.column.heading, c.text()))
+            .collect(),
+        record: shown(Shown::Record).map(|c| (c.column.heading, value(c))).collect(),
+        kia: !hero && matches!(status.as_str(), "active" | "downed"),
+        status: buttons,
+        warning,
+        abilities: soldier.abilities.keys().cloned().collect(),
+        hardy: soldier.hardy.iter().map(|(k, n)| (k.clone(), *n)).collect(),
+        name,
+    }
+}
+
+/// A cell as the card prints it: `2 of 3` where the card bounds it, a dash for none.
+fn value(c: &Cell) -> String {
+    match (c.is_empty(), c.most) {
+        (true, _) => "–".to_owned(),
+        (false, Some(most)) => format!("{} of {most}", c.joined(", ")),
+        (false, None) => c.joined(", "),
+    }
+}
+
+/// The −/+ of a number a table changes during a Mission, and whether they need a reason.
+fn steps(c: &Cell, name: &str) -> (Option<Step>, Option<Step>, bool) {
+    if !c.column.tally || c.column.kind != Kind::Count {
+        return (None, None, false);
+    }
+    let soldier = || ("soldier", name.to_owned());
+    let n = c.count.unwrap_or(0);
+    match c.column.field {
+        Field::Wounds => {
+            let mut heal = step("heal", "−", format!("Heal one of {name}'s Wounds"), vec![soldier(), ("n", "1".into())]);
+            heal.disabled = n == 0;
+            let mut wound = step("wound", "+", format!("Wound {name} once"), vec![soldier(), ("n", "1".into())]);
+            wound.disabled = c.most.is_some_and(|most| n >= most);
+            (Some(heal), Some(wound), false)
+        }
+        Field::Suppress => (
+            None,
+            Some(step("suppress", "+", format!("Suppress {name} once"), vec![soldier(), ("n", "1".into())])),
+            false,
+        ),
+        Field::Xp => {
+            let mut spend = step("xp", "−", format!("Take one XP from {name}"), vec![soldier(), ("amount", "-1".into())]);
+            spend.disabled = n == 0;
+            let gain = step("xp", "+", format!("Give {name} one XP"), vec![soldier(), ("amount", "+1".into())]);
+            (Some(spend), Some(gain), true)
+        }
+        _ => (None, None, false),
+    }
+}

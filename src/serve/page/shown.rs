@@ -1,0 +1,136 @@
+//! The page's forms as the template draws them, grouped as the page shows them, with a
+//! refused form's message at it, its values kept and the field it is about marked.
+
+use axum::http::StatusCode;
+use muster::app::Role;
+use muster::domain::Game;
+use muster::projection::roster::Roster;
+
+use super::roster::Refusal;
+use super::specs::{self, Input, Spec};
+
+/// A group of forms, one tap away from the cards.
+pub struct Group {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub forms: Vec<FormView>,
+    /// True when a refused form is in it: the group is shown open.
+    pub open: bool,
+}
+
+/// One form as the template shows it.
+pub struct FormView {
+    pub cmd: &'static str,
+    pub title: &'static str,
+    pub fields: Vec<FieldView>,
+    /// True when the form rolls a d10: its keypad records on one tap.
+    pub keypad: bool,
+    pub message: String,
+}
+
+/// One field as the template shows it.
+pub struct FieldView {
+    pub id: String,
+    pub name: &'static str,
+    pub label: &'static str,
+    /// How it is drawn: `text`, `number`, `change`, `soldier`, `soldiers`, `choice`,
+    /// `switch`, `file`, `version`.
+    pub input: &'static str,
+    pub options: Vec<String>,
+    pub required: bool,
+    /// The value sent with a refused form, kept.
+    pub value: String,
+    /// True for the field a refusal is about.
+    pub invalid: bool,
+}
+
+fn input_word(input: Input) -> &'static str {
+    match input {
+        Input::Text => "text",
+        Input::Number => "number",
+        Input::Change => "change",
+        Input::Die => "die",
+        Input::Soldier => "soldier",
+        Input::Soldiers => "soldiers",
+        Input::Choice(_) => "choice",
+        Input::Switch => "switch",
+        Input::CardFile => "file",
+        Input::Version => "version",
+    }
+}
+
+fn view(spec: &'static Spec, names: &[String], refusal: Option<&Refusal>) -> FormView {
+    let refused = refusal.filter(|r| r.cmd == spec.cmd);
+    let fields = spec
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.input != Input::Die)
+        .map(|(i, f)| FieldView {
+            id: format!("f-{}-{}-{i}", spec.cmd, f.name),
+            name: f.name,
+            label: f.label,
+            input: input_word(f.input),
+            options: match f.input {
+                Input::Choice(options) => options.iter().map(|o| (*o).to_owned()).collect(),
+                Input::Soldier | Input::Soldiers => names.to_vec(),
+                _ => Vec::new(),
+            },
+            required: f.required,
+            value: refused
+                .and_then(|r| r.values.iter().find(|(n, _)| n == f.name))
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default(),
+            invalid: refused.is_some_and(|r| r.field == Some(f.name)),
+        })
+        .collect();
+    FormView {
+        cmd: spec.cmd,
+        title: spec.title,
+        fields,
+        keypad: spec.fields.iter().any(|f| f.input == Input::Die),
+        message: refused.map(|r| r.message.clone()).unwrap_or_default(),
+    }
+}
+
+/// The groups of forms `role` may record in `roster`'s campaign, the status the page is
+/// answered with, and a refusal's message when its form is not among them.
+pub fn groups(
+    roster: &Roster,
+    expansions: &[String],
+    role: Role,
+    refusal: Option<Refusal>,
+) -> (StatusCode, String, Vec<Group>) {
+    let names: Vec<String> = roster.soldiers.iter().map(|s| s.name.clone()).collect();
+    let refusal = refusal.as_ref();
+    let groups: Vec<Group> = [
+        (specs::Group::Play, "play", "Record any play"),
+        (specs::Group::Mission, "mission", "The Mission"),
+        (specs::Group::Squad, "squad", "The squad: enlisting, RP, Medals"),
+        (specs::Group::Corrections, "corrections", "Corrections"),
+    ]
+    .into_iter()
+    .map(|(group, id, title)| {
+        let forms: Vec<FormView> = if role >= Role::Player {
+            specs::forms_for(roster.game == Game::ZeroDark, expansions, role)
+                .filter(|spec| spec.group == group)
+                .map(|spec| view(spec, &names, refusal))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Group {
+            id,
+            title,
+            open: forms.iter().any(|f| !f.message.is_empty()),
+            forms,
+        }
+    })
+    .filter(|g| !g.forms.is_empty())
+    .collect();
+    let placed = groups.iter().any(|g| g.open);
+    match refusal {
+        Some(r) => (r.status, if placed { String::new() } else { r.message.clone() }, groups),
+        None => (StatusCode::OK, String::new(), groups),
+    }
+}

@@ -1,0 +1,102 @@
+//! The forms of both games: the turn, Missions, XP, enlisting, and the corrections.
+
+use muster::app::Role;
+
+use super::{
+    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number, switch, word,
+};
+
+const fn play(cmd: &'static str, title: &'static str, words: &'static [&'static str], fields: &'static [Field], group: Group) -> Spec {
+    Spec {
+        cmd,
+        title,
+        words,
+        fields,
+        group,
+        role: Role::Player,
+        zero_dark: None,
+    }
+}
+
+pub const FORMS: &[Spec] = &[
+    play("turn", "Next turn", &["turn"], &[], Group::Mission),
+    play(
+        "mission-start",
+        "Start a Mission",
+        &["mission", "start"],
+        &[
+            word("name", "Name", true),
+            field("with", "Soldiers on it (none ticked: every active one)", Place::Each("with"), Input::Soldiers, false),
+            flag_number("objectives", "Objectives (Multiple Objectives)", false),
+            flag("k9-objective", "K9 Objective", false),
+        ],
+        Group::Mission,
+    ),
+    play(
+        "mission-end",
+        "End the Mission",
+        &["mission", "end"],
+        &[
+            choice("result", "Result", Place::Flag("result"), &["success", "failure"]),
+            flag_number("rp-award", "RP award", false),
+            flag("why", "Why (with an award)", false),
+        ],
+        Group::Mission,
+    ),
+    play("xp", "XP", &["xp"], &[SOLDIER, CHANGE, WHY], Group::Play),
+    play(
+        "enlist-card",
+        "Enlist from the card",
+        &["enlist"],
+        &[
+            word("name", "Name, as on the card", true),
+            choice("kind", "Kind", Place::Flag("kind"), &["player", "nps", "squad", "k9", "hero"]),
+            flag_number("rp", "RP", false),
+            flag_number("health", "Health", false),
+            field("ability", "Abilities (handler=7, medic=6/4)", Place::Listed("ability"), Input::Text, false),
+            field("keyword", "Keywords (enduring, fire)", Place::Listed("keyword"), Input::Text, false),
+            flag_number("discipline", "Discipline (a K9)", false),
+            flag("handler", "Handler (a K9)", false),
+            field("stat", "Stats (M=3, F=2, A=4, D=3: a hero)", Place::Listed("stat"), Input::Text, false),
+            flag("specialism", "Specialism (a hero)", false),
+        ],
+        Group::Squad,
+    ),
+    play(
+        "enlist",
+        "Enlist from a card file",
+        &["enlist"],
+        &[
+            field("card", "Card file", Place::File("card"), Input::CardFile, true),
+            flag("name", "Enlist under another name", false),
+        ],
+        Group::Squad,
+    ),
+    play(
+        "undo",
+        "Undo my command",
+        &["undo"],
+        &[VERSION, WHY],
+        Group::Corrections,
+    ),
+    Spec {
+        role: Role::Gm,
+        ..play(
+            "void",
+            "Void a command (gm)",
+            &["void"],
+            &[VERSION, WHY, switch("cascade", "Also void what rests on it")],
+            Group::Corrections,
+        )
+    },
+    Spec {
+        role: Role::Gm,
+        ..play(
+            "amend",
+            "Amend a command (gm)",
+            &["amend"],
+            &[VERSION, WHY, field("command", "The command as it should have been", Place::Words, Input::Text, true)],
+            Group::Corrections,
+        )
+    },
+];

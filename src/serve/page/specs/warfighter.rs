@@ -1,0 +1,142 @@
+//! Warfighter's forms: a Soldier's Wounds, Suppress, Hardy and status, checks and rolls, EKIA,
+//! RP, K9 Encounters and Medals.
+
+use muster::app::Role;
+
+use super::{
+    AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number, number,
+    switch, word,
+};
+
+const fn form(cmd: &'static str, title: &'static str, words: &'static [&'static str], fields: &'static [Field], group: Group) -> Spec {
+    Spec {
+        cmd,
+        title,
+        words,
+        fields,
+        group,
+        role: Role::Player,
+        zero_dark: Some(false),
+    }
+}
+
+const PAY: Field = field(
+    "pay",
+    "Pay",
+    Place::Flag("pay"),
+    Input::Choice(&["", "discipline", "xp", "discards"]),
+    false,
+);
+
+pub const FORMS: &[Spec] = &[
+    form("wound", "Wound", &["wound"], &[SOLDIER, AMOUNT], Group::Play),
+    form("heal", "Heal", &["heal"], &[SOLDIER, AMOUNT], Group::Play),
+    form("suppress", "Suppress", &["suppress"], &[SOLDIER, AMOUNT], Group::Play),
+    form(
+        "hardy",
+        "Hardy",
+        &["hardy"],
+        &[
+            SOLDIER,
+            word("hardy", "Hardy type (cold, hot, any…)", true),
+            field("amount", "Change (+1, -1)", Place::Word, Input::Change, true),
+            WHY,
+        ],
+        Group::Play,
+    ),
+    form("down", "Down", &["down"], &[SOLDIER], Group::Play),
+    form("recover", "Recover", &["recover"], &[SOLDIER], Group::Play),
+    form("kill", "KIA", &["kill"], &[SOLDIER], Group::Play),
+    form(
+        "check",
+        "Ability check",
+        &["check"],
+        &[
+            SOLDIER,
+            word("ability", "Ability", true),
+            flag("mod", "Modifier (N:WHY)", false),
+            flag("on", "On card", false),
+            DIE,
+        ],
+        Group::Play,
+    ),
+    form(
+        "environ",
+        "Environ roll",
+        &["environ"],
+        &[
+            SOLDIER,
+            word("environment", "Environ type", true),
+            number("target", "Target", true),
+            DIE,
+        ],
+        Group::Play,
+    ),
+    form(
+        "resolve",
+        "Resolve a failed Environ",
+        &["resolve"],
+        &[SOLDIER, choice("choice", "Gives up", Place::Word, &["hardy", "wound", "suppress"])],
+        Group::Play,
+    ),
+    form(
+        "ekia",
+        "EKIA",
+        &["ekia"],
+        &[SOLDIER, flag("hostile", "Hostile", true), flag_number("value", "Value", true)],
+        Group::Play,
+    ),
+    form(
+        "rp-grant",
+        "RP: grant to the bank",
+        &["rp", "grant"],
+        &[number("amount", "RP", true), WHY],
+        Group::Squad,
+    ),
+    form(
+        "rp-spend",
+        "RP: spend from the bank",
+        &["rp", "spend"],
+        &[number("amount", "RP", true), WHY],
+        Group::Squad,
+    ),
+    form("k9-ignore", "K9: ignore the Encounter", &["k9", "ignore"], &[DIE], Group::Play),
+    form("k9-roll", "K9: the Encounter's next roll", &["k9", "roll"], &[PAY, DIE], Group::Play),
+    form("k9-accept", "K9: suffer the Failure", &["k9", "accept"], &[], Group::Play),
+    form("k9-retry", "K9: retry, risking the major harm", &["k9", "retry"], &[PAY, DIE], Group::Play),
+    form("k9-objective", "K9: Objective resolved", &["k9", "objective"], &[], Group::Mission),
+    form(
+        "medal-draw",
+        "Medal: draw",
+        &["medal", "draw"],
+        &[
+            MEDAL,
+            flag("trigger", "Trigger", true),
+            flag("hostile", "Hostile (Eliminate)", false),
+        ],
+        Group::Mission,
+    ),
+    form("medal-recipient", "Medal: choose the recipient", &["medal", "recipient"], &[MEDAL, DIE], Group::Mission),
+    form("medal-earn", "Medal: earned", &["medal", "earn"], &[MEDAL], Group::Mission),
+    form(
+        "medal-lose",
+        "Medal: not earned",
+        &["medal", "lose"],
+        &[MEDAL, WHY, switch("discard", "Discard it")],
+        Group::Mission,
+    ),
+    form(
+        "medal-award",
+        "Medal: award a sticker",
+        &["medal", "award"],
+        &[SOLDIER, MEDAL, flag_number("rp", "Its RP", true), WHY],
+        Group::Squad,
+    ),
+    form(
+        "medal-deck",
+        "Medal: shuffle the Nation's deck",
+        &["medal", "deck"],
+        &[field("deck", "Deck file", Place::File(""), Input::CardFile, true)],
+        Group::Squad,
+    ),
+];

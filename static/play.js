@@ -1,0 +1,321 @@
+// muster's play page: records each form without leaving the page, under a command id kept
+// until the server answers (sent again after a dropped answer or a reload, and recorded once);
+// shows a refusal at its form with the input kept and focus on it; follows the campaign's
+// head as the server pushes it; and keeps the screen awake when asked. Without this script
+// every form still works: the server answers it with the page.
+(function () {
+  "use strict";
+  var now = document.getElementById("now");
+  if (!now || !window.fetch || !window.DOMParser || !window.URLSearchParams) {
+    return;
+  }
+  var campaign = now.getAttribute("data-campaign");
+  var streamUrl = now.getAttribute("data-stream");
+  var head = now.getAttribute("data-head");
+  var store = "muster-pending:" + campaign;
+  var parts = ["now", "squad", "soldiers", "events", "unchecked"];
+  var said = document.getElementById("said");
+
+  function connection(word) {
+    var shown = document.getElementById("connection");
+    if (shown) {
+      shown.textContent = word;
+      shown.className = "connection " + word;
+    }
+  }
+
+  function announce(text, ok) {
+    if (said) {
+      said.textContent = text;
+      said.className = "said-all" + (ok ? " ok" : "");
+    }
+  }
+
+  function newId() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return "page-" + Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function pending() {
+    try {
+      return JSON.parse(window.localStorage.getItem(store) || "[]");
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function keep(list) {
+    try {
+      window.localStorage.setItem(store, JSON.stringify(list));
+    } catch (e) {
+      announce("This phone cannot keep the pending list; a command sent now is not sent again after a reload.", false);
+    }
+  }
+
+  // The form an entry came from, as the page shows it now.
+  function formOf(entry) {
+    var forms = document.querySelectorAll("form.do");
+    for (var i = 0; i < forms.length; i++) {
+      if (forms[i].getAttribute("data-key") === entry.key) {
+        return forms[i];
+      }
+    }
+    return null;
+  }
+
+  function keyOf(form) {
+    var card = form.closest("[data-name]");
+    return (card ? card.getAttribute("data-name") + "/" : "") + (form.id || form.getAttribute("data-cmd") || "form");
+  }
+
+  function markPending() {
+    var list = pending();
+    document.querySelectorAll("form.do").forEach(function (form) {
+      form.setAttribute("data-key", keyOf(form));
+      var waiting = list.some(function (e) { return e.key === form.getAttribute("data-key"); });
+      form.classList.toggle("pending", waiting);
+    });
+  }
+
+  // The page as the server gives it now, swapped in part by part; a part holding the field
+  // being typed in is left as it is.
+  function refresh() {
+    return fetch(window.location.pathname, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (text) {
+        var fresh = new DOMParser().parseFromString(text, "text/html");
+        var typing = document.activeElement;
+        parts.forEach(function (id) {
+          var here = document.getElementById(id);
+          var there = fresh.getElementById(id);
+          if (here && there && !(typing && here.contains(typing) && typing.matches("input, textarea, select"))) {
+            here.replaceWith(there);
+          }
+        });
+        var shownHead = document.getElementById("now");
+        if (shownHead) {
+          head = shownHead.getAttribute("data-head");
+        }
+        connection(source && source.readyState === 1 ? "live" : (navigator.onLine ? "reconnecting" : "offline"));
+        markPending();
+        wakeButton();
+      });
+  }
+
+  function refused(form, message, field) {
+    if (!form) {
+      announce(message, false);
+      return;
+    }
+    var shown = form.querySelector(".said");
+    if (shown) {
+      shown.textContent = message;
+      shown.className = "said";
+      if (!shown.id) {
+        shown.id = "said-" + Math.random().toString(36).slice(2);
+      }
+    }
+    form.querySelectorAll("[aria-invalid]").forEach(function (f) { f.removeAttribute("aria-invalid"); });
+    var target = (field && form.querySelector("[name='" + field + "']:not([type=hidden])")) ||
+      form.querySelector("input:not([type=hidden]), select, textarea") ||
+      form.querySelector("button[type=submit]");
+    if (target) {
+      if (shown) {
+        target.setAttribute("aria-describedby", shown.id);
+      }
+      if (target.matches("input, select, textarea")) {
+        target.setAttribute("aria-invalid", "true");
+      }
+      target.focus();
+    }
+  }
+
+  var retryIn = 1000;
+  var retrying = null;
+
+  function retryLater() {
+    if (retrying) {
+      return;
+    }
+    retrying = window.setTimeout(function () {
+      retrying = null;
+      retryIn = Math.min(retryIn * 2, 30000);
+      sendAll();
+    }, retryIn);
+  }
+
+  function forget(entry) {
+    keep(pending().filter(function (e) { return e.id !== entry.id; }));
+  }
+
+  function send(entry) {
+    return fetch(entry.action, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      body: entry.body
+    }).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") < 0) {
+        forget(entry);
+        markPending();
+        refused(formOf(entry), response.status === 200 ?
+          "Signed out: sign in again, then send it again (it was not recorded)." :
+          "Not recorded: the server answered " + response.status + ".", null);
+        return;
+      }
+      return response.json().then(function (answer) {
+        forget(entry);
+        retryIn = 1000;
+        if (answer.recorded !== undefined) {
+          var form = formOf(entry);
+          if (form && form.closest(".group")) {
+            form.querySelectorAll("input:not([type=hidden]), textarea").forEach(function (f) {
+              if (f.type === "checkbox") { f.checked = false; } else if (f.type !== "file") { f.value = ""; }
+            });
+          }
+          if (form) {
+            var shown = form.querySelector(".said");
+            if (shown) { shown.textContent = ""; }
+          }
+          announce("Recorded v" + answer.recorded + (answer.summary ? ": " + answer.summary : ""), true);
+          return refresh();
+        }
+        markPending();
+        refused(formOf(entry), answer.refused || "Refused.", answer.field);
+      });
+    }).catch(function () {
+      markPending();
+      connection(navigator.onLine ? "reconnecting" : "offline");
+      announce("Not answered yet: kept as pending and sent again (it will be recorded once).", false);
+      retryLater();
+    });
+  }
+
+  function sendAll() {
+    var list = pending();
+    markPending();
+    return list.reduce(function (chain, entry) {
+      return chain.then(function () { return send(entry); });
+    }, Promise.resolve());
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.do")) {
+      return;
+    }
+    event.preventDefault();
+    if (form.classList.contains("pending")) {
+      announce("This form's command is still pending; it is sent again until the server answers.", false);
+      return;
+    }
+    var data = new FormData(form, event.submitter || undefined);
+    var body = new URLSearchParams();
+    data.forEach(function (value, name) {
+      if (typeof value === "string") { body.append(name, value); }
+    });
+    var entry = { id: newId(), key: keyOf(form), action: form.getAttribute("action") };
+    body.append("command_id", entry.id);
+    entry.body = body.toString();
+    var list = pending();
+    list.push(entry);
+    keep(list);
+    markPending();
+    send(entry);
+  });
+
+  // A picked card or deck file is read into the field beside it, which the form sends.
+  document.addEventListener("change", function (event) {
+    var picker = event.target;
+    if (!picker.matches || !picker.matches("input[type=file][data-into]") || !picker.files.length) {
+      return;
+    }
+    var into = document.getElementById(picker.getAttribute("data-into"));
+    var reader = new FileReader();
+    reader.onload = function () { if (into) { into.value = String(reader.result); } };
+    reader.readAsText(picker.files[0]);
+  });
+
+  var source = null;
+  function listen() {
+    if (!window.EventSource || !streamUrl) {
+      return;
+    }
+    if (source) {
+      source.close();
+    }
+    source = new EventSource(streamUrl);
+    source.onopen = function () { connection("live"); };
+    source.onerror = function () { connection(navigator.onLine ? "reconnecting" : "offline"); };
+    source.addEventListener("head", function (event) {
+      connection("live");
+      if (event.data !== head) {
+        head = event.data;
+        refresh();
+      }
+    });
+  }
+
+  // Back on the network or on screen: listen again if the stream closed, catch up, and send
+  // what is pending.
+  function back() {
+    if (!source || source.readyState === 2) {
+      listen();
+    }
+    refresh();
+    sendAll();
+  }
+  window.addEventListener("online", back);
+  window.addEventListener("offline", function () { connection("offline"); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      back();
+      if (wanted) { wake(); }
+    }
+  });
+
+  // The Screen Wake Lock, on a toggle, taken again when the page is shown again.
+  var wanted = false;
+  var lock = null;
+  function wake() {
+    if (!navigator.wakeLock) {
+      return;
+    }
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l;
+      wakeButton();
+    }).catch(function () { wanted = false; wakeButton(); });
+  }
+  function wakeButton() {
+    var button = document.getElementById("wake");
+    if (!button || !navigator.wakeLock) {
+      return;
+    }
+    button.hidden = false;
+    button.setAttribute("aria-pressed", wanted ? "true" : "false");
+    button.textContent = wanted ? "Screen kept awake" : "Keep screen awake";
+  }
+  document.addEventListener("click", function (event) {
+    if (!event.target.matches || !event.target.matches("#wake")) {
+      return;
+    }
+    wanted = !wanted;
+    if (wanted) {
+      wake();
+    } else if (lock) {
+      lock.release();
+      lock = null;
+    }
+    wakeButton();
+  });
+
+  connection(navigator.onLine ? "reconnecting" : "offline");
+  markPending();
+  wakeButton();
+  listen();
+  sendAll();
+})();
