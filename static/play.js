@@ -5,6 +5,27 @@
 // every form still works: the server answers it with the page.
 (function () {
   "use strict";
+  // Every time in the viewer's own clock; every copy button copies its whole hash.
+  function localTimes(root) {
+    root.querySelectorAll("time[datetime]").forEach(function (t) {
+      var at = new Date(t.getAttribute("datetime"));
+      if (!isNaN(at.getTime())) {
+        t.textContent = at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+        t.title = t.getAttribute("datetime");
+      }
+    });
+  }
+  localTimes(document);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button || !navigator.clipboard) {
+      return;
+    }
+    navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
+      button.textContent = "Copied";
+    });
+  });
+
   var now = document.getElementById("now");
   if (!now || !window.fetch || !window.DOMParser || !window.URLSearchParams) {
     return;
@@ -95,6 +116,7 @@
             here.replaceWith(there);
           }
         });
+        localTimes(document);
         var shownHead = document.getElementById("now");
         if (shownHead) {
           head = shownHead.getAttribute("data-head");
@@ -106,8 +128,8 @@
   }
 
   function refused(form, message, field) {
+    announce("Refused: " + message, false);
     if (!form) {
-      announce(message, false);
       return;
     }
     var shown = form.querySelector(".said");
@@ -181,8 +203,11 @@
             var shown = form.querySelector(".said");
             if (shown) { shown.textContent = ""; }
           }
-          announce("Recorded v" + answer.recorded + (answer.summary ? ": " + answer.summary : ""), true);
-          return refresh();
+          // Said once the page shows what it changed.
+          var recorded = function () {
+            announce("Recorded v" + answer.recorded + (answer.summary ? ": " + answer.summary : ""), true);
+          };
+          return refresh().then(recorded, recorded);
         }
         markPending();
         refused(formOf(entry), answer.refused || "Refused.", answer.field);

@@ -4,8 +4,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "serve/browser.rs"]
-mod browser;
 // The page's client, shared with tests/guards.rs; this binary uses part of it.
 #[allow(dead_code)]
 #[path = "serve/client.rs"]

@@ -35,17 +35,9 @@ fn csrf(html: &Html) -> String {
     found[0].value().attr("value").unwrap().to_owned()
 }
 
-/// Wong's wounds as the roster table shows them (the column headed Wounds).
-fn wounds(html: &Html) -> String {
-    let headings = texts(html, "#roster thead th");
-    let column = headings.iter().position(|h| h == "Wounds").unwrap();
-    let row = select(html, "#roster tbody tr")[0];
-    let cells: Vec<String> = row
-        .children()
-        .filter_map(scraper::ElementRef::wrap)
-        .map(|c| c.text().collect::<String>().trim().to_owned())
-        .collect();
-    cells[column].clone()
+/// Wong's Wounds as his card shows them.
+pub fn wounds(html: &Html) -> String {
+    texts(html, "article.card[data-name=Wong] [data-field=wounds] .value")[0].clone()
 }
 
 #[test]
@@ -117,9 +109,13 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
     let mut browser = Browser::new(&server);
     browser.signed_in(&viewer);
     let roster = roster_page(&browser);
-    assert_eq!(texts(&roster, "#roster tbody th"), ["Wong"]);
+    assert_eq!(texts(&roster, "article.card h2"), ["Wong"]);
     assert_eq!(wounds(&roster), "0");
     assert!(select(&roster, "form.do").is_empty());
+    assert!(
+        select(&roster, "#undo, #owed").is_empty(),
+        "a viewer records nothing"
+    );
     let head = campaign.head();
     let sent = browser.post(
         "/c/Op/do",
@@ -149,31 +145,47 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
         (detail["kind"].as_str(), detail["voided"].as_bool()),
         (Some("wounded"), Some(true))
     );
-    // Shown as a table of the event's fields, the JSON folded away beneath it.
-    let rows: Vec<(String, String)> = select(&show, "#event tr")
-        .iter()
-        .map(|tr| {
-            let cell = |css: &str| {
-                let found = tr.select(&Selector::parse(css).unwrap()).next().unwrap();
-                found.text().collect::<String>().trim().to_owned()
-            };
-            (cell("th"), cell("td"))
-        })
-        .collect();
+    // Shown as the event's fields in words, the JSON folded away beneath it.
+    let labels = texts(&show, "#event dt");
+    let values = texts(&show, "#event dd");
+    let rows: Vec<(String, String)> = labels.into_iter().zip(values).collect();
+    for (label, value) in [("Kind", "wounded"), ("Voided by", "v5"), ("Soldier", "Wong")] {
+        assert!(
+            rows.contains(&(label.to_owned(), value.to_owned())),
+            "{label}: {value} in {rows:?}"
+        );
+    }
+    let hash = detail["hash"].as_str().unwrap();
+    let copy = select(&show, "button[data-copy]");
     assert!(
-        rows.contains(&("Kind".to_owned(), "wounded".to_owned())),
-        "{rows:?}"
+        copy.iter().any(|b| b.value().attr("data-copy") == Some(hash)),
+        "the whole hash is one tap from the clipboard"
     );
     assert!(
-        rows.contains(&("Voided by".to_owned(), "v5".to_owned())),
-        "{rows:?}"
+        rows.contains(&("Hash".to_owned(), format!("{} Copy", &hash[..20]))),
+        "shown short as the command line prints it: {rows:?}"
+    );
+    let stamps: Vec<&str> = select(&show, "#event time")
+        .iter()
+        .filter_map(|t| t.value().attr("datetime"))
+        .collect();
+    assert_eq!(
+        stamps,
+        [detail["recorded_at"].as_str().unwrap()],
+        "a time the viewer's clock says"
     );
     let blame = Html::parse_document(&browser.get("/c/Op/blame/Wong").body);
     let json: serde_json::Value = serde_json::from_str(&texts(&blame, "#detail")[0]).unwrap();
     assert_eq!(json["soldier"], "Wong");
     assert_eq!(texts(&blame, "h1"), ["Blame: Wong"]);
-    assert_eq!(texts(&blame, "h2#field-wounds"), ["wounds: 0"]);
-    let wound_lines = texts(&blame, "h2#field-wounds + div tbody tr.voided td:first-child");
+    assert_eq!(texts(&blame, "h2#field-wounds"), ["Wounds: 0"]);
+    let headings = texts(&blame, "h2");
+    let at = |h: &str| headings.iter().position(|x| x.starts_with(h)).unwrap();
+    assert!(
+        at("Wounds") < at("XP") && at("XP") < at("Medal RP"),
+        "as the card orders them: {headings:?}"
+    );
+    let wound_lines = texts(&blame, "h2#field-wounds + table tbody tr.voided td:first-child");
     assert_eq!(wound_lines, ["v4"], "the voided Wound is a struck-through line");
 }
 
@@ -201,11 +213,13 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     );
     assert_eq!(
         (sent.status, sent.location.as_str()),
-        (303, "/c/Op"),
+        (303, "/c/Op?recorded=4"),
         "{}",
         sent.body
     );
-    assert_eq!(wounds(&roster_page(&browser)), "1");
+    let after = Html::parse_document(&browser.get(&sent.location).body);
+    assert_eq!(wounds(&after), "1");
+    assert_eq!(texts(&after, "#said"), ["Recorded v4: Wong suffers 1 Wound"]);
     let served = campaign.ok(&["log", "-n", "1", "--json"]);
     assert!(served.contains("\"wounded\""), "{served}");
 
@@ -221,12 +235,24 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     );
     assert_eq!(refused.status, 422);
     let page = Html::parse_document(&refused.body);
-    let message = texts(&page, "form#form-wound .refused");
+    let message = texts(&page, "form#form-wound .said");
     assert_eq!(message.len(), 1, "{}", refused.body);
     assert!(message[0].contains("no Soldier named 'Nobody'"), "{message:?}");
-    // A form the page does not offer, and a flag smuggled into a field, are refused.
-    let unknown = browser.post("/c/Op/do", &[("csrf", &token), ("cmd", "void")], &[]);
+    let group = select(&page, "details#group-play");
+    assert!(
+        group[0].value().attr("open").is_some(),
+        "the refused form's group is open"
+    );
+    // A form the page does not offer, a gm's form sent by a player, and a flag smuggled
+    // into a field, are refused.
+    let unknown = browser.post("/c/Op/do", &[("csrf", &token), ("cmd", "serve-token")], &[]);
     assert_eq!(unknown.status, 400);
+    let void = browser.post(
+        "/c/Op/do",
+        &[("csrf", &token), ("cmd", "void"), ("version", "3"), ("why", "x")],
+        &[],
+    );
+    assert_eq!(void.status, 403, "{}", void.body);
     let smuggled = browser.post(
         "/c/Op/do",
         &[
@@ -279,7 +305,7 @@ fn the_stream_sends_the_new_head_after_a_write() {
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
     browser.signed_in(&viewer);
-    let script = browser.get("/static/live.js");
+    let script = browser.get("/static/play.js");
     assert_eq!(script.status, 200);
     assert!(script.body.contains("EventSource"));
     let head = campaign.head();
@@ -359,7 +385,7 @@ fn each_game_offers_its_own_forms() {
 }
 
 #[test]
-fn the_roster_page_frames_the_printed_roster_the_command_line_prints() {
+fn the_play_page_links_the_printed_roster_the_command_line_prints() {
     let campaign = Campaign::new();
     campaign.ok(&["wound", "Wong", "1"]);
     let viewer = campaign.token("vic", "viewer");
@@ -373,9 +399,8 @@ fn the_roster_page_frames_the_printed_roster_the_command_line_prints() {
     browser.signed_in(&viewer);
 
     let roster = roster_page(&browser);
-    let framed = select(&roster, "iframe#records");
-    let src = framed[0].value().attr("src").unwrap();
-    assert!(src.starts_with("/c/Op/print"), "{src}");
+    let links = select(&roster, "header.bar a[href='/c/Op/print']");
+    let src = links[0].value().attr("href").unwrap();
 
     let print = browser.get(src);
     assert_eq!(print.status, 200, "{}", print.body);

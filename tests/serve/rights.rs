@@ -114,7 +114,7 @@ fn every_answer_tells_the_browser_not_to_guess_its_type() {
     for path in [
         "/api/v1/campaigns",
         "/api/v1/campaigns/Op/roster",
-        "/static/live.js",
+        "/static/play.js",
         "/api/v1/nothing",
         "/sign-in",
     ] {

@@ -69,7 +69,9 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
         .map(|c| {
             let (down, up, why) = steps(c, &name);
             if c.most.is_some_and(|most| c.count >= Some(most)) {
-                warning = format!("{name}'s Wounds reached his Health: the rules say what comes next (Down or KIA)");
+                warning = format!(
+                    "{name}'s Wounds reached his Health: the rules say what comes next (Down or KIA)"
+                );
             }
             Number {
                 key: c.column.key,
@@ -90,21 +92,38 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
     let mut buttons = Vec::new();
     if !hero {
         match status.as_str() {
-            "active" => buttons.push(step("down", "Down", format!("{name} is Downed"), vec![("soldier", name.clone())])),
-            "downed" => buttons.push(step("recover", "Recover", format!("{name} recovers"), vec![("soldier", name.clone())])),
+            "active" => buttons.push(step(
+                "down",
+                "Down",
+                format!("{name} is Downed"),
+                vec![("soldier", name.clone())],
+            )),
+            "downed" => buttons.push(step(
+                "recover",
+                "Recover",
+                format!("{name} recovers"),
+                vec![("soldier", name.clone())],
+            )),
             _ => {}
         }
     }
     Card {
         link: crate::url::segment(&name),
-        note: shown(Shown::Title).find_map(|c| c.note.clone()).unwrap_or_default(),
-        badges: shown(Shown::Badge).filter(|c| !c.is_empty()).map(Cell::text).collect(),
+        note: shown(Shown::Title)
+            .find_map(|c| c.note.clone())
+            .unwrap_or_default(),
+        badges: shown(Shown::Badge)
+            .filter(|c| !c.is_empty())
+            .map(Cell::text)
+            .collect(),
         numbers,
         entries: shown(Shown::Entry)
             .filter(|c| !c.is_empty())
             .map(|c| (c.column.heading, c.text()))
             .collect(),
-        record: shown(Shown::Record).map(|c| (c.column.heading, value(c))).collect(),
+        record: shown(Shown::Record)
+            .map(|c| (c.column.heading, value(c)))
+            .collect(),
         kia: !hero && matches!(status.as_str(), "active" | "downed"),
         status: buttons,
         warning,
@@ -132,21 +151,46 @@ fn steps(c: &Cell, name: &str) -> (Option<Step>, Option<Step>, bool) {
     let n = c.count.unwrap_or(0);
     match c.column.field {
         Field::Wounds => {
-            let mut heal = step("heal", "−", format!("Heal one of {name}'s Wounds"), vec![soldier(), ("n", "1".into())]);
+            let mut heal = step(
+                "heal",
+                "−",
+                format!("Heal one of {name}'s Wounds"),
+                vec![soldier(), ("n", "1".into())],
+            );
             heal.disabled = n == 0;
-            let mut wound = step("wound", "+", format!("Wound {name} once"), vec![soldier(), ("n", "1".into())]);
+            let mut wound = step(
+                "wound",
+                "+",
+                format!("Wound {name} once"),
+                vec![soldier(), ("n", "1".into())],
+            );
             wound.disabled = c.most.is_some_and(|most| n >= most);
             (Some(heal), Some(wound), false)
         }
         Field::Suppress => (
             None,
-            Some(step("suppress", "+", format!("Suppress {name} once"), vec![soldier(), ("n", "1".into())])),
+            Some(step(
+                "suppress",
+                "+",
+                format!("Suppress {name} once"),
+                vec![soldier(), ("n", "1".into())],
+            )),
             false,
         ),
         Field::Xp => {
-            let mut spend = step("xp", "−", format!("Take one XP from {name}"), vec![soldier(), ("amount", "-1".into())]);
+            let mut spend = step(
+                "xp",
+                "−",
+                format!("Take one XP from {name}"),
+                vec![soldier(), ("amount", "-1".into())],
+            );
             spend.disabled = n == 0;
-            let gain = step("xp", "+", format!("Give {name} one XP"), vec![soldier(), ("amount", "+1".into())]);
+            let gain = step(
+                "xp",
+                "+",
+                format!("Give {name} one XP"),
+                vec![soldier(), ("amount", "+1".into())],
+            );
             (Some(spend), Some(gain), true)
         }
         _ => (None, None, false),

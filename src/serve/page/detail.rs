@@ -1,6 +1,7 @@
-//! The pages of one thing: `show` of an event and `blame` of a Soldier, laid out as tables
-//! from the `--json` output of the command of the same name, which each page also gives
-//! whole, folded away.
+//! The pages of one thing: `show` of an event and `blame` of a Soldier, laid out in the
+//! command line's words from the `--json` output of the command of the same name (times in
+//! the viewer's own, hashes shortened with a copy button), which each page also gives whole,
+//! folded away.
 
 use std::sync::Arc;
 
@@ -13,13 +14,18 @@ use serde_json::Value;
 use super::html::render;
 use super::session::Signed;
 use super::views::{Chrome, chrome, read_json, text};
+use super::words::{When, heading, kind, rank, short, when};
 use crate::serve::server::Server;
 
-/// An event's field as a row: its name and its value, with the version it links to, if any.
+/// An event's field as a row: its name and its value, with the version it links to, a time
+/// or a hash where it is one.
 struct Row {
     label: String,
     value: String,
     link: Option<u64>,
+    when: Option<When>,
+    /// A whole hash, shown shortened with a button to copy it whole.
+    hash: Option<String>,
 }
 
 impl Row {
@@ -28,12 +34,16 @@ impl Row {
             label: label.to_owned(),
             value,
             link: None,
+            when: None,
+            hash: None,
         }
     }
 }
 
 /// One field of a Soldier's sheet and the lines of the log that moved it, oldest first.
 struct Field {
+    /// As `blame --json` names it: the heading's anchor.
+    key: String,
     name: String,
     value: String,
     lines: Vec<Line>,
@@ -42,7 +52,7 @@ struct Field {
 /// A line of blame: the event, how it moved the field, and whether it was voided.
 struct Line {
     version: String,
-    recorded_at: String,
+    recorded_at: When,
     change: String,
     summary: String,
     voided: bool,
@@ -91,12 +101,12 @@ fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
 }
 
-/// An object's members as `key: value` words, one level deep.
+/// An object's members as `Key: value` words, one level deep.
 fn members(value: &Value) -> String {
     match value {
         Value::Object(map) => map
             .iter()
-            .map(|(k, v)| format!("{k}: {}", text(v)))
+            .map(|(k, v)| format!("{}: {}", heading(k), text(v)))
             .collect::<Vec<_>>()
             .join("; "),
         other => text(other),
@@ -116,11 +126,21 @@ pub async fn show(
     };
     let mut rows = vec![
         Row::plain("Event", text(&e["summary"])),
-        Row::plain("Kind", text(&e["kind"])),
-        Row::plain("Recorded", text(&e["recorded_at"])),
+        Row::plain("Kind", kind(&text(&e["kind"]))),
+        Row {
+            when: Some(when(&text(&e["recorded_at"]))),
+            ..Row::plain("Recorded", String::new())
+        },
+        Row::plain(
+            "Recorded by",
+            e["recorded_by"]
+                .as_str()
+                .unwrap_or("(before the log kept who)")
+                .to_owned(),
+        ),
     ];
     if let Some(map) = e["payload"].as_object() {
-        rows.extend(map.iter().map(|(k, v)| Row::plain(k, members(v))));
+        rows.extend(map.iter().map(|(k, v)| Row::plain(&heading(k), members(v))));
     }
     for (label, key) in [("Roll", "roll"), ("Recomputed", "recomputed")] {
         if !e[key].is_null() {
@@ -129,19 +149,20 @@ pub async fn show(
     }
     if let Some(by) = e["voided_by"]["version"].as_u64() {
         rows.push(Row {
-            label: "Voided by".to_owned(),
-            value: format!("v{by}"),
             link: Some(by),
+            ..Row::plain("Voided by", format!("v{by}"))
         });
         rows.push(Row::plain("Why", text(&e["voided_by"]["why"])));
     }
-    for (label, key) in [
-        ("Command", "command_id"),
-        ("Event id", "event_id"),
-        ("Previous hash", "prev_hash"),
-        ("Hash", "hash"),
-    ] {
+    for (label, key) in [("Command", "command_id"), ("Event id", "event_id")] {
         rows.push(Row::plain(label, text(&e[key])));
+    }
+    for (label, key) in [("Previous hash", "prev_hash"), ("Hash", "hash")] {
+        let whole = text(&e[key]);
+        rows.push(Row {
+            hash: Some(whole.clone()),
+            ..Row::plain(label, short(&whole))
+        });
     }
     let command = e["command"]
         .as_array()
@@ -178,12 +199,13 @@ pub async fn blame(
         Ok(found) => found,
         Err(answer) => return answer,
     };
-    let fields = b["fields"]
+    let mut fields: Vec<Field> = b["fields"]
         .as_object()
         .map(|all| {
             all.iter()
                 .map(|(name, field)| Field {
-                    name: name.clone(),
+                    key: name.clone(),
+                    name: heading(name),
                     value: text(&field["value"]),
                     lines: field["lines"]
                         .as_array()
@@ -193,6 +215,8 @@ pub async fn blame(
                 .collect()
         })
         .unwrap_or_default();
+    // As the card orders them, not as the JSON's keys sort.
+    fields.sort_by_key(|f| rank(&f.key));
     let Chrome { csrf, who } = chrome(&signed);
     let page = BlamePage {
         csrf,
@@ -210,7 +234,7 @@ fn line(l: &Value) -> Line {
     let change = &l["change"];
     Line {
         version: text(&l["version"]),
-        recorded_at: text(&l["recorded_at"]),
+        recorded_at: when(&text(&l["recorded_at"])),
         change: match (&change["set"], &change["add"]) {
             (set, _) if !set.is_null() => format!("set to {}", text(set)),
             (_, Value::Number(n)) if n.as_i64().is_some_and(|n| n >= 0) => format!("+{n}"),

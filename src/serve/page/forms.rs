@@ -33,8 +33,15 @@ const OFFER: &str = "offer";
 
 /// How a command sent from the page ended.
 enum Ended {
-    Recorded { version: u64, summary: String },
-    Refused { status: StatusCode, field: Option<&'static str>, message: String },
+    Recorded {
+        version: u64,
+        summary: String,
+    },
+    Refused {
+        status: StatusCode,
+        field: Option<&'static str>,
+        message: String,
+    },
 }
 
 /// POST /c/{campaign}/do: the form named by `cmd`, checked (session, CSRF token, same site, a
@@ -76,7 +83,11 @@ pub async fn record(
             "/c/{}?recorded={version}",
             crate::url::segment(&campaign)
         )),
-        Ended::Refused { status, field, message } => {
+        Ended::Refused {
+            status,
+            field,
+            message,
+        } => {
             let Some(spec) = specs::named(&cmd) else {
                 return message_page(status, &message);
             };
@@ -94,8 +105,14 @@ pub async fn record(
 
 fn answer_json(ended: &Ended) -> Response {
     let (status, body) = match ended {
-        Ended::Recorded { version, summary } => (StatusCode::OK, json!({ "recorded": version, "summary": summary })),
-        Ended::Refused { status, field, message } => (*status, json!({ "refused": message, "field": field })),
+        Ended::Recorded { version, summary } => {
+            (StatusCode::OK, json!({ "recorded": version, "summary": summary }))
+        }
+        Ended::Refused {
+            status,
+            field,
+            message,
+        } => (*status, json!({ "refused": message, "field": field })),
     };
     (status, [(CONTENT_TYPE, "application/json")], body.to_string()).into_response()
 }
@@ -108,29 +125,59 @@ async fn line(
     cmd: &str,
     values: &[(String, String)],
 ) -> Result<Line, Ended> {
-    let refused = |status, field, message: String| Ended::Refused { status, field, message };
+    let refused = |status, field, message: String| Ended::Refused {
+        status,
+        field,
+        message,
+    };
     if cmd == OFFER {
-        let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim().to_owned());
+        let value = |name: &str| {
+            values
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.trim().to_owned())
+        };
         let args: Vec<String> = value("args")
             .and_then(|a| serde_json::from_str(&a).ok())
-            .ok_or_else(|| refused(StatusCode::BAD_REQUEST, None, "the offer names no command line".to_owned()))?;
+            .ok_or_else(|| {
+                refused(
+                    StatusCode::BAD_REQUEST,
+                    None,
+                    "the offer names no command line".to_owned(),
+                )
+            })?;
         return offered(server, campaign, args, value("die").filter(|d| !d.is_empty())).await;
     }
     let Some(spec) = specs::named(cmd) else {
-        return Err(refused(StatusCode::BAD_REQUEST, None, format!("no form records '{cmd}'")));
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            None,
+            format!("no form records '{cmd}'"),
+        ));
     };
     if caller.role < spec.role {
         return Err(refused(
             StatusCode::FORBIDDEN,
             None,
-            format!("{}: a {} token may not record it; it needs a {} token", spec.title, caller.role.word(), spec.role.word()),
+            format!(
+                "{}: a {} token may not record it; it needs a {} token",
+                spec.title,
+                caller.role.word(),
+                spec.role.word()
+            ),
         ));
     }
-    specs::command_line(spec, values).map_err(|Unfit { field, message }| refused(StatusCode::UNPROCESSABLE_ENTITY, field, message))
+    specs::command_line(spec, values)
+        .map_err(|Unfit { field, message }| refused(StatusCode::UNPROCESSABLE_ENTITY, field, message))
 }
 
 /// `args` when the rules offer it now (with the face `die` where it rolls one), else why not.
-async fn offered(server: &Arc<Server>, campaign: &str, args: Vec<String>, die: Option<String>) -> Result<Line, Ended> {
+async fn offered(
+    server: &Arc<Server>,
+    campaign: &str,
+    args: Vec<String>,
+    die: Option<String>,
+) -> Result<Line, Ended> {
     let (reading, named) = (Arc::clone(server), campaign.to_owned());
     let offers = tokio::task::spawn_blocking(move || {
         reading.reading(|store| {
@@ -141,16 +188,26 @@ async fn offered(server: &Arc<Server>, campaign: &str, args: Vec<String>, die: O
     .await
     .map_err(|e| e.to_string())
     .and_then(|read| read);
-    let refused = |status, message: String| Ended::Refused { status, field: None, message };
+    let refused = |status, message: String| Ended::Refused {
+        status,
+        field: None,
+        message,
+    };
     let offers = offers.map_err(|e| refused(StatusCode::NOT_FOUND, e))?;
     let Some(offer) = offers.iter().find(|o| o.args == args) else {
         return Err(refused(
             StatusCode::CONFLICT,
-            format!("`{}` is no longer offered: the campaign moved on; the page shows what is offered now", args.join(" ")),
+            format!(
+                "`{}` is no longer offered: the campaign moved on; the page shows what is offered now",
+                args.join(" ")
+            ),
         ));
     };
     if let Some(reason) = &offer.refused {
-        return Err(refused(StatusCode::UNPROCESSABLE_ENTITY, format!("{}: {reason}", offer.label)));
+        return Err(refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{}: {reason}", offer.label),
+        ));
     }
     let mut line = offer.args.clone();
     if let Some(die) = die {
@@ -163,12 +220,25 @@ async fn offered(server: &Arc<Server>, campaign: &str, args: Vec<String>, die: O
 }
 
 /// Runs `line` for `caller` in the server's sequence.
-async fn run(server: &Arc<Server>, caller: &Caller, campaign: &str, line: Line, command_id: Option<String>) -> Ended {
+async fn run(
+    server: &Arc<Server>,
+    caller: &Caller,
+    campaign: &str,
+    line: Line,
+    command_id: Option<String>,
+) -> Ended {
     let (caller, campaign) = (caller.clone(), campaign.to_owned());
     let sequencing = Arc::clone(server);
-    let done = tokio::task::spawn_blocking(move || sequenced(&sequencing, &caller, &campaign, &line, command_id.as_deref()))
-        .await
-        .unwrap_or_else(|e| (StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": format!("the request failed: {e}") }).to_string()));
+    let done = tokio::task::spawn_blocking(move || {
+        sequenced(&sequencing, &caller, &campaign, &line, command_id.as_deref())
+    })
+    .await
+    .unwrap_or_else(|e| {
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            json!({ "error": format!("the request failed: {e}") }).to_string(),
+        )
+    });
     ended(done)
 }
 
@@ -201,7 +271,13 @@ fn ended((status, body): (StatusCode, String)) -> Ended {
 
 /// The command's turn in the server's sequence, taken as the API's commands take theirs: its
 /// status and body, or the ones kept for its command id.
-fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &Line, command_id: Option<&str>) -> (StatusCode, String) {
+fn sequenced(
+    server: &Server,
+    caller: &Caller,
+    campaign: &str,
+    line: &Line,
+    command_id: Option<&str>,
+) -> (StatusCode, String) {
     let asked = Asked {
         args: &line.args,
         command_id,
@@ -217,7 +293,10 @@ fn sequenced(server: &Server, caller: &Caller, campaign: &str, line: &Line, comm
             let (_, body) = reply(&answer, wrote);
             (status_of(answer.outcome), body)
         }
-        Turn::Replayed(kept) => (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK), kept.body),
+        Turn::Replayed(kept) => (
+            StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK),
+            kept.body,
+        ),
         Turn::Reused(message) => (StatusCode::CONFLICT, json!({ "error": message }).to_string()),
         Turn::Failed(message) => failed(message),
         Turn::Moved { .. } => failed("the form's command was not run".to_owned()),

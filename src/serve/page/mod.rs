@@ -13,6 +13,7 @@ mod session;
 mod shown;
 mod specs;
 mod views;
+mod words;
 
 use std::sync::Arc;
 

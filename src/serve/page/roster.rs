@@ -96,11 +96,20 @@ pub async fn roster_page(
     recorded: Option<u64>,
 ) -> Response {
     let role = signed.caller.role;
-    let (reading, named, caller) = (Arc::clone(server), campaign.to_owned(), signed.caller.name.clone());
+    let (reading, named, caller) = (
+        Arc::clone(server),
+        campaign.to_owned(),
+        signed.caller.name.clone(),
+    );
     let read = match tokio::task::spawn_blocking(move || read(&reading, &named, &caller)).await {
         Ok(Ok(read)) => read,
         Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
-        Err(e) => return message_page(StatusCode::INTERNAL_SERVER_ERROR, &format!("the page could not be read: {e}")),
+        Err(e) => {
+            return message_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("the page could not be read: {e}"),
+            );
+        }
     };
     let last = match read_lines(server, role, Some(campaign), &["log", "-n", "10", "--reverse"]).await {
         Ok(last) => last,
@@ -159,7 +168,11 @@ pub async fn roster_page(
 
 /// GET /c/{campaign}/print: `muster roster --format html`, the printable roster with every
 /// Soldier's service record and the charts, as the command line prints it.
-pub async fn print(State(server): State<Arc<Server>>, signed: Signed, Path(campaign): Path<String>) -> Response {
+pub async fn print(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+) -> Response {
     let asker = (signed.caller.role, Format::Html);
     match read_printed(&server, asker, Some(&campaign), &["roster"]).await {
         Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
@@ -168,7 +181,11 @@ pub async fn print(State(server): State<Arc<Server>>, signed: Signed, Path(campa
 }
 
 /// GET /c/{campaign}/json: `muster roster --json`, the roster as the JSON contract gives it.
-pub async fn json(State(server): State<Arc<Server>>, signed: Signed, Path(campaign): Path<String>) -> Response {
+pub async fn json(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+) -> Response {
     match read_ok(&server, signed.caller.role, Some(&campaign), &["roster"]).await {
         Ok(body) => (StatusCode::OK, [(CONTENT_TYPE, "application/json")], body).into_response(),
         Err(answer) => answer,

@@ -130,7 +130,11 @@ pub fn groups(
     .collect();
     let placed = groups.iter().any(|g| g.open);
     match refusal {
-        Some(r) => (r.status, if placed { String::new() } else { r.message.clone() }, groups),
+        Some(r) => (
+            r.status,
+            if placed { String::new() } else { r.message.clone() },
+            groups,
+        ),
         None => (StatusCode::OK, String::new(), groups),
     }
 }

@@ -110,7 +110,12 @@ const fn flag(name: &'static str, label: &'static str, required: bool) -> Field 
 const fn flag_number(name: &'static str, label: &'static str, required: bool) -> Field {
     field(name, label, Place::Flag(name), Input::Number, required)
 }
-const fn choice(name: &'static str, label: &'static str, place: Place, options: &'static [&'static str]) -> Field {
+const fn choice(
+    name: &'static str,
+    label: &'static str,
+    place: Place,
+    options: &'static [&'static str],
+) -> Field {
     field(name, label, place, Input::Choice(options), true)
 }
 const fn switch(name: &'static str, label: &'static str) -> Field {
@@ -144,7 +149,11 @@ pub fn named(cmd: &str) -> Option<&'static Spec> {
 /// The forms shown for a campaign of `game` (`zero_dark` or a Warfighter game) played with
 /// `expansions` (as `roster --json` names them) to `role`: an expansion's commands only where
 /// it is used, a gm's only to a gm.
-pub fn forms_for<'a>(zero_dark: bool, expansions: &'a [String], role: Role) -> impl Iterator<Item = &'static Spec> + 'a {
+pub fn forms_for<'a>(
+    zero_dark: bool,
+    expansions: &'a [String],
+    role: Role,
+) -> impl Iterator<Item = &'static Spec> + 'a {
     all()
         .filter(move |spec| spec.zero_dark.is_none_or(|z| z == zero_dark))
         .filter(move |spec| role >= spec.role)
@@ -169,7 +178,10 @@ pub struct Unfit {
 
 /// The values sent under `name`, trimmed, in order.
 fn sent<'a>(values: &'a [(String, String)], name: &'a str) -> impl Iterator<Item = &'a str> {
-    values.iter().filter(move |(n, _)| n == name).map(|(_, v)| v.trim())
+    values
+        .iter()
+        .filter(move |(n, _)| n == name)
+        .map(|(_, v)| v.trim())
 }
 
 /// The command line `spec` makes of the sent `values`, or what is missing. Persuade's hero and
@@ -185,7 +197,11 @@ pub fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Line, Un
             message,
         };
         if let Place::Each(flag) = field.place {
-            flags.extend(sent(values, field.name).filter(|v| !v.is_empty()).map(|v| format!("--{flag}={v}")));
+            flags.extend(
+                sent(values, field.name)
+                    .filter(|v| !v.is_empty())
+                    .map(|v| format!("--{flag}={v}")),
+            );
             continue;
         }
         let nth = taken.entry(field.name).or_insert(0);

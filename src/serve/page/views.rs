@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::html::{message_page, read_ok, render};
 use super::session::Signed;
+use super::words::{When, when};
 use crate::serve::server::Server;
 
 /// Events on one page of the log.
@@ -112,8 +113,9 @@ pub async fn campaigns(State(server): State<Arc<Server>>, signed: Signed) -> Res
 /// One row of a log.
 pub(super) struct EventRow {
     pub version: String,
-    pub recorded_at: String,
-    pub kind: String,
+    pub recorded_at: When,
+    /// Who recorded its command; empty for a command recorded before the log kept who.
+    pub by: String,
     pub summary: String,
     pub voided: bool,
 }
@@ -123,8 +125,8 @@ pub(super) fn event_rows(events: &[Value]) -> Vec<EventRow> {
         .iter()
         .map(|e| EventRow {
             version: text(&e["version"]),
-            recorded_at: text(&e["recorded_at"]),
-            kind: text(&e["kind"]),
+            recorded_at: when(&text(&e["recorded_at"])),
+            by: e["recorded_by"].as_str().unwrap_or_default().to_owned(),
             summary: text(&e["summary"]),
             voided: e["voided"].as_bool().unwrap_or(false),
         })
@@ -141,11 +143,19 @@ struct LogPage {
     page: u64,
     older: bool,
     events: Vec<EventRow>,
+    /// The filters shown, as chosen: a Soldier's name and a Mission's number, or empty.
+    soldier: String,
+    mission: String,
+    soldiers: Vec<String>,
+    /// The filters as a page link's query: `&soldier=Wong&mission=2`.
+    filters: String,
 }
 
 #[derive(Deserialize)]
 pub struct LogQuery {
     page: Option<u64>,
+    soldier: Option<String>,
+    mission: Option<String>,
 }
 
 /// GET /c/{campaign}/log?page=N: the log, newest first, a page at a time.
@@ -157,25 +167,36 @@ pub async fn log(
 ) -> Response {
     let role = signed.caller.role;
     let page = query.page.unwrap_or(1).max(1);
+    let soldier = query.soldier.unwrap_or_default().trim().to_owned();
+    let mission = query.mission.unwrap_or_default().trim().to_owned();
+    let mut filters: Vec<String> = Vec::new();
+    if !soldier.is_empty() {
+        filters.push(format!("--soldier={soldier}"));
+    }
+    if !mission.is_empty() {
+        filters.push(format!("--mission={mission}"));
+    }
     let newest = match read_lines(&server, role, Some(&campaign), &["log", "-n", "1", "--reverse"]).await {
         Ok(newest) => newest.first().and_then(|e| e["version"].as_u64()).unwrap_or(0),
         Err(answer) => return answer,
     };
+    let roster = match read_json(&server, role, Some(&campaign), &["roster"]).await {
+        Ok(roster) => roster,
+        Err(answer) => return answer,
+    };
     let skipped = (page - 1).saturating_mul(PAGE);
-    let events = if skipped >= newest {
+    let events = if skipped >= newest && filters.is_empty() {
         Vec::new()
     } else {
-        let as_of = format!("--as-of={}", newest - skipped);
-        let count = PAGE.to_string();
-        match read_lines(
-            &server,
-            role,
-            Some(&campaign),
-            &["log", "-n", &count, "--reverse", &as_of],
-        )
-        .await
-        {
-            Ok(events) => events,
+        // Filtered, the page is the newest events that match, a page at a time.
+        let count = page.saturating_mul(PAGE).to_string();
+        let mut args: Vec<&str> = vec!["log", "-n", &count, "--reverse"];
+        args.extend(filters.iter().map(String::as_str));
+        match read_lines(&server, role, Some(&campaign), &args).await {
+            Ok(events) => events
+                .into_iter()
+                .skip(usize::try_from(skipped).unwrap_or(usize::MAX))
+                .collect(),
             Err(answer) => return answer,
         }
     };
@@ -192,8 +213,23 @@ pub async fn log(
             link: crate::url::segment(&campaign),
             campaign,
             page,
-            older,
+            older: older && events.len() as u64 == PAGE,
             events: event_rows(&events),
+            filters: [("soldier", &soldier), ("mission", &mission)]
+                .iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(k, v)| format!("&{k}={}", crate::url::segment(v)))
+                .collect(),
+            soldier,
+            mission,
+            soldiers: roster["soldiers"]
+                .as_array()
+                .map(|all| {
+                    all.iter()
+                        .filter_map(|s| s["name"].as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
         },
     )
 }

@@ -3,10 +3,17 @@
 use muster::app::Role;
 
 use super::{
-    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number, switch, word,
+    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number,
+    switch, word,
 };
 
-const fn play(cmd: &'static str, title: &'static str, words: &'static [&'static str], fields: &'static [Field], group: Group) -> Spec {
+const fn play(
+    cmd: &'static str,
+    title: &'static str,
+    words: &'static [&'static str],
+    fields: &'static [Field],
+    group: Group,
+) -> Spec {
     Spec {
         cmd,
         title,
@@ -26,7 +33,13 @@ pub const FORMS: &[Spec] = &[
         &["mission", "start"],
         &[
             word("name", "Name", true),
-            field("with", "Soldiers on it (none ticked: every active one)", Place::Each("with"), Input::Soldiers, false),
+            field(
+                "with",
+                "Soldiers on it (none ticked: every active one)",
+                Place::Each("with"),
+                Input::Soldiers,
+                false,
+            ),
             flag_number("objectives", "Objectives (Multiple Objectives)", false),
             flag("k9-objective", "K9 Objective", false),
         ],
@@ -50,14 +63,37 @@ pub const FORMS: &[Spec] = &[
         &["enlist"],
         &[
             word("name", "Name, as on the card", true),
-            choice("kind", "Kind", Place::Flag("kind"), &["player", "nps", "squad", "k9", "hero"]),
+            choice(
+                "kind",
+                "Kind",
+                Place::Flag("kind"),
+                &["player", "nps", "squad", "k9", "hero"],
+            ),
             flag_number("rp", "RP", false),
             flag_number("health", "Health", false),
-            field("ability", "Abilities (handler=7, medic=6/4)", Place::Listed("ability"), Input::Text, false),
-            field("keyword", "Keywords (enduring, fire)", Place::Listed("keyword"), Input::Text, false),
+            field(
+                "ability",
+                "Abilities (handler=7, medic=6/4)",
+                Place::Listed("ability"),
+                Input::Text,
+                false,
+            ),
+            field(
+                "keyword",
+                "Keywords (enduring, fire)",
+                Place::Listed("keyword"),
+                Input::Text,
+                false,
+            ),
             flag_number("discipline", "Discipline (a K9)", false),
             flag("handler", "Handler (a K9)", false),
-            field("stat", "Stats (M=3, F=2, A=4, D=3: a hero)", Place::Listed("stat"), Input::Text, false),
+            field(
+                "stat",
+                "Stats (M=3, F=2, A=4, D=3: a hero)",
+                Place::Listed("stat"),
+                Input::Text,
+                false,
+            ),
             flag("specialism", "Specialism (a hero)", false),
         ],
         Group::Squad,
@@ -95,7 +131,17 @@ pub const FORMS: &[Spec] = &[
             "amend",
             "Amend a command (gm)",
             &["amend"],
-            &[VERSION, WHY, field("command", "The command as it should have been", Place::Words, Input::Text, true)],
+            &[
+                VERSION,
+                WHY,
+                field(
+                    "command",
+                    "The command as it should have been",
+                    Place::Words,
+                    Input::Text,
+                    true,
+                ),
+            ],
             Group::Corrections,
         )
     },

@@ -4,11 +4,17 @@
 use muster::app::Role;
 
 use super::{
-    AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number, number,
-    switch, word,
+    AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number,
+    number, switch, word,
 };
 
-const fn form(cmd: &'static str, title: &'static str, words: &'static [&'static str], fields: &'static [Field], group: Group) -> Spec {
+const fn form(
+    cmd: &'static str,
+    title: &'static str,
+    words: &'static [&'static str],
+    fields: &'static [Field],
+    group: Group,
+) -> Spec {
     Spec {
         cmd,
         title,
@@ -31,7 +37,13 @@ const PAY: Field = field(
 pub const FORMS: &[Spec] = &[
     form("wound", "Wound", &["wound"], &[SOLDIER, AMOUNT], Group::Play),
     form("heal", "Heal", &["heal"], &[SOLDIER, AMOUNT], Group::Play),
-    form("suppress", "Suppress", &["suppress"], &[SOLDIER, AMOUNT], Group::Play),
+    form(
+        "suppress",
+        "Suppress",
+        &["suppress"],
+        &[SOLDIER, AMOUNT],
+        Group::Play,
+    ),
     form(
         "hardy",
         "Hardy",
@@ -76,14 +88,21 @@ pub const FORMS: &[Spec] = &[
         "resolve",
         "Resolve a failed Environ",
         &["resolve"],
-        &[SOLDIER, choice("choice", "Gives up", Place::Word, &["hardy", "wound", "suppress"])],
+        &[
+            SOLDIER,
+            choice("choice", "Gives up", Place::Word, &["hardy", "wound", "suppress"]),
+        ],
         Group::Play,
     ),
     form(
         "ekia",
         "EKIA",
         &["ekia"],
-        &[SOLDIER, flag("hostile", "Hostile", true), flag_number("value", "Value", true)],
+        &[
+            SOLDIER,
+            flag("hostile", "Hostile", true),
+            flag_number("value", "Value", true),
+        ],
         Group::Play,
     ),
     form(
@@ -100,11 +119,57 @@ pub const FORMS: &[Spec] = &[
         &[number("amount", "RP", true), WHY],
         Group::Squad,
     ),
-    form("k9-ignore", "K9: ignore the Encounter", &["k9", "ignore"], &[DIE], Group::Play),
-    form("k9-roll", "K9: the Encounter's next roll", &["k9", "roll"], &[PAY, DIE], Group::Play),
-    form("k9-accept", "K9: suffer the Failure", &["k9", "accept"], &[], Group::Play),
-    form("k9-retry", "K9: retry, risking the major harm", &["k9", "retry"], &[PAY, DIE], Group::Play),
-    form("k9-objective", "K9: Objective resolved", &["k9", "objective"], &[], Group::Mission),
+    form(
+        "k9-draw",
+        "K9: draw an Encounter",
+        &["k9", "draw"],
+        &[
+            field(
+                "card",
+                "Encounter card file",
+                Place::File(""),
+                Input::CardFile,
+                true,
+            ),
+            flag("first", "Entering first (not the Handler or his K9)", false),
+        ],
+        Group::Play,
+    ),
+    form(
+        "k9-ignore",
+        "K9: ignore the Encounter",
+        &["k9", "ignore"],
+        &[DIE],
+        Group::Play,
+    ),
+    form(
+        "k9-roll",
+        "K9: the Encounter's next roll",
+        &["k9", "roll"],
+        &[PAY, DIE],
+        Group::Play,
+    ),
+    form(
+        "k9-accept",
+        "K9: suffer the Failure",
+        &["k9", "accept"],
+        &[],
+        Group::Play,
+    ),
+    form(
+        "k9-retry",
+        "K9: retry, risking the major harm",
+        &["k9", "retry"],
+        &[PAY, DIE],
+        Group::Play,
+    ),
+    form(
+        "k9-objective",
+        "K9: Objective resolved",
+        &["k9", "objective"],
+        &[],
+        Group::Mission,
+    ),
     form(
         "medal-draw",
         "Medal: draw",
@@ -116,8 +181,20 @@ pub const FORMS: &[Spec] = &[
         ],
         Group::Mission,
     ),
-    form("medal-recipient", "Medal: choose the recipient", &["medal", "recipient"], &[MEDAL, DIE], Group::Mission),
-    form("medal-earn", "Medal: earned", &["medal", "earn"], &[MEDAL], Group::Mission),
+    form(
+        "medal-recipient",
+        "Medal: choose the recipient",
+        &["medal", "recipient"],
+        &[MEDAL, DIE],
+        Group::Mission,
+    ),
+    form(
+        "medal-earn",
+        "Medal: earned",
+        &["medal", "earn"],
+        &[MEDAL],
+        Group::Mission,
+    ),
     form(
         "medal-lose",
         "Medal: not earned",

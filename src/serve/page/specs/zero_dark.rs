@@ -4,7 +4,13 @@ use muster::app::Role;
 
 use super::{DIE, Field, Group, Place, Spec, choice, flag, number, switch, word};
 
-const fn form(cmd: &'static str, title: &'static str, words: &'static [&'static str], fields: &'static [Field], group: Group) -> Spec {
+const fn form(
+    cmd: &'static str,
+    title: &'static str,
+    words: &'static [&'static str],
+    fields: &'static [Field],
+    group: Group,
+) -> Spec {
     Spec {
         cmd,
         title,
@@ -64,8 +70,20 @@ pub const FORMS: &[Spec] = &[
         ],
         Group::Mission,
     ),
-    form("spook-dead-drop", "Spook: dead-drop", &["spook", "dead-drop"], &[], Group::Mission),
-    form("spook-extracted", "Spook: agent extracted", &["spook", "extracted"], &[], Group::Mission),
+    form(
+        "spook-dead-drop",
+        "Spook: dead-drop",
+        &["spook", "dead-drop"],
+        &[],
+        Group::Mission,
+    ),
+    form(
+        "spook-extracted",
+        "Spook: agent extracted",
+        &["spook", "extracted"],
+        &[],
+        Group::Mission,
+    ),
     form(
         "persuade",
         "Persuade",

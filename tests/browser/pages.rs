@@ -1,0 +1,116 @@
+//! Every page at both sizes: nothing passes the window's width or scrolls sideways but a code
+//! block, axe-core finds no serious or critical violation (with every folded section opened
+//! too), and a screenshot of each is written under target/screenshots.
+
+use std::path::Path;
+
+use super::driver::Size;
+use super::harness::{Campaign, Server};
+use super::{in_browser, lodestar, tab};
+
+/// A Mission under way in Lodestar: three Soldiers on it, a check, a Wound, and a K9
+/// Encounter whose failed roll awaits the Failure or a retry; and a long name to wrap.
+fn mission_under_way(campaign: &Campaign) -> u64 {
+    lodestar(campaign);
+    let encounter = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards/buried-explosive.json");
+    for line in [
+        &[
+            "enlist",
+            "Maximilian Hohenzollern-Sigmaringen",
+            "--kind",
+            "squad",
+            "--rp",
+            "2",
+        ][..],
+        &[
+            "mission",
+            "start",
+            "Night Run",
+            "--with",
+            "Wong",
+            "--with",
+            "Gizmo",
+            "--with",
+            "Reyes",
+            "--k9-objective",
+            "Find the cache",
+        ],
+        &["turn"],
+        &["check", "Reyes", "medic", "--die", "7"],
+        &["wound", "Reyes"],
+        &["hardy", "Reyes", "cold", "+1", "--why", "Service Record"],
+        &["k9", "draw", &encounter.to_string_lossy()],
+        &["k9", "roll", "--die", "10"],
+        &["k9", "roll", "--die", "1"],
+    ] {
+        campaign.ok(&[&["--campaign", "Lodestar"][..], line].concat());
+    }
+    // The check's version: a roll, for the show page.
+    let log = campaign.ok(&["--campaign", "Lodestar", "log", "--json"]);
+    log.lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|e| e["summary"].as_str().is_some_and(|s| s.contains("medic check")))
+        .and_then(|e| e["version"].as_u64())
+        .unwrap()
+}
+
+#[test]
+fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
+    let campaign = Campaign::new();
+    let roll = mission_under_way(&campaign);
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let pages = [
+        ("campaigns", "/".to_owned()),
+        ("play", "/c/Lodestar".to_owned()),
+        ("log", "/c/Lodestar/log".to_owned()),
+        ("show", format!("/c/Lodestar/show/{roll}")),
+        ("blame", "/c/Lodestar/blame/Reyes".to_owned()),
+        ("print", "/c/Lodestar/print".to_owned()),
+    ];
+    in_browser(|driver, chromium| async move {
+        let mut problems = Vec::new();
+        for size in [Size::Phone, Size::Desktop] {
+            let tab = tab(&driver, &chromium, &server.url, size).await?;
+            tab.open("/sign-in").await?;
+            for check in [tab.fits("sign-in").await, tab.axe("sign-in").await] {
+                problems.extend(check.err());
+            }
+            tab.shot("sign-in").await?;
+            tab.sign_in(&gm).await?;
+            for (name, path) in &pages {
+                tab.open(path).await?;
+                for check in [tab.fits(name).await, tab.axe(name).await] {
+                    problems.extend(check.err());
+                }
+                tab.shot(name).await?;
+                let folded = tab
+                    .js("var d = document.querySelectorAll('details'); d.forEach(function (x) { x.open = true; }); return d.length;", vec![])
+                    .await?;
+                if folded.as_u64().unwrap_or(0) > 0 {
+                    let opened = format!("{name} with every section open");
+                    for check in [tab.fits(&opened).await, tab.axe(&opened).await] {
+                        problems.extend(check.err());
+                    }
+                }
+            }
+            // The play page's cards and its forms, as a thumb scrolls to them.
+            tab.open("/c/Lodestar").await?;
+            tab.js(
+                "document.getElementById('soldiers').scrollIntoView(); return true;",
+                vec![],
+            )
+            .await?;
+            tab.shot("play-cards").await?;
+            tab.js("var g = document.getElementById('group-play'); g.open = true; g.scrollIntoView(); return true;", vec![])
+                .await?;
+            tab.shot("play-forms").await?;
+            let _ = tab.client.close().await;
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("\n"))
+        }
+    });
+}
