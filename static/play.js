@@ -34,7 +34,7 @@
   var streamUrl = now.getAttribute("data-stream");
   var head = now.getAttribute("data-head");
   var store = "muster-pending:" + campaign;
-  var parts = ["now", "squad", "soldiers", "events", "unchecked"];
+  var parts = ["nowbar", "now", "squad", "soldiers", "events", "unchecked"];
   var said = document.getElementById("said");
 
   function connection(word) {

@@ -102,7 +102,7 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
             .js(
                 "var f = Array.from(document.querySelectorAll('#owed form')).find(function (f) { return f.textContent.indexOf('Retry') >= 0; }); \
                  if (!f) { return 'no retry offered'; } var b = f.querySelector('button[value=\"10\"]').getBoundingClientRect(); \
-                 return b.bottom <= window.innerHeight && b.top >= 0;",
+                 return b.bottom <= window.innerHeight && b.top >= document.getElementById('nowbar').getBoundingClientRect().bottom;",
                 vec![],
             )
             .await?;
