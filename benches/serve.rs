@@ -2,7 +2,8 @@
 //! clients, and roster reads' latency, on a synthetic campaign (a million events unless
 //! `MUSTER_BENCH_MAX` says fewer). Each client is a thread of blocking HTTP requests against
 //! `muster serve` on a loopback port, started as its own process. Last, the time from a
-//! command's POST to the change arriving on a signed-in page's live stream.
+//! command's POST to the change arriving on a signed-in page's live stream, and the play
+//! page's time and size.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -88,7 +89,15 @@ fn main() {
         assert!(out.status.success());
     });
 
-    let streamed = to_the_stream(&url, &token, &agent);
+    let cookie = sign_in(&url, &token);
+    let streamed = to_the_stream(&url, &cookie, &token, &agent);
+    let (page, script) = (
+        get(&agent, &url, &format!("/c/{CAMPAIGN}"), &cookie),
+        get(&agent, &url, "/static/play.js", &cookie),
+    );
+    let play = one_at_a_time(|| {
+        let _page = get(&agent, &url, &format!("/c/{CAMPAIGN}"), &cookie);
+    });
 
     let head = Store::open_read_only(&db)
         .unwrap()
@@ -125,12 +134,21 @@ fn main() {
         percentile(&streamed, 50),
         percentile(&streamed, 99)
     );
+    println!(
+        "| the play page (12 Soldiers, a Mission under way), one client, p50 / p99 | {:.1} ms / {:.1} ms |",
+        percentile(&play, 50),
+        percentile(&play, 99)
+    );
+    println!(
+        "| the play page's size: HTML with its CSS + its script | {:.1} kB + {:.1} kB = {:.1} kB |",
+        page.len() as f64 / 1000.0,
+        script.len() as f64 / 1000.0,
+        (page.len() + script.len()) as f64 / 1000.0
+    );
 }
 
-/// Signs a page in with `token`, opens its live stream, and times `STREAMED` commands, one
-/// after another, from the start of each POST to the stream's event of the head it wrote:
-/// each in milliseconds, sorted.
-fn to_the_stream(url: &str, token: &str, agent: &ureq::Agent) -> Vec<f64> {
+/// Signs a page in with `token`: its session cookie.
+fn sign_in(url: &str, token: &str) -> String {
     let signing: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
@@ -141,16 +159,38 @@ fn to_the_stream(url: &str, token: &str, agent: &ureq::Agent) -> Vec<f64> {
         .header("Origin", url)
         .send_form([("token", token)])
         .unwrap();
-    let cookie = signed
+    signed
         .headers()
         .get("set-cookie")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .unwrap()
-        .to_owned();
-    let stream = signing
+        .to_owned()
+}
+
+/// A signed-in page's GET of `path`: its body.
+fn get(agent: &ureq::Agent, url: &str, path: &str, cookie: &str) -> String {
+    let mut response = agent
+        .get(format!("{url}{path}"))
+        .header("Cookie", cookie)
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200, "{path}");
+    response.body_mut().read_to_string().unwrap()
+}
+
+/// Opens a signed-in page's live stream (its session `cookie`), and times `STREAMED` commands
+/// sent with `token`, one after another, from the start of each POST to the stream's event of
+/// the head it wrote: each in milliseconds, sorted.
+fn to_the_stream(url: &str, cookie: &str, token: &str, agent: &ureq::Agent) -> Vec<f64> {
+    // A stream is answered for as long as it is open: no overall timeout.
+    let streaming: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let stream = streaming
         .get(format!("{url}/c/{CAMPAIGN}/events/stream"))
-        .header("Cookie", &cookie)
+        .header("Cookie", cookie)
         .call()
         .unwrap();
     let (heads, arrivals) = std::sync::mpsc::channel::<(u64, Instant)>();

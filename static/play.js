@@ -133,6 +133,11 @@
       return;
     }
     var shown = form.querySelector(".said");
+    if (!shown) {
+      shown = document.createElement("p");
+      shown.setAttribute("role", "alert");
+      form.appendChild(shown);
+    }
     if (shown) {
       shown.textContent = message;
       shown.className = "said";

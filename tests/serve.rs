@@ -14,6 +14,8 @@ mod common;
 mod dice;
 #[path = "serve/durable.rs"]
 mod durable;
+#[path = "serve/forms.rs"]
+mod forms;
 #[path = "serve/harness.rs"]
 mod harness;
 #[path = "serve/heads.rs"]

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::codec;
 use crate::domain::event::Event;
 use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
@@ -87,6 +88,42 @@ impl Query<'_> {
         each: &mut dyn FnMut(Entry) -> Result<bool, Error>,
     ) -> Result<(), Error> {
         self.log_rows(&self.log_plan(request)?, each)
+    }
+
+    /// The newest `count` events, newest first, without the Mission each was recorded in
+    /// (which takes reading every Mission's start): what a page drawn on every change shows.
+    pub fn newest(&self, count: usize) -> Result<Vec<Entry>, Error> {
+        let up_to = self.head()?.version;
+        // A void comes after what it voids, and is never voided itself: the voids of the
+        // newest events are among them.
+        let after = up_to.saturating_sub(u64::try_from(count).unwrap_or(u64::MAX));
+        let voided: BTreeSet<String> = self
+            .store
+            .rows_between(self.campaign, after, Some(up_to))?
+            .iter()
+            .filter(|row| row.kind == "command_voided")
+            .filter_map(|row| match codec::decode(&row.kind, row.schema, &row.payload) {
+                Ok(Event::CommandVoided(v)) => Some(v.command_id),
+                _ => None,
+            })
+            .collect();
+        let plan = LogPlan {
+            request: LogQuery {
+                limit: Some(count),
+                reverse: true,
+                ..LogQuery::default()
+            },
+            up_to,
+            voided,
+            soldier: None,
+            missions: Missions::default(),
+        };
+        let mut entries = Vec::new();
+        self.log_rows(&plan, &mut |entry| {
+            entries.push(entry);
+            Ok(true)
+        })?;
+        Ok(entries)
     }
 
     /// Reads what `log` must know before its rows (see [`LogPlan`]), on the store's indexes

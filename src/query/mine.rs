@@ -39,11 +39,20 @@ impl Query<'_> {
     /// The first version of the last command `name` recorded that still stands (neither a
     /// void nor voided since), if any.
     pub fn last_recorded_by(&self, name: &str) -> Result<Option<u64>, Error> {
-        let mut upto = self.head()?.version;
+        self.last_recorded_within(name, u64::MAX)
+    }
+
+    /// [`Query::last_recorded_by`] among the newest `rows` events only: what a page that is
+    /// drawn on every change can afford to ask of a long log (a recorder with nothing there
+    /// has nothing to undo from it).
+    pub fn last_recorded_within(&self, name: &str, rows: u64) -> Result<Option<u64>, Error> {
+        let head = self.head()?.version;
+        let oldest = head.saturating_sub(rows);
+        let mut upto = head;
         // Read newest first, so every void is read before the commands it voids.
         let mut voided: BTreeSet<String> = BTreeSet::new();
-        while upto > 0 {
-            let after = upto.saturating_sub(WINDOW);
+        while upto > oldest {
+            let after = upto.saturating_sub(WINDOW).max(oldest);
             let rows = self.store.rows_between(self.campaign, after, Some(upto))?;
             for row in rows.iter().rev() {
                 if row.kind == "command_voided" {

@@ -381,3 +381,54 @@ fn mission_end(log: &[RecordedEvent], mission: u32) -> Result<u64, Error> {
         ))),
     }
 }
+
+#[test]
+fn a_recorders_last_command_is_found_within_the_newest_rows_asked() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let head = query.head().unwrap().version;
+    let by = query
+        .recorded(head)
+        .unwrap()
+        .and_then(|r| r.recorded_by)
+        .unwrap_or_else(|| "command line".to_owned());
+    let last = query.last_recorded_by(&by).unwrap();
+    let Some(last) = last else {
+        assert_eq!(query.last_recorded_within(&by, head).unwrap(), None);
+        return;
+    };
+    assert_eq!(
+        query.last_recorded_within(&by, head - last + 1).unwrap(),
+        Some(last)
+    );
+    assert_eq!(
+        query.last_recorded_within(&by, head - last).unwrap(),
+        None,
+        "older than the rows asked"
+    );
+    assert_eq!(query.last_recorded_within(&by, 0).unwrap(), None);
+    assert_eq!(query.last_recorded_within("nobody", head).unwrap(), None);
+}
+
+#[test]
+fn the_newest_events_are_the_logs_newest_without_their_mission() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let logged = query
+        .log(&LogQuery {
+            limit: Some(20),
+            reverse: true,
+            ..LogQuery::default()
+        })
+        .unwrap();
+    let newest = query.newest(20).unwrap();
+    assert_eq!(newest.len(), 20);
+    for (new, old) in newest.iter().zip(&logged) {
+        assert_eq!(
+            (new.version, &new.summary, new.voided, &new.recorded_by),
+            (old.version, &old.summary, old.voided, &old.recorded_by)
+        );
+        assert_eq!(new.mission, None);
+    }
+    assert!(newest.iter().any(|e| e.voided) || logged.iter().all(|e| !e.voided));
+}

@@ -27,10 +27,11 @@ impl Sessions {
     pub fn open(&self, token: String) -> Result<(String, Session), String> {
         let session = Session {
             token,
-            csrf: random_hex()?,
+            // 128 bits: out of a forger's reach, and short, as every form of the page carries it.
+            csrf: random_hex::<16>()?,
             since: Instant::now(),
         };
-        let id = random_hex()?;
+        let id = random_hex::<32>()?;
         let mut by_id = self.by_id.lock().unwrap_or_else(PoisonError::into_inner);
         by_id.retain(|_, s| s.since.elapsed() < LIFETIME);
         by_id.insert(id.clone(), session.clone());
@@ -48,9 +49,9 @@ impl Sessions {
     }
 }
 
-/// 32 random bytes in hex, from the system's random source.
-fn random_hex() -> Result<String, String> {
-    let mut bytes = [0u8; 32];
+/// `N` random bytes in hex, from the system's random source.
+fn random_hex<const N: usize>() -> Result<String, String> {
+    let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
     Ok(hex::encode(bytes))
 }

@@ -53,7 +53,7 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
         }
         tab.type_in("#form-mission-start input[name=k9-objective]", "Find the cache")
             .await?;
-        tab.click("#form-mission-start button[type=submit]").await?;
+        tab.click("#form-mission-start button").await?;
         tab.recorded("the Mission's start").await?;
 
         // The next turn, owed at the top.
@@ -87,7 +87,7 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
             vec![Value::from(card)],
         )
         .await?;
-        tab.click("#form-k9-draw button[type=submit]").await?;
+        tab.click("#form-k9-draw button").await?;
         tab.recorded("the Encounter drawn").await?;
 
         // Its rolls, each offered at the top with the keypad: the second fails.
@@ -287,7 +287,7 @@ fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
         )
         .await?;
         a.type_in("#form-heal input[name=n]", "2").await?;
-        a.click("#form-heal button[type=submit]").await?;
+        a.click("#form-heal button").await?;
         a.until(
             "the heal's refusal",
             "var s = document.querySelector('#form-heal .said'); return s && s.textContent.trim();",
@@ -328,8 +328,11 @@ fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
         .await?;
         a.click("article.card[data-name=Reyes] [data-field=suppress] button[value=suppress]")
             .await?;
-        a.until("the Suppress kept pending", "return document.querySelector('article.card[data-name=Reyes] [data-field=suppress] form.pending') !== null;")
-            .await?;
+        a.until(
+            "the Suppress kept pending",
+            "return document.querySelector('article.card[data-name=Reyes] form.steps.pending') !== null;",
+        )
+        .await?;
         if pending(&a).await? != 1 || a.head().await? != after {
             return Err("the offline Suppress is not kept pending, or was recorded".to_owned());
         }

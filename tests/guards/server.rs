@@ -190,7 +190,7 @@ fn forms_from_another_origin_or_with_another_sessions_token_are_refused() {
         &[("Origin", &server.url), ("Referer", &server.url)],
     );
     assert_eq!(
-        (sent.status, sent.location.as_str()),
+        (sent.status, sent.location.split('?').next().unwrap_or_default()),
         (303, "/c/Op"),
         "{}",
         sent.body
@@ -269,7 +269,7 @@ fn a_revoked_tokens_sessions_write_nothing_and_its_open_stream_ends() {
     let theirs = bystander.csrf();
     let sent = bystander.post("/c/Op/do", &borrowed(&wound(&theirs)), &[("Origin", &server.url)]);
     assert_eq!(
-        (sent.status, sent.location.as_str()),
+        (sent.status, sent.location.split('?').next().unwrap_or_default()),
         (303, "/c/Op"),
         "{}",
         sent.body

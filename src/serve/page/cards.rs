@@ -39,22 +39,21 @@ pub struct Number {
     pub why: bool,
 }
 
-/// A one-tap form on a card: the command and the values it sends.
+/// A one-tap button on a card: the command it records for him (his card's form sends his
+/// name and an amount of 1; XP's own form sends its amount and reason).
 pub struct Step {
     pub cmd: &'static str,
     pub label: &'static str,
     /// Said to a screen reader: `Wound Wong once`.
     pub says: String,
-    pub values: Vec<(&'static str, String)>,
     pub disabled: bool,
 }
 
-fn step(cmd: &'static str, label: &'static str, says: String, values: Vec<(&'static str, String)>) -> Step {
+fn step(cmd: &'static str, label: &'static str, says: String) -> Step {
     Step {
         cmd,
         label,
         says,
-        values,
         disabled: false,
     }
 }
@@ -92,18 +91,8 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
     let mut buttons = Vec::new();
     if !hero {
         match status.as_str() {
-            "active" => buttons.push(step(
-                "down",
-                "Down",
-                format!("{name} is Downed"),
-                vec![("soldier", name.clone())],
-            )),
-            "downed" => buttons.push(step(
-                "recover",
-                "Recover",
-                format!("{name} recovers"),
-                vec![("soldier", name.clone())],
-            )),
+            "active" => buttons.push(step("down", "Down", format!("{name} is Downed"))),
+            "downed" => buttons.push(step("recover", "Recover", format!("{name} recovers"))),
             _ => {}
         }
     }
@@ -147,50 +136,24 @@ fn steps(c: &Cell, name: &str) -> (Option<Step>, Option<Step>, bool) {
     if !c.column.tally || c.column.kind != Kind::Count {
         return (None, None, false);
     }
-    let soldier = || ("soldier", name.to_owned());
     let n = c.count.unwrap_or(0);
     match c.column.field {
         Field::Wounds => {
-            let mut heal = step(
-                "heal",
-                "−",
-                format!("Heal one of {name}'s Wounds"),
-                vec![soldier(), ("n", "1".into())],
-            );
+            let mut heal = step("heal", "−", format!("Heal one of {name}'s Wounds"));
             heal.disabled = n == 0;
-            let mut wound = step(
-                "wound",
-                "+",
-                format!("Wound {name} once"),
-                vec![soldier(), ("n", "1".into())],
-            );
+            let mut wound = step("wound", "+", format!("Wound {name} once"));
             wound.disabled = c.most.is_some_and(|most| n >= most);
             (Some(heal), Some(wound), false)
         }
         Field::Suppress => (
             None,
-            Some(step(
-                "suppress",
-                "+",
-                format!("Suppress {name} once"),
-                vec![soldier(), ("n", "1".into())],
-            )),
+            Some(step("suppress", "+", format!("Suppress {name} once"))),
             false,
         ),
         Field::Xp => {
-            let mut spend = step(
-                "xp",
-                "−",
-                format!("Take one XP from {name}"),
-                vec![soldier(), ("amount", "-1".into())],
-            );
+            let mut spend = step("xp", "−", format!("Take one XP from {name}"));
             spend.disabled = n == 0;
-            let gain = step(
-                "xp",
-                "+",
-                format!("Give {name} one XP"),
-                vec![soldier(), ("amount", "+1".into())],
-            );
+            let gain = step("xp", "+", format!("Give {name} one XP"));
             (Some(spend), Some(gain), true)
         }
         _ => (None, None, false),

@@ -20,8 +20,9 @@ use muster::query::Query;
 use serde_json::{Value, json};
 
 use super::html::{message_page, status_of};
-use super::roster::{Refusal, roster_page};
+use super::roster::roster_page;
 use super::session::{Signed, forged, redirect};
+use super::shown::Refusal;
 use super::specs::{self, Line, Unfit};
 use crate::serve::answer::{Answer, Outcome, reply};
 use crate::serve::preamble::Caller;

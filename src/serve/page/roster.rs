@@ -18,19 +18,9 @@ use super::cards::{Card, card};
 use super::html::{framed_by, message_page, read_ok, read_printed, render};
 use super::now::{Now, now};
 use super::session::Signed;
-use super::shown::{Group, groups};
-use super::views::{Chrome, EventRow, chrome, event_rows, read_lines};
+use super::shown::{Group, Refusal, groups};
+use super::views::{Chrome, EventRow, chrome};
 use crate::serve::server::Server;
-
-/// A refused form: the status answered, the form it came from, the field it is about and
-/// muster's message, with the values sent (shown again in their fields).
-pub struct Refusal {
-    pub status: StatusCode,
-    pub cmd: &'static str,
-    pub field: Option<&'static str>,
-    pub message: String,
-    pub values: Vec<(String, String)>,
-}
 
 #[derive(Template)]
 #[template(path = "page/roster.html")]
@@ -55,12 +45,22 @@ struct PlayPage {
     message: String,
 }
 
+/// How far back the page looks for the caller's last command to offer its undo: the page is
+/// drawn on every change, so it reads no more than this many events (`muster undo VERSION`
+/// takes back an older one).
+const UNDO_WITHIN: u64 = 2_048;
+
+/// How many of the newest events the page lists.
+const LAST: usize = 10;
+
 /// What the page reads of the campaign, on one connection.
 struct Read {
     roster: Roster,
     offers: Vec<Offer>,
     /// The signed-in caller's last command that still stands: its version and summary.
     undo: Option<(u64, String)>,
+    /// The newest events, newest first.
+    last: Vec<EventRow>,
 }
 
 fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
@@ -69,14 +69,23 @@ fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
         let query = Query::new(store, &name);
         let roster = query.roster(None).map_err(|e| e.to_string())?;
         let offers = query.offers().map_err(|e| e.to_string())?;
-        let undo = match query.last_recorded_by(caller).map_err(|e| e.to_string())? {
+        let undo = match query
+            .last_recorded_within(caller, UNDO_WITHIN)
+            .map_err(|e| e.to_string())?
+        {
             Some(version) => {
                 let shown = query.show(version, None).map_err(|e| e.to_string())?;
                 Some((version, shown.summary))
             }
             None => None,
         };
-        Ok(Read { roster, offers, undo })
+        let last = query.newest(LAST).map_err(|e| e.to_string())?;
+        Ok(Read {
+            roster,
+            offers,
+            undo,
+            last: last.iter().map(EventRow::of).collect(),
+        })
     })
 }
 
@@ -111,11 +120,12 @@ pub async fn roster_page(
             );
         }
     };
-    let last = match read_lines(server, role, Some(campaign), &["log", "-n", "10", "--reverse"]).await {
-        Ok(last) => last,
-        Err(answer) => return answer,
-    };
-    let Read { roster, offers, undo } = read;
+    let Read {
+        roster,
+        offers,
+        undo,
+        last,
+    } = read;
     let records = role >= Role::Player;
     let expansions: Vec<String> = roster.expansions.iter().map(ToString::to_string).collect();
     let (status, message, groups) = groups(&roster, &expansions, role, refusal);
@@ -129,8 +139,8 @@ pub async fn roster_page(
     let recorded = recorded
         .filter(|v| *v <= roster.head.version)
         .map(|v| {
-            let summary = event_rows(&last)
-                .into_iter()
+            let summary = last
+                .iter()
                 .find(|e| e.version == v.to_string())
                 .map(|e| format!(": {}", e.summary))
                 .unwrap_or_default();
@@ -157,7 +167,7 @@ pub async fn roster_page(
         unchecked,
         squad,
         cards: roster.soldiers.iter().map(|s| card(roster.game, s)).collect(),
-        events: event_rows(&last),
+        events: last,
         groups,
         records,
         recorded,

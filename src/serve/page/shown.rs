@@ -6,8 +6,17 @@ use muster::app::Role;
 use muster::domain::Game;
 use muster::projection::roster::Roster;
 
-use super::roster::Refusal;
 use super::specs::{self, Input, Spec};
+
+/// A refused form: the status answered, the form it came from, the field it is about and
+/// muster's message, with the values sent (shown again in their fields).
+pub struct Refusal {
+    pub status: StatusCode,
+    pub cmd: &'static str,
+    pub field: Option<&'static str>,
+    pub message: String,
+    pub values: Vec<(String, String)>,
+}
 
 /// A group of forms, one tap away from the cards.
 pub struct Group {

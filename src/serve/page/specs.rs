@@ -3,6 +3,7 @@
 //! file or the words of a command; one list for Warfighter's games and Zero Dark's.
 
 mod campaign;
+mod form;
 mod warfighter;
 mod zero_dark;
 
@@ -10,128 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use muster::app::Role;
 
-/// How a field's value joins the command line.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// A positional word, after `--` so it is never read as a flag.
-    Word,
-    /// `--flag=VALUE`, one word.
-    Flag(&'static str),
-    /// A checkbox: `--flag` when ticked.
-    Switch(&'static str),
-    /// `--flag=VALUE` for each value sent under the field's name (a box per Soldier).
-    Each(&'static str),
-    /// `--flag=ITEM` for each item of one text, the items parted by commas.
-    Listed(&'static str),
-    /// A file's text, kept under a fixed name and given as `--flag=NAME` (as a word when the
-    /// flag is empty).
-    File(&'static str),
-    /// A command typed as words (amend's), split as a shell would, after `--`.
-    Words,
-}
-
-/// What a field asks for, which says how the page draws it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Input {
-    Text,
-    /// A whole number: a numeric keypad.
-    Number,
-    /// A change such as `+1` or `-2`.
-    Change,
-    /// A d10's face: the 1–10 keypad, each key recording on one tap; blank, muster rolls.
-    Die,
-    /// One Soldier of the roster.
-    Soldier,
-    /// Any of the roster's Soldiers, a box each.
-    Soldiers,
-    /// One of a fixed list.
-    Choice(&'static [&'static str]),
-    /// A checkbox.
-    Switch,
-    /// A card file, picked on the phone (or its text pasted).
-    CardFile,
-    /// A version as the log prints it.
-    Version,
-}
-
-/// One field of a form.
-pub struct Field {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub place: Place,
-    pub input: Input,
-    pub required: bool,
-}
-
-/// Where a form sits on the page.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Group {
-    /// On a Soldier's card, or in the Mission's strip.
-    Play,
-    /// Starting and ending Missions, Environments, Objectives.
-    Mission,
-    /// Enlisting, RP, Hardy, Medals outside play.
-    Squad,
-    /// Taking back or correcting a command.
-    Corrections,
-}
-
-/// One form: the command's words and its fields in order.
-pub struct Spec {
-    pub cmd: &'static str,
-    pub title: &'static str,
-    pub words: &'static [&'static str],
-    pub fields: &'static [Field],
-    pub group: Group,
-    /// The least role that may record it (the command's own check decides too).
-    pub role: Role,
-    /// True for Zero Dark's forms, false for Warfighter's; `None` for both.
-    pub zero_dark: Option<bool>,
-}
-
-const fn field(name: &'static str, label: &'static str, place: Place, input: Input, required: bool) -> Field {
-    Field {
-        name,
-        label,
-        place,
-        input,
-        required,
-    }
-}
-const fn word(name: &'static str, label: &'static str, required: bool) -> Field {
-    field(name, label, Place::Word, Input::Text, required)
-}
-const fn number(name: &'static str, label: &'static str, required: bool) -> Field {
-    field(name, label, Place::Word, Input::Number, required)
-}
-const fn flag(name: &'static str, label: &'static str, required: bool) -> Field {
-    field(name, label, Place::Flag(name), Input::Text, required)
-}
-const fn flag_number(name: &'static str, label: &'static str, required: bool) -> Field {
-    field(name, label, Place::Flag(name), Input::Number, required)
-}
-const fn choice(
-    name: &'static str,
-    label: &'static str,
-    place: Place,
-    options: &'static [&'static str],
-) -> Field {
-    field(name, label, place, Input::Choice(options), true)
-}
-const fn switch(name: &'static str, label: &'static str) -> Field {
-    field(name, label, Place::Switch(name), Input::Switch, false)
-}
-
-const SOLDIER: Field = field("soldier", "Soldier", Place::Word, Input::Soldier, true);
-const AMOUNT: Field = number("n", "Amount (1)", false);
-const DIE: Field = field("die", "Die", Place::Flag("die"), Input::Die, false);
-const WHY: Field = flag("why", "Why", true);
-const CHANGE: Field = field("amount", "Change (+1, -1)", Place::Word, Input::Change, true);
-const MEDAL: Field = word("medal", "Medal", true);
-const VERSION: Field = field("version", "Version", Place::Word, Input::Version, true);
-
-/// The name a sent file's text is kept under for the command that reads it.
-pub const SENT_FILE: &str = "sent.json";
+pub use form::{Group, Input, Place, SENT_FILE, Spec};
 
 /// Every form the page offers, in the order shown.
 pub fn all() -> impl Iterator<Item = &'static Spec> {

@@ -8,6 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use muster::app::Role;
+use muster::projection::history::Entry;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -118,6 +119,19 @@ pub(super) struct EventRow {
     pub by: String,
     pub summary: String,
     pub voided: bool,
+}
+
+impl EventRow {
+    /// A log's entry as a row.
+    pub fn of(entry: &Entry) -> EventRow {
+        EventRow {
+            version: entry.version.to_string(),
+            recorded_at: when(&entry.recorded_at),
+            by: entry.recorded_by.clone().unwrap_or_default(),
+            summary: entry.summary.clone(),
+            voided: entry.voided,
+        }
+    }
 }
 
 pub(super) fn event_rows(events: &[Value]) -> Vec<EventRow> {

@@ -2,7 +2,7 @@
 
 use muster::app::Role;
 
-use super::{
+use super::form::{
     CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number,
     switch, word,
 };

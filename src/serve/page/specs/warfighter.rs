@@ -3,7 +3,7 @@
 
 use muster::app::Role;
 
-use super::{
+use super::form::{
     AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number,
     number, switch, word,
 };

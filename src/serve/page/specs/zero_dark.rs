@@ -2,7 +2,7 @@
 
 use muster::app::Role;
 
-use super::{DIE, Field, Group, Place, Spec, choice, flag, number, switch, word};
+use super::form::{DIE, Field, Group, Place, Spec, choice, flag, number, switch, word};
 
 const fn form(
     cmd: &'static str,

@@ -1,0 +1,223 @@
+//! The play page's forms as its script sends them: JSON answers, a command id answered once
+//! and recorded once, a command the rules offer recorded only while they offer it, undo and a
+//! gm's void, a card file, and a Mission with several Soldiers.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::client::{Answer, Browser};
+use super::harness::{Campaign, Server};
+
+const JSON: [(&str, &str); 1] = [("Accept", "application/json")];
+
+fn json(answer: &Answer) -> Value {
+    serde_json::from_str(&answer.body).unwrap_or_else(|e| panic!("{e}: {}", answer.body))
+}
+
+/// Sends `form` (with the session's CSRF token) as the page's script does.
+fn send(browser: &Browser, csrf: &str, form: &[(&str, &str)]) -> Answer {
+    let mut sent = vec![("csrf", csrf)];
+    sent.extend_from_slice(form);
+    browser.post("/c/Op/do", &sent, &JSON)
+}
+
+fn signed(server: &Server, token: &str) -> (Browser, String) {
+    let mut browser = Browser::new(server);
+    browser.signed_in(token);
+    let csrf = browser.csrf();
+    (browser, csrf)
+}
+
+#[test]
+fn a_command_id_is_answered_once_and_recorded_once_and_a_refusal_names_its_field() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let head = campaign.head();
+    let wound = [
+        ("cmd", "wound"),
+        ("soldier", "Wong"),
+        ("n", "1"),
+        ("command_id", "page-1"),
+    ];
+    let first = send(&browser, &csrf, &wound);
+    assert_eq!(first.status, 200, "{}", first.body);
+    let answer = json(&first);
+    assert_eq!(answer["recorded"], head + 1);
+    assert_eq!(answer["summary"], "Wong suffers 1 Wound");
+    // Sent again after a dropped answer: the same answer, nothing recorded again.
+    let again = send(&browser, &csrf, &wound);
+    assert_eq!((again.status, json(&again)), (200, answer));
+    assert_eq!(campaign.head(), head + 1);
+
+    let missing = send(&browser, &csrf, &[("cmd", "wound"), ("n", "1")]);
+    assert_eq!(missing.status, 422);
+    assert_eq!(json(&missing)["field"], "soldier");
+    let refused = send(
+        &browser,
+        &csrf,
+        &[("cmd", "heal"), ("soldier", "Wong"), ("n", "5")],
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("Wong"), "{said}");
+    assert_eq!(campaign.head(), head + 1, "refusals write nothing");
+}
+
+#[test]
+fn a_command_the_rules_offer_is_recorded_only_while_they_offer_it() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let offer = |args: &str, die: &str| {
+        let mut form = vec![("cmd", "offer"), ("args", args)];
+        if !die.is_empty() {
+            form.push(("die", die));
+        }
+        send(&browser, &csrf, &form)
+    };
+    // No Mission: nothing is offered.
+    let head = campaign.head();
+    let early = offer(r#"["turn"]"#, "");
+    assert_eq!(early.status, 409, "{}", early.body);
+    assert!(
+        json(&early)["refused"]
+            .as_str()
+            .unwrap()
+            .contains("no longer offered")
+    );
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let turn = offer(r#"["turn"]"#, "");
+    assert_eq!(turn.status, 200, "{}", turn.body);
+    assert!(json(&turn)["summary"].as_str().unwrap().contains("turn 1"));
+    // A command line the rules did not offer is never run, whatever it says.
+    let head_now = campaign.head();
+    for args in [
+        r#"["kill","Wong"]"#,
+        r#"["serve","token","add","eve"]"#,
+        "not json",
+    ] {
+        let refused = offer(args, "");
+        assert!([400, 409].contains(&refused.status), "{args}: {}", refused.body);
+    }
+    assert_eq!(campaign.head(), head_now);
+    assert!(head_now > head);
+}
+
+#[test]
+fn undo_takes_back_only_ones_own_command_and_a_gm_voids_any() {
+    let campaign = Campaign::new();
+    let pat = campaign.token("pat", "player");
+    let kim = campaign.token("kim", "player");
+    let gina = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let (pats, pat_csrf) = signed(&server, &pat);
+    let (kims, kim_csrf) = signed(&server, &kim);
+    let (ginas, gina_csrf) = signed(&server, &gina);
+    let wounded = json(&send(&pats, &pat_csrf, &[("cmd", "wound"), ("soldier", "Wong")]));
+    let version = wounded["recorded"].to_string();
+    // Kim may not undo Pat's Wound.
+    let theirs = send(
+        &kims,
+        &kim_csrf,
+        &[("cmd", "undo"), ("version", &version), ("why", "not mine")],
+    );
+    assert_eq!(theirs.status, 422, "{}", theirs.body);
+    assert!(
+        json(&theirs)["refused"]
+            .as_str()
+            .unwrap()
+            .contains("recorded by pat"),
+        "{}",
+        theirs.body
+    );
+    // The page offers Pat the undo of the Wound, by its version, and it is taken back.
+    let page = pats.get("/c/Op");
+    let html = scraper::Html::parse_document(&page.body);
+    let selector = scraper::Selector::parse("#undo input[name=version]").unwrap();
+    let offered = html
+        .select(&selector)
+        .next()
+        .unwrap()
+        .value()
+        .attr("value")
+        .unwrap();
+    assert_eq!(offered, version);
+    let undone = send(
+        &pats,
+        &pat_csrf,
+        &[("cmd", "undo"), ("version", &version), ("why", "typo")],
+    );
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    assert_eq!(roster["soldiers"][0]["wounds"], 0);
+    // A gm voids anyone's command from the page.
+    let kims_wound = json(&send(&kims, &kim_csrf, &[("cmd", "wound"), ("soldier", "Wong")]));
+    let voided = send(
+        &ginas,
+        &gina_csrf,
+        &[
+            ("cmd", "void"),
+            ("version", &kims_wound["recorded"].to_string()),
+            ("why", "misheard"),
+        ],
+    );
+    assert_eq!(voided.status, 200, "{}", voided.body);
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    assert_eq!(roster["soldiers"][0]["wounds"], 0);
+}
+
+#[test]
+fn a_card_file_enlists_and_a_mission_takes_several_soldiers() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "expansion", "add", "k9"]);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let card = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards/gizmo.json");
+    let card = std::fs::read_to_string(card).unwrap();
+    let enlisted = send(&browser, &csrf, &[("cmd", "enlist"), ("card", &card)]);
+    assert_eq!(enlisted.status, 200, "{}", enlisted.body);
+    assert!(json(&enlisted)["summary"].as_str().unwrap().contains("Gizmo"));
+    let typed = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "enlist-card"),
+            ("name", "Reyes"),
+            ("kind", "player"),
+            ("rp", "6"),
+            ("health", "3"),
+            ("ability", "medic=6, bomb=7"),
+        ],
+    );
+    assert_eq!(typed.status, 200, "{}", typed.body);
+    let started = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "mission-start"),
+            ("name", "Night Run"),
+            ("with", "Wong"),
+            ("with", "Gizmo"),
+            ("with", "Reyes"),
+            ("k9-objective", "Find the cache"),
+        ],
+    );
+    assert_eq!(started.status, 200, "{}", started.body);
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    assert_eq!(
+        roster["mission"]["soldiers"],
+        serde_json::json!(["Wong", "Gizmo", "Reyes"])
+    );
+    let reyes = roster["soldiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "Reyes")
+        .unwrap();
+    assert_eq!(reyes["abilities"].as_object().unwrap().len(), 2, "{reyes}");
+}
