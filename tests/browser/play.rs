@@ -227,7 +227,7 @@ fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
         b.until("the second page's Wounds", "var v = document.querySelector('article.card[data-name=Wong] [data-field=wounds] .value'); return v && v.textContent.trim().indexOf('1') === 0;")
             .await?;
         let mark = b.js("return window.musterMark || null;", vec![]).await?;
-        if mark != Value::from("unreloaded") {
+        if mark != "unreloaded" {
             return Err(format!("the second page was reloaded: {mark}"));
         }
 

@@ -140,7 +140,7 @@ impl Tab {
         let deadline = Instant::now() + WAIT;
         loop {
             let seen = self.js(script, vec![]).await?;
-            if !matches!(&seen, Value::Null | Value::Bool(false)) && seen != Value::from("") {
+            if !matches!(&seen, Value::Null | Value::Bool(false)) && seen != "" {
                 return Ok(seen);
             }
             if Instant::now() >= deadline {
