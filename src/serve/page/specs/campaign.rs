@@ -3,7 +3,7 @@
 use muster::app::Role;
 
 use super::form::{
-    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number,
+    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number, spec,
     switch, word,
 };
 
@@ -14,15 +14,7 @@ const fn play(
     fields: &'static [Field],
     group: Group,
 ) -> Spec {
-    Spec {
-        cmd,
-        title,
-        words,
-        fields,
-        group,
-        role: Role::Player,
-        zero_dark: None,
-    }
+    spec(cmd, title, words, fields, group, None)
 }
 
 pub const FORMS: &[Spec] = &[

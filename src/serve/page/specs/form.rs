@@ -82,6 +82,27 @@ pub struct Spec {
     pub zero_dark: Option<bool>,
 }
 
+/// A player's form of `group`, for Warfighter (`Some(false)`), Zero Dark (`Some(true)`) or
+/// both (`None`).
+pub const fn spec(
+    cmd: &'static str,
+    title: &'static str,
+    words: &'static [&'static str],
+    fields: &'static [Field],
+    group: Group,
+    zero_dark: Option<bool>,
+) -> Spec {
+    Spec {
+        cmd,
+        title,
+        words,
+        fields,
+        group,
+        role: Role::Player,
+        zero_dark,
+    }
+}
+
 pub const fn field(
     name: &'static str,
     label: &'static str,

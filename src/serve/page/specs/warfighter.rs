@@ -1,11 +1,9 @@
 //! Warfighter's forms: a Soldier's Wounds, Suppress, Hardy and status, checks and rolls, EKIA,
 //! RP, K9 Encounters and Medals.
 
-use muster::app::Role;
-
 use super::form::{
     AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number,
-    number, switch, word,
+    number, spec, switch, word,
 };
 
 const fn form(
@@ -15,15 +13,7 @@ const fn form(
     fields: &'static [Field],
     group: Group,
 ) -> Spec {
-    Spec {
-        cmd,
-        title,
-        words,
-        fields,
-        group,
-        role: Role::Player,
-        zero_dark: Some(false),
-    }
+    spec(cmd, title, words, fields, group, Some(false))
 }
 
 const PAY: Field = field(

@@ -1,8 +1,6 @@
 //! Zero Dark's forms: a hero's state, targeting, the Spook's task and persuasion.
 
-use muster::app::Role;
-
-use super::form::{DIE, Field, Group, Place, Spec, choice, flag, number, switch, word};
+use super::form::{DIE, Field, Group, Place, Spec, choice, flag, number, spec, switch, word};
 
 const fn form(
     cmd: &'static str,
@@ -11,15 +9,7 @@ const fn form(
     fields: &'static [Field],
     group: Group,
 ) -> Spec {
-    Spec {
-        cmd,
-        title,
-        words,
-        fields,
-        group,
-        role: Role::Player,
-        zero_dark: Some(true),
-    }
+    spec(cmd, title, words, fields, group, Some(true))
 }
 
 pub const FORMS: &[Spec] = &[
