@@ -11,3 +11,4 @@ pub mod roster_line;
 pub mod service;
 pub mod show;
 pub mod summary;
+pub mod words;
