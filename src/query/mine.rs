@@ -74,4 +74,25 @@ impl Query<'_> {
         }
         Ok(None)
     }
+
+    /// The Soldiers whose enlistment `name` recorded, by name as enlisted: a player's own,
+    /// which a page shows first.
+    pub fn enlisted_by(&self, name: &str) -> Result<BTreeSet<String>, Error> {
+        let mut own = BTreeSet::new();
+        for row in self.store.enlisting_rows(self.campaign)? {
+            // Who recorded the command is on its first row; an enlistment is its command's
+            // first event, or the command's first row is read.
+            let by = match row.command.as_deref().and_then(recorded_by) {
+                Some(by) => Some(by),
+                None => self.recorded(row.version)?.and_then(|r| r.recorded_by),
+            };
+            if by.as_deref() == Some(name)
+                && let Ok(Event::SoldierEnlisted(enlisted)) =
+                    codec::decode(&row.kind, row.schema, &row.payload)
+            {
+                own.insert(enlisted.card.name);
+            }
+        }
+        Ok(own)
+    }
 }

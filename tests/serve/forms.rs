@@ -182,6 +182,14 @@ fn a_card_file_enlists_and_a_mission_takes_several_soldiers() {
     let enlisted = send(&browser, &csrf, &[("cmd", "enlist"), ("card", &card)]);
     assert_eq!(enlisted.status, 200, "{}", enlisted.body);
     assert!(json(&enlisted)["summary"].as_str().unwrap().contains("Gizmo"));
+    // Pat's own Soldier comes first on Pat's page; Wong, enlisted on the command line, after.
+    let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
+    let cards = scraper::Selector::parse("article.card").unwrap();
+    let order: Vec<&str> = page
+        .select(&cards)
+        .filter_map(|c| c.value().attr("data-name"))
+        .collect();
+    assert_eq!(order, ["Gizmo", "Wong"]);
     let typed = send(
         &browser,
         &csrf,

@@ -2,6 +2,7 @@
 //! one card per Soldier with what a table records most, and every other form one tap away,
 //! with muster's message beside a refused one.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use askama::Template;
@@ -61,6 +62,8 @@ struct Read {
     undo: Option<(u64, String)>,
     /// The newest events, newest first.
     last: Vec<EventRow>,
+    /// The Soldiers whose enlistment the caller recorded: theirs, shown first.
+    own: BTreeSet<String>,
 }
 
 fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
@@ -80,11 +83,13 @@ fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
             None => None,
         };
         let last = query.newest(LAST).map_err(|e| e.to_string())?;
+        let own = query.enlisted_by(caller).map_err(|e| e.to_string())?;
         Ok(Read {
             roster,
             offers,
             undo,
             last: last.iter().map(EventRow::of).collect(),
+            own,
         })
     })
 }
@@ -125,7 +130,11 @@ pub async fn roster_page(
         offers,
         undo,
         last,
+        own,
     } = read;
+    // The signed-in player's own Soldiers first, each group in the roster's order.
+    let mut cards: Vec<Card> = roster.soldiers.iter().map(|s| card(roster.game, s)).collect();
+    cards.sort_by_key(|c| !own.contains(&c.name));
     let records = role >= Role::Player;
     let expansions: Vec<String> = roster.expansions.iter().map(ToString::to_string).collect();
     let (status, message, groups) = groups(&roster, &expansions, role, refusal);
@@ -166,7 +175,7 @@ pub async fn roster_page(
         now: now(&roster, &offers, undo, records),
         unchecked,
         squad,
-        cards: roster.soldiers.iter().map(|s| card(roster.game, s)).collect(),
+        cards,
         events: last,
         groups,
         records,
