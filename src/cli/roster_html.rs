@@ -48,7 +48,13 @@ struct Page<'a> {
     // markup made by plotters' SVG backend, which escapes `<`, `>`, `&` and quotes in every
     // text and attribute it writes (Soldiers' names in the legend included), and escaping
     // them again would print the SVG as text. A unit test in chart.rs holds plotters to that.
-    charts: Vec<String>,
+    charts: Vec<Chart>,
+}
+
+/// A chart and its text alternative: what it draws, in words.
+struct Chart {
+    svg: String,
+    words: String,
 }
 
 /// The Mission in progress.
@@ -223,7 +229,7 @@ fn mission_box(roster: &Roster) -> Option<MissionBox> {
 }
 
 /// The two charts: each Soldier's XP, and the squad's RP (the team's XP in Zero Dark).
-fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<String>, CommandError> {
+fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<Chart>, CommandError> {
     let missions: Vec<u32> = ended.iter().map(|e| e.number).collect();
     let xp: Vec<Series> = roster
         .soldiers
@@ -258,15 +264,36 @@ fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<String>, CommandE
         label: label.to_owned(),
         points: ended.iter().map(|e| (e.number, value(e))).collect(),
     };
+    let in_words = |title: &str, series: &[Series]| {
+        let lines: Vec<String> = series
+            .iter()
+            .map(|s| {
+                let points: Vec<String> = s
+                    .points
+                    .iter()
+                    .map(|(m, v)| format!("Mission {m}: {v}"))
+                    .collect();
+                format!("{}: {}", s.label, points.join(", "))
+            })
+            .collect();
+        format!("{title}. {}.", lines.join("; "))
+    };
+    let xp_title = "Each Soldier's XP at the end of each Mission";
     Ok(vec![
-        chart::svg(
-            &Labels {
-                title: "Each Soldier's XP at the end of each Mission",
-                y: "XP",
-            },
-            &missions,
-            &xp,
-        )?,
-        chart::svg(&Labels { title, y }, &missions, &[squad])?,
+        Chart {
+            svg: chart::svg(
+                &Labels {
+                    title: xp_title,
+                    y: "XP",
+                },
+                &missions,
+                &xp,
+            )?,
+            words: in_words(xp_title, &xp),
+        },
+        Chart {
+            svg: chart::svg(&Labels { title, y }, &missions, std::slice::from_ref(&squad))?,
+            words: in_words(title, &[squad]),
+        },
     ])
 }

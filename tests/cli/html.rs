@@ -245,6 +245,21 @@ fn html_the_chart_has_a_labelled_series_per_soldier_once_a_mission_ended() {
     }
     let labels: Vec<String> = charts[1].select(&sel("text")).map(text).collect();
     assert!(labels.iter().any(|l| l == "squad RP"), "{labels:?}");
+    // Each chart says in words what it draws: its text alternative.
+    let words: Vec<String> = document
+        .select(&sel("figure.chart figcaption"))
+        .map(text)
+        .collect();
+    assert_eq!(words.len(), 2);
+    let squad_rp = num(&m.json(&["roster", "--as-of", "mission:1"])["squad"], "rp");
+    assert!(
+        words[1].contains(&format!("squad RP: Mission 1: {squad_rp}")),
+        "{words:?}"
+    );
+    for soldier in m.roster()["soldiers"].as_array().unwrap() {
+        let name = soldier["name"].as_str().unwrap();
+        assert!(words[0].contains(&format!("{name}: ")), "{name} in {words:?}");
+    }
     // The Missions table under the charts gives the numbers charted, as `--as-of mission:1`.
     let at_end = m.json(&["roster", "--as-of", "mission:1"]);
     let rows: Vec<ElementRef> = document.select(&sel("table.missions tr")).skip(1).collect();
