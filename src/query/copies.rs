@@ -3,6 +3,13 @@
 
 use crate::store::{Head, Store, StoreError, StoredRow};
 
+/// A number that changes whenever another connection commits to the file `store` reads
+/// (`PRAGMA data_version`): a kept connection notices another program's writes without
+/// reading the log.
+pub fn data_version(store: &Store) -> Result<i64, StoreError> {
+    store.data_version()
+}
+
 /// This copy's head of the campaign named `campaign` (its name compared as Soldier names
 /// are), or the empty head when this copy holds no such campaign; with the name as this copy
 /// spells it.

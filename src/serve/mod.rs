@@ -20,6 +20,7 @@ mod server;
 mod sessions;
 mod shutdown;
 mod turn;
+mod watch;
 
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -68,6 +69,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<()
         let mut out = std::io::stdout().lock();
         let _shown = writeln!(out, "listening on http://{bound}").and_then(|()| out.flush());
         drop(out);
+        tokio::spawn(watch::file(Arc::clone(&server)));
         listen::serve(listener, router::router(server), limits, shutdown::signal()).await;
         Ok(())
     })

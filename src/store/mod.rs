@@ -114,6 +114,12 @@ impl Store {
         Self::prepare(conn, holding)
     }
 
+    /// SQLite's count of the commits other connections made to the file since this one was
+    /// opened: a number that changes when the file does, read without reading the file.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        Ok(self.conn.query_row("PRAGMA data_version", [], |row| row.get(0))?)
+    }
+
     /// Opens the database at `path` to read it only: nothing in the file changes, a file on
     /// read-only media (an archived campaign) can be read and verified, and a missing file
     /// is not created. A file an older muster wrote is read once a writing command has

@@ -1,8 +1,9 @@
 //! Live updates: GET /c/{campaign}/events/stream, server-sent events giving the campaign's
-//! head version whenever it changes, and /static/play.js, the small script served by muster
-//! itself that swaps in the roster's fresh numbers when it does. A command the server records
-//! wakes every stream at once (the sequence publishes each turn); a write by another program
-//! on the same file is seen at the next poll, every 250 ms, on a kept read-only connection.
+//! head version whenever it changes, and /static/play.js, the script served by muster itself
+//! that swaps in the page's fresh parts when it does. A stream reads the head only when woken:
+//! by a command the server records (the sequence publishes each turn), or by a write of
+//! another program on the same file, which the server's one watcher of the file notices
+//! within 250 ms (`serve/watch.rs`).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -20,10 +21,8 @@ use super::session::signed;
 use crate::serve::listen::Pulse;
 use crate::serve::server::Server;
 
-/// How often the head is read when no turn of the server's wakes the stream.
-const POLL: Duration = Duration::from_millis(250);
-/// Every this many polls, the session is checked again (a revoked token ends the stream).
-const RECHECK: u32 = 20;
+/// How often a stream no turn woke checks its session again (a revoked token ends it).
+const RECHECK: Duration = Duration::from_secs(5);
 
 /// The script, compiled in.
 const SCRIPT: &str = include_str!("../../../static/play.js");
@@ -63,7 +62,8 @@ struct Watch {
     headers: HeaderMap,
     campaign: String,
     sent: Option<u64>,
-    polls: u32,
+    /// True once a wait ended without a turn: the session is checked again.
+    quiet: bool,
     /// The server's turns, which wake the stream.
     turns: tokio::sync::watch::Receiver<u64>,
 }
@@ -90,12 +90,11 @@ pub async fn stream(
         headers,
         campaign,
         sent: None,
-        polls: 0,
+        quiet: false,
     };
     let events = futures_util::stream::unfold(watch, |mut watch| async move {
         loop {
-            watch.polls = watch.polls.wrapping_add(1);
-            if watch.polls % RECHECK == 0 && signed(&watch.server, &watch.headers).await.is_err() {
+            if watch.quiet && signed(&watch.server, &watch.headers).await.is_err() {
                 return None;
             }
             if let Ok(head) = head_of(&watch.server, &watch.campaign).await
@@ -105,9 +104,12 @@ pub async fn stream(
                 let event = Event::default().event("head").data(head.to_string());
                 return Some((Ok::<Event, Infallible>(event), watch));
             }
-            // Woken by a turn, or at the poll. The sender lives in the server this stream
-            // holds, so `changed` never fails at once and the wait is never a busy loop.
-            let _ = tokio::time::timeout(POLL, watch.turns.changed()).await;
+            // Woken by a turn (the server's, or the watcher's for another program's write), or
+            // after a quiet while. The sender lives in the server this stream holds, so
+            // `changed` never fails at once and the wait is never a busy loop.
+            watch.quiet = tokio::time::timeout(RECHECK, watch.turns.changed())
+                .await
+                .is_err();
         }
     });
     Sse::new(events)
