@@ -8,6 +8,7 @@ use super::log::recorded_by;
 use crate::Error;
 use crate::domain::codec;
 use crate::domain::event::Event;
+use crate::projection::summary::summary;
 
 /// How many rows are read at a time, newest first, looking for a recorder's last command.
 const WINDOW: u64 = 512;
@@ -94,5 +95,17 @@ impl Query<'_> {
             }
         }
         Ok(own)
+    }
+
+    /// The one-line summary of the event at `version`, read from its row alone (not whether
+    /// it was voided, which `show` reads the log for): what an undo button names.
+    pub fn summary_at(&self, version: u64) -> Result<Option<String>, Error> {
+        let rows = self
+            .store
+            .rows_between(self.campaign, version.saturating_sub(1), Some(version))?;
+        Ok(rows
+            .first()
+            .and_then(|row| codec::decode(&row.kind, row.schema, &row.payload).ok())
+            .map(|event| summary(&event)))
     }
 }

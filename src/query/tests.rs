@@ -432,3 +432,14 @@ fn the_newest_events_are_the_logs_newest_without_their_mission() {
     }
     assert!(newest.iter().any(|e| e.voided) || logged.iter().all(|e| !e.voided));
 }
+
+#[test]
+fn the_summary_at_a_version_is_the_one_show_gives() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    for version in [1, 53, 72] {
+        let shown = query.show(version, None).unwrap();
+        assert_eq!(query.summary_at(version).unwrap(), Some(shown.summary));
+    }
+    assert_eq!(query.summary_at(73).unwrap(), None);
+}

@@ -77,8 +77,8 @@ fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
             .map_err(|e| e.to_string())?
         {
             Some(version) => {
-                let shown = query.show(version, None).map_err(|e| e.to_string())?;
-                Some((version, shown.summary))
+                let said = query.summary_at(version).map_err(|e| e.to_string())?;
+                Some((version, said.unwrap_or_default()))
             }
             None => None,
         };
