@@ -64,7 +64,10 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
     let name = soldier.name.clone();
     let shown = |place: Shown| cells.iter().filter(move |c| c.column.shown == place);
     let mut warning = String::new();
+    // A number the Soldier does not have (a Discipline without a K9's card) is left off his
+    // card's face.
     let numbers = shown(Shown::Number)
+        .filter(|c| !c.is_empty())
         .map(|c| {
             let (down, up, why) = steps(c, &name);
             if c.most.is_some_and(|most| c.count >= Some(most)) {
