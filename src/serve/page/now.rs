@@ -15,7 +15,6 @@ pub struct Now {
     pub offers: Vec<OfferView>,
     /// The signed-in player's last command that still stands.
     pub undo: Option<(u64, String)>,
-    pub records: bool,
 }
 
 /// One command the rules were asked about.
@@ -30,7 +29,7 @@ pub struct OfferView {
 }
 
 /// "Now" for `roster`, with the rules' `offers` and the caller's `undo`.
-pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>, records: bool) -> Now {
+pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> Now {
     let mut lines = Vec::new();
     let mission = match &roster.mission {
         None => "No Mission in progress".to_owned(),
@@ -62,6 +61,5 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>, recor
             })
             .collect(),
         undo,
-        records,
     }
 }

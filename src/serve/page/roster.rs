@@ -172,7 +172,7 @@ pub async fn roster_page(
         link: crate::url::segment(&roster.campaign),
         campaign: roster.campaign.clone(),
         head: roster.head.version,
-        now: now(&roster, &offers, undo, records),
+        now: now(&roster, &offers, undo),
         unchecked,
         squad,
         cards,
