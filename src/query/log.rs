@@ -90,16 +90,19 @@ impl Query<'_> {
         self.log_rows(&self.log_plan(request)?, each)
     }
 
-    /// The newest `count` events, newest first, without the Mission each was recorded in
-    /// (which takes reading every Mission's start): what a page drawn on every change shows.
-    pub fn newest(&self, count: usize) -> Result<Vec<Entry>, Error> {
-        let up_to = self.head()?.version;
+    /// The `count` events before the newest `skip`, newest first, without the Mission each
+    /// was recorded in (which takes reading every Mission's start): what a page drawn on
+    /// every change shows, and the log's pages one after another. It reads only the rows
+    /// from the oldest listed to the head.
+    pub fn newest(&self, skip: u64, count: usize) -> Result<Vec<Entry>, Error> {
+        let head = self.head()?.version;
+        let up_to = head.saturating_sub(skip);
         // A void comes after what it voids, and is never voided itself: the voids of the
-        // newest events are among them.
+        // listed events are among the rows from them to the head.
         let after = up_to.saturating_sub(u64::try_from(count).unwrap_or(u64::MAX));
         let voided: BTreeSet<String> = self
             .store
-            .rows_between(self.campaign, after, Some(up_to))?
+            .rows_between(self.campaign, after, Some(head))?
             .iter()
             .filter(|row| row.kind == "command_voided")
             .filter_map(|row| match codec::decode(&row.kind, row.schema, &row.payload) {

@@ -10,8 +10,8 @@
 use serde::Serialize;
 
 use crate::dice::Cup;
-use crate::domain::command::Command;
-use crate::domain::event::EnvironmentChoice;
+use crate::domain::command::{Command, StatusChange};
+use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
 use crate::domain::state::CampaignState;
 use crate::rules;
@@ -26,9 +26,15 @@ pub struct Offer {
     pub args: Vec<String>,
     /// Why the rules refuse it now; `None` when they allow it.
     pub refused: Option<String>,
-    /// How many dice it rolls, where the rules allow it: a front end asks for one face
-    /// (`--die N`) where it rolls one.
+    /// How many dice it rolls, where the rules allow it: a front end asks for its faces
+    /// (`--die N` each) where it rolls any.
     pub dice: usize,
+    /// Each of those dice's sides, in the order rolled: 10 for a d10, the number of those
+    /// who may be picked for a pick (a Medal's recipient).
+    pub sides: Vec<u8>,
+    /// The Soldier it is about, when the state suggests it for him alone (what comes next
+    /// once his Wounds reached his Health); `None` for a step of the Mission.
+    pub soldier: Option<String>,
 }
 
 /// The commands of play `state` suggests, in the order a table meets them (what is owed
@@ -36,41 +42,116 @@ pub struct Offer {
 pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
     candidates(state)
         .into_iter()
-        .map(|(label, args, command)| {
-            // Any face stands on every die; the events are thrown away, so which one does
-            // not matter, only whether the rules allow the command at all.
-            let faces = vec![1; FACES];
-            let mut cup = Cup::new(campaign, state.version + 1, faces, None);
-            let refused = rules::decide(state, &command, &mut cup)
-                .err()
-                .map(|e| e.to_string());
-            let dice = if refused.is_some() {
-                0
-            } else {
-                FACES - cup.unused_entered()
-            };
-            Offer {
-                label,
-                args,
-                refused,
-                dice,
-            }
-        })
+        .map(
+            |Candidate {
+                 label,
+                 args,
+                 command,
+                 soldier,
+             }| {
+                // Any face stands on every die; the events are thrown away, so which one does
+                // not matter, only whether the rules allow the command at all.
+                let faces = vec![1; FACES];
+                let mut cup = Cup::new(campaign, state.version + 1, faces, None);
+                let (refused, sides) = match rules::decide(state, &command, &mut cup) {
+                    Ok(events) => (None, sides(&events)),
+                    Err(e) => (Some(e.to_string()), Vec::new()),
+                };
+                Offer {
+                    label,
+                    args,
+                    refused,
+                    dice: sides.len(),
+                    sides,
+                    soldier,
+                }
+            },
+        )
         .collect()
 }
 
 /// The faces a candidate is decided with: more than any command of play rolls.
 const FACES: usize = 16;
 
-/// A candidate: its label, its command line, and the command the rules are asked.
-type Candidate = (String, Vec<String>, Command);
+/// The sides of each die the rolls among `events` cast, in order.
+fn sides(events: &[Event]) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(Event::roll)
+        .flat_map(|roll| {
+            let sides = roll
+                .die
+                .strip_prefix('d')
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(10);
+            roll.faces.iter().map(move |_| sides)
+        })
+        .collect()
+}
 
-/// What the state suggests: the owed and pending first, then the turn and the Mission's end.
+/// A candidate: its label, its command line, the command the rules are asked, and the
+/// Soldier it is suggested for alone.
+struct Candidate {
+    label: String,
+    args: Vec<String>,
+    command: Command,
+    soldier: Option<String>,
+}
+
+impl From<(String, Vec<String>, Command)> for Candidate {
+    fn from((label, args, command): (String, Vec<String>, Command)) -> Self {
+        Candidate {
+            label,
+            args,
+            command,
+            soldier: None,
+        }
+    }
+}
+
+/// What the state suggests: the Mission's steps (owed and pending first, then the turn and
+/// the Mission's end), then what comes next for each Soldier whose Wounds reached his Health.
 fn candidates(state: &CampaignState) -> Vec<Candidate> {
+    let mut found: Vec<Candidate> = mission_steps(state).into_iter().map(Candidate::from).collect();
+    found.extend(at_health(state));
+    found
+}
+
+/// For each Soldier whose Wounds reached his card's Health, his status changes: which of
+/// Downed and Killed in Action the rules allow (a Soldier already Downed may still be Killed;
+/// one Killed takes neither) is theirs to say.
+fn at_health(state: &CampaignState) -> Vec<Candidate> {
+    let reached = state
+        .soldiers
+        .iter()
+        .filter(|s| s.card.health.is_some_and(|health| s.wounds >= health));
+    let mut found = Vec::new();
+    for soldier in reached {
+        let name = &soldier.card.name;
+        for (change, word, said) in [
+            (StatusChange::Down, "down", "Downed"),
+            (StatusChange::Kill, "kill", "Killed in Action"),
+        ] {
+            found.push(Candidate {
+                label: format!("{name}'s Wounds reached his Health: {said}"),
+                args: words(&[word, name]),
+                command: Command::ChangeStatus {
+                    change,
+                    soldier: name.clone(),
+                },
+                soldier: Some(name.clone()),
+            });
+        }
+    }
+    found
+}
+
+/// The steps of the Mission in progress the state suggests; none outside a Mission.
+fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     let Some(mission) = state.mission_in_progress() else {
         return Vec::new();
     };
-    let mut found: Vec<Candidate> = Vec::new();
+    let mut found = Vec::new();
     for pending in &state.pending {
         for (word, choice) in [
             ("hardy", EnvironmentChoice::Hardy),

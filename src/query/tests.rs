@@ -421,8 +421,14 @@ fn the_newest_events_are_the_logs_newest_without_their_mission() {
             ..LogQuery::default()
         })
         .unwrap();
-    let newest = query.newest(20).unwrap();
+    let newest = query.newest(0, 20).unwrap();
     assert_eq!(newest.len(), 20);
+    // The same twenty again as two pages, the second after the first ten.
+    let paged: Vec<_> = [query.newest(0, 10).unwrap(), query.newest(10, 10).unwrap()].concat();
+    assert_eq!(
+        paged.iter().map(|e| e.version).collect::<Vec<_>>(),
+        logged.iter().map(|e| e.version).collect::<Vec<_>>()
+    );
     for (new, old) in newest.iter().zip(&logged) {
         assert_eq!(
             (new.version, &new.summary, new.voided, &new.recorded_by),
@@ -431,6 +437,33 @@ fn the_newest_events_are_the_logs_newest_without_their_mission() {
         assert_eq!(new.mission, None);
     }
     assert!(newest.iter().any(|e| e.voided) || logged.iter().all(|e| !e.voided));
+    // Past the log's start, nothing; the last page holds what is left.
+    let head = query.head().unwrap().version;
+    assert!(query.newest(head, 10).unwrap().is_empty());
+    let last = query.newest(head - 3, 10).unwrap();
+    assert_eq!(last.iter().map(|e| e.version).collect::<Vec<_>>(), vec![3, 2, 1]);
+}
+
+#[test]
+fn a_page_of_older_events_knows_the_voids_recorded_after_it() {
+    let (_dir, store) = demo();
+    let query = Query::new(&store, LODESTAR);
+    let head = query.head().unwrap().version;
+    let all = query
+        .log(&LogQuery {
+            reverse: true,
+            ..LogQuery::default()
+        })
+        .unwrap();
+    let voided: Vec<u64> = all.iter().filter(|e| e.voided).map(|e| e.version).collect();
+    let &oldest_voided = voided.last().expect("the demo voids a command");
+    // A page that ends at that event, its void among the rows skipped above it.
+    let skip = head - oldest_voided;
+    let page = query.newest(skip, 5).unwrap();
+    assert_eq!(
+        page.first().map(|e| (e.version, e.voided)),
+        Some((oldest_voided, true))
+    );
 }
 
 #[test]

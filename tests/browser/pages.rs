@@ -9,7 +9,8 @@ use super::harness::{Campaign, Server};
 use super::{in_browser, lodestar, tab};
 
 /// A Mission under way in Lodestar: three Soldiers on it, a check, a Wound, and a K9
-/// Encounter whose failed roll awaits the Failure or a retry; and a long name to wrap.
+/// Encounter whose failed roll awaits the Failure or a retry; a Soldier at his Health; and a
+/// long name to wrap.
 fn mission_under_way(campaign: &Campaign) -> u64 {
     lodestar(campaign);
     let encounter = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards/buried-explosive.json");
@@ -39,6 +40,8 @@ fn mission_under_way(campaign: &Campaign) -> u64 {
         &["check", "Reyes", "medic", "--die", "7"],
         &["wound", "Reyes"],
         &["hardy", "Reyes", "cold", "+1", "--why", "Service Record"],
+        // Kowalski at his card's Health: his card offers the rules' next steps.
+        &["wound", "Kowalski", "2"],
         &["k9", "draw", &encounter.to_string_lossy()],
         &["k9", "roll", "--die", "10"],
         &["k9", "roll", "--die", "1"],
@@ -102,6 +105,12 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
             )
             .await?;
             tab.shot("play-cards").await?;
+            tab.js(
+                "document.querySelector('article[data-name=Kowalski]').scrollIntoView(); return true;",
+                vec![],
+            )
+            .await?;
+            tab.shot("play-card-at-health").await?;
             tab.js("var g = document.getElementById('group-play'); g.open = true; g.scrollIntoView(); return true;", vec![])
                 .await?;
             tab.shot("play-forms").await?;

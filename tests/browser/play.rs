@@ -113,7 +113,11 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
         pick_key(&tab, "Retry", "10").await?;
         tab.recorded("the retry").await?;
 
-        tab.click_named("#owed button", "End Mission 1: success").await?;
+        // Ending the Mission cannot be taken back at the table: it asks once more.
+        tab.click_named("#owed summary", "End Mission 1: success…")
+            .await?;
+        tab.click_named("#owed button", "Yes: End Mission 1: success")
+            .await?;
         tab.recorded("the Mission's end").await?;
         tab.shot("play-mission-ended").await?;
         let _ = tab.client.close().await;

@@ -167,6 +167,18 @@ fn mission_2(m: &Muster) {
     draw(m, "DCM --trigger 'Dubois was Wounded' --hostile Sniper");
     assert_eq!(in_deck(m), 3);
     assert_eq!(deck(m)["drawn"][0]["hostile"], "Sniper");
+    // `now` offers the recipient's roll on a die of as many sides as Soldiers on the Mission.
+    let offers = m.json(&["now"])["offers"].clone();
+    let roll = offers
+        .as_array()
+        .and_then(|all| all.iter().find(|o| o["args"][1] == "recipient"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (&roll["dice"], &roll["sides"]),
+        (&json!(1), &json!([2])),
+        "{offers}"
+    );
     let roll = recipient(m, "DCM --die 2");
     assert_eq!((&roll["who"], &roll["die"]), (&json!("Dubois"), &json!("d2")));
     assert_eq!(

@@ -74,3 +74,41 @@ fn every_command_line_offered_records_and_the_turn_comes_once_nothing_is_owed() 
     assert_eq!(refused, Vec::<String>::new());
     m.ok(&["turn"]);
 }
+
+#[test]
+fn a_soldier_at_his_health_is_offered_downed_or_killed_with_or_without_a_mission() {
+    let m = Muster::lodestar();
+    m.ok(&["wound", "Price", "2"]);
+    // Off a Mission, only his steps: JSON names him; the text lists their command lines.
+    let now = m.json(&["now"]);
+    let offers = now["offers"].as_array().cloned().unwrap_or_default();
+    let his: Vec<(&str, &Value, &Value)> = offers
+        .iter()
+        .map(|o| {
+            (
+                o["soldier"].as_str().unwrap_or_default(),
+                &o["args"],
+                &o["refused"],
+            )
+        })
+        .collect();
+    assert_eq!(
+        his,
+        vec![
+            ("Price", &serde_json::json!(["down", "Price"]), &Value::Null),
+            ("Price", &serde_json::json!(["kill", "Price"]), &Value::Null),
+        ]
+    );
+    assert!(
+        offers
+            .iter()
+            .all(|o| o["dice"] == 0 && o["sides"] == serde_json::json!([]))
+    );
+    let text = m.ok(&["now"]);
+    assert!(text.contains("muster kill Price"), "{text}");
+    // Downed, he may still be Killed; the rules say why not Downed again.
+    m.ok(&["down", "Price"]);
+    let (allowed, refused) = offered(&m);
+    assert_eq!(allowed, vec![vec!["kill".to_owned(), "Price".to_owned()]]);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+}

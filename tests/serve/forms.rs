@@ -229,3 +229,62 @@ fn a_card_file_enlists_and_a_mission_takes_several_soldiers() {
         .unwrap();
     assert_eq!(reyes["abilities"].as_object().unwrap().len(), 2, "{reyes}");
 }
+
+#[test]
+fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
+    use super::page::{roster_page, texts};
+    let campaign = Campaign::new();
+    campaign.ok(&[
+        "enlist", "Reyes", "--kind", "player", "--rp", "4", "--health", "3",
+    ]);
+    campaign.ok(&["wound", "Reyes", "3"]);
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let page = roster_page(&browser);
+    let reyes = "article.card[data-name=Reyes]";
+    // His card offers the rules' next steps, KIA behind a confirmation, in place of its
+    // own status buttons; Wong, unwounded, keeps his.
+    assert_eq!(texts(&page, &format!("{reyes} .warning")).len(), 1);
+    assert_eq!(
+        texts(&page, &format!("{reyes} .next form button")),
+        vec![
+            "Reyes's Wounds reached his Health: Downed",
+            "Yes: Reyes's Wounds reached his Health: Killed in Action",
+        ]
+    );
+    assert_eq!(
+        texts(&page, &format!("{reyes} .next details.confirm summary")),
+        vec!["Reyes's Wounds reached his Health: Killed in Action…"]
+    );
+    assert!(texts(&page, &format!("{reyes} .actions button")).is_empty());
+    assert_eq!(
+        texts(&page, "article.card[data-name=Wong] .actions > button"),
+        vec!["Down"]
+    );
+    // The Mission's steps stay at the top; his are on his card alone.
+    let owed = texts(&page, "#owed li");
+    assert!(owed.iter().any(|o| o.contains("Next turn")), "{owed:?}");
+    assert!(owed.iter().all(|o| !o.contains("Reyes")), "{owed:?}");
+
+    let head = campaign.head();
+    let killed = send(
+        &browser,
+        &csrf,
+        &[("cmd", "offer"), ("args", r#"["kill","Reyes"]"#)],
+    );
+    assert_eq!(killed.status, 200, "{}", killed.body);
+    assert_eq!(json(&killed)["recorded"], head + 1);
+    // Killed, he is offered nothing more, and nothing is said of his Health.
+    let page = roster_page(&browser);
+    assert!(texts(&page, &format!("{reyes} .next button")).is_empty());
+    assert!(texts(&page, &format!("{reyes} .warning")).is_empty());
+    let again = send(
+        &browser,
+        &csrf,
+        &[("cmd", "offer"), ("args", r#"["kill","Reyes"]"#)],
+    );
+    assert_eq!(again.status, 422, "{}", again.body);
+    assert_eq!(campaign.head(), head + 1);
+}

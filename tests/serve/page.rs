@@ -417,3 +417,63 @@ fn the_play_page_links_the_printed_roster_the_command_line_prints() {
     }
     assert!(!texts(&served, "h2").is_empty());
 }
+
+#[test]
+fn the_log_pages_newest_first_and_filters_by_soldier_and_mission() {
+    let campaign = Campaign::new();
+    campaign.ok(&["enlist", "Park", "--kind", "player", "--rp", "4"]);
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong"]);
+    for n in 0..26 {
+        campaign.ok(&["xp", "Wong", "+1", "--why", &format!("drill {n}")]);
+    }
+    campaign.ok(&["mission", "end", "--result", "success"]);
+    campaign.ok(&["wound", "Park", "1"]);
+    let head = campaign.head();
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&viewer);
+    let versions = |path: &str| -> (Vec<u64>, Vec<String>, Vec<String>) {
+        let answer = browser.get(path);
+        assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+        let html = Html::parse_document(&answer.body);
+        let versions = texts(&html, "#events tbody td:first-child")
+            .iter()
+            .map(|v| v.trim_start_matches('v').parse().unwrap())
+            .collect();
+        (
+            versions,
+            texts(&html, "#events td.what"),
+            texts(&html, "a[rel=next]"),
+        )
+    };
+
+    // Twenty-five a page, newest first, the next page going on where the first stopped.
+    let (first, _, older) = versions("/c/Op/log");
+    assert_eq!(first, (head - 24..=head).rev().collect::<Vec<_>>());
+    assert_eq!(older, ["Older"]);
+    let (second, _, older) = versions("/c/Op/log?page=2");
+    assert_eq!(second, (1..=head - 25).rev().collect::<Vec<_>>());
+    assert!(older.is_empty(), "the second page reaches version 1");
+
+    // A Soldier's events only; a Mission's only, the Wound after it left out.
+    let (_, park, _) = versions("/c/Op/log?soldier=park");
+    assert!(
+        park.len() >= 2 && park.iter().all(|s| s.contains("Park")),
+        "{park:?}"
+    );
+    let (mission, said, _) = versions("/c/Op/log?mission=1");
+    assert_eq!(mission.len(), 25, "a page of the Mission's events");
+    assert!(mission.iter().all(|v| *v < head), "{mission:?}");
+    assert!(said.iter().all(|s| !s.contains("Park suffers")), "{said:?}");
+    let (rest, _, _) = versions("/c/Op/log?mission=1&page=2");
+    assert!(!rest.is_empty() && rest.iter().all(|v| v < mission.last().unwrap()));
+
+    // What is not a filter is refused, naming what would be accepted.
+    let bad = browser.get("/c/Op/log?mission=first");
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("whole number"), "{}", bad.body);
+    let nobody = browser.get("/c/Op/log?soldier=Nobody");
+    assert_eq!(nobody.status, 404);
+    assert!(nobody.body.contains("Nobody"), "{}", nobody.body);
+}

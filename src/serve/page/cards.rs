@@ -5,6 +5,9 @@
 use muster::domain::Game;
 use muster::projection::roster::SoldierLine;
 use muster::projection::roster_line::{Cell, Field, Kind, Shown, cells};
+use muster::query::Offer;
+
+use super::now::{OfferView, view};
 
 /// One Soldier's card.
 pub struct Card {
@@ -20,8 +23,11 @@ pub struct Card {
     /// Buttons for his status: Down, Recover; KIA behind a confirmation.
     pub status: Vec<Step>,
     pub kia: bool,
-    /// A warning when his Wounds reached his Health.
+    /// A warning when his Wounds reached his Health and the rules allow what comes next.
     pub warning: String,
+    /// What the rules allow next for him alone (Downed, Killed in Action once his Wounds
+    /// reached his Health), in place of his status buttons.
+    pub next: Vec<OfferView>,
     /// The abilities a check may name, lowercase; empty for a hero.
     pub abilities: Vec<String>,
     /// The Hardy types he holds, for the −/+ of each.
@@ -58,23 +64,26 @@ fn step(cmd: &'static str, label: &'static str, says: String) -> Step {
     }
 }
 
-/// `soldier`'s card in `game`.
-pub fn card(game: Game, soldier: &SoldierLine) -> Card {
+/// `soldier`'s card in `game`, with what the rules' `offers` allow for him alone.
+pub fn card(game: Game, soldier: &SoldierLine, offers: &[Offer]) -> Card {
     let cells = cells(game, soldier);
     let name = soldier.name.clone();
     let shown = |place: Shown| cells.iter().filter(move |c| c.column.shown == place);
-    let mut warning = String::new();
+    let next: Vec<OfferView> = offers
+        .iter()
+        .filter(|o| o.soldier.as_deref() == Some(name.as_str()) && o.refused.is_none())
+        .map(view)
+        .collect();
+    let warning = match next.is_empty() {
+        true => String::new(),
+        false => format!("{name}'s Wounds reached his Health: the rules allow what comes next"),
+    };
     // A number the Soldier does not have (a Discipline without a K9's card) is left off his
     // card's face.
     let numbers = shown(Shown::Number)
         .filter(|c| !c.is_empty())
         .map(|c| {
             let (down, up, why) = steps(c, &name);
-            if c.most.is_some_and(|most| c.count >= Some(most)) {
-                warning = format!(
-                    "{name}'s Wounds reached his Health: the rules say what comes next (Down or KIA)"
-                );
-            }
             Number {
                 key: c.column.key,
                 heading: c.column.heading,
@@ -92,7 +101,7 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
         .unwrap_or_default();
     let hero = game == Game::ZeroDark;
     let mut buttons = Vec::new();
-    if !hero {
+    if !hero && next.is_empty() {
         match status.as_str() {
             "active" => buttons.push(step("down", "Down", format!("{name} is Downed"))),
             "downed" => buttons.push(step("recover", "Recover", format!("{name} recovers"))),
@@ -116,9 +125,10 @@ pub fn card(game: Game, soldier: &SoldierLine) -> Card {
         record: shown(Shown::Record)
             .map(|c| (c.column.heading, value(c)))
             .collect(),
-        kia: !hero && matches!(status.as_str(), "active" | "downed"),
+        kia: !hero && next.is_empty() && matches!(status.as_str(), "active" | "downed"),
         status: buttons,
         warning,
+        next,
         abilities: soldier.abilities.keys().cloned().collect(),
         hardy: soldier.hardy.iter().map(|(k, n)| (k.clone(), *n)).collect(),
         name,

@@ -147,7 +147,13 @@ async fn line(
                     "the offer names no command line".to_owned(),
                 )
             })?;
-        return offered(server, campaign, args, value("die").filter(|d| !d.is_empty())).await;
+        // A face left empty is for muster to roll: the "muster rolls" button sends none.
+        let faces = values
+            .iter()
+            .filter(|(n, v)| n == "die" && !v.trim().is_empty())
+            .map(|(_, v)| v.trim().to_owned())
+            .collect();
+        return offered(server, campaign, args, faces).await;
     }
     let Some(spec) = specs::named(cmd) else {
         return Err(refused(
@@ -172,12 +178,13 @@ async fn line(
         .map_err(|Unfit { field, message }| refused(StatusCode::UNPROCESSABLE_ENTITY, field, message))
 }
 
-/// `args` when the rules offer it now (with the face `die` where it rolls one), else why not.
+/// `args` when the rules offer it now (with the `faces` entered for the dice it rolls), else
+/// why not.
 async fn offered(
     server: &Arc<Server>,
     campaign: &str,
     args: Vec<String>,
-    die: Option<String>,
+    faces: Vec<String>,
 ) -> Result<Line, Ended> {
     let (reading, named) = (Arc::clone(server), campaign.to_owned());
     let offers = tokio::task::spawn_blocking(move || {
@@ -211,9 +218,7 @@ async fn offered(
         ));
     }
     let mut line = offer.args.clone();
-    if let Some(die) = die {
-        line.push(format!("--die={die}"));
-    }
+    line.extend(faces.iter().map(|face| format!("--die={face}")));
     Ok(Line {
         args: line,
         files: Default::default(),

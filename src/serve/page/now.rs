@@ -24,11 +24,58 @@ pub struct OfferView {
     pub args: String,
     /// The rules' reason it may not be recorded now; empty when it may.
     pub refused: String,
-    /// True when it rolls one d10: the keypad takes its face.
-    pub keypad: bool,
+    /// The sides of the die it rolls, when it rolls one: the keypad takes its face.
+    pub keypad: Option<u8>,
+    /// Each die's sides when it rolls more than one: a field each takes their faces.
+    pub faces: Vec<u8>,
+    /// True when it cannot be taken back at the table (a Soldier Killed, the Mission ended):
+    /// it asks once more before it is sent.
+    pub confirm: bool,
+    /// Its form's id, from its command line: what the page's pending list knows it by.
+    pub id: String,
 }
 
-/// "Now" for `roster`, with the rules' `offers` and the caller's `undo`.
+/// `offer` as the page shows it.
+pub fn view(offer: &Offer) -> OfferView {
+    let first = |words: &[&str]| {
+        offer
+            .args
+            .iter()
+            .map(String::as_str)
+            .take(words.len())
+            .eq(words.iter().copied())
+    };
+    let id: String = offer
+        .args
+        .iter()
+        .flat_map(|word| word.chars().chain(Some('-')))
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    OfferView {
+        label: offer.label.clone(),
+        args: serde_json::to_string(&offer.args).unwrap_or_default(),
+        refused: offer.refused.clone().unwrap_or_default(),
+        keypad: match offer.sides[..] {
+            [sides] => Some(sides),
+            _ => None,
+        },
+        faces: if offer.sides.len() > 1 {
+            offer.sides.clone()
+        } else {
+            Vec::new()
+        },
+        confirm: first(&["kill"]) || first(&["mission", "end"]),
+        id: format!("offer-{}", id.trim_end_matches('-')),
+    }
+}
+
+/// "Now" for `roster`, with the rules' `offers` for the Mission and the caller's `undo`.
 pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> Now {
     let mut lines = Vec::new();
     let mission = match &roster.mission {
@@ -51,15 +98,57 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> No
         game: game_name(roster.game),
         mission,
         lines,
-        offers: offers
-            .iter()
-            .map(|o| OfferView {
-                label: o.label.clone(),
-                args: serde_json::to_string(&o.args).unwrap_or_default(),
-                refused: o.refused.clone().unwrap_or_default(),
-                keypad: o.dice == 1,
-            })
-            .collect(),
+        // A Soldier's own offers are on his card.
+        offers: offers.iter().filter(|o| o.soldier.is_none()).map(view).collect(),
         undo,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offer(args: &[&str], sides: &[u8]) -> Offer {
+        Offer {
+            label: "a step".to_owned(),
+            args: args.iter().map(|w| (*w).to_owned()).collect(),
+            refused: None,
+            dice: sides.len(),
+            sides: sides.to_vec(),
+            soldier: None,
+        }
+    }
+
+    #[test]
+    fn one_die_takes_a_keypad_of_its_sides_and_more_take_a_field_each() {
+        let check = view(&offer(&["k9", "roll"], &[10]));
+        assert_eq!((check.keypad, check.faces.is_empty()), (Some(10), true));
+        let pick = view(&offer(&["medal", "recipient", "Silver Star"], &[3]));
+        assert_eq!(pick.keypad, Some(3));
+        let two = view(&offer(&["environ", "Wong", "--location", "x"], &[10, 6]));
+        assert_eq!((two.keypad, two.faces), (None, vec![10, 6]));
+        let none = view(&offer(&["turn"], &[]));
+        assert_eq!((none.keypad, none.faces.is_empty()), (None, true));
+    }
+
+    #[test]
+    fn what_cannot_be_taken_back_at_the_table_asks_first() {
+        assert!(view(&offer(&["kill", "Wong"], &[])).confirm);
+        assert!(view(&offer(&["mission", "end", "--result", "success"], &[])).confirm);
+        assert!(!view(&offer(&["down", "Wong"], &[])).confirm);
+        assert!(!view(&offer(&["turn"], &[])).confirm);
+    }
+
+    #[test]
+    fn each_offers_form_is_known_by_its_command_line() {
+        let id = |args: &[&str]| view(&offer(args, &[])).id;
+        assert_eq!(
+            id(&["medal", "earn", "Silver Star"]),
+            "offer-medal-earn-silver-star"
+        );
+        assert_ne!(
+            id(&["resolve", "Wong", "hardy"]),
+            id(&["resolve", "Wong", "wound"])
+        );
     }
 }

@@ -82,7 +82,7 @@ fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
             }
             None => None,
         };
-        let last = query.newest(LAST).map_err(|e| e.to_string())?;
+        let last = query.newest(0, LAST).map_err(|e| e.to_string())?;
         let own = query.enlisted_by(caller).map_err(|e| e.to_string())?;
         Ok(Read {
             roster,
@@ -133,7 +133,11 @@ pub async fn roster_page(
         own,
     } = read;
     // The signed-in player's own Soldiers first, each group in the roster's order.
-    let mut cards: Vec<Card> = roster.soldiers.iter().map(|s| card(roster.game, s)).collect();
+    let mut cards: Vec<Card> = roster
+        .soldiers
+        .iter()
+        .map(|s| card(roster.game, s, &offers))
+        .collect();
     cards.sort_by_key(|c| !own.contains(&c.name));
     let records = role >= Role::Player;
     let expansions: Vec<String> = roster.expansions.iter().map(ToString::to_string).collect();

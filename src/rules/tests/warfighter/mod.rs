@@ -1,5 +1,6 @@
 //! Warfighter's core rules: Wounds, Suppress, statuses, XP, Hardy and EKIAs, and the squad's
 //! RP bank.
 
+mod at_health;
 mod soldier;
 mod squad;
