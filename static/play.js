@@ -16,6 +16,11 @@
     });
   }
   localTimes(document);
+  // An invite link carries its code after the #, which no request sends: the Join form takes it.
+  var invite = document.getElementById("join-invite");
+  if (invite && !invite.value && window.location.hash.length > 1) {
+    invite.value = decodeURIComponent(window.location.hash.slice(1));
+  }
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-copy]");
     if (!button || !navigator.clipboard) {

@@ -10,6 +10,8 @@ mod driver;
 #[path = "serve/harness.rs"]
 #[allow(dead_code)]
 mod harness;
+#[path = "browser/join.rs"]
+mod join;
 #[path = "browser/pages.rs"]
 mod pages;
 #[path = "browser/play.rs"]

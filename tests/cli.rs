@@ -15,6 +15,8 @@ mod support;
 
 #[path = "cli/audit.rs"]
 mod audit;
+#[path = "cli/backup.rs"]
+mod backup;
 #[path = "cli/campaign.rs"]
 mod campaign;
 #[path = "cli/colour.rs"]

@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "serve/backup.rs"]
+mod backup;
 // The page's client, shared with tests/guards.rs; this binary uses part of it.
 #[allow(dead_code)]
 #[path = "serve/client.rs"]
@@ -22,6 +24,8 @@ mod harness;
 mod heads;
 #[path = "serve/ids.rs"]
 mod ids;
+#[path = "serve/invites.rs"]
+mod invites;
 #[path = "serve/kept.rs"]
 mod kept;
 #[path = "serve/load.rs"]

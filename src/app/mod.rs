@@ -2,19 +2,27 @@
 //! on fresh state when another writer got there first.
 
 mod append;
+mod backup;
 mod copies;
 pub mod held;
 mod needs;
 mod serving;
+mod sessions;
 mod voids;
 
 pub use append::Written;
 use append::{decide_and_append, logged, store_seed};
+pub use backup::{BackedUp, Backup, CampaignBackedUp, backup};
 pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,
+};
+pub use sessions::{
+    Invite, InviteAsk, InviteRow, JoinRefused, MAX_INVITE_USES, Opened, SESSION_IDLE_DAYS, Session,
+    SessionRow, Via, close_session, end_idle, end_session, invites, join, make_invite, revoke_invite, seen,
+    served_url, session, sessions, set_served_url, sign_in,
 };
 pub use voids::{amend, undo, void, void_with};
 

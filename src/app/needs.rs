@@ -130,6 +130,7 @@ command_names! {
     Verify = "verify",
     Export = "export",
     Import = "import",
+    Backup = "backup",
     Rebuild = "rebuild",
     Dev = "dev",
     Completions = "completions",
@@ -257,6 +258,8 @@ const ITS_FILES: Right =
     Right::NotServed("it works on the server's own files; run it on the server's machine");
 /// Why a command of this machine's remotes and copies is not served.
 const THIS_MACHINE: &str = "it works on the machine it runs on: its remotes, its own copy";
+/// Why a copy of the whole database file is not served.
+const ITS_WHOLE_FILE: &str = "it copies the whole database file, the dice seeds and token hashes with it, onto the disk of the machine it runs on; run it on the server's machine";
 /// Why a command of no campaign is not served.
 const NO_CAMPAIGN: &str = "it works on no campaign of the server's";
 
@@ -329,6 +332,7 @@ impl CommandName {
                 Honours::campaign(JSON),
             ),
             CommandName::Info => Needs::of(ITS_FILES, Honours::campaign(JSON)),
+            CommandName::Backup => Needs::here(ITS_WHOLE_FILE, Honours::database(JSON)),
             CommandName::Rebuild => Needs::of(ITS_FILES, Honours::campaign(TEXT)),
             CommandName::Import | CommandName::Dev => Needs::of(ITS_FILES, Honours::database(TEXT)),
             CommandName::Serve => Needs::of(

@@ -120,9 +120,17 @@ impl Role {
 /// The prefix of every token, so one pasted in the wrong place is recognisable.
 const TOKEN_PREFIX: &str = "muster_";
 
-/// The hex SHA-256 of a token: what the file keeps.
-fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
+/// The hex SHA-256 of a secret (a token, an invite's, a session's): what the file keeps.
+pub(super) fn secret_hash(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+/// `N` random bytes from the system's random source, in hex.
+pub(super) fn random_hex<const N: usize>() -> Result<String, Error> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| Error::input(format!("the system's random source failed: {e}")))?;
+    Ok(hex::encode(bytes))
 }
 
 /// Makes a token named `name` with `role` and returns it: the only time it is shown.
@@ -133,12 +141,9 @@ pub fn add_token(store: &Store, name: &str, role: Role, clock: &dyn Clock) -> Re
             "a token's name is 1 to 64 printable characters, e.g. \"alice\"; it is recorded as the actor of each command it sends",
         ));
     }
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| Error::input(format!("the system's random source failed: {e}")))?;
-    let token = format!("{TOKEN_PREFIX}{}", hex::encode(bytes));
+    let token = format!("{TOKEN_PREFIX}{}", random_hex::<32>()?);
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
-    if !store.add_token(name, role.word(), &token_hash(&token), &at)? {
+    if !store.add_token(name, role.word(), &secret_hash(&token), &at)? {
         return Err(Error::input(format!(
             "a token named '{name}' exists; revoke it first (`muster serve token revoke \"{name}\"`) or pick another name"
         )));
@@ -173,7 +178,7 @@ pub fn authenticate(store: &Store, token: &str) -> Result<Option<(String, Role)>
         return Ok(None);
     }
     Ok(store
-        .token_by_hash(&token_hash(token))?
+        .token_by_hash(&secret_hash(token))?
         .and_then(|(name, role)| Role::from_word(&role).map(|role| (name, role))))
 }
 

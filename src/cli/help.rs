@@ -57,6 +57,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "demo",
             "export",
             "import",
+            "backup",
             "rebuild",
             "completions",
             "man",

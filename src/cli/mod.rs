@@ -3,6 +3,7 @@
 mod amend;
 mod args;
 mod audit;
+mod backup;
 mod campaign;
 mod chart;
 mod checks;
@@ -22,6 +23,7 @@ mod help;
 mod honours;
 mod import;
 mod info;
+mod invite;
 mod k9;
 mod line;
 mod log;
@@ -220,6 +222,8 @@ enum Command {
     Export(export::Args),
     /// Read a file written by `export` into this database
     Import(import::Args),
+    /// Copy the whole database (every campaign, seeds, tokens) into one verified file, while others use it
+    Backup(backup::Args),
     /// Fold the whole log again and write a fresh checkpoint (checkpoints are only a cache)
     Rebuild(rebuild::Args),
     /// Developer tools: synthetic campaigns for benchmarks
@@ -416,6 +420,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Verify(args) => verify::run(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Backup(args) => backup::run(ctx, args),
         Command::Remote(command) => remote::run(ctx, command),
         Command::Pull(args) => pull::run(ctx, args),
         Command::Push(args) => push::run(ctx, args),

@@ -66,6 +66,7 @@ impl Command {
             Command::Verify(_) => CommandName::Verify,
             Command::Export(_) => CommandName::Export,
             Command::Import(_) => CommandName::Import,
+            Command::Backup(_) => CommandName::Backup,
             Command::Rebuild(_) => CommandName::Rebuild,
             Command::Dev(_) => CommandName::Dev,
             Command::Completions(_) => CommandName::Completions,
@@ -159,5 +160,11 @@ mod tests {
         }
         let export = needs(&["export"]);
         assert!(export.remotely && matches!(export.right, Right::NotServed(_)));
+        let backup = needs(&["backup", "copy.db"]);
+        assert!(!backup.remotely && matches!(backup.right, Right::NotServed(_)));
+        assert!(
+            backup.honours.db && !backup.honours.campaign,
+            "a backup is of the whole file"
+        );
     }
 }

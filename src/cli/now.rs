@@ -11,7 +11,7 @@ use super::output::{self, Format};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Each command is decided on the campaign as it stands and nothing is written: what the rules allow is listed with the command line that records it (a roll takes --die N, or a face generated from the committed seed), what they refuse with their reason. Outside a Mission nothing of play is suggested."
+    after_help = "Each command is decided on the campaign as it stands and nothing is written: what the rules allow is listed with the command line that records it (a roll takes --die N, or a face generated from the committed seed), what they refuse with their reason. Outside a Mission only what comes next for a Soldier whose Wounds reached his Health is suggested."
 )]
 pub struct Args {}
 

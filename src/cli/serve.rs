@@ -1,5 +1,6 @@
-//! `muster serve [--addr HOST:PORT]` (with its limits on peers) and `muster serve token
-//! add|list|revoke`: the server's command line. The server itself is `crate::serve`; it runs
+//! `muster serve [--addr HOST:PORT]` (with its limits on peers), `muster serve token
+//! add|list|revoke`, and `serve invite` and `serve session` (in `invite`): the server's command
+//! line. The server itself is `crate::serve`; it runs
 //! each client's command through the runner the command line hands it
 //! (`served::answer` for the command line's own grammar).
 
@@ -51,6 +52,11 @@ pub enum Command {
     /// The tokens that may call the server
     #[command(subcommand)]
     Token(TokenCommand),
+    /// A sign-in link for a player's or a viewer's phone, with its QR code; `list`, `revoke`
+    Invite(super::invite::InviteArgs),
+    /// The signed-in browsers: `list`, `revoke`
+    #[command(subcommand)]
+    Session(super::invite::SessionCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -121,7 +127,9 @@ pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<()
         Some(Command::Token(TokenCommand::Revoke { name })) => {
             let store = ctx.open()?;
             app::revoke_token(&store, &name)?;
-            output::print(&format!("token '{name}' revoked\n"))
+            output::print(&format!("token '{name}' revoked; its sessions are signed out\n"))
         }
+        Some(Command::Invite(invite)) => super::invite::run(ctx, invite),
+        Some(Command::Session(command)) => super::invite::run_session(ctx, command),
     }
 }

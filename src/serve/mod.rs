@@ -17,7 +17,6 @@ mod push;
 mod remote;
 mod router;
 mod server;
-mod sessions;
 mod shutdown;
 mod turn;
 mod watch;
@@ -65,6 +64,14 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<()
         let bound = listener
             .local_addr()
             .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+        // Invite links are made on the address players reach; loopback and "any" are not it.
+        let reached =
+            (!bound.ip().is_loopback() && !bound.ip().is_unspecified()).then(|| format!("http://{bound}"));
+        turn::in_sequence(&server, |held| match held.as_ref() {
+            Some(store) => muster::app::set_served_url(store, reached.as_deref()).map_err(|e| e.to_string()),
+            None => Ok(()),
+        })
+        .and_then(|kept| kept)?;
         // The first line, read by scripts and tests that asked for port 0.
         let mut out = std::io::stdout().lock();
         let _shown = writeln!(out, "listening on http://{bound}").and_then(|()| out.flush());

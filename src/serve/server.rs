@@ -1,6 +1,5 @@
 //! What every request shares: the database, the runner of command lines, the connection the
-//! commands are recorded on, the read-only connections kept for reads, the sign-in limits and
-//! the page's sessions.
+//! commands are recorded on, the read-only connections kept for reads, and the sign-in limits.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -10,7 +9,6 @@ use muster::store::{Store, StoreError};
 
 use super::answer::{Answer, Outcome, Run, Runner};
 use super::limiter::Limiter;
-use super::sessions::Sessions;
 
 /// What every request shares.
 pub struct Server {
@@ -25,8 +23,6 @@ pub struct Server {
     /// Read-only connections kept for reads between requests, for the same reason.
     readers: Mutex<Vec<Store>>,
     pub limiter: Limiter,
-    /// The web page's signed-in browsers.
-    pub sessions: Sessions,
     /// Bumped after every turn in the sequence: an open page's stream wakes on it and reads
     /// the head at once, rather than at its next poll.
     pub turns: tokio::sync::watch::Sender<u64>,
@@ -44,7 +40,6 @@ impl Server {
             sequencer: Mutex::new(Some(held)),
             readers: Mutex::new(Vec::new()),
             limiter: Limiter::default(),
-            sessions: Sessions::default(),
             turns: tokio::sync::watch::Sender::new(0),
         }
     }

@@ -1,6 +1,7 @@
 //! The SQLite event log: opening and migrating the file, appending with an expected
 //! version, reading back, and the local settings table.
 
+mod backup;
 mod blame_index;
 mod bulk;
 pub mod chain;
@@ -18,6 +19,7 @@ mod points;
 mod row;
 mod scan;
 mod serving;
+mod sessions;
 mod waiting;
 mod witnessed;
 
@@ -39,6 +41,7 @@ use row::stored_row;
 pub use row::{RowRef, StoredRow};
 pub use scan::Order;
 pub use serving::{Keeping, ServedAnswer, TokenRow};
+pub use sessions::{InviteRow, InviteUse, SessionRow, Via};
 use waiting::retry_busy;
 pub use waiting::{NOTICE_AFTER, on_waiting};
 pub use witnessed::Witnessed;
@@ -69,6 +72,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0014_witnessed_heads.sql"),
     include_str!("../../migrations/0015_served_by_sender.sql"),
     include_str!("../../migrations/0016_events_command.sql"),
+    include_str!("../../migrations/0017_invites_sessions.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

@@ -57,9 +57,15 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Forgets the token `name`; false when there was none.
+    /// Forgets the token `name` and ends every session signed in with it; false when there
+    /// was none.
     pub fn revoke_token(&self, name: &str) -> Result<bool, StoreError> {
-        Ok(self.conn.execute("DELETE FROM tokens WHERE name = ?1", [name])? == 1)
+        self.under_write_lock(|store| {
+            store
+                .conn
+                .execute("DELETE FROM sessions WHERE token = ?1", [name])?;
+            Ok(store.conn.execute("DELETE FROM tokens WHERE name = ?1", [name])? == 1)
+        })
     }
 
     /// The name and role of the token whose hash is `hash`.

@@ -65,6 +65,7 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
     let server = Server::start(&campaign.db);
     let pages = [
         ("campaigns", "/".to_owned()),
+        ("join", "/join".to_owned()),
         ("play", "/c/Lodestar".to_owned()),
         ("log", "/c/Lodestar/log".to_owned()),
         ("show", format!("/c/Lodestar/show/{roll}")),
@@ -114,6 +115,24 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
             tab.js("var g = document.getElementById('group-play'); g.open = true; g.scrollIntoView(); return true;", vec![])
                 .await?;
             tab.shot("play-forms").await?;
+            // A gm's invite, made on the page: its link and QR code.
+            tab.js(
+                "document.getElementById('group-invite').open = true; return true;",
+                vec![],
+            )
+            .await?;
+            tab.click("form#form-invite input[name=soldier][value=Reyes]")
+                .await?;
+            tab.click("form#form-invite button").await?;
+            tab.until(
+                "the invite's page",
+                "return document.getElementById('invite-link') !== null;",
+            )
+            .await?;
+            for check in [tab.fits("invite").await, tab.axe("invite").await] {
+                problems.extend(check.err());
+            }
+            tab.shot("invite").await?;
             let _ = tab.client.close().await;
         }
         if problems.is_empty() {

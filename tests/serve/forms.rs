@@ -249,14 +249,11 @@ fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
     assert_eq!(texts(&page, &format!("{reyes} .warning")).len(), 1);
     assert_eq!(
         texts(&page, &format!("{reyes} .next form button")),
-        vec![
-            "Reyes's Wounds reached his Health: Downed",
-            "Yes: Reyes's Wounds reached his Health: Killed in Action",
-        ]
+        vec!["Downed", "Yes: Killed in Action"]
     );
     assert_eq!(
         texts(&page, &format!("{reyes} .next details.confirm summary")),
-        vec!["Reyes's Wounds reached his Health: Killed in Action…"]
+        vec!["Killed in Action…"]
     );
     assert!(texts(&page, &format!("{reyes} .actions button")).is_empty());
     assert_eq!(

@@ -41,7 +41,7 @@ pub fn wounds(html: &Html) -> String {
 }
 
 #[test]
-fn signing_in_sets_a_strict_http_only_cookie_and_pages_without_one_go_to_sign_in() {
+fn signing_in_sets_a_lax_http_only_cookie_and_pages_without_one_go_to_sign_in() {
     let campaign = Campaign::new();
     let token = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
@@ -67,7 +67,8 @@ fn signing_in_sets_a_strict_http_only_cookie_and_pages_without_one_go_to_sign_in
         cookie[0].starts_with("muster_session=") && cookie[0].len() > 40,
         "{cookie:?}"
     );
-    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/"] {
+    // Lax: a link tapped in a chat app arrives signed in (each POST still needs its CSRF token).
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
         assert!(cookie.contains(&attribute), "{attribute} in {cookie:?}");
     }
     let list = Html::parse_document(&browser.get("/").body);

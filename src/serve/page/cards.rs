@@ -72,7 +72,14 @@ pub fn card(game: Game, soldier: &SoldierLine, offers: &[Offer]) -> Card {
     let next: Vec<OfferView> = offers
         .iter()
         .filter(|o| o.soldier.as_deref() == Some(name.as_str()) && o.refused.is_none())
-        .map(view)
+        .map(|o| {
+            // The warning above says why ("Wounds reached his Health"); the button says what.
+            let mut shown = view(o);
+            if let Some((_, what)) = shown.label.rsplit_once(": ") {
+                shown.label = what.to_owned();
+            }
+            shown
+        })
         .collect();
     let warning = match next.is_empty() {
         true => String::new(),

@@ -6,6 +6,8 @@ mod cards;
 mod detail;
 mod forms;
 mod html;
+mod invite;
+mod join;
 mod live;
 mod now;
 mod roster;
@@ -27,6 +29,7 @@ pub fn routes() -> Router<Arc<Server>> {
     Router::new()
         .route("/sign-in", get(session::form).post(session::sign_in))
         .route("/sign-out", post(session::sign_out))
+        .route("/join", get(join::form).post(join::join))
         .route("/", get(views::campaigns))
         .route("/c/{campaign}", get(roster::roster))
         .route("/c/{campaign}/print", get(roster::print))
@@ -35,6 +38,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/show/{version}", get(detail::show))
         .route("/c/{campaign}/blame/{soldier}", get(detail::blame))
         .route("/c/{campaign}/do", post(forms::record))
+        .route("/c/{campaign}/invite", post(invite::invite))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/play.js", get(live::script))
 }

@@ -40,6 +40,8 @@ struct PlayPage {
     groups: Vec<Group>,
     /// True for a player's or gm's token: the page records.
     records: bool,
+    /// True for a gm: the page makes invites.
+    invites: bool,
     /// A recorded command's line, after a form sent without the page's script.
     recorded: String,
     /// The refusal's message when it is not at a form the page shows.
@@ -138,7 +140,9 @@ pub async fn roster_page(
         .iter()
         .map(|s| card(roster.game, s, &offers))
         .collect();
-    cards.sort_by_key(|c| !own.contains(&c.name));
+    // Theirs: those whose enlistment they recorded, and those their invite named.
+    let named = |c: &Card| signed.soldiers.iter().any(|s| s.eq_ignore_ascii_case(&c.name));
+    cards.sort_by_key(|c| !(own.contains(&c.name) || named(c)));
     let records = role >= Role::Player;
     let expansions: Vec<String> = roster.expansions.iter().map(ToString::to_string).collect();
     let (status, message, groups) = groups(&roster, &expansions, role, refusal);
@@ -183,6 +187,7 @@ pub async fn roster_page(
         events: last,
         groups,
         records,
+        invites: role >= Role::Gm,
         recorded,
         message,
     };

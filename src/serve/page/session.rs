@@ -1,6 +1,7 @@
 //! Signing in to the web page: a token given once in a form, a random session id in an
-//! HttpOnly, SameSite=Strict cookie, the sessions held in the server's memory, and the checks
-//! every form's POST passes (its session's CSRF token, and no other site's Origin or Referer).
+//! HttpOnly, SameSite=Lax cookie, the sessions kept (hashed) in the database so a restart
+//! signs no one out, and the checks every form's POST passes (its session's CSRF token, and
+//! no other site's Origin or Referer).
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -12,19 +13,46 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use muster::app::{self, Opened};
+use muster::clock::SystemClock;
+
 use super::html::{SignInPage, message_page, render};
-use crate::serve::preamble::{Caller, authenticate};
+use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
-use crate::serve::sessions::Session;
+use crate::serve::turn::in_sequence;
 
 /// The session cookie's name.
 const COOKIE_NAME: &str = "muster_session";
 
 /// A request's signed-in caller and its session.
 pub struct Signed {
+    /// The session's listed id.
     id: String,
-    pub session: Session,
+    /// The CSRF token its forms carry.
+    pub csrf: String,
     pub caller: Caller,
+    /// The caller's own Soldiers, as the invite they joined by named them.
+    pub soldiers: Vec<String>,
+}
+
+/// The `Set-Cookie` value opening the session `cookie` (or, empty, ending it): HttpOnly;
+/// SameSite=Lax, so a link tapped in a chat app arrives signed in (every POST still needs its
+/// CSRF token and a same-site Origin); kept as long as a session may be idle.
+pub fn session_cookie(cookie: &str) -> String {
+    let age = match cookie {
+        "" => 0,
+        _ => app::SESSION_IDLE_DAYS * 24 * 60 * 60,
+    };
+    format!("{COOKIE_NAME}={cookie}; HttpOnly; SameSite=Lax; Path=/; Max-Age={age}")
+}
+
+/// A 303 to `to` opening the session `opened` in the browser.
+pub fn signed_in(opened: &Opened, to: &str) -> Response {
+    let mut response = redirect(to);
+    if let Ok(value) = HeaderValue::from_str(&session_cookie(&opened.cookie)) {
+        response.headers_mut().insert(SET_COOKIE, value);
+    }
+    response
 }
 
 /// A 303 to `to`.
@@ -59,24 +87,61 @@ impl FromRequestParts<Arc<Server>> for Signed {
 }
 
 /// The request's signed-in caller, or the answer sending the browser to sign in: no session,
-/// an expired one, or one whose token was revoked since (that session is ended).
+/// one idle too long, or one whose token or invite was revoked since (which ended it).
 pub async fn signed(server: &Arc<Server>, headers: &HeaderMap) -> Result<Signed, Response> {
-    let Some((id, session)) = cookie_id(headers).and_then(|id| Some((id.clone(), server.sessions.get(&id)?)))
-    else {
+    let Some(cookie) = cookie_id(headers) else {
         return Err(redirect("/sign-in"));
     };
-    match authenticate(server, session.token.clone()).await {
-        Ok(Some((name, role))) => Ok(Signed {
-            id,
-            session,
-            caller: Caller { name, role },
-        }),
-        Ok(None) => {
-            server.sessions.close(&id);
-            Err(redirect("/sign-in"))
-        }
-        Err(message) => Err(message_page(StatusCode::INTERNAL_SERVER_ERROR, &message)),
+    let reading = Arc::clone(server);
+    let found = tokio::task::spawn_blocking(move || {
+        reading.reading(|store| app::session(store, &cookie, &SystemClock).map_err(|e| e.to_string()))
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|found| found);
+    let session = match found {
+        Ok(Some(session)) => session,
+        Ok(None) => return Err(redirect("/sign-in")),
+        Err(message) => return Err(message_page(StatusCode::INTERNAL_SERVER_ERROR, &message)),
+    };
+    if session.stale {
+        // Noted through the server's writer, once an hour at most, so an idle session ends.
+        let (writing, id) = (Arc::clone(server), session.row.id.clone());
+        let _noted = tokio::task::spawn_blocking(move || {
+            in_sequence(&writing, |held| {
+                held.as_ref().map(|store| app::seen(store, &id, &SystemClock))
+            })
+        })
+        .await;
     }
+    Ok(Signed {
+        id: session.row.id.clone(),
+        csrf: session.row.csrf.clone(),
+        caller: Caller {
+            name: session.row.name.clone(),
+            role: session.role,
+        },
+        soldiers: session.soldiers,
+    })
+}
+
+/// Runs `write` (blocking) on the server's own connection, in its sequence: a session opened
+/// or ended, an invite used.
+pub async fn written<T: Send + 'static>(
+    server: &Arc<Server>,
+    write: impl FnOnce(&muster::store::Store) -> Result<T, muster::Error> + Send + 'static,
+) -> Result<T, String> {
+    let writing = Arc::clone(server);
+    tokio::task::spawn_blocking(move || {
+        in_sequence(&writing, |held| match held.as_ref() {
+            Some(store) => write(store).map_err(|e| e.to_string()),
+            None => Err("the server's connection is not open".to_owned()),
+        })
+        .and_then(|done| done)
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|done| done)
 }
 
 /// Whether `a` and `b` are equal, in a time that does not say where they differ.
@@ -113,7 +178,7 @@ pub fn forged(signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Optio
         return Some(refused);
     }
     match csrf {
-        Some(csrf) if same(csrf, &signed.session.csrf) => None,
+        Some(csrf) if same(csrf, &signed.csrf) => None,
         _ => Some(message_page(
             StatusCode::FORBIDDEN,
             "refused: the form's session check is missing or stale; reload the page and send it again",
@@ -153,24 +218,14 @@ pub async fn sign_in(
         );
     }
     let token = form.token.trim().to_owned();
-    match authenticate(&server, token.clone()).await {
-        Ok(Some(_)) => {}
+    match written(&server, move |store| app::sign_in(store, &token, &SystemClock)).await {
+        Ok(Some(opened)) => signed_in(&opened, "/"),
         Ok(None) => {
             server.limiter.failed(ip);
-            return refuse(StatusCode::UNAUTHORIZED, "the token is unknown or revoked");
+            refuse(StatusCode::UNAUTHORIZED, "the token is unknown or revoked")
         }
-        Err(message) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, &message),
+        Err(message) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &message),
     }
-    let (id, _) = match server.sessions.open(token) {
-        Ok(opened) => opened,
-        Err(message) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, &message),
-    };
-    let mut response = redirect("/");
-    let cookie = format!("{COOKIE_NAME}={id}; HttpOnly; SameSite=Strict; Path=/");
-    if let Ok(value) = HeaderValue::from_str(&cookie) {
-        response.headers_mut().insert(SET_COOKIE, value);
-    }
-    response
 }
 
 #[derive(Deserialize)]
@@ -188,10 +243,12 @@ pub async fn sign_out(
     if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
         return refused;
     }
-    server.sessions.close(&signed.id);
+    let id = signed.id.clone();
+    if let Err(message) = written(&server, move |store| app::close_session(store, &id)).await {
+        return message_page(StatusCode::INTERNAL_SERVER_ERROR, &message);
+    }
     let mut response = redirect("/sign-in");
-    let cookie = format!("{COOKIE_NAME}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
-    if let Ok(value) = HeaderValue::from_str(&cookie) {
+    if let Ok(value) = HeaderValue::from_str(&session_cookie("")) {
         response.headers_mut().insert(SET_COOKIE, value);
     }
     response

@@ -57,7 +57,7 @@ pub(super) struct Chrome {
 
 pub(super) fn chrome(signed: &Signed) -> Chrome {
     Chrome {
-        csrf: signed.session.csrf.clone(),
+        csrf: signed.csrf.clone(),
         who: format!("{} ({})", signed.caller.name, signed.caller.role.word()),
     }
 }

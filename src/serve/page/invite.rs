@@ -1,0 +1,156 @@
+//! A gm's invite made on the page: the form under the play page's cards (whose Soldiers it
+//! may name as the player's own), and the page showing the link once, with its QR code to
+//! scan from the gm's screen and a button to copy it into the group's chat.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::http::header::HOST;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use muster::app::{self, InviteAsk, Role};
+use muster::clock::SystemClock;
+use qrcode::QrCode;
+use qrcode::render::svg;
+
+use super::html::{message_page, render};
+use super::session::{Signed, forged, written};
+use super::views::{Chrome, chrome};
+use crate::serve::server::Server;
+
+#[derive(Template)]
+#[template(path = "page/invite.html")]
+struct InvitePage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    invite: String,
+    /// The link as an SVG QR code, drawn here (no text of the caller's in it but the link).
+    qr: String,
+    said: String,
+}
+
+/// How long an invite made on the page may be used, as its form offers it.
+fn expiry(word: &str) -> Option<Option<chrono::Duration>> {
+    match word {
+        "1d" => Some(Some(chrono::Duration::days(1))),
+        "7d" => Some(Some(chrono::Duration::days(7))),
+        "30d" => Some(Some(chrono::Duration::days(30))),
+        "never" => Some(None),
+        _ => None,
+    }
+}
+
+/// The address the phones reach the server at: the one it recorded, else the one the gm's
+/// browser used.
+fn base(recorded: Option<String>, headers: &HeaderMap) -> Option<String> {
+    recorded.or_else(|| {
+        let host = headers.get(HOST)?.to_str().ok()?;
+        Some(format!("http://{host}"))
+    })
+}
+
+/// POST /c/{campaign}/invite: a gm's invite, shown once.
+pub async fn invite(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+    Form(values): Form<Vec<(String, String)>>,
+) -> Response {
+    let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim());
+    if let Some(refused) = forged(&signed, &headers, value("csrf")) {
+        return refused;
+    }
+    if signed.caller.role < Role::Gm {
+        return message_page(StatusCode::FORBIDDEN, "only a gm makes invites");
+    }
+    let role = match value("role") {
+        Some("player") => Role::Player,
+        Some("viewer") => Role::Viewer,
+        other => {
+            return message_page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("an invite is a player's or a viewer's; got {other:?}"),
+            );
+        }
+    };
+    let Some(expires_in) = value("expires").and_then(expiry) else {
+        return message_page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "an invite may be used for a day, a week, 30 days, or until revoked",
+        );
+    };
+    let Some(uses) = value("uses").and_then(|n| n.parse::<u32>().ok()) else {
+        return message_page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!(
+                "the phones that may join by it are a whole number from 1 to {}",
+                app::MAX_INVITE_USES
+            ),
+        );
+    };
+    let ask = InviteAsk {
+        role,
+        soldiers: values
+            .iter()
+            .filter(|(n, _)| n == "soldier")
+            .map(|(_, v)| v.clone())
+            .collect(),
+        uses,
+        expires_in,
+        made_by: signed.caller.name.clone(),
+    };
+    let made = written(&server, move |store| {
+        let invite = app::make_invite(store, &ask, &SystemClock)?;
+        Ok((invite, app::served_url(store)?))
+    })
+    .await;
+    let (invite, recorded) = match made {
+        Ok(made) => made,
+        Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
+    };
+    let Some(base) = base(recorded, &headers) else {
+        return message_page(
+            StatusCode::BAD_REQUEST,
+            "the request names no host to make the link on",
+        );
+    };
+    let link = format!("{base}/join#{}", invite.secret);
+    let qr = match QrCode::new(link.as_bytes()) {
+        Ok(code) => code.render::<svg::Color>().min_dimensions(240, 240).build(),
+        Err(e) => {
+            return message_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("the link does not fit a QR code: {e}"),
+            );
+        }
+    };
+    let row = &invite.row;
+    let said = format!(
+        "A {} invite ({}): {} phone{} may join by it, {}. It is shown this once; on the server, muster serve invite revoke {} takes it back.",
+        row.role,
+        row.id,
+        row.uses,
+        if row.uses == 1 { "" } else { "s" },
+        row.expires_at
+            .as_deref()
+            .map_or_else(|| "until it is revoked".to_owned(), |at| format!("until {at}")),
+        row.id
+    );
+    let Chrome { csrf, who } = chrome(&signed);
+    render(
+        StatusCode::OK,
+        &InvitePage {
+            csrf,
+            who,
+            link: crate::url::segment(&campaign),
+            campaign,
+            invite: link,
+            qr,
+            said,
+        },
+    )
+}

@@ -1,0 +1,101 @@
+//! An invite link opened on a phone: the page fills the code from the link's `#`, uses
+//! nothing until Join is tapped, fits and passes axe-core; Join signs the phone in with the
+//! invite's role, and its Soldier's card comes first.
+
+use super::driver::Size;
+use super::harness::Campaign;
+use super::harness::Server;
+use super::{in_browser, lodestar, tab};
+
+#[test]
+fn an_invite_link_opened_on_a_phone_joins_when_join_is_tapped() {
+    let campaign = Campaign::new();
+    lodestar(&campaign);
+    let printed = campaign.ok(&[
+        "serve",
+        "invite",
+        "--role",
+        "player",
+        "--soldier",
+        "Kowalski",
+        "--url",
+        "http://127.0.0.1:9",
+    ]);
+    let code = printed
+        .lines()
+        .next()
+        .and_then(|link| link.rsplit_once('#'))
+        .map(|(_, code)| code.to_owned())
+        .unwrap();
+    let used = |campaign: &Campaign| -> String {
+        let listed = campaign.ok(&["serve", "invite", "list"]);
+        listed
+            .lines()
+            .nth(2)
+            .unwrap_or_default()
+            .split('|')
+            .nth(2)
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    };
+    let server = Server::start(&campaign.db);
+    in_browser(|driver, chromium| {
+        let url = server.url.clone();
+        let code = code.clone();
+        async move {
+            let tab = tab(&driver, &chromium, &url, Size::Phone).await?;
+            tab.open(&format!("/join#{code}")).await?;
+            let filled = tab
+                .until(
+                    "the code taken from the link",
+                    "return document.getElementById('join-invite').value;",
+                )
+                .await?;
+            if filled != code.as_str() {
+                return Err(format!("the code field holds {filled}"));
+            }
+            tab.fits("join").await?;
+            tab.axe("join").await?;
+            tab.shot("join").await?;
+            let _ = tab.client.close().await;
+            Ok(())
+        }
+    });
+    assert_eq!(used(&campaign), "0 of 1", "opening the link uses nothing");
+
+    in_browser(|driver, chromium| {
+        let url = server.url.clone();
+        async move {
+            let tab = tab(&driver, &chromium, &url, Size::Phone).await?;
+            tab.open(&format!("/join#{code}")).await?;
+            tab.type_in("#join-name", "Pat").await?;
+            tab.click("form#join button[type=submit]").await?;
+            tab.until(
+                "the campaign list",
+                "return document.getElementById('campaigns') !== null;",
+            )
+            .await?;
+            tab.open("/c/Lodestar").await?;
+            let first = tab
+                .js(
+                    "return document.querySelector('article.card').getAttribute('data-name');",
+                    vec![],
+                )
+                .await?;
+            if first != "Kowalski" {
+                return Err(format!("the first card is {first}, not the invite's Soldier"));
+            }
+            let forms = tab
+                .js("return document.querySelectorAll('form.do').length;", vec![])
+                .await?;
+            if forms.as_u64().unwrap_or(0) == 0 {
+                return Err("a player's page has forms".to_owned());
+            }
+            tab.shot("joined").await?;
+            let _ = tab.client.close().await;
+            Ok(())
+        }
+    });
+    assert_eq!(used(&campaign), "1 of 1");
+}
