@@ -36,6 +36,8 @@ mod lying;
 mod page;
 #[path = "serve/peers.rs"]
 mod peers;
+#[path = "serve/proxy.rs"]
+mod proxy;
 #[path = "serve/recorded.rs"]
 mod recorded;
 #[path = "serve/remote.rs"]
@@ -44,3 +46,5 @@ mod remote;
 mod rights;
 #[path = "serve/sync.rs"]
 mod sync;
+#[path = "serve/tls.rs"]
+mod tls;

@@ -35,8 +35,37 @@ pub struct Args {
     // 512 leaves half of the usual 1,024 descriptors to SQLite's files and the process.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = whole::<1, 65536>)]
     max_connections: u64,
+    /// Serve HTTPS with this certificate (a PEM file, its chain after it); with --tls-key
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (a PEM file); with --tls-cert
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
+    /// The address players use (https://muster.example, behind a reverse proxy): invite links
+    /// and the page's same-site check follow it, not a request's Host
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// The reverse proxy's address: the sign-in limit reads the client's address from its
+    /// X-Forwarded-For header, and only from that address
+    #[arg(long, value_name = "ADDR")]
+    trust_proxy: Option<std::net::IpAddr>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// `url` as the address players use: http(s)://HOST[:PORT], no path, no trailing slash.
+fn public_url(url: &str) -> Result<String, CommandError> {
+    let url = url.trim().trim_end_matches('/');
+    let host = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .unwrap_or("");
+    if host.is_empty() || host.contains(['/', '#', '?', ' ', '@']) || host.chars().any(char::is_control) {
+        return Err(CommandError::refused(format!(
+            "--public-url '{url}' is not the address players use: give https://HOST or http://HOST:PORT, without a path"
+        )));
+    }
+    Ok(url.to_owned())
 }
 
 /// A whole number from `LOW` to `HIGH`, or what was wrong with the text and what would do.
@@ -107,7 +136,12 @@ pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<()
                 idle: Duration::from_secs(args.idle_timeout),
                 connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
             };
-            crate::serve::run(&args.addr, db, runner, limits).map_err(CommandError::refused)
+            let reached = crate::serve::Reached {
+                tls: args.tls_cert.zip(args.tls_key),
+                public_url: args.public_url.as_deref().map(public_url).transpose()?,
+                trust_proxy: args.trust_proxy,
+            };
+            crate::serve::run(&args.addr, db, runner, limits, reached).map_err(CommandError::refused)
         }
         Some(Command::Token(TokenCommand::Add { name, role })) => {
             let store = ctx.open()?;

@@ -25,6 +25,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::Instant;
+use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
 /// How long a stop waits for the requests in flight before it closes their connections: a
@@ -51,10 +52,17 @@ pub struct Limits {
 #[derive(Debug, Clone, Copy)]
 pub struct Pulse(pub Duration);
 
-/// Serves `router` on `listener` under `limits` until `stop` resolves, then stops accepting,
-/// lets each connection finish the request in flight (for at most [`DRAIN`]) and returns once
-/// every connection is closed.
-pub async fn serve(listener: TcpListener, router: Router, limits: Limits, stop: impl Future<Output = ()>) {
+/// Serves `router` on `listener` under `limits` (over TLS when `tls` is given: a handshake
+/// must end within the header timeout) until `stop` resolves, then stops accepting, lets each
+/// connection finish the request in flight (for at most [`DRAIN`]) and returns once every
+/// connection is closed.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    tls: Option<TlsAcceptor>,
+    stop: impl Future<Output = ()>,
+) {
     let connections = limits.connections.clamp(1, Semaphore::MAX_PERMITS);
     let open = Arc::new(Semaphore::new(connections));
     let (stopping, stopped) = watch::channel(false);
@@ -65,9 +73,19 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits, stop: 
             accepted = next(&listener, &open) => accepted,
         };
         if let Some((permit, stream, peer)) = accepted {
-            let connection = connection(stream, peer, router.clone(), limits, stopped.clone());
+            let (router, stopped, tls) = (router.clone(), stopped.clone(), tls.clone());
             tokio::spawn(async move {
-                connection.await;
+                match tls {
+                    None => connection(stream, peer, router, limits, stopped).await,
+                    // A peer that does not finish its handshake in time, or fails it (plain
+                    // HTTP sent to an https port, a certificate its client refused), is let go.
+                    Some(tls) => {
+                        if let Ok(Ok(stream)) = tokio::time::timeout(limits.header, tls.accept(stream)).await
+                        {
+                            connection(stream, peer, router, limits, stopped).await;
+                        }
+                    }
+                }
                 drop(permit);
             });
         }
@@ -104,8 +122,8 @@ async fn next(
 
 /// Serves one connection until it closes, falls idle, or the server stops and its request in
 /// flight is answered (or [`DRAIN`] passes).
-async fn connection(
-    stream: TcpStream,
+async fn connection<S: AsyncRead + AsyncWrite + Unpin + Send + 'static>(
+    stream: S,
     peer: SocketAddr,
     router: Router,
     limits: Limits,
@@ -185,13 +203,13 @@ impl Moved {
     }
 }
 
-/// A connection's stream that notes when bytes move.
-struct Watched {
-    stream: TcpStream,
+/// A connection's stream (plain or TLS) that notes when bytes move.
+struct Watched<S> {
+    stream: S,
     moved: Moved,
 }
 
-impl AsyncRead for Watched {
+impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
     fn poll_read(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -207,7 +225,7 @@ impl AsyncRead for Watched {
     }
 }
 
-impl AsyncWrite for Watched {
+impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
         let this = self.get_mut();
         let polled = Pin::new(&mut this.stream).poll_write(cx, bytes);

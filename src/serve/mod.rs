@@ -18,11 +18,12 @@ mod remote;
 mod router;
 mod server;
 mod shutdown;
+mod tls;
 mod turn;
 mod watch;
 
 use std::io::Write;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -30,9 +31,22 @@ pub use answer::{Answer, Outcome, Run, Runner};
 pub use listen::Limits;
 use server::Server;
 
-/// Serves `db` on `addr` under `limits` until Ctrl-C or SIGTERM, finishing the requests in
-/// flight.
-pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<(), String> {
+/// How the server is reached: over TLS or not, at which public address, behind which proxy.
+#[derive(Debug, Clone, Default)]
+pub struct Reached {
+    /// The certificate chain and private key (PEM files) to serve HTTPS with.
+    pub tls: Option<(PathBuf, PathBuf)>,
+    /// The address players use (`https://muster.example`): invite links and the page's
+    /// same-site check follow it rather than a request's `Host`.
+    pub public_url: Option<String>,
+    /// The reverse proxy's address: only from it is `X-Forwarded-For` believed, for the
+    /// sign-in limit.
+    pub trust_proxy: Option<IpAddr>,
+}
+
+/// Serves `db` on `addr` under `limits`, reached as `reached` says, until Ctrl-C or SIGTERM,
+/// finishing the requests in flight.
+pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Reached) -> Result<(), String> {
     let addr: SocketAddr = addr
         .to_socket_addrs()
         .map_err(|e| {
@@ -51,8 +65,22 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<()
             ));
         }
     }
+    let tls = match &reached.tls {
+        Some((cert, key)) => Some(tls::acceptor(cert, key)?),
+        None => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let held = muster::app::open(&db).map_err(|e| e.to_string())?;
-    let server = Arc::new(Server::new(db, runner, held));
+    let public = server::Public {
+        url: reached.public_url.clone(),
+        secure: tls.is_some()
+            || reached
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://")),
+        trust_proxy: reached.trust_proxy,
+    };
+    let server = Arc::new(Server::new(db, runner, held, public));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -65,19 +93,65 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits) -> Result<()
             .local_addr()
             .map_err(|e| format!("cannot read the address listened on: {e}"))?;
         // Invite links are made on the address players reach; loopback and "any" are not it.
-        let reached =
-            (!bound.ip().is_loopback() && !bound.ip().is_unspecified()).then(|| format!("http://{bound}"));
+        let reaches = !bound.ip().is_loopback() && !bound.ip().is_unspecified();
+        let reached_at = reached
+            .public_url
+            .clone()
+            .or_else(|| reaches.then(|| format!("{scheme}://{bound}")));
         turn::in_sequence(&server, |held| match held.as_ref() {
-            Some(store) => muster::app::set_served_url(store, reached.as_deref()).map_err(|e| e.to_string()),
+            Some(store) => {
+                muster::app::set_served_url(store, reached_at.as_deref()).map_err(|e| e.to_string())
+            }
             None => Ok(()),
         })
         .and_then(|kept| kept)?;
         // The first line, read by scripts and tests that asked for port 0.
         let mut out = std::io::stdout().lock();
-        let _shown = writeln!(out, "listening on http://{bound}").and_then(|()| out.flush());
+        let _shown = writeln!(out, "listening on {scheme}://{bound}").and_then(|()| out.flush());
+        if let Some(warning) = cleartext(bound, tls.is_some(), reached.public_url.as_deref()) {
+            // Said on the error stream: the first line stays the address.
+            let _warned = writeln!(std::io::stderr(), "{warning}");
+        }
         drop(out);
         tokio::spawn(watch::file(Arc::clone(&server)));
-        listen::serve(listener, router::router(server), limits, shutdown::signal()).await;
+        listen::serve(listener, router::router(server), limits, tls, shutdown::signal()).await;
         Ok(())
     })
+}
+
+/// The warning for a server that players reach over plain HTTP beyond this machine: listening
+/// on an address other than loopback without TLS, unless its public address is an `https://`
+/// proxy's (which then forwards on loopback or a private link).
+fn cleartext(bound: SocketAddr, tls: bool, public_url: Option<&str>) -> Option<String> {
+    let proxied = public_url.is_some_and(|url| url.starts_with("https://"));
+    (!tls && !proxied && !bound.ip().is_loopback()).then(|| {
+        format!(
+            "warning: serving {bound} over plain HTTP: tokens, invite codes and session cookies cross the network readable; give --tls-cert and --tls-key (or serve behind a TLS proxy with --public-url https://…)"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_http_beyond_this_machine_is_warned_of_and_nothing_else() {
+        let lan: SocketAddr = "192.168.1.20:7878".parse().unwrap_or_else(|_| unreachable!());
+        let any: SocketAddr = "0.0.0.0:7878".parse().unwrap_or_else(|_| unreachable!());
+        let here: SocketAddr = "127.0.0.1:7878".parse().unwrap_or_else(|_| unreachable!());
+        assert!(cleartext(lan, false, None).is_some_and(|w| w.contains("192.168.1.20:7878")));
+        assert!(cleartext(any, false, Some("http://club.lan:7878")).is_some());
+        assert_eq!(cleartext(lan, true, None), None, "its own TLS");
+        assert_eq!(
+            cleartext(any, false, Some("https://muster.example")),
+            None,
+            "a TLS proxy"
+        );
+        assert_eq!(
+            cleartext(here, false, None),
+            None,
+            "loopback never leaves the machine"
+        );
+    }
 }

@@ -39,7 +39,7 @@ impl FromRequestParts<Arc<Server>> for Caller {
                 "the request came without its peer's address",
             ));
         };
-        let ip = peer.ip();
+        let ip = super::limiter::client_ip(server.public.trust_proxy, peer, &parts.headers);
         if server.limiter.blocked(ip) {
             return Err(refusal(
                 StatusCode::TOO_MANY_REQUESTS,

@@ -23,9 +23,23 @@ pub struct Server {
     /// Read-only connections kept for reads between requests, for the same reason.
     readers: Mutex<Vec<Store>>,
     pub limiter: Limiter,
+    /// How players reach the server: its public address, whether over TLS, its proxy.
+    pub public: Public,
     /// Bumped after every turn in the sequence: an open page's stream wakes on it and reads
     /// the head at once, rather than at its next poll.
     pub turns: tokio::sync::watch::Sender<u64>,
+}
+
+/// How players reach the server.
+#[derive(Debug, Clone, Default)]
+pub struct Public {
+    /// The address players use, when the server was told it (`--public-url`).
+    pub url: Option<String>,
+    /// True when players reach it over HTTPS (its own TLS, or a TLS proxy's public address):
+    /// the session cookie is then `Secure`.
+    pub secure: bool,
+    /// The reverse proxy whose `X-Forwarded-For` is believed.
+    pub trust_proxy: Option<std::net::IpAddr>,
 }
 
 /// How many read-only connections are kept between requests.
@@ -33,8 +47,9 @@ const READERS_KEPT: usize = 8;
 
 impl Server {
     /// The server of `db`, recording commands on `held` and running them with `runner`.
-    pub fn new(db: PathBuf, runner: Runner, held: Store) -> Server {
+    pub fn new(db: PathBuf, runner: Runner, held: Store, public: Public) -> Server {
         Server {
+            public,
             db,
             runner,
             sequencer: Mutex::new(Some(held)),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_muster");
+pub const BIN: &str = env!("CARGO_BIN_EXE_muster");
 
 /// How long the server may take to say where it listens.
 const START: Duration = Duration::from_secs(20);

@@ -478,3 +478,44 @@ fn the_log_pages_newest_first_and_filters_by_soldier_and_mission() {
     assert_eq!(nobody.status, 404);
     assert!(nobody.body.contains("Nobody"), "{}", nobody.body);
 }
+
+#[test]
+fn the_manifest_and_its_icons_let_a_phone_install_the_page_signed_in_or_not() {
+    let campaign = Campaign::new();
+    let server = Server::start(&campaign.db);
+    let browser = Browser::new(&server);
+    let manifest = browser.get("/manifest.webmanifest");
+    assert_eq!(manifest.status, 200);
+    let manifest: serde_json::Value = serde_json::from_str(&manifest.body).unwrap();
+    assert_eq!(
+        (&manifest["start_url"], &manifest["display"]),
+        (&serde_json::json!("/"), &serde_json::json!("standalone"))
+    );
+    // The sign-in page names the manifest and the same theme colour.
+    let sign_in = Html::parse_document(&browser.get("/sign-in").body);
+    let attr = |css: &str, name: &str| {
+        select(&sign_in, css)
+            .first()
+            .and_then(|e| e.value().attr(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(attr("link[rel=manifest]", "href"), "/manifest.webmanifest");
+    assert_eq!(attr("meta[name=theme-color]", "content"), manifest["theme_color"]);
+    // Each icon is a PNG of the size it is declared.
+    let icons = manifest["icons"].as_array().unwrap();
+    assert!(icons.iter().any(|i| i["sizes"] == "192x192") && icons.iter().any(|i| i["sizes"] == "512x512"));
+    for icon in icons {
+        let src = icon["src"].as_str().unwrap();
+        let response = browser.agent.get(format!("{}{src}", server.url)).call().unwrap();
+        assert_eq!(response.headers().get("content-type").unwrap(), "image/png");
+        let bytes = response.into_body().read_to_vec().unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{src}");
+        let side = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        assert_eq!(
+            format!("{}x{}", side(16), side(20)),
+            icon["sizes"].as_str().unwrap(),
+            "{src}"
+        );
+    }
+}

@@ -6,8 +6,34 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use ureq::tls::{Certificate, RootCerts, TlsConfig};
+
 use super::config::Remotes;
 use crate::cli::error::CommandError;
+
+/// The certificates in the PEM text `pem` (from `what`), or why there are none.
+fn certificates(pem: &[u8], what: &str) -> Result<Vec<Certificate<'static>>, CommandError> {
+    let found: Vec<Certificate<'static>> = ureq::tls::parse_pem(pem)
+        .filter_map(|item| match item {
+            Ok(ureq::tls::PemItem::Certificate(cert)) => Some(cert),
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return Err(CommandError::refused(format!(
+            "{what} holds no certificate (no -----BEGIN CERTIFICATE----- block); give the server's certificate, or the authority that signed it, as a PEM file"
+        )));
+    }
+    Ok(found)
+}
+
+/// The PEM text of the certificate file `path` (`--ca`), once it is seen to hold one.
+pub fn certificate_file(path: &std::path::Path) -> Result<String, CommandError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::refused(format!("--ca {}: cannot read it ({e})", path.display())))?;
+    certificates(text.as_bytes(), &format!("--ca {}", path.display()))?;
+    Ok(text)
+}
 
 /// The API version this muster speaks: the server's `serve::remote::API` (every `--remote`
 /// test fails when the two differ, as the run's answer is then refused).
@@ -50,8 +76,8 @@ impl Remote {
     /// `token` (a saved remote's own token when none is given).
     pub fn resolve(given: &str, token: Option<&str>) -> Result<Remote, CommandError> {
         let given = given.trim();
-        let (url, saved_token) = if given.starts_with("http://") || given.starts_with("https://") {
-            (given.to_owned(), None)
+        let (url, saved_token, ca) = if given.starts_with("http://") || given.starts_with("https://") {
+            (given.to_owned(), None, None)
         } else {
             let remotes = Remotes::load()?;
             let Some(saved) = remotes.remote.get(given) else {
@@ -64,17 +90,24 @@ impl Remote {
                 );
                 return Err(error);
             };
-            (saved.url.clone(), Some(saved.token.clone()))
+            (saved.url.clone(), Some(saved.token.clone()), saved.ca.clone())
         };
         let Some(token) = token.map(str::to_owned).or(saved_token) else {
             return Err(CommandError::refused(format!(
                 "calling {url} needs a token: pass --token TOKEN or set MUSTER_TOKEN (a gm makes one with `muster serve token add NAME --role player`)"
             )));
         };
+        // An https:// server is checked against the roots of the web (Mozilla's), or, for a
+        // group's own certificate, against the one saved with the remote alone.
+        let roots = match ca.as_deref() {
+            Some(pem) => RootCerts::new_with_certs(&certificates(pem.as_bytes(), "the saved remote's --ca")?),
+            None => RootCerts::WebPki,
+        };
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_connect(Some(CONNECT))
             .timeout_global(Some(ANSWER))
+            .tls_config(TlsConfig::builder().root_certs(roots).build())
             .build()
             .into();
         Ok(Remote {
@@ -194,6 +227,18 @@ impl Remote {
     }
 
     fn unreachable(&self, e: &ureq::Error) -> CommandError {
+        let said = e.to_string();
+        if said.contains("certificate") || said.contains("Certificate") {
+            let mut error = CommandError::refused(format!(
+                "refused the server at {}: its certificate cannot be checked ({said})",
+                self.url
+            ));
+            error.hint = Some(
+                "a group's own certificate is trusted when the remote is saved with it: `muster remote add NAME URL --token TOKEN --ca FILE` (the server's certificate, or the authority that signed it, as a PEM file)"
+                    .to_owned(),
+            );
+            return error;
+        }
         let mut error = CommandError::storage(format!("cannot reach the server at {}: {e}", self.url));
         error.hint = Some(
             "check the address and that `muster serve` runs there; without --remote (and MUSTER_REMOTE unset) muster works on this machine's file"

@@ -20,6 +20,10 @@ const FILE: &str = "remotes.toml";
 pub struct Saved {
     pub url: String,
     pub token: String,
+    /// The certificate (PEM) that vouches for an `https://` server's own certificate: the
+    /// group's certificate authority, or the self-made certificate itself (`--ca`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ca: Option<String>,
 }
 
 /// Every saved remote, by name.

@@ -26,6 +26,10 @@ pub enum Command {
         /// Its address, e.g. http://192.168.1.20:7878; the token its gm made for you
         /// (`muster serve token add`) is given with --token
         url: String,
+        /// For an https:// server with the group's own certificate: that certificate, or the
+        /// certificate authority that signed it, as a PEM file (kept with the remote)
+        #[arg(long, value_name = "FILE")]
+        ca: Option<std::path::PathBuf>,
     },
     /// List the saved servers: name and address (never a token)
     List,
@@ -38,7 +42,7 @@ pub enum Command {
 
 pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
     match command {
-        Command::Add { name, url } => {
+        Command::Add { name, url, ca } => {
             let Some(token) = ctx.token.clone() else {
                 return Err(CommandError::refused(
                     "a remote is saved with its token: pass --token TOKEN (or set MUSTER_TOKEN), as `muster serve token add` printed it",
@@ -73,6 +77,12 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                     "the token is empty; give the one `muster serve token add` printed",
                 ));
             }
+            let ca = ca.as_deref().map(client::certificate_file).transpose()?;
+            if ca.is_some() && !url.starts_with("https://") {
+                return Err(CommandError::refused(format!(
+                    "--ca vouches for an https:// server's certificate; '{url}' is plain http"
+                )));
+            }
             let mut remotes = Remotes::load()?;
             let replaced = remotes
                 .remote
@@ -81,6 +91,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                     Saved {
                         url: url.clone(),
                         token: token.trim().to_owned(),
+                        ca,
                     },
                 )
                 .is_some();

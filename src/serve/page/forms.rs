@@ -55,7 +55,7 @@ pub async fn record(
     Form(values): Form<Vec<(String, String)>>,
 ) -> Response {
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    if let Some(refused) = forged(&signed, &headers, value("csrf")) {
+    if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {
         return refused;
     }
     let wants_json = headers

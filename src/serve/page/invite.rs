@@ -17,7 +17,7 @@ use qrcode::render::svg;
 use super::html::{message_page, render};
 use super::session::{Signed, forged, written};
 use super::views::{Chrome, chrome};
-use crate::serve::server::Server;
+use crate::serve::server::{Public, Server};
 
 #[derive(Template)]
 #[template(path = "page/invite.html")]
@@ -43,12 +43,13 @@ fn expiry(word: &str) -> Option<Option<chrono::Duration>> {
     }
 }
 
-/// The address the phones reach the server at: the one it recorded, else the one the gm's
-/// browser used.
-fn base(recorded: Option<String>, headers: &HeaderMap) -> Option<String> {
-    recorded.or_else(|| {
+/// The address the phones reach the server at: its public address, the one it recorded, else
+/// the one the gm's browser used.
+fn base(public: &Public, recorded: Option<String>, headers: &HeaderMap) -> Option<String> {
+    public.url.clone().or(recorded).or_else(|| {
         let host = headers.get(HOST)?.to_str().ok()?;
-        Some(format!("http://{host}"))
+        let scheme = if public.secure { "https" } else { "http" };
+        Some(format!("{scheme}://{host}"))
     })
 }
 
@@ -61,7 +62,7 @@ pub async fn invite(
     Form(values): Form<Vec<(String, String)>>,
 ) -> Response {
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim());
-    if let Some(refused) = forged(&signed, &headers, value("csrf")) {
+    if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {
         return refused;
     }
     if signed.caller.role < Role::Gm {
@@ -112,7 +113,7 @@ pub async fn invite(
         Ok(made) => made,
         Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
     };
-    let Some(base) = base(recorded, &headers) else {
+    let Some(base) = base(&server.public, recorded, &headers) else {
         return message_page(
             StatusCode::BAD_REQUEST,
             "the request names no host to make the link on",

@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use super::html::render;
 use super::session::{cross_site, signed_in, written};
+use crate::serve::limiter::client_ip;
 use crate::serve::server::Server;
 
 #[derive(Template)]
@@ -63,10 +64,10 @@ pub async fn join(
     headers: HeaderMap,
     Form(form): Form<Join>,
 ) -> Response {
-    if let Some(refused) = cross_site(&headers) {
+    if let Some(refused) = cross_site(&server.public, &headers) {
         return refused;
     }
-    let ip = peer.ip();
+    let ip = client_ip(server.public.trust_proxy, peer, &headers);
     let again = |status, message: &str| page(status, message, &form.name, &form.invite);
     if server.limiter.blocked(ip) {
         return again(
@@ -80,7 +81,7 @@ pub async fn join(
     })
     .await;
     match joined {
-        Ok(Ok(opened)) => signed_in(&opened, "/"),
+        Ok(Ok(opened)) => signed_in(&server.public, &opened, "/"),
         Ok(Err(JoinRefused::Unknown)) => {
             server.limiter.failed(ip);
             again(

@@ -6,6 +6,7 @@ mod cards;
 mod detail;
 mod forms;
 mod html;
+mod install;
 mod invite;
 mod join;
 mod live;
@@ -41,4 +42,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/invite", post(invite::invite))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/play.js", get(live::script))
+        .route("/manifest.webmanifest", get(install::manifest))
+        .route("/static/icon-192.png", get(install::icon_192))
+        .route("/static/icon-512.png", get(install::icon_512))
 }

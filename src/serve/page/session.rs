@@ -3,7 +3,7 @@
 //! signs no one out, and the checks every form's POST passes (its session's CSRF token, and
 //! no other site's Origin or Referer).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Form, FromRequestParts, State};
@@ -17,8 +17,9 @@ use muster::app::{self, Opened};
 use muster::clock::SystemClock;
 
 use super::html::{SignInPage, message_page, render};
+use crate::serve::limiter::client_ip;
 use crate::serve::preamble::Caller;
-use crate::serve::server::Server;
+use crate::serve::server::{Public, Server};
 use crate::serve::turn::in_sequence;
 
 /// The session cookie's name.
@@ -38,18 +39,20 @@ pub struct Signed {
 /// The `Set-Cookie` value opening the session `cookie` (or, empty, ending it): HttpOnly;
 /// SameSite=Lax, so a link tapped in a chat app arrives signed in (every POST still needs its
 /// CSRF token and a same-site Origin); kept as long as a session may be idle.
-pub fn session_cookie(cookie: &str) -> String {
+/// `Secure` when players reach the server over HTTPS.
+pub fn session_cookie(public: &Public, cookie: &str) -> String {
     let age = match cookie {
         "" => 0,
         _ => app::SESSION_IDLE_DAYS * 24 * 60 * 60,
     };
-    format!("{COOKIE_NAME}={cookie}; HttpOnly; SameSite=Lax; Path=/; Max-Age={age}")
+    let secure = if public.secure { "; Secure" } else { "" };
+    format!("{COOKIE_NAME}={cookie}; HttpOnly; SameSite=Lax; Path=/; Max-Age={age}{secure}")
 }
 
 /// A 303 to `to` opening the session `opened` in the browser.
-pub fn signed_in(opened: &Opened, to: &str) -> Response {
+pub fn signed_in(public: &Public, opened: &Opened, to: &str) -> Response {
     let mut response = redirect(to);
-    if let Ok(value) = HeaderValue::from_str(&session_cookie(&opened.cookie)) {
+    if let Ok(value) = HeaderValue::from_str(&session_cookie(public, &opened.cookie)) {
         response.headers_mut().insert(SET_COOKIE, value);
     }
     response
@@ -150,21 +153,33 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 /// The refusal of a POST another site may have sent, if it was: an Origin (or, without one, a
-/// Referer) naming another host than the one the request was sent to.
-pub fn cross_site(headers: &HeaderMap) -> Option<Response> {
-    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+/// Referer) naming another site than the server's public address (`--public-url`), or, when
+/// it was given none, than the host the request was sent to.
+pub fn cross_site(public: &Public, headers: &HeaderMap) -> Option<Response> {
     let from = headers
         .get(ORIGIN)
         .or_else(|| headers.get(REFERER))
         .map(|value| value.to_str().unwrap_or("?"));
     let from = from?;
-    let authority = from
-        .strip_prefix("http://")
-        .or_else(|| from.strip_prefix("https://"))
-        .map(|rest| rest.split('/').next().unwrap_or(""));
-    match authority {
-        Some(authority) if !host.is_empty() && authority.eq_ignore_ascii_case(host) => None,
-        _ => Some(message_page(
+    let same = match &public.url {
+        // The origin is the public address itself (a Referer, that address and a path).
+        Some(url) => {
+            from.get(..url.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(url))
+                && matches!(from.as_bytes().get(url.len()), None | Some(b'/'))
+        }
+        None => {
+            let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+            let authority = from
+                .strip_prefix("http://")
+                .or_else(|| from.strip_prefix("https://"))
+                .map(|rest| rest.split('/').next().unwrap_or(""));
+            authority.is_some_and(|authority| !host.is_empty() && authority.eq_ignore_ascii_case(host))
+        }
+    };
+    match same {
+        true => None,
+        false => Some(message_page(
             StatusCode::FORBIDDEN,
             "refused: this form was sent from another site",
         )),
@@ -173,8 +188,8 @@ pub fn cross_site(headers: &HeaderMap) -> Option<Response> {
 
 /// The refusal of a POST whose CSRF token is not its session's, or that another site sent, if
 /// it is one.
-pub fn forged(signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Option<Response> {
-    if let Some(refused) = cross_site(headers) {
+pub fn forged(server: &Server, signed: &Signed, headers: &HeaderMap, csrf: Option<&str>) -> Option<Response> {
+    if let Some(refused) = cross_site(&server.public, headers) {
         return Some(refused);
     }
     match csrf {
@@ -206,10 +221,10 @@ pub async fn sign_in(
     headers: HeaderMap,
     Form(form): Form<SignIn>,
 ) -> Response {
-    if let Some(refused) = cross_site(&headers) {
+    if let Some(refused) = cross_site(&server.public, &headers) {
         return refused;
     }
-    let ip: IpAddr = peer.ip();
+    let ip = client_ip(server.public.trust_proxy, peer, &headers);
     let refuse = |status, message: &str| render(status, &SignInPage::saying(message));
     if server.limiter.blocked(ip) {
         return refuse(
@@ -219,7 +234,7 @@ pub async fn sign_in(
     }
     let token = form.token.trim().to_owned();
     match written(&server, move |store| app::sign_in(store, &token, &SystemClock)).await {
-        Ok(Some(opened)) => signed_in(&opened, "/"),
+        Ok(Some(opened)) => signed_in(&server.public, &opened, "/"),
         Ok(None) => {
             server.limiter.failed(ip);
             refuse(StatusCode::UNAUTHORIZED, "the token is unknown or revoked")
@@ -240,7 +255,7 @@ pub async fn sign_out(
     headers: HeaderMap,
     Form(form): Form<SignOut>,
 ) -> Response {
-    if let Some(refused) = forged(&signed, &headers, form.csrf.as_deref()) {
+    if let Some(refused) = forged(&server, &signed, &headers, form.csrf.as_deref()) {
         return refused;
     }
     let id = signed.id.clone();
@@ -248,7 +263,7 @@ pub async fn sign_out(
         return message_page(StatusCode::INTERNAL_SERVER_ERROR, &message);
     }
     let mut response = redirect("/sign-in");
-    if let Ok(value) = HeaderValue::from_str(&session_cookie("")) {
+    if let Ok(value) = HeaderValue::from_str(&session_cookie(&server.public, "")) {
         response.headers_mut().insert(SET_COOKIE, value);
     }
     response

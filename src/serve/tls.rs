@@ -1,0 +1,51 @@
+//! The server's TLS: its certificate chain and private key read from PEM files (a group's own
+//! certificate or one from a public authority), and the acceptor each connection's handshake
+//! runs through (rustls, the stack the command line's client already uses).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rustls::ServerConfig;
+use rustls_pki_types::pem::PemObject;
+use rustls_pki_types::{CertificateDer, PrivateKeyDer};
+use tokio_rustls::TlsAcceptor;
+
+/// The acceptor serving the certificate chain in `cert` with the private key in `key`, or
+/// what is wrong with them, naming the file.
+pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, String> {
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect::<Result<_, _>>())
+        .map_err(|e| {
+            format!(
+                "--tls-cert {}: no certificate read ({e}); give the PEM file of the server's certificate (its chain after it)",
+                cert.display()
+            )
+        })?;
+    if chain.is_empty() {
+        return Err(format!(
+            "--tls-cert {} holds no certificate (no -----BEGIN CERTIFICATE----- block); give the PEM file of the server's certificate",
+            cert.display()
+        ));
+    }
+    let private = PrivateKeyDer::from_pem_file(key).map_err(|e| {
+        format!(
+            "--tls-key {}: no private key read ({e}); give the PEM file of the certificate's private key",
+            key.display()
+        )
+    })?;
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("cannot set up TLS: {e}"))?
+        .with_no_client_auth()
+        .with_single_cert(chain, private)
+        .map_err(|e| {
+            format!(
+                "--tls-cert {} and --tls-key {} do not make a certificate to serve: {e}",
+                cert.display(),
+                key.display()
+            )
+        })?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(TlsAcceptor::from(Arc::new(config)))
+}
