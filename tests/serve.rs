@@ -42,6 +42,8 @@ mod proxy;
 mod recorded;
 #[path = "serve/remote.rs"]
 mod remote;
+#[path = "serve/reset.rs"]
+mod reset;
 #[path = "serve/rights.rs"]
 mod rights;
 #[path = "serve/sync.rs"]

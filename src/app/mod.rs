@@ -6,6 +6,7 @@ mod backup;
 mod copies;
 pub mod held;
 mod needs;
+mod reset;
 mod serving;
 mod sessions;
 mod voids;
@@ -15,6 +16,7 @@ use append::{decide_and_append, logged, store_seed};
 pub use backup::{BackedUp, Backup, CampaignBackedUp, backup};
 pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
+pub use reset::{keep_rows, only_here, reset_campaign};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,

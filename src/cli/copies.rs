@@ -123,7 +123,7 @@ pub fn diverged(
         theirs.version - low
     ));
     error.hint = Some(
-        "muster never merges two histories: `muster push --rebase --dry-run` shows whether this copy's events would stand after the server's; else keep one copy (pull into a new database with --db) and record the other's events again there"
+        "muster never merges two histories: `muster push --rebase --dry-run` shows whether this copy's events would stand after the server's, and `push --rebase` puts them there; then `muster pull --reset` makes this copy the server's (`--keep FILE` first writes any event only this copy holds to a file)"
             .to_owned(),
     );
     Ok(error)

@@ -16,6 +16,7 @@ mod locking;
 mod ownership;
 mod pipeline;
 mod points;
+mod reset;
 mod row;
 mod scan;
 mod serving;
