@@ -39,6 +39,11 @@ fn answer(mut response: ureq::http::Response<ureq::Body>) -> Answer {
 
 impl Browser {
     pub fn new(server: &Server) -> Browser {
+        Browser::at(&server.url)
+    }
+
+    /// A browser of the server at `url` (a proxy's, say).
+    pub fn at(url: &str) -> Browser {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .max_redirects(0)
@@ -46,7 +51,7 @@ impl Browser {
             .build()
             .into();
         Browser {
-            url: server.url.clone(),
+            url: url.to_owned(),
             agent,
             cookie: None,
         }

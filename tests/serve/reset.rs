@@ -18,6 +18,21 @@ fn json(db: &Path, args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
+/// The words of `muster --campaign Op pull URL --token TOKEN`, with `more` after them.
+fn pull_op(server: &Server, token: &str, more: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["--campaign", "Op", "pull", &server.url, "--token", token]
+        .iter()
+        .map(|a| (*a).to_owned())
+        .collect();
+    args.extend(more.iter().map(|a| (*a).to_owned()));
+    args
+}
+
+/// `args` as the runner takes them.
+fn refs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 /// The campaign's export lines on `db`, without the trailer.
 fn events(db: &Path, campaign: &str) -> Vec<String> {
     let (code, out, err) = on(db, &["--campaign", campaign, "export"]);
@@ -87,18 +102,7 @@ fn after_a_rebase_a_reset_makes_the_copy_the_servers_and_keeps_its_other_campaig
     assert_eq!(code, 1);
     assert!(err.contains("--reset"), "{err}");
 
-    let reset = json(
-        &copy,
-        &[
-            "--campaign",
-            "Op",
-            "pull",
-            &server.url,
-            "--token",
-            &token,
-            "--reset",
-        ],
-    );
+    let reset = json(&copy, &refs(&pull_op(&server, &token, &["--reset"])));
     assert_eq!(reset["reset"], true);
     assert_eq!(
         reset["kept_events"], 0,
@@ -127,18 +131,7 @@ fn after_a_rebase_a_reset_makes_the_copy_the_servers_and_keeps_its_other_campaig
     );
     assert_eq!(pulled["added"], 1);
     // A copy that has not parted has nothing to reset.
-    let (code, _, err) = on(
-        &copy,
-        &[
-            "--campaign",
-            "Op",
-            "pull",
-            &server.url,
-            "--token",
-            &token,
-            "--reset",
-        ],
-    );
+    let (code, _, err) = on(&copy, &refs(&pull_op(&server, &token, &["--reset"])));
     assert_eq!(code, 1);
     assert!(err.contains("has not parted"), "{err}");
     assert!(
