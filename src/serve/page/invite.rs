@@ -29,7 +29,12 @@ struct InvitePage {
     invite: String,
     /// The link as an SVG QR code, drawn here (no text of the caller's in it but the link).
     qr: String,
+    /// What it allows: its role, id and uses.
     said: String,
+    /// When it expires (RFC 3339), or empty for never.
+    expires: String,
+    /// The command line that takes it back.
+    revoke: String,
 }
 
 /// How long an invite made on the page may be used, as its form offers it.
@@ -131,16 +136,13 @@ pub async fn invite(
     };
     let row = &invite.row;
     let said = format!(
-        "A {} invite ({}): {} phone{} may join by it, {}. It is shown this once; on the server, muster serve invite revoke {} takes it back.",
+        "A {} invite ({}): {} phone{} may join by it",
         row.role,
         row.id,
         row.uses,
         if row.uses == 1 { "" } else { "s" },
-        row.expires_at
-            .as_deref()
-            .map_or_else(|| "until it is revoked".to_owned(), |at| format!("until {at}")),
-        row.id
     );
+    let revoke = format!("muster serve invite revoke {}", row.id);
     let Chrome { csrf, who } = chrome(&signed);
     render(
         StatusCode::OK,
@@ -152,6 +154,8 @@ pub async fn invite(
             invite: link,
             qr,
             said,
+            expires: row.expires_at.clone().unwrap_or_default(),
+            revoke,
         },
     )
 }
