@@ -1,6 +1,8 @@
 //! An invite link opened on a phone: the page fills the code from the link's `#`, uses
 //! nothing until Join is tapped, fits and passes axe-core; Join signs the phone in with the
-//! invite's role, and its Soldier's card comes first.
+//! invite's role, and its Soldier's card comes first; a second phone is told the invite is
+//! used up; the phone stays signed in across a server restart, and is signed out at once when
+//! its invite is revoked.
 
 use super::driver::Size;
 use super::harness::Campaign;
@@ -64,10 +66,12 @@ fn an_invite_link_opened_on_a_phone_joins_when_join_is_tapped() {
     });
     assert_eq!(used(&campaign), "0 of 1", "opening the link uses nothing");
 
+    let db = campaign.db.clone();
+    let joined_by = &campaign;
     in_browser(|driver, chromium| {
         let url = server.url.clone();
         async move {
-            let tab = tab(&driver, &chromium, &url, Size::Phone).await?;
+            let mut tab = tab(&driver, &chromium, &url, Size::Phone).await?;
             tab.open(&format!("/join#{code}")).await?;
             tab.type_in("#join-name", "Pat").await?;
             tab.click("form#join button[type=submit]").await?;
@@ -93,9 +97,55 @@ fn an_invite_link_opened_on_a_phone_joins_when_join_is_tapped() {
                 return Err("a player's page has forms".to_owned());
             }
             tab.shot("joined").await?;
+
+            // A second phone is told the invite is used up.
+            let other = super::tab(&driver, &chromium, &url, Size::Phone).await?;
+            other.open(&format!("/join#{code}")).await?;
+            other.type_in("#join-name", "Sam").await?;
+            other.click("form#join button[type=submit]").await?;
+            let said = other
+                .until(
+                    "the refusal",
+                    "var m = document.getElementById('message'); return m && m.textContent;",
+                )
+                .await?;
+            if !said.as_str().unwrap_or_default().contains("all it allows") {
+                return Err(format!("a used-up invite said {said}"));
+            }
+            let _ = other.client.close().await;
+
+            // The server restarts: the phone is still signed in, on its cookie.
+            drop(server);
+            let restarted = Server::start(&db);
+            tab.url = restarted.url.clone();
+            tab.open("/c/Lodestar").await?;
+            let path = tab.js("return window.location.pathname;", vec![]).await?;
+            if path != "/c/Lodestar" {
+                return Err(format!("after a restart the phone was sent to {path}"));
+            }
+            if used(joined_by) != "1 of 1" {
+                return Err(format!("the invite's uses after one Join: {}", used(joined_by)));
+            }
+            // Its invite revoked, the phone is signed out at once.
+            let listed = joined_by.ok(&["serve", "invite", "list"]);
+            let id = listed
+                .lines()
+                .nth(2)
+                .unwrap_or_default()
+                .split('|')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_owned();
+            joined_by.ok(&["serve", "invite", "revoke", &id]);
+            tab.open("/c/Lodestar").await?;
+            let path = tab.js("return window.location.pathname;", vec![]).await?;
+            if path != "/sign-in" {
+                return Err(format!("a revoked invite's phone still reached {path}"));
+            }
             let _ = tab.client.close().await;
+            drop(restarted);
             Ok(())
         }
     });
-    assert_eq!(used(&campaign), "1 of 1");
 }
