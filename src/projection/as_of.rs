@@ -1,6 +1,7 @@
 //! Points in a campaign's history as muster prints them and players type them back: a
 //! version (`12` or `v12`), a head (`v12:HASH` or `v12 HASH`, the hash as printed or
-//! longer), a date/time, or the end of a Mission (`mission:N`). Every front end reads
+//! longer), a date/time, the end of a Mission (`mission:N`), or the head itself (`now`,
+//! `head`). Every front end reads
 //! versions and points through here.
 
 use std::str::FromStr;
@@ -13,7 +14,7 @@ use crate::Error;
 pub const MIN_HASH_DIGITS: usize = 7;
 
 /// The forms a point may take, for refusals.
-const POINTS: &str = "a version as printed (12 or v12), a head as printed (v12:HASH or \"v12 HASH\", at least 7 hex digits of the hash), an RFC 3339 date/time (2026-11-29T21:00:00Z), a date (2026-11-29, meaning its end) or mission:N";
+const POINTS: &str = "a version as printed (12 or v12), a head as printed (v12:HASH or \"v12 HASH\", at least 7 hex digits of the hash), an RFC 3339 date/time (2026-11-29T21:00:00Z), a date (2026-11-29, meaning its end), mission:N, or now (also head) for the log as it stands";
 
 /// A point in the log, as a player names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +27,8 @@ pub enum AsOf {
     Time(DateTime<Utc>),
     /// The end of Mission N (the last event of the command that ended it).
     MissionEnd(u32),
+    /// The log as it stands: its head.
+    Now,
 }
 
 /// The leading hex digits of an event's hash, as a roster or `verify` prints them.
@@ -124,6 +127,9 @@ impl FromStr for AsOf {
                 text.escape_debug()
             ))
         };
+        if trimmed.eq_ignore_ascii_case("now") || trimmed.eq_ignore_ascii_case("head") {
+            return Ok(AsOf::Now);
+        }
         if let Some(n) = trimmed.strip_prefix("mission:") {
             return n.trim().parse().map(AsOf::MissionEnd).map_err(|_| bad());
         }
@@ -152,7 +158,7 @@ impl AsOf {
     pub fn asked(self) -> Option<u64> {
         match self {
             AsOf::Version(v) | AsOf::Head(v, _) => Some(v),
-            AsOf::Time(_) | AsOf::MissionEnd(_) => None,
+            AsOf::Time(_) | AsOf::MissionEnd(_) | AsOf::Now => None,
         }
     }
 }
@@ -168,6 +174,8 @@ mod tests {
         assert_eq!(point("v12"), Ok(AsOf::Version(12)));
         assert_eq!(point(" V12 "), Ok(AsOf::Version(12)));
         assert_eq!(point("mission:2"), Ok(AsOf::MissionEnd(2)));
+        assert_eq!(point("now"), Ok(AsOf::Now));
+        assert_eq!(point(" Head "), Ok(AsOf::Now));
         for printed in [
             "v12:154bccfe748ddc0c3380",
             "v12 154BCCFE748DDC0C3380",

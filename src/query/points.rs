@@ -68,6 +68,7 @@ impl Query<'_> {
                 }
             }
             AsOf::MissionEnd(number) => self.mission_end(number, head)?.last,
+            AsOf::Now => head,
         };
         self.command_end(named)
     }

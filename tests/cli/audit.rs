@@ -327,6 +327,21 @@ fn diff_between_a_version_and_the_end_of_a_mission() {
     );
     m.refused(&["diff", &reyes.to_string(), "mission:9"], "mission");
     m.usage_error(&["diff", "5"]);
+
+    // `now` (or `head`) is the log as it stands, wherever a point is read.
+    m.ok(&["heal", "Reyes"]);
+    let head = m.roster()["head"]["version"].to_string();
+    let since = m.json(&["diff", "mission:1", "now"]);
+    assert_eq!(since, m.json(&["diff", "mission:1", &head]));
+    assert_eq!(since, m.json(&["diff", "mission:1", "head"]));
+    assert!(
+        since
+            .as_array()
+            .is_some_and(|d| d.iter().any(|l| l["soldier"] == "Reyes" && l["field"] == "wounds")),
+        "{since}"
+    );
+    assert_eq!(m.json(&["roster", "--as-of", "now"]), m.roster());
+    m.refused(&["diff", "mission:1", "later"], "now (also head)");
 }
 
 #[test]
