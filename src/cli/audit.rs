@@ -19,7 +19,7 @@ pub struct BlameArgs {
     /// The Soldier
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
-    /// As of REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
+    /// As of REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, mission:N, or now
     #[arg(long, value_name = "REF")]
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,
@@ -89,7 +89,7 @@ pub fn assert(ctx: &Context, args: AssertArgs) -> Result<(), CommandError> {
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct DiffArgs {
-    /// The earlier point: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
+    /// The earlier point: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, mission:N, or now
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     from: String,
     /// The later point

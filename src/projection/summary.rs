@@ -5,6 +5,16 @@ use crate::domain::medals::MedalReturn;
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
 
+/// How many hex digits of a hash or a seed's commitment are printed to be noted on paper: 80
+/// bits, the same everywhere. Twelve (48 bits) would be within reach of a forger searching for
+/// a rewritten log whose head begins with the digits noted.
+pub const NOTED_DIGITS: usize = 20;
+
+/// The first [`NOTED_DIGITS`] digits of `hash`.
+pub fn noted(hash: &str) -> &str {
+    hash.get(..NOTED_DIGITS).unwrap_or(hash)
+}
+
 /// One line describing an event, in the game's words.
 pub fn summary(event: &Event) -> String {
     let plural = |n: u32, word: &str| {
@@ -100,10 +110,7 @@ pub fn summary(event: &Event) -> String {
             }
             line
         }
-        Event::SeedCommitted(e) => format!(
-            "dice seed committed: {}",
-            &e.commitment[..e.commitment.len().min(12)]
-        ),
+        Event::SeedCommitted(e) => format!("dice seed committed: {}", noted(&e.commitment)),
         Event::CheckRolled(e) => roll_line(&e.roll),
         Event::EnvironmentRolled(e) => match &e.roll {
             Some(roll) => roll_line(roll),
@@ -270,11 +277,7 @@ pub fn summary(event: &Event) -> String {
                 n => format!("{n} remain"),
             }
         ),
-        Event::SeedRevealed(e) => format!(
-            "dice seed {} revealed: {}",
-            &e.commitment[..e.commitment.len().min(12)],
-            e.seed
-        ),
+        Event::SeedRevealed(e) => format!("dice seed {} revealed: {}", noted(&e.commitment), e.seed),
         Event::CommandsKept(_) => "from here on every command carries its command".to_owned(),
         Event::AssertionRecorded(e) => format!(
             "{}'s paper sheet says {}",

@@ -144,7 +144,7 @@ impl Ending {
 
 /// The first characters of a hash, as the roster prints it.
 fn short(hash: &str) -> &str {
-    hash.get(..12).unwrap_or(hash)
+    crate::projection::summary::noted(hash)
 }
 
 #[cfg(test)]

@@ -335,9 +335,9 @@ fn diff_between_a_version_and_the_end_of_a_mission() {
     assert_eq!(since, m.json(&["diff", "mission:1", &head]));
     assert_eq!(since, m.json(&["diff", "mission:1", "head"]));
     assert!(
-        since
-            .as_array()
-            .is_some_and(|d| d.iter().any(|l| l["soldier"] == "Reyes" && l["field"] == "wounds")),
+        since.as_array().is_some_and(|d| d
+            .iter()
+            .any(|l| l["soldier"] == "Reyes" && l["field"] == "wounds")),
         "{since}"
     );
     assert_eq!(m.json(&["roster", "--as-of", "now"]), m.roster());
@@ -397,4 +397,35 @@ fn seed_reveal_needs_the_seed_this_file_holds() {
         |written: &Value, i: usize| m.show(versions_written(written)[i])["payload"]["commitment"].clone();
     assert_eq!(commitment(&second, 0), commitment(&first, 1));
     assert_eq!(verify(&m).0, 0);
+}
+
+#[test]
+fn a_seeds_commitment_is_printed_with_the_same_twenty_digits_everywhere() {
+    let m = Muster::lodestar();
+    let commitment = m.roster()["dice_seed_commitment"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let noted = &commitment[..20];
+    // The roster, the log's line, and seed reveal's own lines all print the same 20 digits.
+    assert!(m.ok(&["roster"]).contains(noted));
+    let log = m.ok(&["log"]);
+    let line = log
+        .lines()
+        .find(|l| l.contains("dice seed committed"))
+        .unwrap_or_default();
+    assert!(line.contains(&format!("committed: {noted} ")), "{line}");
+    let revealed = m.ok(&["seed", "reveal"]);
+    assert!(
+        revealed.contains(&format!("dice seed {noted} revealed")),
+        "{revealed}"
+    );
+    let next = m.roster()["dice_seed_commitment"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        revealed.contains(&format!("dice seed committed: {}", &next[..20])),
+        "{revealed}"
+    );
 }

@@ -233,10 +233,7 @@ pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
     table.to_string()
 }
 
-/// How many hex digits of a hash are printed to be noted on paper: 80 bits. Twelve (48
-/// bits) would be within reach of a forger searching for a rewritten log whose head
-/// begins with the digits noted.
-pub const NOTED_DIGITS: usize = 20;
+pub use muster::projection::summary::NOTED_DIGITS;
 
 /// How many leading characters tell each of `ids` from every other: one more than the
 /// longest prefix two of them share, and at least 8.
@@ -260,7 +257,7 @@ pub fn unique_prefix<'a>(ids: impl IntoIterator<Item = &'a str>) -> usize {
 
 /// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
-    hash.get(..NOTED_DIGITS).unwrap_or(hash)
+    muster::projection::summary::noted(hash)
 }
 
 #[cfg(test)]
