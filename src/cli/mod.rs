@@ -253,7 +253,7 @@ pub fn parse() -> Cli {
     let mut command = help::command(Cli::command).color(colour::asked(&args));
     let matches = command
         .try_get_matches_from_mut(args)
-        .unwrap_or_else(|e| e.exit());
+        .unwrap_or_else(|e| served_hint(e).exit());
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
     cli.paths = paths::given(&command, &matches);
@@ -264,6 +264,25 @@ pub fn parse() -> Cli {
         honours::usage_error(&mut command, &matches, message).exit();
     }
     cli
+}
+
+/// A usage error for `muster token …` (or `invite`, `session`), told that the server's
+/// commands sit under `serve`: clap's own suggestion only knows the top level's names.
+fn served_hint(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let served = match error.get(ContextKind::InvalidSubcommand) {
+        Some(ContextValue::String(word)) if ["token", "invite", "session"].contains(&word.as_str()) => {
+            format!("serve {word}")
+        }
+        _ => return error,
+    };
+    if error.kind() == ErrorKind::InvalidSubcommand {
+        error.insert(
+            ContextKind::SuggestedSubcommand,
+            ContextValue::Strings(vec![served]),
+        );
+    }
+    error
 }
 
 /// Refuses `--remote` on the command line of a command that runs here, and `--db` beside a

@@ -206,3 +206,19 @@ fn a_refusal_names_the_campaign_and_where_the_soldier_is() {
         (Some("Miller"), 1)
     );
 }
+
+#[test]
+fn the_servers_commands_typed_at_the_top_level_are_pointed_to_serve() {
+    let m = Muster::lodestar();
+    for (typed, meant) in [
+        (&["token", "add", "pat", "--role", "player"][..], "'serve token'"),
+        (&["invite", "--role", "viewer"], "'serve invite'"),
+        (&["session", "list"], "'serve session'"),
+    ] {
+        let said = m.usage_error(typed);
+        assert!(said.contains(meant), "{typed:?}: {said}");
+    }
+    // Another unknown word keeps clap's own answer, with no such hint.
+    let said = m.usage_error(&["tokens"]);
+    assert!(!said.contains("'serve "), "{said}");
+}
