@@ -14,11 +14,18 @@ pub struct Args {
     /// A head you noted earlier, as `muster roster` prints it: VERSION:HASH or "VERSION HASH"
     /// (20 to 64 hex digits), e.g. v45:d14fcf3c35b5a0e1b2c3; verify then also checks the log
     /// still holds it
-    #[arg(long, value_name = "VERSION:HASH")]
+    #[arg(long, value_name = "VERSION:HASH", conflicts_with = "all")]
     head: Option<String>,
+    /// Every campaign in the file, one line each; the exit code is the worst of them
+    #[arg(long)]
+    all: bool,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
+    if args.all {
+        // Every campaign, whichever one --campaign (or a server's run) names.
+        return every_campaign(ctx);
+    }
     let noted = args.head.as_deref().map(parse_head).transpose()?;
     let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
@@ -144,4 +151,59 @@ fn parse_head(text: &str) -> Result<NotedHead, CommandError> {
         version,
         hash: hash.as_str().to_owned(),
     })
+}
+
+/// `verify --all`: each campaign verified in turn, a line each (`--json`: each report), and
+/// the exit code of the worst: 3 when any campaign's log is altered.
+fn every_campaign(ctx: &Context) -> Result<(), CommandError> {
+    let store = ctx.open_read()?;
+    let campaigns = muster::query::campaigns(&store, None)?;
+    let mut reports = Vec::with_capacity(campaigns.len());
+    for listed in &campaigns {
+        let query = Query::new(&store, &listed.name);
+        let mut progress = Progress::new("verifying", listed.version);
+        let verified = query
+            .verify(None, &mut |done| progress.set(done))
+            .map_err(|e| query.explain(e))?;
+        drop(progress);
+        reports.push(verified);
+    }
+    if ctx.format == Format::Json {
+        output::print_json(&reports)?;
+    } else {
+        let mut text = String::new();
+        for verified in &reports {
+            let report = &verified.report;
+            let said = match report.findings.len() {
+                0 => "ok".to_owned(),
+                1 => "1 problem (`muster --campaign NAME verify` lists it)".to_owned(),
+                n => format!("{n} problems (`muster --campaign NAME verify` lists them)"),
+            };
+            text.push_str(&format!(
+                "{}: {said}, {} events, head v{} {}\n",
+                report.campaign,
+                report.events,
+                report.head_version,
+                output::short_hash(&report.head_hash)
+            ));
+        }
+        if reports.is_empty() {
+            text.push_str("no campaign in this file: nothing to verify\n");
+        }
+        output::print(&text)?;
+    }
+    let altered: Vec<&str> = reports
+        .iter()
+        .filter(|v| !v.report.ok)
+        .map(|v| v.report.campaign.as_str())
+        .collect();
+    match altered.as_slice() {
+        [] => Ok(()),
+        names => Err(CommandError::altered(format!(
+            "verify found problems in {} of {} campaigns: {}",
+            names.len(),
+            reports.len(),
+            names.join(", ")
+        ))),
+    }
 }

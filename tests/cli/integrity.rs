@@ -346,3 +346,53 @@ fn demo_prints_a_roster_and_leaves_the_database_alone() {
     assert_eq!(shown["roll"]["success"], shown["recomputed"]["success"]);
     assert!(!m.db.exists(), "demo --json created {}", m.db.display());
 }
+
+#[test]
+fn verify_all_checks_every_campaign_a_line_each_and_exits_with_the_worst() {
+    let Mistakes { m, .. } = with_mistake();
+    m.ok(&["campaign", "new", "Side", "--game", "wwii"]);
+    m.ok(&[
+        "--campaign",
+        "Side",
+        "enlist",
+        "Baker",
+        "--kind",
+        "player",
+        "--rp",
+        "4",
+    ]);
+    let (code, stdout, stderr) = m.run(&["verify", "--all"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines.iter().any(|l| l.starts_with("Side: ok, ")), "{stdout}");
+    let (code, stdout, _) = m.run(&["--json", "verify", "--all"]);
+    assert_eq!(code, 0);
+    let reports: Value = serde_json::from_str(&stdout).expect("an array of reports");
+    let reports = reports.as_array().expect("an array");
+    assert_eq!(reports.len(), 2);
+    assert!(
+        reports
+            .iter()
+            .all(|r| r["ok"] == true && r["events"].as_u64() > Some(0))
+    );
+
+    // One campaign altered: its line says so, the other stays ok, and the exit is 3.
+    let gizmo = m.enlisted("Gizmo");
+    let db = rusqlite::Connection::open(&m.db).expect("the database opens");
+    db.execute_batch("DROP TRIGGER events_refuse_update")
+        .expect("trigger dropped");
+    db.execute(
+        "UPDATE events SET payload = replace(payload, '\"rp\":4', '\"rp\":9') WHERE version = ?1 AND campaign <> 'Side'",
+        [gizmo],
+    )
+    .expect("payload edited");
+    drop(db);
+    let (code, stdout, stderr) = m.run(&["verify", "--all"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stdout.lines().any(|l| l.starts_with("Side: ok, ")), "{stdout}");
+    assert!(stdout.lines().any(|l| l.contains("problem")), "{stdout}");
+    assert!(stderr.contains("1 of 2 campaigns"), "{stderr}");
+    // --all with a noted head (one campaign's) is a usage error.
+    m.usage_error(&["verify", "--all", "--head", "v1:0123456789abcdef0123"]);
+}
