@@ -12,7 +12,9 @@ use super::output;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Write muster.1 and a page for every command (muster-campaign-new.1…) into DIR
-    /// (created if missing) instead of printing the main page
+    /// (created if missing) instead of printing the main page. `man muster` finds them in
+    /// ~/.cargo/share/man/man1 (for each directory on PATH, as ~/.cargo/bin, man also searches
+    /// ../share/man); `manpath` shows where it looks
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }

@@ -228,11 +228,13 @@ impl Cell {
         self.items.join(separator)
     }
 
-    /// The value as a table prints it: a list joined by commas, the name with its note.
+    /// The value as a table prints it: a list joined by commas, the name with its note, a
+    /// count the card bounds out of its bound (`2 of 3`).
     pub fn text(&self) -> String {
-        match &self.note {
-            Some(note) => format!("{} ({note})", self.joined(", ")),
-            None => self.joined(", "),
+        match (&self.note, self.most) {
+            (Some(note), _) => format!("{} ({note})", self.joined(", ")),
+            (None, Some(most)) if !self.is_empty() => format!("{} of {most}", self.joined(", ")),
+            (None, _) => self.joined(", "),
         }
     }
 

@@ -201,3 +201,15 @@ fn tables_fit_the_width_and_no_line_ends_in_spaces() {
         "{wide}"
     );
 }
+
+#[test]
+fn man_says_where_man_finds_the_pages_it_writes() {
+    let m = Muster::new();
+    let help = m.ok(&["man", "--help"]);
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("`man muster` finds them in ~/.cargo/share/man/man1"),
+        "{help}"
+    );
+    assert!(flat.contains("manpath"), "{help}");
+}
