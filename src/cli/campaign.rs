@@ -6,6 +6,7 @@ use muster::domain::Game;
 use muster::domain::command::Command as Intent;
 use muster::domain::rulebook::Expansion;
 use muster::domain::rules_version::RulesVersion;
+use muster::projection::mission_words::game_name;
 use muster::query::{self, Query};
 
 use super::context::Context;
@@ -120,7 +121,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             let listed = if ctx.db_path()?.exists() {
                 let store = ctx.open_read()?;
                 let selected = ctx.campaign(&store).ok();
-                query::campaigns(&store, selected.as_deref())?
+                query::campaign_lines(&store, selected.as_deref())?
             } else {
                 Vec::new()
             };
@@ -132,12 +133,20 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 Format::Table | Format::Csv | Format::Md | Format::Html => {
                     let rows = listed.iter().map(|c| {
                         vec![
-                            if c.selected { "*".to_owned() } else { String::new() },
-                            c.name.clone(),
-                            c.version.to_string(),
+                            if c.listing.selected {
+                                "*".to_owned()
+                            } else {
+                                String::new()
+                            },
+                            c.listing.name.clone(),
+                            c.game.map(game_name).unwrap_or("–").to_owned(),
+                            c.missions.to_string(),
+                            c.last_recorded_at.clone().unwrap_or_default(),
+                            format!("v{} {}", c.head.version, output::short_hash(&c.head.hash)),
                         ]
                     });
-                    output::print(&format!("{}\n", output::table(&["", "Campaign", "Events"], rows)))
+                    let headings = ["", "Campaign", "Game", "Missions", "Last recorded", "Head"];
+                    output::print(&format!("{}\n", output::table(&headings, rows)))
                 }
             }
         }

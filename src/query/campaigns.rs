@@ -5,8 +5,9 @@ use serde::Serialize;
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::game::Game;
 use crate::domain::rules_version::{self, RulesVersion};
-use crate::store::Store;
+use crate::store::{Head, Store};
 
 /// One campaign in `campaign list --json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -16,6 +17,43 @@ pub struct CampaignListing {
     pub version: u64,
     /// Whether it is the one commands work on.
     pub selected: bool,
+}
+
+/// One campaign as `campaign list` shows it: its listing, its game, how many Missions it has
+/// played, when it was last recorded in, and its head.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignLine {
+    #[serde(flatten)]
+    pub listing: CampaignListing,
+    /// `None` for a campaign whose creation is not (yet) in this file's log.
+    pub game: Option<Game>,
+    /// The number of the last Mission started: those played, and one in progress.
+    pub missions: u32,
+    /// When its newest event was recorded (RFC 3339).
+    pub last_recorded_at: Option<String>,
+    pub head: Head,
+}
+
+/// Every campaign in `store` as `campaign list` shows it (each folded from its newest
+/// checkpoint), oldest first.
+pub fn campaign_lines(store: &Store, selected: Option<&str>) -> Result<Vec<CampaignLine>, Error> {
+    campaigns(store, selected)?
+        .into_iter()
+        .map(|listing| {
+            let state = checkpoint::state_at(store, &listing.name, None)?;
+            let head = store.head(&listing.name)?;
+            let last_recorded_at = store
+                .row_at(&listing.name, head.version)?
+                .map(|row| row.recorded_at);
+            Ok(CampaignLine {
+                game: state.info.as_ref().map(|info| info.game),
+                missions: state.mission.as_ref().map_or(0, |m| m.number),
+                last_recorded_at,
+                head,
+                listing,
+            })
+        })
+        .collect()
 }
 
 /// `campaign rules --json`: the rules versions muster knows and the one in force.

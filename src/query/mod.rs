@@ -37,7 +37,7 @@ use crate::projection::service::MissionEnd;
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selection};
-pub use campaigns::{CampaignListing, RulesInForce, RulesLine, campaigns};
+pub use campaigns::{CampaignLine, CampaignListing, RulesInForce, RulesLine, campaign_lines, campaigns};
 pub use copies::{data_version, hash_at, head_here, rows_after, seed_commitments};
 pub use log::{LogPlan, LogQuery};
 pub use mine::Recorded;

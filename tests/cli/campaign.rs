@@ -280,3 +280,36 @@ fn enlist_refuses_a_malformed_card_file() {
             .all(|s| s["name"] != "Kim")
     );
 }
+
+#[test]
+fn campaign_list_shows_each_campaigns_game_missions_last_recording_and_head() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Dawn", "--with", "Wong"]);
+    m.ok(&["mission", "end", "--result", "success"]);
+    let roster = m.roster();
+    let last = m.json_lines(&["log", "-n", "1"]);
+    m.ok(&["campaign", "new", "Side", "--game", "zero-dark"]);
+    let listed = m.json(&["campaign", "list"]);
+    let all = listed.as_array().expect("an array");
+    let lodestar = all
+        .iter()
+        .find(|c| c["name"] == LODESTAR)
+        .expect("Lodestar listed");
+    assert_eq!(
+        (&lodestar["game"], &lodestar["missions"], &lodestar["head"]),
+        (&json!("modern"), &json!(1), &roster["head"])
+    );
+    assert_eq!(lodestar["last_recorded_at"], last[0]["recorded_at"]);
+    let side = all.iter().find(|c| c["name"] == "Side").expect("Side listed");
+    assert_eq!(
+        (&side["game"], &side["missions"]),
+        (&json!("zero_dark"), &json!(0))
+    );
+    let text = m.ok(&["campaign", "list"]);
+    assert!(
+        text.contains("Warfighter Modern") && text.contains("Zero Dark"),
+        "{text}"
+    );
+    let head = roster["head"]["hash"].as_str().unwrap_or_default();
+    assert!(text.contains(&head[..20]), "{text}");
+}
