@@ -165,7 +165,7 @@ impl Store {
                 soldiers: found.soldiers.clone(),
                 ..session.clone()
             };
-            store.insert_session(&joined, session_hash)?;
+            store.open_session(&joined, session_hash)?;
             Ok(InviteUse::Joined(InviteRow {
                 used: found.used + 1,
                 ..found
@@ -175,10 +175,6 @@ impl Store {
 
     /// Opens `session` under `hash`, the hash of its cookie's id.
     pub fn open_session(&self, session: &SessionRow, hash: &str) -> Result<(), StoreError> {
-        self.insert_session(session, hash)
-    }
-
-    fn insert_session(&self, session: &SessionRow, hash: &str) -> Result<(), StoreError> {
         let (token, invite) = match &session.via {
             Via::Token(name) => (Some(name), None),
             Via::Invite(id) => (None, Some(id)),

@@ -142,12 +142,12 @@ pub fn card(game: Game, soldier: &SoldierLine, offers: &[Offer]) -> Card {
     }
 }
 
-/// A cell as the card prints it: `2 of 3` where the card bounds it, a dash for none.
+/// A cell as the card prints it (`2 of 3` where the card bounds it, as the table), a dash for
+/// none.
 fn value(c: &Cell) -> String {
-    match (c.is_empty(), c.most) {
-        (true, _) => "–".to_owned(),
-        (false, Some(most)) => format!("{} of {most}", c.joined(", ")),
-        (false, None) => c.joined(", "),
+    match c.is_empty() {
+        true => "–".to_owned(),
+        false => c.text(),
     }
 }
 
