@@ -49,6 +49,8 @@ mod log;
 mod medals;
 #[path = "cli/mission.rs"]
 mod mission;
+#[path = "cli/notes.rs"]
+mod notes;
 #[path = "cli/now.rs"]
 mod now;
 #[path = "cli/numbers.rs"]

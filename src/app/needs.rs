@@ -122,6 +122,7 @@ command_names! {
     Log = "log",
     Blame = "blame",
     Assert = "assert",
+    Note = "note",
     Diff = "diff",
     Seed = "seed",
     Show = "show",
@@ -323,7 +324,8 @@ impl CommandName {
             | CommandName::Spook
             | CommandName::Persuade
             | CommandName::Ally
-            | CommandName::Assert => play,
+            | CommandName::Assert
+            | CommandName::Note => play,
             // An export is JSON Lines whichever is asked.
             CommandName::Export => Needs::of(
                 Right::NotServed(

@@ -96,6 +96,7 @@ impl Role {
             | Event::ControlDeckRanOut(_)
             | Event::SetAsideCardsFlipped(_)
             | Event::AssertionRecorded(_)
+            | Event::NoteWritten(_)
             | Event::CommandsKept(_) => Role::Player,
         }
     }

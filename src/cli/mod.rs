@@ -31,6 +31,7 @@ mod man;
 mod medals;
 mod mission;
 mod named;
+mod note;
 mod now;
 mod output;
 mod pager;
@@ -205,6 +206,8 @@ enum Command {
     Blame(audit::BlameArgs),
     /// Record what a Soldier's paper sheet says; `verify` checks it against the log
     Assert(audit::AssertArgs),
+    /// Write a note on the campaign, a Soldier or a Mission (the one in progress by default)
+    Note(note::Args),
     /// What changed on the roster between two points
     Diff(audit::DiffArgs),
     /// The dice seed: reveal it so anyone can recompute the generated faces
@@ -431,6 +434,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Log(args) => log::run(ctx, args),
         Command::Blame(args) => audit::blame(ctx, args),
         Command::Assert(args) => audit::assert(ctx, args),
+        Command::Note(args) => note::run(ctx, args),
         Command::Diff(args) => audit::diff(ctx, args),
         Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),

@@ -58,6 +58,7 @@ impl Command {
             Command::Log(_) => CommandName::Log,
             Command::Blame(_) => CommandName::Blame,
             Command::Assert(_) => CommandName::Assert,
+            Command::Note(_) => CommandName::Note,
             Command::Diff(_) => CommandName::Diff,
             Command::Seed(audit::SeedCommand::Reveal) => CommandName::Seed,
             Command::Show(_) => CommandName::Show,

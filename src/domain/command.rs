@@ -300,6 +300,13 @@ pub enum Command {
         soldier: String,
         fields: Vec<(String, String)>,
     },
+    /// Writes a note on the campaign, a Soldier (`soldier`) or a Mission (`mission`: the one
+    /// in progress when none is named).
+    Note {
+        text: String,
+        soldier: Option<String>,
+        mission: Option<u32>,
+    },
     /// Marks a campaign created before commands were kept: from here on every command
     /// carries its command. The write side gives it, once, before the first command it
     /// records on an unmarked campaign.
@@ -341,6 +348,7 @@ impl Command {
             | Command::CommitSeed { .. }
             | Command::RevealSeed { .. }
             | Command::Assert { .. }
+            | Command::Note { .. }
             | Command::KeepCommands => Rulebook::Campaign,
             Command::Harm { .. }
             | Command::ChangeStatus { .. }

@@ -279,6 +279,15 @@ pub fn summary(event: &Event) -> String {
         ),
         Event::SeedRevealed(e) => format!("dice seed {} revealed: {}", noted(&e.commitment), e.seed),
         Event::CommandsKept(_) => "from here on every command carries its command".to_owned(),
+        Event::NoteWritten(e) => {
+            let on = match (&e.soldier, e.mission) {
+                (Some(soldier), Some(mission)) => format!(" on {soldier}, Mission {mission}"),
+                (Some(soldier), None) => format!(" on {soldier}"),
+                (None, Some(mission)) => format!(" on Mission {mission}"),
+                (None, None) => String::new(),
+            };
+            format!("note{on}: {}", e.text)
+        }
         Event::AssertionRecorded(e) => format!(
             "{}'s paper sheet says {}",
             e.soldier,

@@ -14,7 +14,7 @@ pub mod void;
 mod warfighter;
 mod zero_dark;
 
-use campaign::{audit, mission};
+use campaign::{audit, mission, notes};
 use checks::objectives;
 use preconditions::created;
 use warfighter::squad;
@@ -233,6 +233,11 @@ fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Resu
             next_commitment,
         } => audit::reveal_seed(state, seed, next_commitment),
         Command::Assert { soldier, fields } => audit::assert(state, soldier, fields),
+        Command::Note {
+            text,
+            soldier,
+            mission,
+        } => notes::note(state, text, soldier.as_deref(), *mission),
         Command::KeepCommands => campaign::keep_commands(state),
     }
 }

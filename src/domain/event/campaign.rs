@@ -146,3 +146,17 @@ pub struct AssertionRecorded {
     pub fields: std::collections::BTreeMap<String, String>,
     pub soldier: String,
 }
+
+/// The payload of [`super::Event::NoteWritten`]: a player's words kept with the campaign's
+/// story, on the campaign, a Soldier or a Mission (the one in progress when it was written,
+/// unless another was named).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoteWritten {
+    /// The Mission the note is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<u32>,
+    /// The Soldier the note is on, as enlisted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soldier: Option<String>,
+    pub text: String,
+}

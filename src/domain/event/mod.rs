@@ -97,6 +97,7 @@ pub const KINDS: &[&str] = &[
     "seed_revealed",
     "assertion_recorded",
     "commands_kept",
+    "note_written",
 ];
 
 /// The schema number of each kind's current payload shape: 1 unless listed here.
@@ -265,6 +266,8 @@ pub enum Event {
     AssertionRecorded(AssertionRecorded),
     /// From here on every command carries its command: one without it is refused.
     CommandsKept(CommandsKept),
+    /// A player wrote a note on the campaign, a Soldier or a Mission.
+    NoteWritten(NoteWritten),
 }
 
 impl Event {
@@ -341,6 +344,7 @@ impl Event {
             Event::SeedRevealed(_) => "seed_revealed",
             Event::AssertionRecorded(_) => "assertion_recorded",
             Event::CommandsKept(_) => "commands_kept",
+            Event::NoteWritten(_) => "note_written",
         }
     }
 
@@ -368,7 +372,8 @@ impl Event {
             | Event::SeedCommitted(_)
             | Event::SeedRevealed(_)
             | Event::AssertionRecorded(_)
-            | Event::CommandsKept(_) => Rulebook::Campaign,
+            | Event::CommandsKept(_)
+            | Event::NoteWritten(_) => Rulebook::Campaign,
             Event::Wounded(_)
             | Event::Suppressed(_)
             | Event::Healed(_)
@@ -472,6 +477,7 @@ impl Event {
             Event::PersuasionTested(e) => Some(&e.hero),
             Event::AllyMadeDependent(e) | Event::AllyDied(e) => Some(&e.hero),
             Event::AssertionRecorded(e) => Some(&e.soldier),
+            Event::NoteWritten(e) => e.soldier.as_deref(),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)

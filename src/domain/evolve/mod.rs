@@ -101,7 +101,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::SeedRevealed(e) => {
             state.revealed_seeds.insert(e.commitment.clone());
         }
-        Event::AssertionRecorded(_) => {}
+        Event::AssertionRecorded(_) | Event::NoteWritten(_) => {}
         Event::CommandsKept(_) => campaign::commands_kept(&mut state),
         Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),

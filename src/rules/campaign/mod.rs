@@ -1,9 +1,10 @@
 //! The campaign's own rules, shared by every game: creating it, its rules version and
-//! expansions, enlisting, Missions and turns (`mission`), and the audit's seeds and paper
-//! sheets (`audit`).
+//! expansions, enlisting, Missions and turns (`mission`), the audit's seeds and paper
+//! sheets (`audit`), and notes (`notes`).
 
 pub(super) mod audit;
 pub(super) mod mission;
+pub(super) mod notes;
 
 use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};

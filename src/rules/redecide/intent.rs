@@ -144,6 +144,11 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
                 .map(|(field, value)| (field.clone(), value.clone()))
                 .collect(),
         },
+        Event::NoteWritten(e) => Command::Note {
+            text: e.text.clone(),
+            soldier: e.soldier.clone(),
+            mission: e.mission,
+        },
         Event::XpAdjusted(e) => Command::AdjustXp {
             target: XpTarget::Soldier(e.soldier.clone()),
             amount: e.amount,

@@ -70,6 +70,7 @@ fn shown_by(command: &Command) -> &'static [&'static str] {
         Command::RevealSeed { .. } => &["seed_revealed"],
         Command::Assert { .. } => &["assertion_recorded"],
         Command::KeepCommands => &["commands_kept"],
+        Command::Note { .. } => &["note_written"],
     }
 }
 

@@ -491,5 +491,10 @@ pub(crate) fn every_kind() -> Vec<Event> {
             soldier: "Wong".into(),
         }),
         Event::CommandsKept(CommandsKept {}),
+        Event::NoteWritten(NoteWritten {
+            mission: Some(1),
+            soldier: Some("Wong".into()),
+            text: "Wong carried Reyes out".into(),
+        }),
     ]
 }

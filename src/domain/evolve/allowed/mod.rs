@@ -130,6 +130,7 @@ fn texts(event: &Event) -> Option<String> {
         Event::RpCardGained(e) => &[("the card's name", Some(&e.name))],
         Event::CheckRolled(e) => &[("the card's name", e.card.as_deref())],
         Event::EnvironmentRolled(e) => &[("the Location's name", e.location.as_deref())],
+        Event::NoteWritten(e) => &[("the note", Some(&e.text))],
         _ => return None,
     };
     fields.iter().find_map(|(what, text)| {

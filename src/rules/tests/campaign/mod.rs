@@ -3,6 +3,7 @@
 mod audit;
 mod kept;
 mod mission;
+mod notes;
 
 use super::*;
 use crate::rules::harness::given;
