@@ -121,7 +121,7 @@ fn fold_keeping(
         campaign,
         (rows, CampaignState::default()),
         &voided,
-        &mut |state| {
+        &mut |_, _, state| {
             counted.row();
             let due = keep && state.version % INTERVAL == 0 && !known.reaches_back_past(state.version);
             // Kept as the text a checkpoint stores: a few kilobytes, not the whole state.
@@ -148,7 +148,7 @@ fn fold_rows(
     campaign: &str,
     from: (Rows, CampaignState),
     voided: &BTreeSet<String>,
-    each: &mut dyn FnMut(&CampaignState),
+    each: &mut dyn FnMut(&StoredRow, Option<&Event>, &CampaignState),
 ) -> Result<CampaignState, StoreError> {
     let (rows, mut state) = from;
     let decode = |row: &StoredRow| match voided.contains(&row.command_id) {
@@ -163,11 +163,36 @@ fn fold_rows(
                 .as_ref()
                 .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))
         });
-        step(&mut state, row.version, event.transpose()?);
-        each(&state);
+        let event = event.transpose()?;
+        step(&mut state, row.version, event);
+        each(row, event, &state);
         Ok(())
     })?;
     Ok(state)
+}
+
+/// Folds the whole log of `campaign` up to `up_to` as [`rebuild`] does, giving `each` every
+/// row, its event (`None` for one voided since) and the state with it folded in: a reader
+/// that tells the whole story in one pass, its rows decoded on the other cores.
+pub fn walk(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    each: &mut dyn FnMut(&StoredRow, Option<&Event>, &CampaignState),
+) -> Result<CampaignState, Error> {
+    let voided = reaching_back(store, campaign, up_to)?.voided().clone();
+    let rows = Rows {
+        after: 0,
+        up_to,
+        batch: BATCH,
+    };
+    Ok(fold_rows(
+        store,
+        campaign,
+        (rows, CampaignState::default()),
+        &voided,
+        each,
+    )?)
 }
 
 /// Folds `campaign` from its whole log and writes the result as its newest checkpoint,
@@ -273,5 +298,5 @@ pub fn state_before_voiding(
         up_to: Some(up_to),
         batch: BATCH,
     };
-    fold_rows(store, campaign, (rows, state), voided, &mut |_| {})
+    fold_rows(store, campaign, (rows, state), voided, &mut |_, _, _| {})
 }

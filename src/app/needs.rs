@@ -17,13 +17,21 @@ pub enum Format {
     Csv,
     Md,
     Html,
+    Bbcode,
 }
 
 impl Format {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 5] = [Format::Table, Format::Json, Format::Csv, Format::Md, Format::Html];
+    pub const ALL: [Format; 6] = [
+        Format::Table,
+        Format::Json,
+        Format::Csv,
+        Format::Md,
+        Format::Html,
+        Format::Bbcode,
+    ];
 
-    /// The format's word: `table`, `json`, `csv`, `md` or `html`.
+    /// The format's word: `table`, `json`, `csv`, `md`, `html` or `bbcode`.
     pub fn word(self) -> &'static str {
         match self {
             Format::Table => "table",
@@ -31,6 +39,7 @@ impl Format {
             Format::Csv => "csv",
             Format::Md => "md",
             Format::Html => "html",
+            Format::Bbcode => "bbcode",
         }
     }
 
@@ -45,8 +54,11 @@ impl Format {
             Format::Table => "Tables and plain text for people",
             Format::Json => "JSON, a documented and stable contract for programs",
             Format::Csv => "CSV, one row per Soldier (roster) or event (log); other commands refuse it",
-            Format::Md => "Markdown, for forums (roster and log); other commands refuse it",
-            Format::Html => "One self-contained, printable HTML page (roster); other commands refuse it",
+            Format::Md => "Markdown, for forums (roster, log and chronicle); other commands refuse it",
+            Format::Html => {
+                "One self-contained, printable HTML page (roster and chronicle); other commands refuse it"
+            }
+            Format::Bbcode => "BBCode, for BoardGameGeek's forums (chronicle); other commands refuse it",
         }
     }
 }
@@ -123,6 +135,7 @@ command_names! {
     Blame = "blame",
     Assert = "assert",
     Note = "note",
+    Chronicle = "chronicle",
     Diff = "diff",
     Seed = "seed",
     Show = "show",
@@ -187,8 +200,10 @@ const TEXT: &[Format] = &[Format::Table];
 const JSON: &[Format] = &[Format::Table, Format::Json];
 /// The log's formats: a row per event.
 const ROWS: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md];
-/// The roster's: every format, the printable page included.
+/// The roster's: every format but BBCode, the printable page included.
 const EVERY: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md, Format::Html];
+/// A story's: for people, for forums (Markdown, BBCode), printed, and JSON.
+const STORY: &[Format] = &[Format::Table, Format::Json, Format::Md, Format::Html, Format::Bbcode];
 
 impl Honours {
     /// A command of the selected campaign, printing the given formats.
@@ -273,6 +288,7 @@ impl CommandName {
         match self {
             CommandName::Roster => Needs::of(READ, Honours::campaign(EVERY)),
             CommandName::Log => Needs::of(READ, Honours::campaign(ROWS)),
+            CommandName::Chronicle => Needs::of(READ, Honours::campaign(STORY)),
             CommandName::Now
             | CommandName::Blame
             | CommandName::Diff

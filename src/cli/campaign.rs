@@ -130,7 +130,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
                     "no campaigns yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`\n",
                 ),
-                Format::Table | Format::Csv | Format::Md | Format::Html => {
+                Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
                     let rows = listed.iter().map(|c| {
                         vec![
                             if c.listing.selected {
@@ -171,7 +171,7 @@ fn rules(ctx: &Context) -> Result<(), CommandError> {
     let rules = Query::new(&store, &campaign).rules()?;
     match ctx.format {
         Format::Json => output::print_json(&rules),
-        Format::Table | Format::Csv | Format::Md | Format::Html => {
+        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
             let rows = rules.versions.iter().map(|v| {
                 let state = if v.in_force {
                     "in force".to_owned()

@@ -49,6 +49,22 @@ const COLOURS: [RGBColor; 6] = [
 /// (dash length, gap) in pixels; a zero gap draws a solid line.
 const DASHES: [(u32, u32); 4] = [(1, 0), (8, 4), (3, 3), (12, 4)];
 
+/// What a chart draws, in words: its text alternative ("Squad RP: Mission 1: 18, …").
+pub fn in_words(title: &str, series: &[Series]) -> String {
+    let lines: Vec<String> = series
+        .iter()
+        .map(|s| {
+            let points: Vec<String> = s
+                .points
+                .iter()
+                .map(|(m, v)| format!("Mission {m}: {v}"))
+                .collect();
+            format!("{}: {}", s.label, points.join(", "))
+        })
+        .collect();
+    format!("{title}. {}.", lines.join("; "))
+}
+
 /// Draws `series` over the Missions `missions` (their numbers, ascending) as an SVG document.
 pub fn svg(labels: &Labels, missions: &[u32], series: &[Series]) -> Result<String, CommandError> {
     // Tall enough for a legend row per series beside the plot.

@@ -42,7 +42,7 @@ pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     let shown = query.show(disputed, None)?;
     match ctx.format {
         Format::Json => output::print_json(&DemoJson { roster, show: shown }),
-        Format::Table | Format::Csv | Format::Md | Format::Html => {
+        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
             output::print(&format!(
                 "Replayed the example campaign '{campaign}' ({} events) into a temporary database.\n\n",
                 imported.added

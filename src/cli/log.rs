@@ -130,7 +130,7 @@ impl<'w> Rows<'w> {
                 writeln!(self.out, "|{}|", names.collect::<Vec<_>>().join("|"))?;
                 writeln!(self.out, "|{}|", rules.collect::<Vec<_>>().join("|"))
             }
-            Format::Table | Format::Html => {
+            Format::Table | Format::Html | Format::Bbcode => {
                 let cells = [version, TIME_WIDTH, mission, TABLE[3].len()];
                 let names = TABLE.iter().zip(cells).map(|(c, w)| format!(" {c:<w$} "));
                 let rules = cells.iter().map(|w| "-".repeat(w + 2));
@@ -174,7 +174,7 @@ impl<'w> Rows<'w> {
                     text(&summary)
                 )
             }
-            Format::Table | Format::Html => {
+            Format::Table | Format::Html | Format::Bbcode => {
                 let mut summary = if e.voided {
                     format!("VOIDED {}", e.summary)
                 } else {

@@ -6,6 +6,7 @@ mod audit;
 mod backup;
 mod campaign;
 mod chart;
+mod chronicle;
 mod checks;
 mod colour;
 mod complete;
@@ -206,6 +207,8 @@ enum Command {
     Blame(audit::BlameArgs),
     /// Record what a Soldier's paper sheet says; `verify` checks it against the log
     Assert(audit::AssertArgs),
+    /// The campaign's story: an after-action report a Mission, the timeline, statistics and notes
+    Chronicle(chronicle::Args),
     /// Write a note on the campaign, a Soldier or a Mission (the one in progress by default)
     Note(note::Args),
     /// What changed on the roster between two points
@@ -435,6 +438,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Blame(args) => audit::blame(ctx, args),
         Command::Assert(args) => audit::assert(ctx, args),
         Command::Note(args) => note::run(ctx, args),
+        Command::Chronicle(args) => chronicle::run(ctx, args),
         Command::Diff(args) => audit::diff(ctx, args),
         Command::Seed(command) => audit::seed(ctx, command),
         Command::Show(args) => show::run(ctx, args),

@@ -50,7 +50,7 @@ pub fn print(format: Format, roster: &Roster) -> Result<(), CommandError> {
         Format::Table | Format::Html if roster.game == Game::ZeroDark => {
             output::print(&output::fitted(&render_zero_dark(roster)))
         }
-        Format::Table | Format::Html => output::print(&output::fitted(&render(roster))),
+        Format::Table | Format::Html | Format::Bbcode => output::print(&output::fitted(&render(roster))),
         Format::Csv => output::print(&columns::csv(roster)?),
         Format::Md => output::print(&columns::markdown(roster)),
     }

@@ -41,7 +41,7 @@ pub fn print(format: Format, written: &Written, notes: &[String]) -> Result<(), 
             head: &written.head,
             notes,
         }),
-        Format::Table | Format::Csv | Format::Md | Format::Html => {
+        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
             let mut text: String = events
                 .map(|e| format!("v{:<5} {}\n", e.version, e.summary))
                 .collect();

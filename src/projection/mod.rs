@@ -2,6 +2,7 @@
 
 pub mod as_of;
 pub mod blame;
+pub mod chronicle;
 pub mod diff;
 pub mod history;
 pub mod mission;

@@ -8,6 +8,7 @@
 
 mod about;
 mod campaigns;
+mod chronicle;
 mod copies;
 mod elsewhere;
 mod ended;

@@ -1,0 +1,331 @@
+//! The chronicle in words, once for every format: sections of headings, lines, tables and
+//! lists, which the terminal, Markdown, BBCode and HTML renderers each lay out.
+
+use muster::domain::{Game, MissionResult};
+use muster::projection::chronicle::{Chronicle, Faces, MissionReport, Note, Statistics};
+
+/// A piece of a section.
+pub enum Block {
+    /// A sentence or two of plain words.
+    Line(String),
+    /// A table under its caption and header.
+    Table {
+        caption: &'static str,
+        header: Vec<&'static str>,
+        rows: Vec<Vec<String>>,
+    },
+    /// A list of items.
+    Items {
+        caption: &'static str,
+        items: Vec<String>,
+    },
+}
+
+/// A part of the chronicle under its heading.
+pub struct Section {
+    pub heading: String,
+    /// A Mission's number, for the page's anchors.
+    pub mission: Option<u32>,
+    pub blocks: Vec<Block>,
+}
+
+/// The whole chronicle: its title, then the timeline, each Mission, the statistics and the
+/// campaign's notes.
+pub struct Document {
+    pub title: String,
+    pub sections: Vec<Section>,
+}
+
+/// The game's name as the rulebooks spell it.
+pub fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::Wwii => "Warfighter WWII",
+        Game::Modern => "Warfighter Modern",
+        Game::ZeroDark => "Horizon Wars: Zero Dark",
+    }
+}
+
+/// The whole chronicle in words.
+pub fn chronicle(c: &Chronicle) -> Document {
+    let mut sections = vec![timeline(c)];
+    sections.extend(c.missions.iter().map(|m| mission(c.game, m)));
+    sections.push(statistics(&c.statistics));
+    if !c.notes.is_empty() {
+        sections.push(Section {
+            heading: "Notes".to_owned(),
+            mission: None,
+            blocks: vec![Block::Items {
+                caption: "Notes",
+                items: c.notes.iter().map(note).collect(),
+            }],
+        });
+    }
+    Document {
+        title: format!("{}: the chronicle ({})", c.campaign, game_name(c.game)),
+        sections,
+    }
+}
+
+/// One Mission's report alone.
+pub fn mission_alone(campaign: &str, game: Game, report: &MissionReport) -> Document {
+    Document {
+        title: format!("{campaign}: Mission {}", report.number),
+        sections: vec![mission(game, report)],
+    }
+}
+
+/// How a Mission came out, in a word.
+pub fn outcome(result: Option<MissionResult>) -> String {
+    result.map_or_else(|| "in progress".to_owned(), |r| r.to_string())
+}
+
+/// How many Soldiers a Mission harmed.
+pub fn casualties(report: &MissionReport) -> usize {
+    report.casualties.len()
+}
+
+fn timeline(c: &Chronicle) -> Section {
+    let zero_dark = c.game == Game::ZeroDark;
+    let rows = c
+        .missions
+        .iter()
+        .map(|m| {
+            let mut row = vec![
+                m.number.to_string(),
+                m.name.clone(),
+                outcome(m.result),
+                m.turns.to_string(),
+                casualties(m).to_string(),
+            ];
+            match zero_dark {
+                true => row.push(m.team_xp.to_string()),
+                false => row.extend([m.squad_rp.to_string(), m.rp_bank.to_string()]),
+            }
+            row
+        })
+        .collect::<Vec<_>>();
+    let mut header = vec!["Mission", "Name", "Result", "Turns", "Casualties"];
+    match zero_dark {
+        true => header.push("Team XP"),
+        false => header.extend(["Squad RP", "RP bank"]),
+    }
+    let blocks = if rows.is_empty() {
+        vec![Block::Line("No Mission is recorded yet.".to_owned())]
+    } else {
+        vec![Block::Table {
+            caption: "Missions",
+            header,
+            rows,
+        }]
+    };
+    Section {
+        heading: "Timeline".to_owned(),
+        mission: None,
+        blocks,
+    }
+}
+
+fn mission(game: Game, m: &MissionReport) -> Section {
+    let played = match &m.ended_at {
+        Some(end) => format!("Played from {} to {end}", m.started_at),
+        None => format!("Started {}, still in progress", m.started_at),
+    };
+    let mut blocks = vec![
+        Block::Line(format!(
+            "{played}, {} turn(s). Went: {}.",
+            m.turns,
+            m.soldiers.join(", ")
+        )),
+        Block::Line(objectives(m)),
+    ];
+    if !m.environments.is_empty() {
+        blocks.push(Block::Line(format!("Environments: {}.", m.environments.join(", "))));
+    }
+    let yes = |b: bool| if b { "yes" } else { "no" }.to_owned();
+    table(&mut blocks, "Casualties", &["Soldier", "Wounds", "Downed", "KIA"], &m.casualties, |c| {
+        vec![c.soldier.clone(), c.wounds.to_string(), yes(c.downed), yes(c.kia)]
+    });
+    table(&mut blocks, "EKIA", &["Soldier", "EKIA", "XP"], &m.ekia, |e| {
+        vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
+    });
+    table(
+        &mut blocks,
+        "Checks and rolls",
+        &["Soldier", "Ability", "Successes", "Failures"],
+        &m.checks,
+        |c| {
+            vec![
+                c.soldier.clone(),
+                c.ability.clone(),
+                c.successes.to_string(),
+                c.failures.to_string(),
+            ]
+        },
+    );
+    table(
+        &mut blocks,
+        "K9 Encounters",
+        &["Card", "K9", "Handler", "End"],
+        &m.k9_encounters,
+        |k| {
+            vec![
+                k.card.clone(),
+                k.k9.clone(),
+                k.handler.clone(),
+                k.end.clone().unwrap_or_else(|| "open".to_owned()),
+            ]
+        },
+    );
+    table(&mut blocks, "Medals", &["Medal", "What", "Soldier"], &m.medals, |l| {
+        vec![l.medal.clone(), l.what.clone(), l.soldier.clone().unwrap_or_default()]
+    });
+    table(&mut blocks, "XP gained", &["Soldier", "XP"], &m.xp, |x| {
+        vec![x.soldier.clone(), x.gained.to_string()]
+    });
+    let award = m
+        .rp_award
+        .map_or_else(|| "no RP award recorded".to_owned(), |rp| format!("RP award {rp}"));
+    blocks.push(Block::Line(match game {
+        Game::ZeroDark => format!("Team XP {} at its end.", m.team_xp),
+        _ => format!("{award}; RP bank {}; squad RP {} at its end.", m.rp_bank, m.squad_rp),
+    }));
+    if !m.notes.is_empty() {
+        blocks.push(Block::Items {
+            caption: "Notes",
+            items: m.notes.iter().map(note).collect(),
+        });
+    }
+    if !m.disputes.is_empty() {
+        blocks.push(Block::Items {
+            caption: "Voids and amendments",
+            items: m
+                .disputes
+                .iter()
+                .map(|d| format!("v{} voided the command of v{}: {}", d.version, d.voided, d.why))
+                .collect(),
+        });
+    }
+    Section {
+        heading: format!("Mission {}: {} ({})", m.number, m.name, outcome(m.result)),
+        mission: Some(m.number),
+        blocks,
+    }
+}
+
+fn objectives(m: &MissionReport) -> String {
+    let o = &m.objectives;
+    let mut said = match o.placed {
+        Some(placed) => format!("Objectives: {} of {placed} completed", o.completed),
+        None => "Objectives: the Mission's own".to_owned(),
+    };
+    if let Some(k9) = &o.k9 {
+        let resolved = if o.k9_resolved { "resolved" } else { "not resolved" };
+        said.push_str(&format!("; K9 Objective \"{k9}\" {resolved}"));
+    }
+    said.push('.');
+    said
+}
+
+fn statistics(s: &Statistics) -> Section {
+    let mut blocks = Vec::new();
+    table(&mut blocks, "EKIA by Soldier", &["Soldier", "EKIA", "XP"], &s.ekia, |e| {
+        vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
+    });
+    table(
+        &mut blocks,
+        "Checks by ability",
+        &["Ability", "Soldier", "Successes", "Failures", "Success rate"],
+        &s.checks,
+        |c| {
+            let made = c.successes + c.failures;
+            vec![
+                c.ability.clone(),
+                c.soldier.clone(),
+                c.successes.to_string(),
+                c.failures.to_string(),
+                format!("{}%", (c.successes * 100).checked_div(made).unwrap_or(0)),
+            ]
+        },
+    );
+    let k9 = &s.k9;
+    if k9.encounters > 0 {
+        blocks.push(Block::Line(format!(
+            "The K9's record: {} Encounter(s): {} reward(s), {} discarded, {} failure(s), {} major failure(s); {} of {} roll(s) succeeded.",
+            k9.encounters,
+            k9.rewards,
+            k9.discarded,
+            k9.failures,
+            k9.major_failures,
+            k9.rolls_succeeded,
+            k9.rolls
+        )));
+    }
+    let faces = &s.faces;
+    if faces.generated.rolls + faces.entered.rolls == 0 {
+        blocks.push(Block::Line("No d10 was rolled.".to_owned()));
+        return Section {
+            heading: "Statistics".to_owned(),
+            mission: None,
+            blocks,
+        };
+    }
+    let rows = (0..10)
+        .map(|i| {
+            let count = |f: &Faces| f.counts.get(i).copied().unwrap_or(0).to_string();
+            vec![(i + 1).to_string(), count(&faces.generated), count(&faces.entered)]
+        })
+        .collect();
+    blocks.push(Block::Table {
+        caption: "d10 faces rolled",
+        header: vec!["Face", "Generated", "Entered"],
+        rows,
+    });
+    blocks.push(Block::Line(fairness("Generated", &faces.generated)));
+    blocks.push(Block::Line(fairness("Entered", &faces.entered)));
+    Section {
+        heading: "Statistics".to_owned(),
+        mission: None,
+        blocks,
+    }
+}
+
+/// What a fair die would give, and the test's verdict, in a sentence.
+fn fairness(which: &str, f: &Faces) -> String {
+    let mut line = format!(
+        "{which}: {} d10(s), a fair die gives {:.1} of each face",
+        f.rolls, f.expected
+    );
+    if let (Some(x), Some(p)) = (f.chi_square, f.p_value) {
+        line.push_str(&format!("; chi-square {x:.2} (9 degrees of freedom), p = {p:.3}"));
+    }
+    match &f.warning {
+        Some(warning) => line.push_str(&format!(" ({warning})")),
+        None => line.push('.'),
+    }
+    line
+}
+
+fn note(n: &Note) -> String {
+    match &n.soldier {
+        Some(soldier) => format!("v{} on {soldier}: {}", n.version, n.text),
+        None => format!("v{}: {}", n.version, n.text),
+    }
+}
+
+/// A table of `items` under `caption`, when there are any.
+fn table<T>(
+    blocks: &mut Vec<Block>,
+    caption: &'static str,
+    header: &[&'static str],
+    items: &[T],
+    row: impl Fn(&T) -> Vec<String>,
+) {
+    if items.is_empty() {
+        return;
+    }
+    blocks.push(Block::Table {
+        caption,
+        header: header.to_vec(),
+        rows: items.iter().map(row).collect(),
+    });
+}

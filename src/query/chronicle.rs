@@ -1,0 +1,51 @@
+//! `chronicle` as a front end asks it: the campaign's story told in one pass over its log.
+
+use super::Query;
+use crate::Error;
+use crate::checkpoint;
+use crate::domain::Game;
+use crate::projection::chronicle::{Chronicle, MissionReport, Teller};
+use crate::projection::chronicle::teller::Row;
+
+impl Query<'_> {
+    /// The whole chronicle: every Mission's report, the notes and the statistics, read row
+    /// by row (the rows decoded on the other cores), holding only what it reports.
+    pub fn chronicle(&self) -> Result<Chronicle, Error> {
+        let mut teller = Teller::new(self.campaign);
+        let state = checkpoint::walk(self.store, self.campaign, None, &mut |row, event, state| {
+            teller.row(
+                &Row {
+                    version: row.version,
+                    command_id: &row.command_id,
+                    recorded_at: &row.recorded_at,
+                    event,
+                },
+                state,
+            );
+        })?;
+        let Some(info) = state.info else {
+            return Err(self.nothing());
+        };
+        Ok(teller.told(info.game))
+    }
+
+    /// The after-action report of Mission `number`, in a campaign of the game it gives.
+    pub fn mission_report(&self, number: u32) -> Result<(Game, MissionReport), Error> {
+        let chronicle = self.chronicle()?;
+        let latest = chronicle.missions.last().map_or(0, |m| m.number);
+        let game = chronicle.game;
+        chronicle
+            .missions
+            .into_iter()
+            .find(|m| m.number == number)
+            .map(|report| (game, report))
+            .ok_or_else(|| match latest {
+                0 => Error::input(
+                    "no Mission has started yet; start one with `muster mission start NAME`",
+                ),
+                _ => Error::input(format!(
+                    "there is no Mission {number} in this campaign; Missions so far: 1 to {latest}"
+                )),
+            })
+    }
+}
