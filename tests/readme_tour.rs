@@ -10,6 +10,8 @@ mod common;
 
 use common::readme::Line;
 
+#[path = "readme_tour/chronicle.rs"]
+mod chronicle;
 #[path = "readme_tour/rosters.rs"]
 mod rosters;
 

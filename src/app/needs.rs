@@ -203,7 +203,13 @@ const ROWS: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md];
 /// The roster's: every format but BBCode, the printable page included.
 const EVERY: &[Format] = &[Format::Table, Format::Json, Format::Csv, Format::Md, Format::Html];
 /// A story's: for people, for forums (Markdown, BBCode), printed, and JSON.
-const STORY: &[Format] = &[Format::Table, Format::Json, Format::Md, Format::Html, Format::Bbcode];
+const STORY: &[Format] = &[
+    Format::Table,
+    Format::Json,
+    Format::Md,
+    Format::Html,
+    Format::Bbcode,
+];
 
 impl Honours {
     /// A command of the selected campaign, printing the given formats.

@@ -35,7 +35,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
 pub fn print(format: Format, shown: &Shown) -> Result<(), CommandError> {
     match format {
         Format::Json => output::print_json(shown),
-        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => output::print(&render(shown)),
+        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
+            output::print(&render(shown))
+        }
     }
 }
 

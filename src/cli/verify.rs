@@ -36,7 +36,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     drop(progress);
     match ctx.format {
         Format::Json => output::print_json(&verified)?,
-        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => output::print(&text(&verified))?,
+        Format::Table | Format::Csv | Format::Md | Format::Html | Format::Bbcode => {
+            output::print(&text(&verified))?
+        }
     }
     let report = &verified.report;
     if report.ok {

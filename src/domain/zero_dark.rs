@@ -83,6 +83,16 @@ impl fmt::Display for PriorityTask {
     }
 }
 
+impl fmt::Display for BogeyType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BogeyType::Grunt => "grunt",
+            BogeyType::Elite => "elite",
+            BogeyType::Boss => "boss",
+        })
+    }
+}
+
 impl ZeroDarkMission {
     /// True when nothing of Zero Dark happened on the Mission.
     pub fn is_unused(&self) -> bool {

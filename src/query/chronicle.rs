@@ -4,8 +4,8 @@ use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::Game;
-use crate::projection::chronicle::{Chronicle, MissionReport, Teller};
 use crate::projection::chronicle::teller::Row;
+use crate::projection::chronicle::{Chronicle, MissionReport, Teller};
 
 impl Query<'_> {
     /// The whole chronicle: every Mission's report, the notes and the statistics, read row
@@ -40,9 +40,7 @@ impl Query<'_> {
             .find(|m| m.number == number)
             .map(|report| (game, report))
             .ok_or_else(|| match latest {
-                0 => Error::input(
-                    "no Mission has started yet; start one with `muster mission start NAME`",
-                ),
+                0 => Error::input("no Mission has started yet; start one with `muster mission start NAME`"),
                 _ => Error::input(format!(
                     "there is no Mission {number} in this campaign; Missions so far: 1 to {latest}"
                 )),

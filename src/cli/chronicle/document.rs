@@ -1,6 +1,7 @@
 //! The chronicle in words, once for every format: sections of headings, lines, tables and
 //! lists, which the terminal, Markdown, BBCode and HTML renderers each lay out.
 
+use muster::domain::zero_dark::ZeroDarkMission;
 use muster::domain::{Game, MissionResult};
 use muster::projection::chronicle::{Chronicle, Faces, MissionReport, Note, Statistics};
 
@@ -138,13 +139,23 @@ fn mission(game: Game, m: &MissionReport) -> Section {
         )),
         Block::Line(objectives(m)),
     ];
+    if let Some(zd) = &m.zero_dark {
+        red_force(&mut blocks, zd);
+    }
     if !m.environments.is_empty() {
-        blocks.push(Block::Line(format!("Environments: {}.", m.environments.join(", "))));
+        blocks.push(Block::Line(format!(
+            "Environments: {}.",
+            m.environments.join(", ")
+        )));
     }
     let yes = |b: bool| if b { "yes" } else { "no" }.to_owned();
-    table(&mut blocks, "Casualties", &["Soldier", "Wounds", "Downed", "KIA"], &m.casualties, |c| {
-        vec![c.soldier.clone(), c.wounds.to_string(), yes(c.downed), yes(c.kia)]
-    });
+    table(
+        &mut blocks,
+        "Casualties",
+        &["Soldier", "Wounds", "Downed", "KIA"],
+        &m.casualties,
+        |c| vec![c.soldier.clone(), c.wounds.to_string(), yes(c.downed), yes(c.kia)],
+    );
     table(&mut blocks, "EKIA", &["Soldier", "EKIA", "XP"], &m.ekia, |e| {
         vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
     });
@@ -176,18 +187,32 @@ fn mission(game: Game, m: &MissionReport) -> Section {
             ]
         },
     );
-    table(&mut blocks, "Medals", &["Medal", "What", "Soldier"], &m.medals, |l| {
-        vec![l.medal.clone(), l.what.clone(), l.soldier.clone().unwrap_or_default()]
-    });
+    table(
+        &mut blocks,
+        "Medals",
+        &["Medal", "What", "Soldier"],
+        &m.medals,
+        |l| {
+            vec![
+                l.medal.clone(),
+                l.what.clone(),
+                l.soldier.clone().unwrap_or_default(),
+            ]
+        },
+    );
     table(&mut blocks, "XP gained", &["Soldier", "XP"], &m.xp, |x| {
         vec![x.soldier.clone(), x.gained.to_string()]
     });
-    let award = m
-        .rp_award
-        .map_or_else(|| "no RP award recorded".to_owned(), |rp| format!("RP award {rp}"));
+    let award = m.rp_award.map_or_else(
+        || "no RP award recorded".to_owned(),
+        |rp| format!("RP award {rp}"),
+    );
     blocks.push(Block::Line(match game {
         Game::ZeroDark => format!("Team XP {} at its end.", m.team_xp),
-        _ => format!("{award}; RP bank {}; squad RP {} at its end.", m.rp_bank, m.squad_rp),
+        _ => format!(
+            "{award}; RP bank {}; squad RP {} at its end.",
+            m.rp_bank, m.squad_rp
+        ),
     }));
     if !m.notes.is_empty() {
         blocks.push(Block::Items {
@@ -212,6 +237,52 @@ fn mission(game: Game, m: &MissionReport) -> Section {
     }
 }
 
+/// A Zero Dark Mission's priority task and what became of each bogey of its Red Force.
+fn red_force(blocks: &mut Vec<Block>, zd: &ZeroDarkMission) {
+    if let Some(task) = zd.task {
+        let target = zd
+            .task_target
+            .as_ref()
+            .map(|t| format!(" (target: {t})"))
+            .unwrap_or_default();
+        blocks.push(Block::Line(format!("Priority task: {task}{target}.")));
+    }
+    let by = |list: &[(String, String)], bogey: &str| {
+        let mut heroes: Vec<&str> = Vec::new();
+        for (_, hero) in list.iter().filter(|(b, _)| b == bogey) {
+            if !heroes.contains(&hero.as_str()) {
+                heroes.push(hero);
+            }
+        }
+        heroes.join(", ")
+    };
+    table(
+        blocks,
+        "Red Force",
+        &["Bogey", "Type", "Became", "By"],
+        &zd.bogeys,
+        |b| {
+            let (became, heroes) = if zd.dead.iter().any(|(d, _)| *d == b.name) {
+                ("dead", by(&zd.dead, &b.name))
+            } else if zd.persuaded.iter().any(|(p, _)| *p == b.name) {
+                ("persuaded", by(&zd.persuaded, &b.name))
+            } else if zd.down.contains(&b.name) {
+                ("down", String::new())
+            } else if zd.targeted.iter().any(|(t, _)| *t == b.name) {
+                ("targeted", by(&zd.targeted, &b.name))
+            } else {
+                ("untouched", String::new())
+            };
+            vec![
+                b.name.clone(),
+                b.bogey_type.to_string(),
+                became.to_owned(),
+                heroes,
+            ]
+        },
+    );
+}
+
 fn objectives(m: &MissionReport) -> String {
     let o = &m.objectives;
     let mut said = match o.placed {
@@ -228,9 +299,13 @@ fn objectives(m: &MissionReport) -> String {
 
 fn statistics(s: &Statistics) -> Section {
     let mut blocks = Vec::new();
-    table(&mut blocks, "EKIA by Soldier", &["Soldier", "EKIA", "XP"], &s.ekia, |e| {
-        vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
-    });
+    table(
+        &mut blocks,
+        "EKIA by Soldier",
+        &["Soldier", "EKIA", "XP"],
+        &s.ekia,
+        |e| vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()],
+    );
     table(
         &mut blocks,
         "Checks by ability",
@@ -272,7 +347,11 @@ fn statistics(s: &Statistics) -> Section {
     let rows = (0..10)
         .map(|i| {
             let count = |f: &Faces| f.counts.get(i).copied().unwrap_or(0).to_string();
-            vec![(i + 1).to_string(), count(&faces.generated), count(&faces.entered)]
+            vec![
+                (i + 1).to_string(),
+                count(&faces.generated),
+                count(&faces.entered),
+            ]
         })
         .collect();
     blocks.push(Block::Table {

@@ -44,7 +44,14 @@ pub fn page(doc: &Document, missions: &[MissionReport]) -> Result<String, Comman
         ];
         let title = "The squad's RP, RP bank and casualties at the end of each Mission";
         Some(Chart {
-            svg: chart::svg(&Labels { title, y: "RP / Soldiers" }, &numbers, &all)?,
+            svg: chart::svg(
+                &Labels {
+                    title,
+                    y: "RP / Soldiers",
+                },
+                &numbers,
+                &all,
+            )?,
             words: chart::in_words(title, &all),
         })
     } else {

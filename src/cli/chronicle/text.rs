@@ -78,7 +78,10 @@ pub fn markdown(doc: &Document) -> String {
 pub fn bbcode(doc: &Document) -> String {
     let mut out = format!("[size=14][b]{}[/b][/size]\n", bbcode_text(&doc.title));
     for section in &doc.sections {
-        out.push_str(&format!("\n[size=12][b]{}[/b][/size]\n", bbcode_text(&section.heading)));
+        out.push_str(&format!(
+            "\n[size=12][b]{}[/b][/size]\n",
+            bbcode_text(&section.heading)
+        ));
         for block in &section.blocks {
             match block {
                 Block::Line(line) => out.push_str(&format!("{}\n", bbcode_text(line))),

@@ -63,9 +63,7 @@ impl Tally {
                 .map(|distribution| distribution.sf(x))
         });
         let warning = (rolls < MIN_ROLLS).then(|| {
-            format!(
-                "only {rolls} roll(s): too few to say anything; the test needs {MIN_ROLLS} (five a face)"
-            )
+            format!("only {rolls} roll(s): too few to say anything; the test needs {MIN_ROLLS} (five a face)")
         });
         Faces {
             rolls,

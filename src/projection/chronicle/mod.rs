@@ -9,6 +9,7 @@ mod tests;
 
 use serde::Serialize;
 
+use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
 pub use faces::{FAIR_SIDES, Faces, MIN_ROLLS};
 pub use teller::Teller;
@@ -59,6 +60,9 @@ pub struct MissionReport {
     pub squad_rp: u32,
     /// Zero Dark: the team's XP when it ended (0 in Warfighter).
     pub team_xp: u32,
+    /// Zero Dark: its Red Force and what became of each bogey, the priority task and Buy
+    /// Time, as `mission show` gives them; null in Warfighter.
+    pub zero_dark: Option<ZeroDarkMission>,
     pub notes: Vec<Note>,
     /// The voids (and so the amendments) recorded during it or striking its events.
     pub disputes: Vec<Dispute>,
@@ -90,7 +94,8 @@ pub struct Ekia {
     pub xp: u32,
 }
 
-/// One Soldier's checks of one ability (an Environment's rolls are named "TYPE Environment").
+/// One Soldier's checks of one ability (an Environment's rolls are named "TYPE Environment",
+/// a Zero Dark persuasion "persuasion").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CheckTally {
     pub soldier: String,

@@ -11,6 +11,7 @@ use super::{
 use crate::domain::Game;
 use crate::domain::event::{EncounterEnd, Event};
 use crate::domain::roll::{Roll, Source};
+use crate::domain::rulebook::Rulebook;
 use crate::domain::state::CampaignState;
 use crate::domain::zero_dark::HeroState;
 
@@ -93,6 +94,7 @@ impl Teller {
                 rp_bank: state.rp_bank,
                 squad_rp: 0,
                 team_xp: state.team_xp,
+                zero_dark: None,
                 notes: Vec::new(),
                 disputes: Vec::new(),
             });
@@ -107,7 +109,9 @@ impl Teller {
                 why: e.why.clone(),
             };
             // Told with the Mission whose event it strikes, else the one it was made in.
-            let at = self.mission_at(e.version).or(self.current.as_ref().map(|(i, _)| *i));
+            let at = self
+                .mission_at(e.version)
+                .or(self.current.as_ref().map(|(i, _)| *i));
             if let Some(report) = at.and_then(|i| self.missions.get_mut(i)) {
                 report.disputes.push(dispute);
             }
@@ -132,6 +136,13 @@ impl Teller {
         if let Some(report) = self.missions.get_mut(index) {
             report.rp_bank = state.rp_bank;
             report.team_xp = state.team_xp;
+            if event.rulebook() == Rulebook::ZeroDark || report.zero_dark.is_none() {
+                report.zero_dark = state
+                    .mission
+                    .as_ref()
+                    .filter(|_| state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark))
+                    .map(|m| m.zero_dark.clone());
+            }
             report.squad_rp = state
                 .soldiers
                 .iter()
@@ -245,6 +256,7 @@ impl Teller {
 fn checked(event: &Event) -> Option<(String, String, bool)> {
     match event {
         Event::CheckRolled(e) => Some((e.soldier.clone(), e.ability.clone(), e.roll.success)),
+        Event::PersuasionTested(e) => Some((e.hero.clone(), "persuasion".to_owned(), e.persuaded)),
         Event::EnvironmentRolled(e) => e.roll.as_ref().map(|roll| {
             (
                 e.soldier.clone(),
@@ -310,7 +322,17 @@ fn tell(report: &mut MissionReport, row: &Row<'_>, event: &Event) {
         }
         Event::MedalDrawn(e) => medal(report, &e.medal, "drawn", None),
         Event::MedalEarned(e) => medal(report, &e.medal, "earned", Some(&e.soldier)),
-        Event::MedalAwarded(e) => medal(report, &e.medal.name, "awarded", Some(&e.soldier)),
+        Event::MedalAwarded(e) => {
+            // A Medal earned puts its sticker on in the same command: told once, as earned.
+            let earned = report.medals.last().is_some_and(|last| {
+                last.what == "earned"
+                    && last.medal == e.medal.name
+                    && last.soldier.as_deref() == Some(&e.soldier)
+            });
+            if !earned {
+                medal(report, &e.medal.name, "awarded", Some(&e.soldier));
+            }
+        }
         Event::MedalLost(e) => medal(report, &e.medal, "lost", None),
         Event::NoteWritten(e) => report.notes.push(note(row.version, e)),
         _ => {}

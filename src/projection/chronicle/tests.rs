@@ -1,0 +1,160 @@
+//! The chronicle told from events: what each report holds, voided events left out, and the
+//! faces' test against a fair die.
+
+use super::faces::Tally;
+use super::teller::{Row, Teller};
+use super::*;
+use crate::domain::event::{Event, NoteWritten};
+use crate::domain::fold::step;
+use crate::domain::state::CampaignState;
+use crate::rules::tests::{created, enlisted, every_kind, mission_started, player};
+
+/// Tells `events` (version = place + 1, one command each), the commands in `voided` left
+/// out as the log reads them now.
+fn told(events: &[Event], voided: &[u64]) -> Chronicle {
+    let mut teller = Teller::new("Lodestar");
+    let mut state = CampaignState::default();
+    for (i, event) in events.iter().enumerate() {
+        let version = i as u64 + 1;
+        let event = (!voided.contains(&version)).then_some(event);
+        step(&mut state, version, event);
+        let id = format!("c{version}");
+        teller.row(
+            &Row {
+                version,
+                command_id: &id,
+                recorded_at: "2026-12-01T20:00:00Z",
+                event,
+            },
+            &state,
+        );
+    }
+    teller.told(Game::Modern)
+}
+
+fn note(text: &str, mission: Option<u32>) -> Event {
+    Event::NoteWritten(NoteWritten {
+        mission,
+        soldier: None,
+        text: text.into(),
+    })
+}
+
+fn squad() -> Vec<Event> {
+    vec![
+        created(Game::Modern),
+        enlisted(player("Wong")),
+        enlisted(player("Park")),
+    ]
+}
+
+#[test]
+fn a_note_voided_leaves_the_story_and_the_void_is_told_with_its_mission() {
+    let mut events = squad();
+    events.push(note("before the war", None));
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events.push(note("Park froze", Some(1)));
+    events.push(note("Wong carried Park out", Some(1)));
+    events.push(Event::CommandVoided(crate::domain::event::CommandVoided {
+        command_id: "c6".into(),
+        disproofs: Vec::new(),
+        version: 6,
+        why: "unkind".into(),
+    }));
+    let c = told(&events, &[6]);
+    assert_eq!(c.notes.len(), 1);
+    assert_eq!(c.notes[0].text, "before the war");
+    let m = &c.missions[0];
+    let texts: Vec<&str> = m.notes.iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(texts, ["Wong carried Park out"]);
+    assert_eq!(
+        m.disputes,
+        [Dispute {
+            version: 8,
+            voided: 6,
+            why: "unkind".into()
+        }]
+    );
+}
+
+#[test]
+fn every_kind_of_event_is_told_without_a_panic() {
+    let mut events = squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events.extend(
+        every_kind()
+            .into_iter()
+            .filter(|e| !matches!(e, Event::CampaignCreated(_))),
+    );
+    let c = told(&events, &[]);
+    assert_eq!(c.missions.first().map(|m| m.number), Some(1));
+}
+
+#[test]
+fn faces_of_a_fair_looking_die_pass_and_a_loaded_one_fails() {
+    let mut even = Tally::default();
+    for face in 1..=10 {
+        for _ in 0..10 {
+            even.add(face);
+        }
+    }
+    let faces = even.faces();
+    assert_eq!(faces.rolls, 100);
+    assert_eq!(faces.counts, vec![10; 10]);
+    assert!((faces.expected - 10.0).abs() < 1e-9);
+    assert_eq!(faces.chi_square, Some(0.0));
+    assert!(faces.p_value.is_some_and(|p| (p - 1.0).abs() < 1e-9));
+    assert_eq!(faces.warning, None);
+
+    let mut loaded = Tally::default();
+    for _ in 0..60 {
+        loaded.add(10);
+    }
+    let faces = loaded.faces();
+    // Nine faces 6 short and one 54 over: 9 × 36/6 + 54²/6 = 54 + 486.
+    assert!(faces.chi_square.is_some_and(|x| (x - 540.0).abs() < 1e-9));
+    assert!(faces.p_value.is_some_and(|p| p < 1e-6));
+}
+
+#[test]
+fn a_chi_square_of_the_table_value_gives_its_p() {
+    // 100 rolls: 20 ones, 5 twos, 5 tens and 10 of every other face.
+    let mut tally = Tally::default();
+    for (face, count) in [
+        (1, 20),
+        (2, 5),
+        (3, 10),
+        (4, 10),
+        (5, 10),
+        (6, 10),
+        (7, 10),
+        (8, 10),
+        (9, 10),
+        (10, 5),
+    ] {
+        for _ in 0..count {
+            tally.add(face);
+        }
+    }
+    let faces = tally.faces();
+    // (100 + 25 + 25) / 10 = 15.
+    assert!(faces.chi_square.is_some_and(|x| (x - 15.0).abs() < 1e-9));
+    // P(X² ≥ 15) with 9 degrees of freedom is 0.0909 (tables give 14.684 at 0.10, 16.919 at 0.05).
+    assert!(
+        faces.p_value.is_some_and(|p| p > 0.05 && p < 0.10),
+        "{:?}",
+        faces.p_value
+    );
+}
+
+#[test]
+fn too_few_rolls_carry_a_warning_and_a_face_off_the_die_is_not_counted() {
+    let mut tally = Tally::default();
+    tally.add(3);
+    tally.add(0);
+    tally.add(11);
+    let faces = tally.faces();
+    assert_eq!(faces.rolls, 1);
+    assert!(faces.warning.as_deref().is_some_and(|w| w.contains("too few")));
+    assert!(Tally::default().faces().chi_square.is_none());
+}
