@@ -45,6 +45,12 @@ fn mission_under_way(campaign: &Campaign) -> u64 {
         &["k9", "draw", &encounter.to_string_lossy()],
         &["k9", "roll", "--die", "10"],
         &["k9", "roll", "--die", "1"],
+        &[
+            "note",
+            "Reyes dragged Kowalski behind the wall <and> held the line",
+            "--soldier",
+            "Reyes",
+        ],
     ] {
         campaign.ok(&[&["--campaign", "Lodestar"][..], line].concat());
     }
@@ -71,6 +77,9 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
         ("show", format!("/c/Lodestar/show/{roll}")),
         ("blame", "/c/Lodestar/blame/Reyes".to_owned()),
         ("print", "/c/Lodestar/print".to_owned()),
+        ("chronicle", "/c/Lodestar/chronicle".to_owned()),
+        ("mission", "/c/Lodestar/mission/1".to_owned()),
+        ("chronicle-print", "/c/Lodestar/chronicle/print".to_owned()),
     ];
     in_browser(|driver, chromium| async move {
         let mut problems = Vec::new();
@@ -96,6 +105,21 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
                     for check in [tab.fits(&opened).await, tab.axe(&opened).await] {
                         problems.extend(check.err());
                     }
+                }
+            }
+            // The printed pages as they print, in a window no wider than a sheet of paper.
+            if size == Size::Phone {
+                for (name, path) in [
+                    ("print", "/c/Lodestar/print"),
+                    ("chronicle-print", "/c/Lodestar/chronicle/print"),
+                ] {
+                    tab.open(path).await?;
+                    let printed = format!("{name} as printed");
+                    if tab.as_printed().await? == 0 {
+                        problems.push(format!("{printed}: the page has no print rules"));
+                    }
+                    problems.extend(tab.fits(&printed).await.err());
+                    tab.shot(&format!("{name}-as-printed")).await?;
                 }
             }
             // The play page's cards and its forms, as a thumb scrolls to them.

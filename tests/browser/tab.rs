@@ -59,6 +59,22 @@ document.querySelectorAll("body *").forEach(function (e) {
 return found.slice(0, 12);
 "##;
 
+/// Copies the page's `@media print` rules into a style sheet of their own, for the screen.
+const PRINTED: &str = r#"
+var rules = [];
+for (var sheet of document.styleSheets) {
+  for (var rule of sheet.cssRules) {
+    if (rule.media && rule.media.mediaText.indexOf("print") >= 0) {
+      for (var inner of rule.cssRules) { rules.push(inner.cssText); }
+    }
+  }
+}
+var style = document.createElement("style");
+style.textContent = rules.join("\n");
+document.head.appendChild(style);
+return rules.length;
+"#;
+
 /// Runs axe-core on the page and gives its serious and critical violations.
 const AXE_RUN: &str = r#"
 var done = arguments[arguments.length - 1];
@@ -177,6 +193,16 @@ impl Tab {
             Some(found) if found.is_empty() => Ok(()),
             _ => Err(format!("{page} at {:?} does not fit: {found}", self.size)),
         }
+    }
+
+    /// Lays the page out as it prints: every `@media print` rule of its style sheets applied
+    /// to the screen too (the rules of a window as narrow as a phone's are no wider than a
+    /// sheet of paper's). Gives how many rules it applied.
+    pub async fn as_printed(&self) -> Result<u64, String> {
+        let applied = self.js(PRINTED, vec![]).await?;
+        applied
+            .as_u64()
+            .ok_or_else(|| format!("the print rules were not applied: {applied}"))
     }
 
     /// Fails naming every serious or critical violation axe-core finds.

@@ -7,9 +7,9 @@
 use askama::Template;
 use muster::projection::chronicle::MissionReport;
 
-use super::document::{self, Block, Document};
 use crate::cli::chart::{self, Labels, Series};
 use crate::cli::error::CommandError;
+use muster::projection::chronicle::words::{self as document, Block, Document};
 
 /// The page: the document's sections and the chart over the Missions.
 #[derive(Template)]

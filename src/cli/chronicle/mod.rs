@@ -1,11 +1,11 @@
 //! `muster chronicle [--mission N]`: the campaign's story, an after-action report a Mission
 //! with the timeline, statistics and notes, for the table, forums and a player's folder.
 
-mod document;
 mod html;
 mod text;
 
 use muster::app::Format;
+use muster::projection::chronicle::words as document;
 use muster::query::Query;
 
 use super::context::Context;

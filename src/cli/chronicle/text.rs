@@ -1,8 +1,8 @@
 //! The chronicle for the terminal, and as Markdown and BBCode for forums, laid out from the
 //! one document in words.
 
-use super::document::{Block, Document};
 use crate::cli::output;
+use muster::projection::chronicle::words::{Block, Document};
 
 /// The chronicle as plain text: headings underlined, tables fitted to the terminal.
 pub fn plain(doc: &Document) -> String {

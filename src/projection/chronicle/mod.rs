@@ -6,6 +6,7 @@ mod faces;
 pub mod teller;
 #[cfg(test)]
 mod tests;
+pub mod words;
 
 use serde::Serialize;
 

@@ -15,6 +15,7 @@ mod roster;
 mod session;
 mod shown;
 mod specs;
+mod story;
 mod views;
 mod words;
 
@@ -38,6 +39,9 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/log", get(views::log))
         .route("/c/{campaign}/show/{version}", get(detail::show))
         .route("/c/{campaign}/blame/{soldier}", get(detail::blame))
+        .route("/c/{campaign}/chronicle", get(story::chronicle))
+        .route("/c/{campaign}/chronicle/print", get(story::print))
+        .route("/c/{campaign}/mission/{number}", get(story::mission))
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/invite", post(invite::invite))
         .route("/c/{campaign}/events/stream", get(live::stream))

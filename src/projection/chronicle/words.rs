@@ -1,9 +1,10 @@
-//! The chronicle in words, once for every format: sections of headings, lines, tables and
-//! lists, which the terminal, Markdown, BBCode and HTML renderers each lay out.
+//! The chronicle in words, once for every front end: sections of headings, lines, tables
+//! and lists, which the terminal, Markdown, BBCode, the printed page and the served page
+//! each lay out.
 
-use muster::domain::zero_dark::ZeroDarkMission;
-use muster::domain::{Game, MissionResult};
-use muster::projection::chronicle::{Chronicle, Faces, MissionReport, Note, Statistics};
+use super::{Chronicle, Faces, MissionReport, Note, Statistics};
+use crate::domain::zero_dark::ZeroDarkMission;
+use crate::domain::{Game, MissionResult};
 
 /// A piece of a section.
 pub enum Block {
@@ -128,8 +129,8 @@ fn timeline(c: &Chronicle) -> Section {
 
 fn mission(game: Game, m: &MissionReport) -> Section {
     let played = match &m.ended_at {
-        Some(end) => format!("Played from {} to {end}", m.started_at),
-        None => format!("Started {}, still in progress", m.started_at),
+        Some(end) => format!("Played from {} to {}", when(&m.started_at), when(end)),
+        None => format!("Started {}, still in progress", when(&m.started_at)),
     };
     let mut blocks = vec![
         Block::Line(format!(
@@ -281,6 +282,17 @@ fn red_force(blocks: &mut Vec<Block>, zd: &ZeroDarkMission) {
             ]
         },
     );
+}
+
+/// A recorded time to the minute, as a person notes it: "2026-11-29 20:14 UTC".
+fn when(recorded_at: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(recorded_at) {
+        Ok(t) => t
+            .with_timezone(&chrono::Utc)
+            .format("%Y-%m-%d %H:%M UTC")
+            .to_string(),
+        Err(_) => recorded_at.to_owned(),
+    }
 }
 
 fn objectives(m: &MissionReport) -> String {

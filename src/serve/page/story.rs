@@ -1,0 +1,147 @@
+//! The campaign's story on the page: the chronicle, and one Mission's after-action report,
+//! in the words the command line prints them (`projection::chronicle::words`), read from the
+//! same query as `muster chronicle`.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use muster::app::{self, Format};
+use muster::projection::chronicle::words::{self, Block, Document};
+use muster::projection::chronicle::{Chronicle, MissionReport};
+use muster::query::Query;
+
+use super::html::{framed_by, message_page, read_printed, render};
+use super::session::Signed;
+use super::views::{Chrome, chrome};
+use crate::serve::server::Server;
+
+#[derive(Template)]
+#[template(path = "page/chronicle.html")]
+struct StoryPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    title: String,
+    doc: Document,
+    /// Every Mission's number and name, each a link to its own page.
+    missions: Vec<(u32, String)>,
+    json: String,
+}
+
+/// What a story page shows: the whole chronicle, or one Mission's report.
+enum Told {
+    Whole(Chronicle),
+    Mission(Chronicle, MissionReport),
+}
+
+/// Reads the chronicle of `campaign` on a kept read-only connection, off the async threads.
+async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Result<Told, Response> {
+    let (reading, named) = (Arc::clone(server), campaign.to_owned());
+    let read = tokio::task::spawn_blocking(move || {
+        reading.reading(|store| {
+            let name = app::resolve_campaign(store, Some(&named)).map_err(|e| e.to_string())?;
+            Query::new(store, &name).chronicle().map_err(|e| e.to_string())
+        })
+    })
+    .await;
+    let chronicle = match read {
+        Ok(Ok(chronicle)) => chronicle,
+        Ok(Err(message)) => return Err(message_page(StatusCode::NOT_FOUND, &message)),
+        Err(e) => {
+            return Err(message_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("the chronicle could not be read: {e}"),
+            ));
+        }
+    };
+    let Some(number) = mission else {
+        return Ok(Told::Whole(chronicle));
+    };
+    match chronicle.missions.iter().find(|m| m.number == number).cloned() {
+        Some(report) => Ok(Told::Mission(chronicle, report)),
+        None => Err(message_page(
+            StatusCode::NOT_FOUND,
+            &match chronicle.missions.last() {
+                Some(last) => format!(
+                    "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
+                    last.number
+                ),
+                None => "no Mission has started yet".to_owned(),
+            },
+        )),
+    }
+}
+
+/// The page of what was told.
+fn page(signed: &Signed, told: Told) -> Response {
+    let (chronicle, doc, json, title) = match told {
+        Told::Whole(c) => {
+            let doc = words::chronicle(&c);
+            let json = serde_json::to_string_pretty(&c).unwrap_or_default();
+            (c, doc, json, "chronicle".to_owned())
+        }
+        Told::Mission(c, report) => {
+            let doc = words::mission_alone(&c.campaign, c.game, &report);
+            let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+            let title = format!("Mission {}", report.number);
+            (c, doc, json, title)
+        }
+    };
+    let Chrome { csrf, who } = chrome(signed);
+    let page = StoryPage {
+        csrf,
+        who,
+        link: crate::url::segment(&chronicle.campaign),
+        missions: chronicle
+            .missions
+            .iter()
+            .map(|m| (m.number, m.name.clone()))
+            .collect(),
+        campaign: chronicle.campaign,
+        title,
+        doc,
+        json,
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// GET /c/{campaign}/chronicle: the campaign's chronicle.
+pub async fn chronicle(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+) -> Response {
+    match told(&server, &campaign, None).await {
+        Ok(told) => page(&signed, told),
+        Err(answer) => answer,
+    }
+}
+
+/// GET /c/{campaign}/mission/{number}: one Mission's after-action report.
+pub async fn mission(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path((campaign, number)): Path<(String, u32)>,
+) -> Response {
+    match told(&server, &campaign, Some(number)).await {
+        Ok(told) => page(&signed, told),
+        Err(answer) => answer,
+    }
+}
+
+/// GET /c/{campaign}/chronicle/print: `muster chronicle --format html`, the page to print.
+pub async fn print(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+) -> Response {
+    let asker = (signed.caller.role, Format::Html);
+    match read_printed(&server, asker, Some(&campaign), &["chronicle"]).await {
+        Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
+        Err(answer) => answer,
+    }
+}
