@@ -45,6 +45,8 @@ mod integrity;
 mod k9;
 #[path = "cli/log.rs"]
 mod log;
+#[path = "cli/markdown.rs"]
+mod markdown;
 #[path = "cli/medals.rs"]
 mod medals;
 #[path = "cli/mission.rs"]

@@ -8,12 +8,11 @@ use clap::error::ErrorKind;
 pub use muster::app::Format;
 use muster::domain::names::is_invisible;
 use serde::Serialize;
-use tabled::builder::Builder;
-use tabled::settings::Style;
 
 use super::error::CommandError;
 pub use table::{fitted, table};
 
+pub mod markdown;
 mod table;
 
 /// `--format`'s parser: the library's formats by their words, each with what it is.
@@ -200,37 +199,6 @@ pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
     } else {
         cell.into()
     }
-}
-
-/// `text` as Markdown shows it literally: no HTML (`<img onerror=…>`), no links or images
-/// (`[x](javascript:…)`), no emphasis or headings made by the text itself.
-pub fn markdown_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '#' | '!' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Renders rows under a header as a Markdown table, every cell's text shown literally.
-pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
-    let mut builder = Builder::default();
-    builder.push_record(header.iter().map(|h| (*h).to_owned()));
-    for row in rows {
-        builder.push_record(row.iter().map(|cell| markdown_text(cell)));
-    }
-    let mut table = builder.build();
-    table.with(Style::markdown());
-    table.to_string()
 }
 
 pub use muster::projection::summary::NOTED_DIGITS;
