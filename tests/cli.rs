@@ -17,6 +17,8 @@ mod support;
 mod audit;
 #[path = "cli/backup.rs"]
 mod backup;
+#[path = "cli/blame.rs"]
+mod blame;
 #[path = "cli/campaign.rs"]
 mod campaign;
 #[path = "cli/colour.rs"]

@@ -203,26 +203,6 @@ pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
 
 pub use muster::projection::summary::NOTED_DIGITS;
 
-/// How many leading characters tell each of `ids` from every other: one more than the
-/// longest prefix two of them share, and at least 8.
-pub fn unique_prefix<'a>(ids: impl IntoIterator<Item = &'a str>) -> usize {
-    let mut ids: Vec<&str> = ids.into_iter().collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let shared = ids
-        .windows(2)
-        .map(|pair| {
-            pair[0]
-                .chars()
-                .zip(pair[1].chars())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (shared + 1).max(8)
-}
-
 /// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
     muster::projection::summary::noted(hash)
@@ -231,14 +211,6 @@ pub fn short_hash(hash: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_prefix_tells_each_id_from_its_neighbours() {
-        let ids = ["01a22f61-5811-7000", "01a22f61-5812-7000", "01a22f61-5811-7000"];
-        assert_eq!(unique_prefix(ids), 13, "01a22f61-5811 and 01a22f61-5812");
-        assert_eq!(unique_prefix(["abc", "xyz"]), 8);
-        assert_eq!(unique_prefix([]), 8);
-    }
 
     #[test]
     fn a_csv_cell_opening_with_any_formula_start_gets_a_quote_and_a_number_does_not() {
