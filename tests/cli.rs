@@ -65,6 +65,8 @@ mod printed;
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/service_record.rs"]
+mod service_record;
 #[path = "cli/suggestions.rs"]
 mod suggestions;
 #[path = "cli/transfer.rs"]
