@@ -17,6 +17,8 @@ mod support;
 mod audit;
 #[path = "cli/backup.rs"]
 mod backup;
+#[path = "cli/blame.rs"]
+mod blame;
 #[path = "cli/campaign.rs"]
 mod campaign;
 #[path = "cli/colour.rs"]
@@ -45,6 +47,8 @@ mod integrity;
 mod k9;
 #[path = "cli/log.rs"]
 mod log;
+#[path = "cli/markdown.rs"]
+mod markdown;
 #[path = "cli/medals.rs"]
 mod medals;
 #[path = "cli/mission.rs"]
@@ -63,6 +67,8 @@ mod printed;
 mod progress;
 #[path = "cli/proof.rs"]
 mod proof;
+#[path = "cli/service_record.rs"]
+mod service_record;
 #[path = "cli/suggestions.rs"]
 mod suggestions;
 #[path = "cli/transfer.rs"]

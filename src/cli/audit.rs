@@ -5,6 +5,7 @@ use muster::app;
 use muster::domain::command::Command;
 use muster::projection::as_of::AsOf;
 use muster::projection::blame::Change;
+use muster::projection::fields;
 use muster::query::Query;
 
 use super::args::pair;
@@ -34,15 +35,13 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
         return output::print_json(&blamed);
     }
     let mut text = format!("{}\n", blamed.soldier);
-    // Command ids are time-ordered, so neighbours share a long prefix: each is cut where it
-    // parts from every other shown, as jj shortens change ids.
-    let ids = blamed
-        .fields
-        .values()
-        .flat_map(|f| f.lines.iter().map(|l| l.command_id.as_str()));
-    let shown = output::unique_prefix(ids);
-    for (field, f) in &blamed.fields {
-        text.push_str(&format!("  {field} = {}\n", f.value));
+    // In the card's order and words, as the served page shows them, not as the keys sort.
+    let mut fields: Vec<_> = blamed.fields.iter().collect();
+    fields.sort_by_key(|(key, _)| fields::rank(key));
+    for (key, f) in fields {
+        text.push_str(&format!("  {}: {}\n", fields::heading(key), f.value));
+        // Each command is named as `log` names it: the version it wrote (what `show` and
+        // `void` take) and its summary.
         for line in &f.lines {
             let change = match &line.change {
                 Change::Add(n) => format!("{n:+}"),
@@ -50,12 +49,8 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
             };
             let voided = if line.voided { " VOIDED" } else { "" };
             text.push_str(&format!(
-                "    v{:<5} {:<8} {}{voided}  ({}, command {})\n",
-                line.version,
-                change,
-                line.summary,
-                line.recorded_at,
-                line.command_id.get(..shown).unwrap_or(&line.command_id)
+                "    v{:<5} {:<8} {}{voided}  ({})\n",
+                line.version, change, line.summary, line.recorded_at
             ));
         }
     }

@@ -1,5 +1,8 @@
 //! The one check that refuses a global option a command does not honour (the library's
-//! table, `app::CommandName::needs`, says which it honours).
+//! table, `app::CommandName::needs`, says which it honours), and usage errors that show the
+//! global options as typed.
+
+use std::ffi::OsString;
 
 use clap::error::{Error, ErrorKind};
 use clap::parser::ValueSource;
@@ -64,5 +67,32 @@ pub fn usage_error(command: &mut Clap, matches: &ArgMatches, message: String) ->
             None => command.error(ErrorKind::ArgumentConflict, message),
         },
         None => command.error(ErrorKind::ArgumentConflict, message),
+    }
+}
+
+/// clap's `error` with the usage line of the words typed: clap writes an option that its
+/// environment variable set (`MUSTER_DB`) into the usage as if it were typed, which reads as
+/// if `--db <PATH>` were required. `args` parsed again by `fresh`'s grammar with no option
+/// read from the environment give the same error with that usage.
+pub fn usage_as_typed(error: Error, fresh: impl FnOnce() -> Clap, args: &[OsString]) -> Error {
+    // Help and the version are printed to standard output and show no usage of the words.
+    if !error.use_stderr() {
+        return error;
+    }
+    let command = fresh();
+    let from_env: Vec<clap::Id> = command
+        .get_arguments()
+        .filter(|arg| arg.get_env().is_some_and(|name| std::env::var_os(name).is_some()))
+        .map(|arg| arg.get_id().clone())
+        .collect();
+    if from_env.is_empty() {
+        return error;
+    }
+    let bare = from_env
+        .iter()
+        .fold(command, |c, id| c.mut_arg(id, |arg| arg.env(None)));
+    match bare.try_get_matches_from(args) {
+        Err(again) if again.kind() == error.kind() => again,
+        _ => error,
     }
 }

@@ -104,7 +104,7 @@ impl<'w> Rows<'w> {
         let mission = plan.highest_mission().map_or(0, |m| digits(u64::from(m)));
         let widths = match format {
             Format::Md => {
-                let kind = KINDS.iter().map(|k| output::markdown_text(k).len()).max();
+                let kind = KINDS.iter().map(|k| output::markdown::cell(k).len()).max();
                 [digits(plan.up_to()).max(7), mission.max(7), kind.unwrap_or(0)]
             }
             _ => [digits(plan.up_to()) + 1, mission, 0].map(|w| w.max(7)),
@@ -158,12 +158,12 @@ impl<'w> Rows<'w> {
                 return self.csv_record(&cells.map(|c| output::spreadsheet_safe(&c).into_owned()));
             }
             Format::Md => {
+                let text = output::markdown::cell;
                 let summary = if e.voided {
-                    format!("~~{}~~", e.summary)
+                    format!("~~{}~~", text(&e.summary))
                 } else {
-                    e.summary.clone()
+                    text(&e.summary)
                 };
-                let text = output::markdown_text;
                 format!(
                     "| {:<version$} | {:<TIME_WIDTH$} | {:<mission$} | {:<kind$} | {:<6} | {} |",
                     e.version,
@@ -171,7 +171,7 @@ impl<'w> Rows<'w> {
                     number,
                     text(e.kind),
                     e.voided,
-                    text(&summary)
+                    summary
                 )
             }
             Format::Table | Format::Html | Format::Bbcode => {

@@ -256,10 +256,11 @@ enum Command {
 /// a global option the command does not honour refused as a usage error (exit 2).
 pub fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    let mut command = help::command(Cli::command).color(colour::asked(&args));
+    let grammar = || help::command(Cli::command).color(colour::asked(&args));
+    let mut command = grammar();
     let matches = command
-        .try_get_matches_from_mut(args)
-        .unwrap_or_else(|e| served_hint(e).exit());
+        .try_get_matches_from_mut(&args)
+        .unwrap_or_else(|e| served_hint(honours::usage_as_typed(e, grammar, &args)).exit());
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
     cli.campaign_flag = matches.value_source("campaign") == Some(ValueSource::CommandLine);
     cli.paths = paths::given(&command, &matches);

@@ -4,6 +4,7 @@ use muster::domain::Game;
 use muster::projection::as_of::AsOf;
 use muster::projection::roster::Roster;
 use muster::projection::roster_line::{Cell, line_cells, line_columns};
+use muster::projection::service;
 use muster::query::Query;
 
 mod columns;
@@ -24,22 +25,31 @@ pub struct Args {
     /// The paper size the page of `--format html` prints on
     #[arg(long, value_enum, default_value_t = Paper::A4)]
     paper: Paper,
+    /// This Soldier's line alone: with `--format html`, his service record, for his own folder
+    #[arg(long, value_name = "NAME")]
+    #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
+    soldier: Option<String>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
     let at = args.as_of.as_deref().map(str::parse::<AsOf>).transpose()?;
+    let alone = |roster: Roster| match &args.soldier {
+        Some(name) => service::only(roster, name).map_err(|e| query.explain(e.into())),
+        None => Ok(roster),
+    };
     // A page charts the history up to its point: the service record.
     if ctx.format == Format::Html {
         let record = query.service_record(at).map_err(|e| query.explain(e))?;
-        return output::print(&roster_html::page(
-            &record.roster,
-            record.mission_ends,
-            args.paper,
-        )?);
+        let roster = alone(record.roster)?;
+        let page = roster_html::page(&roster, record.mission_ends, args.paper, args.soldier.is_some())?;
+        return output::print(&page);
     }
-    print(ctx.format, &query.roster(at).map_err(|e| query.explain(e))?)
+    print(
+        ctx.format,
+        &alone(query.roster(at).map_err(|e| query.explain(e))?)?,
+    )
 }
 
 /// Prints a roster in the chosen format; the page (`html`), which needs the log, is made by

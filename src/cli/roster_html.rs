@@ -35,6 +35,8 @@ struct Page<'a> {
     paper: &'static str,
     /// True when the page shows an earlier point than the head.
     earlier: bool,
+    /// True for one Soldier's service record alone (`--soldier`): the squad's parts left out.
+    alone: bool,
     /// The head's and the seed commitment's hashes as the CLI prints them, to note on paper.
     head_hash: &'a str,
     seed_commitment: Option<&'a str>,
@@ -96,13 +98,23 @@ struct Pencil {
     boxes: Vec<bool>,
 }
 
-/// Renders the page for `roster`, charting `ended` (the end of every Mission up to its point).
-pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<String, CommandError> {
-    let charts = if ended.is_empty() {
+/// Renders the page for `roster`, charting `ended` (the end of every Mission up to its point);
+/// `alone`, the service record of the one Soldier `roster` holds, without the squad's parts.
+pub fn page(
+    roster: &Roster,
+    ended: Vec<MissionEnd>,
+    paper: Paper,
+    alone: bool,
+) -> Result<String, CommandError> {
+    let mut charts = if ended.is_empty() {
         Vec::new()
     } else {
         charts(roster, &ended)?
     };
+    if alone {
+        // His XP only; the squad's RP is the squad's.
+        charts.truncate(1);
+    }
     let page = Page {
         roster,
         game: words::game_name(roster.game),
@@ -111,6 +123,7 @@ pub fn page(roster: &Roster, ended: Vec<MissionEnd>, paper: Paper) -> Result<Str
             Paper::Letter => "letter",
         },
         earlier: roster.as_of.version < roster.head.version,
+        alone,
         head_hash: output::short_hash(&roster.head.hash),
         seed_commitment: roster.dice_seed_commitment.as_deref().map(output::short_hash),
         mission: mission_box(roster),

@@ -4,6 +4,7 @@ pub mod as_of;
 pub mod blame;
 pub mod chronicle;
 pub mod diff;
+pub mod fields;
 pub mod history;
 pub mod mission;
 pub mod mission_words;

@@ -1,4 +1,5 @@
-//! Service records: each Soldier's XP and the squad's RP at the end of every Mission.
+//! Service records: each Soldier's XP and the squad's RP at the end of every Mission, and one
+//! Soldier's line of the roster alone, for his own record.
 //!
 //! The numbers are the roster's own (`roster::squad`, each Soldier's XP from the fold), taken
 //! where `--as-of mission:N` puts the end of Mission N: after the last event of the command
@@ -6,9 +7,12 @@
 
 use serde::Serialize;
 
-use super::roster::{self, Squad};
+use super::roster::{self, Roster, Squad};
 use crate::domain::MissionResult;
+use crate::domain::error::RuleError;
+use crate::domain::names::same;
 use crate::domain::state::CampaignState;
+use crate::domain::suggest::did_you_mean;
 
 /// The campaign's numbers at the end of one Mission.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -59,4 +63,35 @@ pub fn mission_end(
             })
             .collect(),
     })
+}
+
+/// `roster` with `name`'s line alone (named in any case or Unicode form); a name none of its
+/// Soldiers has is refused as every command refuses it, naming the Soldiers there are.
+pub fn only(mut roster: Roster, name: &str) -> Result<Roster, RuleError> {
+    if !roster.soldiers.iter().any(|s| same(&s.name, name)) {
+        let known: Vec<&str> = roster.soldiers.iter().map(|s| s.name.as_str()).collect();
+        return Err(RuleError::UnknownSoldier {
+            // Escaped, so a control character in a typed name cannot reach the terminal.
+            name: name
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect(),
+            known: if known.is_empty() {
+                "none yet (enlist one with `muster enlist`)".to_owned()
+            } else {
+                known.join(", ")
+            },
+            suggestion: did_you_mean(name, known.iter().copied()),
+            campaign: None,
+            elsewhere: None,
+        });
+    }
+    roster.soldiers.retain(|s| same(&s.name, name));
+    Ok(roster)
 }

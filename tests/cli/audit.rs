@@ -257,7 +257,9 @@ fn blame_lists_each_number_with_the_events_that_made_it() {
 
     let text = m.ok(&["blame", "Wong"]);
     for needle in [
-        "wounds = 1",
+        "Wounds: 1",
+        "Hardy cold: 1",
+        "Medal RP: 0",
         &format!("v{wound}"),
         "+2",
         "-1",
@@ -266,21 +268,6 @@ fn blame_lists_each_number_with_the_events_that_made_it() {
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }
-    // Each command is shown by the shortest prefix that tells it from the others shown.
-    let shown: std::collections::BTreeSet<&str> = text
-        .lines()
-        .filter_map(|l| l.trim_end_matches(')').rsplit_once("command ").map(|(_, id)| id))
-        .collect();
-    let commands: std::collections::BTreeSet<String> = ["wounds", "xp", "status"]
-        .iter()
-        .flat_map(|f| field(&blame, f)["lines"].as_array().unwrap().clone())
-        .map(|l| l["command_id"].as_str().unwrap().to_owned())
-        .collect();
-    assert!(
-        shown.len() >= commands.len() && commands.len() >= 4,
-        "{shown:?} for {commands:?}"
-    );
-    assert!(shown.iter().all(|id| id.len() >= 8 && id.len() < 36), "{shown:?}");
     m.refused(&["blame", "Nobody"], "Nobody");
 }
 

@@ -108,3 +108,90 @@ fn the_shell_script_registers_muster_as_its_own_completer() {
         assert!(ran.stdout.contains("COMPLETE"), "{shell}: {}", ran.stdout);
     }
 }
+
+/// What bash's completion function, as muster registers it, leaves in `COMPREPLY` for the
+/// command line `words` (the last the word being completed, as typed), one candidate a line.
+fn bash_completes(m: &Muster, words: &[&str]) -> Vec<String> {
+    // bash hands the function the word typed without an opening quote, and keeps the word
+    // as typed in COMP_WORDS.
+    let script = r#"
+        source <(COMPLETE=bash "$0")
+        COMP_WORDS=(muster "$@"); COMP_CWORD=$#; COMP_TYPE=9
+        COMP_LINE="muster $*"; COMP_POINT=${#COMP_LINE}
+        current=${COMP_WORDS[COMP_CWORD]}
+        _clap_complete_muster muster "${current#[\"\']}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\n' "${COMPREPLY[@]}"
+    "#;
+    let ran = Runner::on(&m.db)
+        .through(["/bin/bash", "-c", script])
+        .args(words)
+        .run();
+    assert_eq!(ran.code(), 0, "{}\n{}", ran.describe(), ran.stderr);
+    ran.stdout.lines().map(str::to_owned).collect()
+}
+
+/// Lodestar with a second campaign whose name shares its first word with none, and a
+/// Soldier and a campaign named with spaces.
+fn spaced() -> Muster {
+    let m = Muster::lodestar();
+    m.ok(&["campaign", "new", "Winter Storm", "--game", "modern"]);
+    m.ok(&["enlist", "The Colonel", "--kind", "player", "--rp", "1"]);
+    m
+}
+
+#[test]
+fn bash_gets_a_name_with_spaces_back_quoted_as_one_word() {
+    let m = spaced();
+    let offered = bash_completes(&m, &["--campaign", "Wi"]);
+    assert_eq!(offered, ["Winter\\ Storm"]);
+    let words = shell_words::split(&format!("muster --campaign {}", offered[0])).unwrap();
+    assert_eq!(
+        words,
+        ["muster", "--campaign", "Winter Storm"],
+        "one word to the shell"
+    );
+    assert_eq!(
+        bash_completes(&m, &["--campaign", "Winter\\ S"]),
+        ["Winter\\ Storm"]
+    );
+    assert_eq!(
+        bash_completes(&m, &["--campaign", "'Winter S"]),
+        ["Winter Storm"],
+        "within the quote the user opened, bash closes it"
+    );
+    assert_eq!(
+        bash_completes(&m, &["--campaign", "'Winter Storm'", "wound", "the"]),
+        ["The\\ Colonel"],
+        "the campaign typed quoted names the Soldiers"
+    );
+    assert_eq!(
+        bash_completes(&m, &["--campaign", "'Operation Lodestar'", "wound", "Wo"]),
+        ["Wong"],
+        "a plain name unchanged"
+    );
+}
+
+#[test]
+fn zsh_and_fish_get_names_whole_and_read_the_words_typed_without_their_quotes() {
+    let m = spaced();
+    let zsh = Runner::on(&m.db)
+        .env("COMPLETE", "zsh")
+        .env("_CLAP_COMPLETE_INDEX", "4")
+        .env("_CLAP_IFS", "\n")
+        .args(["--", "muster", "--campaign", "'Winter Storm'", "wound", "The\\ C"])
+        .run();
+    assert_eq!(zsh.code(), 0, "{}", zsh.describe());
+    // zsh's format is `value:help`; zsh quotes the value as it inserts it.
+    let named: Vec<&str> = zsh
+        .stdout
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or(l))
+        .collect();
+    assert_eq!(named, ["The Colonel"], "{}", zsh.stdout);
+    // fish hands over the earlier words unquoted, the one being typed as typed.
+    assert_eq!(
+        values(&m, &["--campaign", "Winter Storm", "wound", "The\\ C"]),
+        ["The Colonel"]
+    );
+    assert_eq!(values(&m, &["--campaign", "Winter\\ S"]), ["Winter Storm"]);
+}

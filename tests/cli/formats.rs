@@ -175,7 +175,7 @@ fn formats_markdown_heads_its_columns_with_words() {
     assert_eq!(table.len(), 1 + roster["soldiers"].as_array().unwrap().len());
     let wong = table.iter().find(|r| r[0] == "Wong").unwrap();
     assert_eq!(wong[9], num(&soldier_in(&roster, "Wong"), "rp").to_string());
-    let squad = format!("Squad RP {} \\| Medal RP", num(&roster["squad"], "rp"));
+    let squad = format!("Squad RP {} | Medal RP", num(&roster["squad"], "rp"));
     assert!(md.contains(&squad), "the squad's RP under the table: {md}");
 }
 

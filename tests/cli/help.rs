@@ -213,3 +213,50 @@ fn man_says_where_man_finds_the_pages_it_writes() {
     );
     assert!(flat.contains("manpath"), "{help}");
 }
+
+/// The `Usage:` line of `text`.
+fn usage_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.starts_with("Usage:"))
+        .unwrap_or_else(|| panic!("no usage line in {text}"))
+}
+
+#[test]
+fn usage_lines_show_no_option_the_environment_set_as_if_required() {
+    let m = Muster::lodestar();
+    let with_env = |args: &[&str]| {
+        Runner::on(&m.db)
+            .env("MUSTER_CAMPAIGN", "Operation Lodestar")
+            .env("MUSTER_AS", "Kim")
+            .args(args)
+            .run()
+    };
+    let missing = with_env(&["wound"]);
+    assert_eq!(missing.code(), 2, "{}", missing.stderr);
+    assert!(missing.stderr.contains("<SOLDIER>"), "{}", missing.stderr);
+    assert_eq!(
+        usage_line(&missing.stderr),
+        "Usage: muster wound <SOLDIER> [AMOUNT]"
+    );
+    let unknown = with_env(&["wound", "Wong", "--bogus"]);
+    assert_eq!(unknown.code(), 2, "{}", unknown.stderr);
+    assert!(unknown.stderr.contains("'--bogus'"), "{}", unknown.stderr);
+    assert_eq!(
+        usage_line(&unknown.stderr),
+        "Usage: muster wound <SOLDIER> [AMOUNT]"
+    );
+    let help = with_env(&["wound", "--help"]);
+    assert_eq!(help.code(), 0, "{}", help.stderr);
+    assert_eq!(
+        usage_line(&help.stdout),
+        "Usage: muster wound [OPTIONS] <SOLDIER> [AMOUNT]"
+    );
+    assert!(
+        help.stdout.contains("[env: MUSTER_DB="),
+        "the help still names the variable: {}",
+        help.stdout
+    );
+    // The same as with no variable set at all.
+    let plain = Runner::new().args(["wound"]).run();
+    assert_eq!(usage_line(&plain.stderr), usage_line(&missing.stderr));
+}

@@ -8,12 +8,11 @@ use clap::error::ErrorKind;
 pub use muster::app::Format;
 use muster::domain::names::is_invisible;
 use serde::Serialize;
-use tabled::builder::Builder;
-use tabled::settings::Style;
 
 use super::error::CommandError;
 pub use table::{fitted, table};
 
+pub mod markdown;
 mod table;
 
 /// `--format`'s parser: the library's formats by their words, each with what it is.
@@ -202,58 +201,7 @@ pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `text` as Markdown shows it literally: no HTML (`<img onerror=…>`), no links or images
-/// (`[x](javascript:…)`), no emphasis or headings made by the text itself.
-pub fn markdown_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '#' | '!' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Renders rows under a header as a Markdown table, every cell's text shown literally.
-pub fn markdown(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
-    let mut builder = Builder::default();
-    builder.push_record(header.iter().map(|h| (*h).to_owned()));
-    for row in rows {
-        builder.push_record(row.iter().map(|cell| markdown_text(cell)));
-    }
-    let mut table = builder.build();
-    table.with(Style::markdown());
-    table.to_string()
-}
-
 pub use muster::projection::summary::NOTED_DIGITS;
-
-/// How many leading characters tell each of `ids` from every other: one more than the
-/// longest prefix two of them share, and at least 8.
-pub fn unique_prefix<'a>(ids: impl IntoIterator<Item = &'a str>) -> usize {
-    let mut ids: Vec<&str> = ids.into_iter().collect();
-    ids.sort_unstable();
-    ids.dedup();
-    let shared = ids
-        .windows(2)
-        .map(|pair| {
-            pair[0]
-                .chars()
-                .zip(pair[1].chars())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (shared + 1).max(8)
-}
 
 /// The first [`NOTED_DIGITS`] hex digits of a hash: enough to note on paper and compare.
 pub fn short_hash(hash: &str) -> &str {
@@ -263,14 +211,6 @@ pub fn short_hash(hash: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_prefix_tells_each_id_from_its_neighbours() {
-        let ids = ["01a22f61-5811-7000", "01a22f61-5812-7000", "01a22f61-5811-7000"];
-        assert_eq!(unique_prefix(ids), 13, "01a22f61-5811 and 01a22f61-5812");
-        assert_eq!(unique_prefix(["abc", "xyz"]), 8);
-        assert_eq!(unique_prefix([]), 8);
-    }
 
     #[test]
     fn a_csv_cell_opening_with_any_formula_start_gets_a_quote_and_a_number_does_not() {

@@ -43,11 +43,11 @@ pub fn markdown(roster: &Roster) -> String {
         }
     }
     let headings: Vec<&str> = line_columns(roster.game).map(|c| c.heading).collect();
-    let table = output::markdown(&headings, roster.soldiers.iter().map(|s| row(roster.game, s)));
+    let table = output::markdown::table(&headings, roster.soldiers.iter().map(|s| row(roster.game, s)));
     let mut text: String = lines
         .iter()
         .flat_map(|l| l.lines())
-        .map(|l| format!("{}\n\n", output::markdown_text(l)))
+        .map(|l| format!("{}\n\n", output::markdown::text(l)))
         .collect();
     text.push_str(&table);
     text.push_str("\n\n");
@@ -55,7 +55,7 @@ pub fn markdown(roster: &Roster) -> String {
         Game::ZeroDark => format!("{} {}", TEAM_XP.1, roster.team_xp.unwrap_or(0)),
         Game::Wwii | Game::Modern => words::squad_line(roster),
     };
-    text.push_str(&format!("{}\n\n", output::markdown_text(&below)));
+    text.push_str(&format!("{}\n\n", output::markdown::text(&below)));
     text.push_str(&words::footer(roster));
     text
 }
