@@ -21,6 +21,8 @@ mod backup;
 mod blame;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/chronicle.rs"]
+mod chronicle;
 #[path = "cli/colour.rs"]
 mod colour;
 #[path = "cli/completions.rs"]

@@ -46,6 +46,8 @@ mod remote;
 mod reset;
 #[path = "serve/rights.rs"]
 mod rights;
+#[path = "serve/story.rs"]
+mod story;
 #[path = "serve/sync.rs"]
 mod sync;
 #[path = "serve/tls.rs"]

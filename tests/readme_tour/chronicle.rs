@@ -209,3 +209,30 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
     assert_eq!(m[1]["zero_dark"]["persuaded"], json!([["Sentry", "Kato"]]));
     assert_eq!(m[1]["zero_dark"]["bogeys"].as_array().map(Vec::len), Some(7));
 }
+
+#[test]
+fn the_readme_shows_lodestar_s_mission_2_as_the_chronicle_prints_it() {
+    let tour = Tour::played();
+    let (code, printed, stderr) = muster(&tour.db, &["--campaign", "Operation Lodestar", "chronicle"]);
+    assert_eq!(code, 0, "{stderr}");
+    let at = README
+        .find("And its Mission 2 in the chronicle")
+        .expect("the README shows Mission 2's report");
+    let block = README[at..].split("```").nth(1).expect("in a block");
+    // When it was played is the tour's own time; every other line is the README's.
+    let timeless = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.trim_end().to_owned())
+            .filter(|l| !l.is_empty() && !l.starts_with("Played from"))
+            .collect()
+    };
+    let shown = timeless(block);
+    assert!(shown.len() > 10, "{shown:?}");
+    let section: String = printed
+        .split("\nMission 3:")
+        .next()
+        .and_then(|before| before.split("\nMission 2:").nth(1))
+        .map(|s| format!("Mission 2:{s}"))
+        .expect("the chronicle has Mission 2 and 3");
+    assert_eq!(timeless(&section), shown);
+}

@@ -45,7 +45,7 @@ fn underlined(text: &str, with: char) -> String {
 
 /// The chronicle as Markdown that reads well unrendered: every text shown literally.
 pub fn markdown(doc: &Document) -> String {
-    let text = output::markdown_text;
+    let text = output::markdown::text;
     let mut out = format!("# {}\n", text(&doc.title));
     for section in &doc.sections {
         out.push_str(&format!("\n## {}\n", text(&section.heading)));
@@ -58,7 +58,7 @@ pub fn markdown(doc: &Document) -> String {
                     rows,
                 } => {
                     out.push_str(&format!("\n**{caption}**\n\n"));
-                    out.push_str(&output::markdown(header, rows.iter().cloned()));
+                    out.push_str(&output::markdown::table(header, rows.iter().cloned()));
                     out.push('\n');
                 }
                 Block::Items { caption, items } => {

@@ -1,0 +1,64 @@
+//! The campaign's story on the page: the chronicle and a Mission's report read from the same
+//! query as `muster chronicle`, escaped, for any signed-in role; the page to print.
+
+use scraper::{Html, Selector};
+
+use super::client::Browser;
+use super::harness::{Campaign, Server};
+
+fn texts(html: &Html, css: &str) -> Vec<String> {
+    let selector = Selector::parse(css).unwrap();
+    html.select(&selector)
+        .map(|e| e.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_viewer_reads_the_chronicle_and_each_mission_s_report() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Dawn <Raid>", "--with", "Wong"]);
+    campaign.ok(&["turn"]);
+    campaign.ok(&["wound", "Wong", "2"]);
+    campaign.ok(&["note", "Wong <b>held</b> the bridge", "--soldier", "Wong"]);
+    campaign.ok(&["mission", "end", "--result", "success"]);
+    campaign.ok(&["mission", "start", "Dusk", "--with", "Wong"]);
+    let told: serde_json::Value = serde_json::from_str(&campaign.ok(&["--json", "chronicle"])).unwrap();
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&viewer);
+
+    let page = browser.get("/c/Op/chronicle");
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(!page.body.contains("<b>held"), "a note's markup is escaped");
+    let html = Html::parse_document(&page.body);
+    assert_eq!(texts(&html, "h1"), ["Op: the chronicle (Warfighter Modern)"]);
+    assert_eq!(
+        texts(&html, "ul.missions a"),
+        ["Mission 1: Dawn <Raid>", "Mission 2: Dusk"]
+    );
+    assert_eq!(
+        texts(&html, "section#mission-1 h2"),
+        ["Mission 1: Dawn <Raid> (success)"]
+    );
+    assert!(
+        texts(&html, "section#mission-1 li")
+            .iter()
+            .any(|li| li.ends_with("on Wong: Wong <b>held</b> the bridge")),
+        "the note, as words"
+    );
+    let shown: serde_json::Value = serde_json::from_str(&texts(&html, "#detail")[0]).unwrap();
+    assert_eq!(shown, told, "the page's JSON is the command line's");
+
+    let report = Html::parse_document(&browser.get("/c/Op/mission/1").body);
+    assert_eq!(texts(&report, "section h2"), ["Mission 1: Dawn <Raid> (success)"]);
+    let cells = texts(&report, "section#mission-1 td");
+    assert_eq!(&cells[..4], ["Wong", "2", "no", "no"], "Wong's Wounds");
+    let missing = browser.get("/c/Op/mission/3");
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("1 to 2"), "{}", missing.body);
+
+    let printed = browser.get("/c/Op/chronicle/print");
+    assert_eq!(printed.status, 200);
+    assert!(printed.body.contains(r#"id="mission-2""#));
+}
