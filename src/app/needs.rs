@@ -135,6 +135,7 @@ command_names! {
     Blame = "blame",
     Assert = "assert",
     Note = "note",
+    CarryOver = "carry-over",
     Chronicle = "chronicle",
     Diff = "diff",
     Seed = "seed",
@@ -347,7 +348,8 @@ impl CommandName {
             | CommandName::Persuade
             | CommandName::Ally
             | CommandName::Assert
-            | CommandName::Note => play,
+            | CommandName::Note
+            | CommandName::CarryOver => play,
             // An export is JSON Lines whichever is asked.
             CommandName::Export => Needs::of(
                 Right::NotServed(

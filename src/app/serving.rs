@@ -97,6 +97,8 @@ impl Role {
             | Event::SetAsideCardsFlipped(_)
             | Event::AssertionRecorded(_)
             | Event::NoteWritten(_)
+            | Event::SoldierCarriedOver(_)
+            | Event::SquadCarriedOver(_)
             | Event::CommandsKept(_) => Role::Player,
         }
     }

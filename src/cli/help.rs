@@ -15,7 +15,10 @@ pub const GLOBAL: &str = "Global options";
 
 /// Each heading of `muster --help` and its commands, in the order listed.
 const GROUPS: &[(&str, &[&str])] = &[
-    ("Campaign", &["campaign", "enlist", "mission", "turn", "xp"]),
+    (
+        "Campaign",
+        &["campaign", "enlist", "carry-over", "mission", "turn", "xp"],
+    ),
     (
         "Warfighter play",
         &[
@@ -46,7 +49,17 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "Reading and audit",
         &[
-            "roster", "now", "log", "show", "blame", "diff", "assert", "verify", "seed",
+            "roster",
+            "now",
+            "log",
+            "show",
+            "blame",
+            "diff",
+            "assert",
+            "verify",
+            "seed",
+            "chronicle",
+            "note",
         ],
     ),
     ("Corrections", &["undo", "void", "amend"]),

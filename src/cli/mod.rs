@@ -5,6 +5,7 @@ mod args;
 mod audit;
 mod backup;
 mod campaign;
+mod carry_over;
 mod chart;
 mod checks;
 mod chronicle;
@@ -209,6 +210,8 @@ enum Command {
     Assert(audit::AssertArgs),
     /// The campaign's story: an after-action report a Mission, the timeline, statistics and notes
     Chronicle(chronicle::Args),
+    /// Carry a Soldier's or the squad's paper sheet over into muster, once, before play here
+    CarryOver(carry_over::Args),
     /// Write a note on the campaign, a Soldier or a Mission (the one in progress by default)
     Note(note::Args),
     /// What changed on the roster between two points
@@ -439,6 +442,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Blame(args) => audit::blame(ctx, args),
         Command::Assert(args) => audit::assert(ctx, args),
         Command::Note(args) => note::run(ctx, args),
+        Command::CarryOver(args) => carry_over::run(ctx, args),
         Command::Chronicle(args) => chronicle::run(ctx, args),
         Command::Diff(args) => audit::diff(ctx, args),
         Command::Seed(command) => audit::seed(ctx, command),

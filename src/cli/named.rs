@@ -59,6 +59,7 @@ impl Command {
             Command::Blame(_) => CommandName::Blame,
             Command::Assert(_) => CommandName::Assert,
             Command::Note(_) => CommandName::Note,
+            Command::CarryOver(_) => CommandName::CarryOver,
             Command::Chronicle(_) => CommandName::Chronicle,
             Command::Diff(_) => CommandName::Diff,
             Command::Seed(audit::SeedCommand::Reveal) => CommandName::Seed,

@@ -307,6 +307,24 @@ pub enum Command {
         soldier: Option<String>,
         mission: Option<u32>,
     },
+    /// Carries a Soldier's paper sheet over into muster: each number given replaces the
+    /// log's, Hardy by type, Medals added with their RP.
+    CarrySoldierOver {
+        soldier: String,
+        xp: Option<u32>,
+        wounds: Option<u32>,
+        hardy: Vec<(String, u32)>,
+        medals: Vec<(String, u32)>,
+        missions: Option<u32>,
+        discipline: Option<u32>,
+        why: String,
+    },
+    /// Carries the squad's paper sheet over: its RP bank and the Missions played on paper.
+    CarrySquadOver {
+        rp_bank: Option<u32>,
+        missions: Option<u32>,
+        why: String,
+    },
     /// Marks a campaign created before commands were kept: from here on every command
     /// carries its command. The write side gives it, once, before the first command it
     /// records on an unmarked campaign.
@@ -349,6 +367,8 @@ impl Command {
             | Command::RevealSeed { .. }
             | Command::Assert { .. }
             | Command::Note { .. }
+            | Command::CarrySoldierOver { .. }
+            | Command::CarrySquadOver { .. }
             | Command::KeepCommands => Rulebook::Campaign,
             Command::Harm { .. }
             | Command::ChangeStatus { .. }

@@ -29,3 +29,5 @@ pub const MAX_STARTING_HARDY: i64 = 99;
 pub const MAX_DISCIPLINE: i64 = 10;
 /// The largest stat (M, F, A, D) on a hero's card.
 pub const MAX_STAT: i64 = 20;
+/// The most Missions a campaign (or a Soldier) carried over from paper may have played.
+pub const MAX_PAPER_MISSIONS: i64 = 999;

@@ -75,6 +75,8 @@ mod tests {
             hero_state: HeroState::Ready,
             allies: vec![],
             missions: vec![1],
+            paper_missions: 0,
+            carried_over: false,
             card,
         }
     }
@@ -99,6 +101,10 @@ mod tests {
             // Allies and the Missions he went on are lists, not numbers a sheet states.
             allies: _,
             missions: _,
+            // The Missions on paper are a count of Missions, shown with them, not a number
+            // of the sheet `assert` states; whether the sheet was carried over is no number.
+            paper_missions: _,
+            carried_over: _,
         } = &soldier;
         let read = |field: &str| value(&soldier, field);
         assert_eq!(read("status"), Some(status.to_string()));

@@ -73,6 +73,12 @@ pub struct SoldierState {
     /// The numbers of the Missions he was taken on, in order.
     #[serde(with = "super::ranges")]
     pub missions: Vec<u32>,
+    /// How many Missions he went on played on paper, before the campaign came into muster.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paper_missions: u32,
+    /// True once his paper sheet was carried over (it is, once).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub carried_over: bool,
 }
 
 impl SoldierState {
@@ -241,6 +247,12 @@ pub struct CampaignState {
     /// carries its command (`domain::logged`), and one that does not is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commands_kept: Option<u64>,
+    /// How many Missions the campaign played on paper: its first here is numbered after them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paper_missions: u32,
+    /// True once the squad's paper sheet was carried over (it is, once).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub squad_carried_over: bool,
 }
 
 /// A Mission's computed RP award that the log now computes differently.
@@ -287,6 +299,17 @@ impl MissionState {
 pub const COMPUTED: &str = "computed:";
 
 impl CampaignState {
+    /// Why Mission `number` cannot be named, when it was played on paper before the campaign
+    /// was carried over into muster.
+    pub fn on_paper(&self, number: u32) -> Option<String> {
+        (number >= 1 && number <= self.paper_missions).then(|| {
+            format!(
+                "Mission {number} was played on paper, before the campaign was carried over into muster; the Missions recorded here start at {}",
+                self.paper_missions + 1
+            )
+        })
+    }
+
     /// Whether the campaign uses `expansion`.
     pub fn uses(&self, expansion: Expansion) -> bool {
         self.info

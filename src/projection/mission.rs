@@ -77,9 +77,13 @@ pub fn summary(
         ));
     };
     let number = number.unwrap_or(latest.number);
+    if let Some(on_paper) = latest_state.on_paper(number) {
+        return Err(Error::input(on_paper));
+    }
     if number == 0 || number > latest.number {
         return Err(Error::input(format!(
-            "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
+            "there is no Mission {number} in this campaign; Missions so far: {} to {}",
+            latest_state.paper_missions + 1,
             latest.number
         )));
     }

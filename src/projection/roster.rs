@@ -165,6 +165,9 @@ pub struct SoldierLine {
     pub rp_cards: Vec<HeldRpCard>,
     /// The Missions he was taken on, by number.
     pub missions: Vec<u32>,
+    /// How many he went on played on paper, before the campaign came into muster.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub paper_missions: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub handler_of: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -387,6 +390,7 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
         medal_rp: soldier.medal_rp(),
         rp_cards: soldier.rp_cards.clone(),
         missions: soldier.missions.clone(),
+        paper_missions: soldier.paper_missions,
         handler_of: state.k9_of(&card.name).map(|k9| k9.card.name.clone()),
         handler: card.handler.clone(),
         stats: card.stats,
@@ -414,4 +418,8 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
             }
         }),
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -293,6 +293,8 @@ fn cell(column: &'static Column, s: &SoldierLine) -> Cell {
         medal_rp,
         rp_cards,
         missions,
+        // The Missions played on paper lead the Missions cell.
+        paper_missions,
         // A K9's Handler and a Handler's K9 are the name's note.
         handler_of,
         handler,
@@ -330,9 +332,15 @@ fn cell(column: &'static Column, s: &SoldierLine) -> Cell {
         Field::Medals => medals.iter().map(medal).collect(),
         Field::Missions => {
             let runs = mission_runs(missions);
+            let said = match (*paper_missions, runs.is_empty()) {
+                (0, true) => Vec::new(),
+                (0, false) => one(runs),
+                (paper, true) => one(format!("{paper} on paper")),
+                (paper, false) => one(format!("{paper} on paper, {runs}")),
+            };
             return Cell {
                 missions: missions.clone(),
-                ..Cell::of(column, if runs.is_empty() { Vec::new() } else { one(runs) })
+                ..Cell::of(column, said)
             };
         }
         Field::Abilities => abilities.iter().map(|(name, a)| ability(name, *a)).collect(),

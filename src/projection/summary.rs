@@ -279,6 +279,31 @@ pub fn summary(event: &Event) -> String {
         ),
         Event::SeedRevealed(e) => format!("dice seed {} revealed: {}", noted(&e.commitment), e.seed),
         Event::CommandsKept(_) => "from here on every command carries its command".to_owned(),
+        Event::SoldierCarriedOver(e) => {
+            let mut said = Vec::new();
+            said.extend(e.xp.map(|xp| format!("XP {xp}")));
+            said.extend(e.wounds.map(|w| format!("Wounds {w}")));
+            said.extend(e.hardy.iter().map(|(kind, n)| format!("Hardy {kind} {n}")));
+            said.extend(e.medals.iter().map(|m| format!("Medal {} ({} RP)", m.name, m.rp)));
+            said.extend(e.discipline.map(|d| format!("Discipline {d}")));
+            said.extend(e.missions.map(|m| format!("{m} Mission(s) on paper")));
+            format!(
+                "{} carried over from paper: {}: {}",
+                e.soldier,
+                said.join(", "),
+                e.why
+            )
+        }
+        Event::SquadCarriedOver(e) => {
+            let mut said = Vec::new();
+            said.extend(e.rp_bank.map(|rp| format!("RP bank {rp}")));
+            said.extend(e.missions.map(|m| format!("{m} Mission(s) played on paper")));
+            format!(
+                "the squad carried over from paper: {}: {}",
+                said.join(", "),
+                e.why
+            )
+        }
         Event::NoteWritten(e) => {
             let on = match (&e.soldier, e.mission) {
                 (Some(soldier), Some(mission)) => format!(" on {soldier}, Mission {mission}"),

@@ -4,6 +4,7 @@ use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::Game;
+use crate::domain::state::CampaignState;
 use crate::projection::chronicle::teller::Row;
 use crate::projection::chronicle::{Chronicle, MissionReport, Teller};
 
@@ -11,6 +12,11 @@ impl Query<'_> {
     /// The whole chronicle: every Mission's report, the notes and the statistics, read row
     /// by row (the rows decoded on the other cores), holding only what it reports.
     pub fn chronicle(&self) -> Result<Chronicle, Error> {
+        Ok(self.told()?.0)
+    }
+
+    /// The chronicle, and the state at the head it was told to.
+    fn told(&self) -> Result<(Chronicle, CampaignState), Error> {
         let mut teller = Teller::new(self.campaign);
         let state = checkpoint::walk(self.store, self.campaign, None, &mut |row, event, state| {
             teller.row(
@@ -23,15 +29,18 @@ impl Query<'_> {
                 state,
             );
         })?;
-        let Some(info) = state.info else {
+        let Some(game) = state.info.as_ref().map(|info| info.game) else {
             return Err(self.nothing());
         };
-        Ok(teller.told(info.game))
+        Ok((teller.told(game), state))
     }
 
     /// The after-action report of Mission `number`, in a campaign of the game it gives.
     pub fn mission_report(&self, number: u32) -> Result<(Game, MissionReport), Error> {
-        let chronicle = self.chronicle()?;
+        let (chronicle, state) = self.told()?;
+        if let Some(on_paper) = state.on_paper(number) {
+            return Err(Error::input(on_paper));
+        }
         let latest = chronicle.missions.last().map_or(0, |m| m.number);
         let game = chronicle.game;
         chronicle
@@ -42,7 +51,8 @@ impl Query<'_> {
             .ok_or_else(|| match latest {
                 0 => Error::input("no Mission has started yet; start one with `muster mission start NAME`"),
                 _ => Error::input(format!(
-                    "there is no Mission {number} in this campaign; Missions so far: 1 to {latest}"
+                    "there is no Mission {number} in this campaign; Missions so far: {} to {latest}",
+                    state.paper_missions + 1
                 )),
             })
     }

@@ -140,6 +140,12 @@ impl Query<'_> {
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(up_to))?
             .voided()
             .clone();
+        if let Some(number) = request.mission {
+            let state = checkpoint::state_at(self.store, self.campaign, Some(up_to))?;
+            if let Some(on_paper) = state.on_paper(number) {
+                return Err(Error::input(on_paper));
+            }
+        }
         let soldier = match &request.soldier {
             Some(name) => Some(
                 checkpoint::state_at(self.store, self.campaign, Some(up_to))?

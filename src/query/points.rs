@@ -94,6 +94,10 @@ impl Query<'_> {
                 "Mission {number} has not ended yet; give a version instead (see `muster log --mission {number}`)"
             )));
         }
+        let now = checkpoint::state_at(self.store, self.campaign, Some(head))?;
+        if let Some(on_paper) = now.on_paper(number) {
+            return Err(Error::input(on_paper));
+        }
         let so_far: Vec<String> = started.iter().map(u32::to_string).collect();
         Err(Error::input(format!(
             "there is no Mission {number} in this campaign; missions so far: {}",

@@ -14,7 +14,7 @@ pub mod void;
 mod warfighter;
 mod zero_dark;
 
-use campaign::{audit, mission, notes};
+use campaign::{audit, carry_over, mission, notes};
 use checks::objectives;
 use preconditions::created;
 use warfighter::squad;
@@ -238,6 +238,33 @@ fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Resu
             soldier,
             mission,
         } => notes::note(state, text, soldier.as_deref(), *mission),
+        Command::CarrySoldierOver {
+            soldier,
+            xp,
+            wounds,
+            hardy,
+            medals,
+            missions,
+            discipline,
+            why,
+        } => carry_over::soldier(
+            state,
+            soldier,
+            &carry_over::Sheet {
+                xp: *xp,
+                wounds: *wounds,
+                hardy,
+                medals,
+                missions: *missions,
+                discipline: *discipline,
+            },
+            why,
+        ),
+        Command::CarrySquadOver {
+            rp_bank,
+            missions,
+            why,
+        } => carry_over::squad(state, *rp_bank, *missions, why),
         Command::KeepCommands => campaign::keep_commands(state),
     }
 }

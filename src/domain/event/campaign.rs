@@ -160,3 +160,40 @@ pub struct NoteWritten {
     pub soldier: Option<String>,
     pub text: String,
 }
+
+/// The payload of [`super::Event::SoldierCarriedOver`]: what a Soldier's paper sheet says,
+/// brought into muster once, before his first Mission recorded here. A number left out stays
+/// as the log has it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoldierCarriedOver {
+    /// A K9's Discipline counters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discipline: Option<u32>,
+    /// Hardy counters by type, each set to its number.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub hardy: std::collections::BTreeMap<String, u32>,
+    /// Medal stickers on the sheet, with their RP.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub medals: Vec<super::warfighter::MedalSticker>,
+    /// How many Missions he went on, played on paper.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missions: Option<u32>,
+    pub soldier: String,
+    pub why: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wounds: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xp: Option<u32>,
+}
+
+/// The payload of [`super::Event::SquadCarriedOver`]: the squad's sheet brought into muster
+/// once, before the campaign's first Mission recorded here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadCarriedOver {
+    /// How many Missions the campaign played on paper: muster numbers its first after them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missions: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rp_bank: Option<u32>,
+    pub why: String,
+}

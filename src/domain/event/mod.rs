@@ -98,6 +98,8 @@ pub const KINDS: &[&str] = &[
     "assertion_recorded",
     "commands_kept",
     "note_written",
+    "soldier_carried_over",
+    "squad_carried_over",
 ];
 
 /// The schema number of each kind's current payload shape: 1 unless listed here.
@@ -268,6 +270,10 @@ pub enum Event {
     CommandsKept(CommandsKept),
     /// A player wrote a note on the campaign, a Soldier or a Mission.
     NoteWritten(NoteWritten),
+    /// A Soldier's paper sheet was carried over into muster.
+    SoldierCarriedOver(SoldierCarriedOver),
+    /// The squad's paper sheet (its Missions played, its RP bank) was carried over into muster.
+    SquadCarriedOver(SquadCarriedOver),
 }
 
 impl Event {
@@ -345,6 +351,8 @@ impl Event {
             Event::AssertionRecorded(_) => "assertion_recorded",
             Event::CommandsKept(_) => "commands_kept",
             Event::NoteWritten(_) => "note_written",
+            Event::SoldierCarriedOver(_) => "soldier_carried_over",
+            Event::SquadCarriedOver(_) => "squad_carried_over",
         }
     }
 
@@ -373,7 +381,9 @@ impl Event {
             | Event::SeedRevealed(_)
             | Event::AssertionRecorded(_)
             | Event::CommandsKept(_)
-            | Event::NoteWritten(_) => Rulebook::Campaign,
+            | Event::NoteWritten(_)
+            | Event::SoldierCarriedOver(_)
+            | Event::SquadCarriedOver(_) => Rulebook::Campaign,
             Event::Wounded(_)
             | Event::Suppressed(_)
             | Event::Healed(_)
@@ -478,6 +488,7 @@ impl Event {
             Event::AllyMadeDependent(e) | Event::AllyDied(e) => Some(&e.hero),
             Event::AssertionRecorded(e) => Some(&e.soldier),
             Event::NoteWritten(e) => e.soldier.as_deref(),
+            Event::SoldierCarriedOver(e) => Some(&e.soldier),
             Event::CampaignCreated(_)
             | Event::MissionStarted(_)
             | Event::TurnStarted(_)
@@ -509,7 +520,8 @@ impl Event {
             | Event::ControlDeckRanOut(_)
             | Event::SetAsideCardsFlipped(_)
             | Event::SeedRevealed(_)
-            | Event::CommandsKept(_) => None,
+            | Event::CommandsKept(_)
+            | Event::SquadCarriedOver(_) => None,
         }
     }
 }

@@ -3,8 +3,8 @@
 
 use super::medals;
 use crate::domain::event::{
-    CampaignCreated, ExpansionChanged, MissionEnded, MissionStarted, RulesAdopted, SoldierEnlisted,
-    TurnStarted,
+    CampaignCreated, ExpansionChanged, MissionEnded, MissionStarted, RulesAdopted, SoldierCarriedOver,
+    SoldierEnlisted, SquadCarriedOver, TurnStarted,
 };
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
@@ -83,8 +83,43 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
         hero_state: HeroState::Ready,
         allies: Vec::new(),
         missions: Vec::new(),
+        paper_missions: 0,
+        carried_over: false,
         card,
     });
+}
+
+/// A Soldier's paper sheet: each number it gives replaces the log's; a Medal it carries
+/// leaves the campaign's Medal deck.
+pub(super) fn soldier_carried_over(state: &mut CampaignState, e: &SoldierCarriedOver) {
+    state.with_soldier(&e.soldier, |s| {
+        s.carried_over = true;
+        s.xp = e.xp.unwrap_or(s.xp);
+        s.wounds = e.wounds.unwrap_or(s.wounds);
+        s.paper_missions = e.missions.unwrap_or(s.paper_missions);
+        if s.discipline.is_some() {
+            s.discipline = e.discipline.or(s.discipline);
+        }
+        for (kind, n) in &e.hardy {
+            s.hardy.insert(kind.clone(), *n);
+        }
+        s.hardy.retain(|_, n| *n > 0);
+        s.medals.extend(e.medals.iter().cloned());
+        None
+    });
+    if let Some(deck) = state.medal_deck.as_mut() {
+        for medal in &e.medals {
+            deck.in_deck
+                .retain(|name| !name.eq_ignore_ascii_case(&medal.name));
+        }
+    }
+}
+
+/// The squad's paper sheet: its bank, and the Missions played before muster.
+pub(super) fn squad_carried_over(state: &mut CampaignState, e: &SquadCarriedOver) {
+    state.squad_carried_over = true;
+    state.rp_bank = e.rp_bank.unwrap_or(state.rp_bank);
+    state.paper_missions = e.missions.unwrap_or(state.paper_missions);
 }
 
 /// A Mission begins with its Soldiers and Objectives; Medals note its start.

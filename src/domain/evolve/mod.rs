@@ -102,6 +102,8 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             state.revealed_seeds.insert(e.commitment.clone());
         }
         Event::AssertionRecorded(_) | Event::NoteWritten(_) => {}
+        Event::SoldierCarriedOver(e) => campaign::soldier_carried_over(&mut state, e),
+        Event::SquadCarriedOver(e) => campaign::squad_carried_over(&mut state, e),
         Event::CommandsKept(_) => campaign::commands_kept(&mut state),
         Event::CheckRolled(e) => checks::check_rolled(&mut state, e),
         Event::EnvironmentRolled(e) => environment::environment_rolled(&mut state, e),

@@ -217,6 +217,8 @@ fn without_missions(soldier: &SoldierState) -> SoldierState {
         hero_state,
         allies,
         missions: _,
+        paper_missions,
+        carried_over,
     } = soldier;
     SoldierState {
         card: card.clone(),
@@ -231,6 +233,8 @@ fn without_missions(soldier: &SoldierState) -> SoldierState {
         hero_state: *hero_state,
         allies: allies.clone(),
         missions: Vec::new(),
+        paper_missions: *paper_missions,
+        carried_over: *carried_over,
     }
 }
 
@@ -250,6 +254,8 @@ fn same_apart_from_missions(a: &SoldierState, b: &SoldierState) -> bool {
         hero_state,
         allies,
         missions: _,
+        paper_missions,
+        carried_over,
     } = a;
     *wounds == b.wounds
         && *suppress == b.suppress
@@ -261,5 +267,7 @@ fn same_apart_from_missions(a: &SoldierState, b: &SoldierState) -> bool {
         && *rp_cards == b.rp_cards
         && *hero_state == b.hero_state
         && *allies == b.allies
+        && *paper_missions == b.paper_missions
+        && *carried_over == b.carried_over
         && *card == b.card
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::faces::{FAIR_SIDES, Tally};
-use super::{
+use super::report::{
     Casualty, CheckTally, Chronicle, Dispute, Ekia, FacesRolled, K9Encounter, K9Record, MedalLine,
     MissionReport, Note, Objectives, Statistics, XpGain,
 };

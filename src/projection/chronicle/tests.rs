@@ -4,6 +4,7 @@
 use super::faces::Tally;
 use super::teller::{Row, Teller};
 use super::*;
+use crate::domain::Game;
 use crate::domain::event::{Event, NoteWritten};
 use crate::domain::fold::step;
 use crate::domain::state::CampaignState;

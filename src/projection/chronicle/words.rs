@@ -2,7 +2,8 @@
 //! and lists, which the terminal, Markdown, BBCode, the printed page and the served page
 //! each lay out.
 
-use super::{Chronicle, Faces, MissionReport, Note, Statistics};
+use super::faces::Faces;
+use super::report::{Chronicle, MissionReport, Note, Statistics};
 use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
 

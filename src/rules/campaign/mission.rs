@@ -83,7 +83,10 @@ pub(in crate::rules) fn start(
         Some(text) => Some(check_text("the K9 Objective", text)?),
         None => None,
     };
-    let number = state.mission.as_ref().map_or(1, |m| m.number + 1);
+    let number = state
+        .mission
+        .as_ref()
+        .map_or(state.paper_missions + 1, |m| m.number + 1);
     // Rule 002: the Mission's own Environments, in force from its start.
     let declared = crate::rules::environment::declared_at_start(state, number, environments)?;
     let mut events = vec![Event::MissionStarted(MissionStarted {

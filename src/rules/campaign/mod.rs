@@ -1,8 +1,9 @@
 //! The campaign's own rules, shared by every game: creating it, its rules version and
 //! expansions, enlisting, Missions and turns (`mission`), the audit's seeds and paper
-//! sheets (`audit`), and notes (`notes`).
+//! sheets (`audit`), notes (`notes`), and a paper campaign carried over (`carry_over`).
 
 pub(super) mod audit;
+pub(super) mod carry_over;
 pub(super) mod mission;
 pub(super) mod notes;
 

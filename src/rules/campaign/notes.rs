@@ -30,13 +30,17 @@ pub(in crate::rules) fn note(
 
 /// `number` if it names a Mission recorded in this campaign (played, or in progress).
 fn played(state: &CampaignState, number: u32) -> Result<u32, RuleError> {
+    if let Some(on_paper) = state.on_paper(number) {
+        return Err(RuleError::refused(on_paper));
+    }
     let latest = state.mission.as_ref().map_or(0, |m| m.number);
+    let first = state.paper_missions + 1;
     match latest {
         0 => Err(RuleError::refused(format!(
             "no Mission is recorded yet, so there is no Mission {number}; leave out --mission to note the campaign"
         ))),
         _ if number == 0 || number > latest => Err(RuleError::refused(format!(
-            "there is no Mission {number}; the Missions recorded are 1 to {latest}"
+            "there is no Mission {number}; the Missions recorded are {first} to {latest}"
         ))),
         _ => Ok(number),
     }

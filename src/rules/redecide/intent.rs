@@ -144,6 +144,21 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
                 .map(|(field, value)| (field.clone(), value.clone()))
                 .collect(),
         },
+        Event::SoldierCarriedOver(e) => Command::CarrySoldierOver {
+            soldier: e.soldier.clone(),
+            xp: e.xp,
+            wounds: e.wounds,
+            hardy: e.hardy.iter().map(|(kind, n)| (kind.clone(), *n)).collect(),
+            medals: e.medals.iter().map(|m| (m.name.clone(), m.rp)).collect(),
+            missions: e.missions,
+            discipline: e.discipline,
+            why: e.why.clone(),
+        },
+        Event::SquadCarriedOver(e) => Command::CarrySquadOver {
+            rp_bank: e.rp_bank,
+            missions: e.missions,
+            why: e.why.clone(),
+        },
         Event::NoteWritten(e) => Command::Note {
             text: e.text.clone(),
             soldier: e.soldier.clone(),

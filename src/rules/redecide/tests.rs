@@ -71,6 +71,8 @@ fn shown_by(command: &Command) -> &'static [&'static str] {
         Command::Assert { .. } => &["assertion_recorded"],
         Command::KeepCommands => &["commands_kept"],
         Command::Note { .. } => &["note_written"],
+        Command::CarrySoldierOver { .. } => &["soldier_carried_over"],
+        Command::CarrySquadOver { .. } => &["squad_carried_over"],
     }
 }
 

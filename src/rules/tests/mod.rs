@@ -491,6 +491,21 @@ pub(crate) fn every_kind() -> Vec<Event> {
             soldier: "Wong".into(),
         }),
         Event::CommandsKept(CommandsKept {}),
+        Event::SoldierCarriedOver(SoldierCarriedOver {
+            discipline: None,
+            hardy: [("cold".to_owned(), 2)].into(),
+            medals: vec![sticker("Bronze Star", 2)],
+            missions: Some(3),
+            soldier: "Wong".into(),
+            why: "the paper sheet".into(),
+            wounds: Some(1),
+            xp: Some(7),
+        }),
+        Event::SquadCarriedOver(SquadCarriedOver {
+            missions: Some(4),
+            rp_bank: Some(9),
+            why: "the paper sheet".into(),
+        }),
         Event::NoteWritten(NoteWritten {
             mission: Some(1),
             soldier: Some("Wong".into()),

@@ -10,16 +10,19 @@
 //! before applying it, and notes each "no" as an anomaly.
 
 mod awards;
+mod carried;
 mod cast;
 mod environment;
 mod rolls;
+mod text;
 
 use crate::domain::event::{Event, MissionEnded};
 use crate::domain::limits::{
-    MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_STAT, MAX_TEXT, MAX_XP,
+    MAX_AWARD, MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_RP, MAX_STAT, MAX_XP,
 };
 use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
+use text::text_problem;
 
 /// Notes, as anomalies of `state`, everything about `event` that the rules would have refused
 /// or computed differently in `state`.
@@ -32,6 +35,7 @@ pub(super) fn check(state: &mut CampaignState, event: &Event) {
         awards::award_problem(state, event),
         cast::cast_problem(state, event),
         environment::environment_problem(event),
+        carried::carried_problem(event),
     ];
     for problem in problems.into_iter().flatten() {
         state.note(problem);
@@ -131,21 +135,11 @@ fn texts(event: &Event) -> Option<String> {
         Event::CheckRolled(e) => &[("the card's name", e.card.as_deref())],
         Event::EnvironmentRolled(e) => &[("the Location's name", e.location.as_deref())],
         Event::NoteWritten(e) => &[("the note", Some(&e.text))],
+        Event::SoldierCarriedOver(e) => &[("the reason", Some(&e.why))],
+        Event::SquadCarriedOver(e) => &[("the reason", Some(&e.why))],
         _ => return None,
     };
-    fields.iter().find_map(|(what, text)| {
-        let text = (*text)?;
-        let length = text.chars().count();
-        if text.trim().is_empty() {
-            Some(format!("records {what} blank"))
-        } else if length > MAX_TEXT {
-            Some(format!(
-                "records {what} {length} characters long; at most {MAX_TEXT} are accepted"
-            ))
-        } else if text.chars().any(char::is_control) {
-            Some(format!("records {what} with a control character"))
-        } else {
-            None
-        }
-    })
+    fields
+        .iter()
+        .find_map(|(what, text)| text.and_then(|text| text_problem(what, text)))
 }

@@ -1,6 +1,7 @@
 //! Creating a campaign and enlisting its Soldiers (RULES 3 and 7, DESIGN 4).
 
 mod audit;
+mod carry_over;
 mod kept;
 mod mission;
 mod notes;
