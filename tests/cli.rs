@@ -21,6 +21,8 @@ mod backup;
 mod blame;
 #[path = "cli/campaign.rs"]
 mod campaign;
+#[path = "cli/carry_over.rs"]
+mod carry_over;
 #[path = "cli/chronicle.rs"]
 mod chronicle;
 #[path = "cli/colour.rs"]

@@ -9,6 +9,7 @@ use super::error::CommandError;
 
 #[derive(Debug, clap::Args)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "A campaign half played on paper starts here: enlist each Soldier from his card, carry over what his sheet says (`carry-over Reyes --xp 7 --wounds 1 --medal \"Bronze Star=2\" --missions 3 --why \"sheet of 12 May\"`), and the squad's (`carry-over --squad --rp-bank 9 --missions 4 --why ...`). Numbers given replace the log's; those left out stay. A Soldier is carried over once, before his first Mission recorded in muster; the squad once, before the campaign's first. The next Mission is numbered after the paper ones, and a Mission played on paper cannot be named (mission show, --mission, mission:N)."
 )]
 pub struct Args {
@@ -35,7 +36,7 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with = "squad")]
     discipline: Option<String>,
     /// The squad's RP bank on the sheet
-    #[arg(long, value_name = "N", requires = "squad")]
+    #[arg(long, value_name = "N", conflicts_with = "soldier")]
     rp_bank: Option<String>,
     /// The Missions played on paper: the squad's (the next is numbered after them), or his
     #[arg(long, value_name = "N")]

@@ -17,6 +17,10 @@ pub enum DecodeError {
         "event kind '{kind}' has schema {schema}, but this muster reads it up to schema {known}: the log was written by a newer muster; upgrade muster to read it"
     )]
     NewerSchema { kind: String, schema: u32, known: u32 },
+    #[error(
+        "event kind '{kind}' is not one this muster knows: the log was made by a newer muster; upgrade muster to read it"
+    )]
+    UnknownKind { kind: String },
     #[error("event kind '{kind}' with schema {schema} has no upcaster; schemas 1 to {known} are known")]
     UnknownSchema { kind: String, schema: u32, known: u32 },
     #[error("payload of a '{kind}' event is not valid: {reason}")]
@@ -105,6 +109,11 @@ pub fn decode(kind: &str, schema: u32, payload: &str) -> Result<Event, DecodeErr
 /// Reads a stored event through a JSON value, upcasting it first: any schema, and the
 /// message that says what is wrong with a payload that does not read.
 fn decode_general(kind: &str, schema: u32, payload: &str) -> Result<Event, DecodeError> {
+    if !super::event::KINDS.contains(&kind) {
+        return Err(DecodeError::UnknownKind {
+            kind: kind.to_owned(),
+        });
+    }
     let bad = |reason: String| DecodeError::BadPayload {
         kind: kind.to_owned(),
         reason,

@@ -32,7 +32,7 @@ impl Query<'_> {
         let Some(game) = state.info.as_ref().map(|info| info.game) else {
             return Err(self.nothing());
         };
-        Ok((teller.told(game), state))
+        Ok((teller.told(game, state.paper_missions), state))
     }
 
     /// The after-action report of Mission `number`, in a campaign of the game it gives.

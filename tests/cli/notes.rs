@@ -78,3 +78,30 @@ fn the_player_who_wrote_a_note_takes_it_back_and_it_stays_in_the_log_as_voided()
     let row = log.iter().find(|row| row["version"] == v);
     assert_eq!(row.map(|r| r["voided"].clone()), Some(Value::Bool(true)));
 }
+
+#[test]
+fn an_export_holding_a_kind_this_muster_does_not_know_is_refused_as_made_by_a_newer_muster() {
+    let m = Muster::lodestar();
+    let v = written_note(&m, &["from a later muster"]);
+    {
+        let store = muster::store::Store::open(&m.db).unwrap();
+        let conn = store.connection();
+        conn.execute_batch("DROP TRIGGER events_refuse_update").unwrap();
+        let renamed = conn
+            .execute(
+                "UPDATE events SET kind = 'story_told' WHERE version = ?1",
+                rusqlite::params![v],
+            )
+            .unwrap();
+        assert_eq!(renamed, 1);
+    }
+    crate::common::chain::rechain(&m.db, crate::support::LODESTAR);
+    let export = m.path("later.jsonl");
+    m.ok(&["export", "--output", export.to_str().unwrap()]);
+    let fresh = Muster::new();
+    let (code, _, stderr) = fresh.run(&["import", export.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("made by a newer muster"), "{stderr}");
+    let (_, listed, _) = fresh.run(&["--json", "campaign", "list"]);
+    assert!(!listed.contains("Lodestar"), "nothing imported: {listed}");
+}

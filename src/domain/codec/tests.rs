@@ -63,9 +63,23 @@ fn a_payload_field_named_kind_survives_the_event_tag() {
 #[test]
 fn the_list_of_kinds_is_every_kind_the_decoder_knows() {
     // serde's refusal of an unknown kind lists every variant it knows.
-    let err = decode("no_such_kind", 1, "{}").unwrap_err().to_string();
+    let err = serde_json::from_str::<Event>(r#"{"kind":"no_such_kind","payload":{}}"#)
+        .unwrap_err()
+        .to_string();
     let known: Vec<&str> = err.split('`').skip(3).step_by(2).collect();
     assert_eq!(known, crate::domain::event::KINDS, "{err}");
+}
+
+#[test]
+fn a_kind_this_muster_does_not_know_is_refused_as_made_by_a_newer_muster() {
+    let err = decode("story_told", 1, r#"{"text":"x"}"#).unwrap_err();
+    assert_eq!(
+        err,
+        DecodeError::UnknownKind {
+            kind: "story_told".into()
+        }
+    );
+    assert!(err.to_string().contains("made by a newer muster"), "{err}");
 }
 
 #[test]

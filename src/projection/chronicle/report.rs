@@ -11,6 +11,9 @@ use crate::domain::{Game, MissionResult};
 pub struct Chronicle {
     pub campaign: String,
     pub game: Game,
+    /// How many Missions were played on paper before the campaign was carried over into
+    /// muster: those numbered up to it are not told.
+    pub paper_missions: u32,
     /// Notes on the campaign or a Soldier, written outside any Mission.
     pub notes: Vec<Note>,
     /// Every Mission reported, oldest first.

@@ -157,8 +157,9 @@ impl Teller {
         }
     }
 
-    /// The chronicle of every row given, a campaign of `game`.
-    pub fn told(self, game: Game) -> Chronicle {
+    /// The chronicle of every row given, a campaign of `game` that played `paper_missions`
+    /// Missions on paper first.
+    pub fn told(self, game: Game, paper_missions: u32) -> Chronicle {
         let mut ekia: Vec<Ekia> = self
             .ekia
             .into_iter()
@@ -178,6 +179,7 @@ impl Teller {
         Chronicle {
             campaign: self.campaign,
             game,
+            paper_missions,
             notes: self.notes,
             missions: self.missions,
             statistics: Statistics {

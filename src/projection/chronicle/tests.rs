@@ -30,7 +30,7 @@ fn told(events: &[Event], voided: &[u64]) -> Chronicle {
             &state,
         );
     }
-    teller.told(Game::Modern)
+    teller.told(Game::Modern, 0)
 }
 
 fn note(text: &str, mission: Option<u32>) -> Event {

@@ -112,15 +112,24 @@ fn timeline(c: &Chronicle) -> Section {
         true => header.push("Team XP"),
         false => header.extend(["Squad RP", "RP bank"]),
     }
-    let blocks = if rows.is_empty() {
-        vec![Block::Line("No Mission is recorded yet.".to_owned())]
+    let mut blocks = match c.paper_missions {
+        0 => Vec::new(),
+        1 => vec![Block::Line(
+            "Mission 1 was played on paper, before the campaign was carried over into muster.".to_owned(),
+        )],
+        n => vec![Block::Line(format!(
+            "Missions 1 to {n} were played on paper, before the campaign was carried over into muster."
+        ))],
+    };
+    if rows.is_empty() {
+        blocks.push(Block::Line("No Mission is recorded yet.".to_owned()));
     } else {
-        vec![Block::Table {
+        blocks.push(Block::Table {
             caption: "Missions",
             header,
             rows,
-        }]
-    };
+        });
+    }
     Section {
         heading: "Timeline".to_owned(),
         mission: None,
