@@ -108,6 +108,7 @@ fn reads(n: u64) -> Vec<Vec<String>> {
         vec!["blame".to_owned(), "Soldier 01".to_owned()],
         words(&format!("show {}", n / 2)),
         words("export"),
+        words("chronicle --format json"),
         words("verify"),
         words("rebuild"),
     ]

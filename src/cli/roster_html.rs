@@ -277,20 +277,6 @@ fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<Chart>, CommandEr
         label: label.to_owned(),
         points: ended.iter().map(|e| (e.number, value(e))).collect(),
     };
-    let in_words = |title: &str, series: &[Series]| {
-        let lines: Vec<String> = series
-            .iter()
-            .map(|s| {
-                let points: Vec<String> = s
-                    .points
-                    .iter()
-                    .map(|(m, v)| format!("Mission {m}: {v}"))
-                    .collect();
-                format!("{}: {}", s.label, points.join(", "))
-            })
-            .collect();
-        format!("{title}. {}.", lines.join("; "))
-    };
     let xp_title = "Each Soldier's XP at the end of each Mission";
     Ok(vec![
         Chart {
@@ -302,11 +288,11 @@ fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<Chart>, CommandEr
                 &missions,
                 &xp,
             )?,
-            words: in_words(xp_title, &xp),
+            words: chart::in_words(xp_title, &xp),
         },
         Chart {
             svg: chart::svg(&Labels { title, y }, &missions, std::slice::from_ref(&squad))?,
-            words: in_words(title, &[squad]),
+            words: chart::in_words(title, std::slice::from_ref(&squad)),
         },
     ])
 }

@@ -34,6 +34,33 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// No Soldier is named `name`: the refusal lists those there are (`known`) and offers
+    /// the closest, with the typed name escaped so a control character cannot reach the
+    /// terminal.
+    pub fn unknown_soldier<'a>(name: &str, known: impl IntoIterator<Item = &'a str> + Clone) -> Self {
+        let listed: Vec<&str> = known.clone().into_iter().collect();
+        RuleError::UnknownSoldier {
+            name: name
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect(),
+            known: if listed.is_empty() {
+                "none yet (enlist one with `muster enlist`)".to_owned()
+            } else {
+                listed.join(", ")
+            },
+            suggestion: super::suggest::did_you_mean(name, known),
+            campaign: None,
+            elsewhere: None,
+        }
+    }
+
     /// A refusal with its explanation.
     pub fn refused(message: impl Into<String>) -> Self {
         RuleError::Refused(message.into())

@@ -14,7 +14,6 @@ use super::medals::{HeldRpCard, MedalDeck};
 use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
-use super::suggest::did_you_mean;
 use super::zero_dark::{Ally, HeroState, ZeroDarkMission};
 
 /// An event as read back from the log, with its place in it.
@@ -330,30 +329,8 @@ impl CampaignState {
     /// The Soldier named `name` (any case), or a refusal listing who is there and offering
     /// the closest name.
     pub fn find_soldier(&self, name: &str) -> Result<&SoldierState, RuleError> {
-        self.soldier(name).ok_or_else(|| RuleError::UnknownSoldier {
-            // Escaped, so a control character in a typed name cannot reach the terminal.
-            name: name
-                .chars()
-                .map(|c| {
-                    if c.is_control() {
-                        c.escape_default().to_string()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect(),
-            known: if self.soldiers.is_empty() {
-                "none yet (enlist one with `muster enlist`)".to_owned()
-            } else {
-                self.soldiers
-                    .iter()
-                    .map(|s| s.card.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-            suggestion: did_you_mean(name, self.soldiers.iter().map(|s| s.card.name.as_str())),
-            campaign: None,
-            elsewhere: None,
+        self.soldier(name).ok_or_else(|| {
+            RuleError::unknown_soldier(name, self.soldiers.iter().map(|s| s.card.name.as_str()))
         })
     }
 

@@ -12,7 +12,6 @@ use crate::domain::MissionResult;
 use crate::domain::error::RuleError;
 use crate::domain::names::same;
 use crate::domain::state::CampaignState;
-use crate::domain::suggest::did_you_mean;
 
 /// The campaign's numbers at the end of one Mission.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -69,28 +68,8 @@ pub fn mission_end(
 /// Soldiers has is refused as every command refuses it, naming the Soldiers there are.
 pub fn only(mut roster: Roster, name: &str) -> Result<Roster, RuleError> {
     if !roster.soldiers.iter().any(|s| same(&s.name, name)) {
-        let known: Vec<&str> = roster.soldiers.iter().map(|s| s.name.as_str()).collect();
-        return Err(RuleError::UnknownSoldier {
-            // Escaped, so a control character in a typed name cannot reach the terminal.
-            name: name
-                .chars()
-                .map(|c| {
-                    if c.is_control() {
-                        c.escape_default().to_string()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect(),
-            known: if known.is_empty() {
-                "none yet (enlist one with `muster enlist`)".to_owned()
-            } else {
-                known.join(", ")
-            },
-            suggestion: did_you_mean(name, known.iter().copied()),
-            campaign: None,
-            elsewhere: None,
-        });
+        let known = roster.soldiers.iter().map(|s| s.name.as_str());
+        return Err(RuleError::unknown_soldier(name, known));
     }
     roster.soldiers.retain(|s| same(&s.name, name));
     Ok(roster)

@@ -141,3 +141,11 @@ pub async fn read_printed(
         outcome => Err(message_page(status_of(outcome), &answer.said())),
     }
 }
+
+/// `muster ARGS --format html` of `campaign`: a page to print, framed only by the site itself.
+pub async fn print_page(server: &Arc<Server>, role: Role, campaign: &str, args: &[&str]) -> Response {
+    match read_printed(server, (role, Format::Html), Some(campaign), args).await {
+        Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
+        Err(answer) => answer,
+    }
+}

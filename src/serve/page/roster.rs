@@ -10,13 +10,13 @@ use axum::extract::{Path, Query as UrlQuery, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Format, Role};
+use muster::app::{self, Role};
 use muster::projection::roster::Roster;
 use muster::query::{Offer, Query};
 use serde::Deserialize;
 
 use super::cards::{Card, card};
-use super::html::{framed_by, message_page, read_ok, read_printed, render};
+use super::html::{message_page, print_page, read_ok, render};
 use super::now::{Now, now};
 use super::session::Signed;
 use super::shown::{Group, Refusal, groups};
@@ -201,11 +201,7 @@ pub async fn print(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    let asker = (signed.caller.role, Format::Html);
-    match read_printed(&server, asker, Some(&campaign), &["roster"]).await {
-        Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
-        Err(answer) => answer,
-    }
+    print_page(&server, signed.caller.role, &campaign, &["roster"]).await
 }
 
 /// GET /c/{campaign}/json: `muster roster --json`, the roster as the JSON contract gives it.

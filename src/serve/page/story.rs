@@ -8,12 +8,12 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::app::{self, Format};
+use muster::app;
 use muster::projection::chronicle::words::{self, Block, Document};
 use muster::projection::chronicle::{Chronicle, MissionReport};
 use muster::query::Query;
 
-use super::html::{framed_by, message_page, read_printed, render};
+use super::html::{message_page, print_page, render};
 use super::session::Signed;
 use super::views::{Chrome, chrome};
 use crate::serve::server::Server;
@@ -139,9 +139,5 @@ pub async fn print(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    let asker = (signed.caller.role, Format::Html);
-    match read_printed(&server, asker, Some(&campaign), &["chronicle"]).await {
-        Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
-        Err(answer) => answer,
-    }
+    print_page(&server, signed.caller.role, &campaign, &["chronicle"]).await
 }
