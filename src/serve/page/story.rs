@@ -32,11 +32,8 @@ struct StoryPage {
     json: String,
 }
 
-/// What a story page shows: the whole chronicle, or one Mission's report.
-enum Told {
-    Whole(Chronicle),
-    Mission(Chronicle, MissionReport),
-}
+/// What a story page shows: the whole chronicle, and one Mission's report when it shows one.
+type Told = (Chronicle, Option<MissionReport>);
 
 /// Reads the chronicle of `campaign` on a kept read-only connection, off the async threads.
 async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Result<Told, Response> {
@@ -59,10 +56,10 @@ async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Res
         }
     };
     let Some(number) = mission else {
-        return Ok(Told::Whole(chronicle));
+        return Ok((chronicle, None));
     };
     match chronicle.missions.iter().find(|m| m.number == number).cloned() {
-        Some(report) => Ok(Told::Mission(chronicle, report)),
+        Some(report) => Ok((chronicle, Some(report))),
         None => Err(message_page(
             StatusCode::NOT_FOUND,
             &match chronicle.missions.last() {
@@ -79,12 +76,12 @@ async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Res
 /// The page of what was told.
 fn page(signed: &Signed, told: Told) -> Response {
     let (chronicle, doc, json, title) = match told {
-        Told::Whole(c) => {
+        (c, None) => {
             let doc = words::chronicle(&c);
             let json = serde_json::to_string_pretty(&c).unwrap_or_default();
             (c, doc, json, "chronicle".to_owned())
         }
-        Told::Mission(c, report) => {
+        (c, Some(report)) => {
             let doc = words::mission_alone(&c.campaign, c.game, &report);
             let json = serde_json::to_string_pretty(&report).unwrap_or_default();
             let title = format!("Mission {}", report.number);

@@ -4,9 +4,12 @@ use super::text::text_problem;
 use crate::domain::event::Event;
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_PAPER_MISSIONS, MAX_RP, MAX_XP};
 
+/// An amount a sheet carries: what it is, the amount if given, and the most accepted.
+type Amount<'a> = (&'a str, Option<u32>, i64);
+
 /// What is out of range in a carried-over sheet, if anything.
 pub(super) fn carried_problem(event: &Event) -> Option<String> {
-    let (amounts, names): (Vec<(&str, Option<u32>, i64)>, Vec<(&str, &str)>) = match event {
+    let (amounts, names): (Vec<Amount<'_>>, Vec<(&str, &str)>) = match event {
         Event::SoldierCarriedOver(e) => (
             [
                 ("XP", e.xp, MAX_XP),
