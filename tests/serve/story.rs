@@ -62,3 +62,56 @@ fn a_viewer_reads_the_chronicle_and_each_mission_s_report() {
     assert_eq!(printed.status, 200);
     assert!(printed.body.contains(r#"id="mission-2""#));
 }
+
+#[test]
+fn a_player_writes_a_note_from_the_page_and_only_they_take_it_back() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Dawn", "--with", "Wong"]);
+    let pat = campaign.token("pat", "player");
+    let ann = campaign.token("ann", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&pat);
+    let csrf = browser.csrf();
+    let json = [("Accept", "application/json")];
+    let sent = browser.post(
+        "/c/Op/do",
+        &[
+            ("csrf", csrf.as_str()),
+            ("cmd", "note"),
+            ("text", "- Wong held <the> bridge"),
+            ("soldier", "Wong"),
+            ("mission", ""),
+        ],
+        &json,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let answer: serde_json::Value = serde_json::from_str(&sent.body).unwrap();
+    let version = answer["recorded"].as_u64().unwrap();
+    let told: serde_json::Value = serde_json::from_str(&campaign.ok(&["--json", "chronicle"])).unwrap();
+    assert_eq!(
+        told["missions"][0]["notes"][0],
+        serde_json::json!({"version": version, "soldier": "Wong", "text": "- Wong held <the> bridge"})
+    );
+    // Another player may not take it back; the one who wrote it may.
+    let mut other = Browser::new(&server);
+    other.signed_in(&ann);
+    let other_csrf = other.csrf();
+    let v = version.to_string();
+    let undo = |browser: &Browser, csrf: &str| {
+        browser.post(
+            "/c/Op/do",
+            &[
+                ("csrf", csrf),
+                ("cmd", "undo"),
+                ("version", v.as_str()),
+                ("why", "not so"),
+            ],
+            &json,
+        )
+    };
+    assert_eq!(undo(&other, &other_csrf).status, 422);
+    assert_eq!(undo(&browser, &csrf).status, 200);
+    let told: serde_json::Value = serde_json::from_str(&campaign.ok(&["--json", "chronicle"])).unwrap();
+    assert_eq!(told["missions"][0]["notes"], serde_json::json!([]));
+}

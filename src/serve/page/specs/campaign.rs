@@ -50,6 +50,23 @@ pub const FORMS: &[Spec] = &[
     ),
     play("xp", "XP", &["xp"], &[SOLDIER, CHANGE, WHY], Group::Play),
     play(
+        "note",
+        "Write a note",
+        &["note"],
+        &[
+            word("text", "Note (up to 200 characters)", true),
+            field(
+                "soldier",
+                "About a Soldier",
+                Place::Flag("soldier"),
+                Input::Soldier,
+                false,
+            ),
+            flag_number("mission", "On Mission (default: the one in progress)", false),
+        ],
+        Group::Play,
+    ),
+    play(
         "enlist-card",
         "Enlist from the card",
         &["enlist"],
