@@ -3,7 +3,10 @@
 //! the voids themselves listed where they were made).
 
 mod faces;
+mod figures;
+mod mission;
 mod report;
+mod sections;
 pub mod teller;
 #[cfg(test)]
 mod tests;

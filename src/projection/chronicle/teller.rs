@@ -4,16 +4,15 @@
 use std::collections::BTreeMap;
 
 use super::faces::{FAIR_SIDES, Tally};
+use super::mission::{checked, note, tell};
 use super::report::{
-    Casualty, CheckTally, Chronicle, Dispute, Ekia, FacesRolled, K9Encounter, K9Record, MedalLine,
-    MissionReport, Note, Objectives, Statistics, XpGain,
+    CheckTally, Chronicle, Dispute, Ekia, FacesRolled, K9Record, MissionReport, Note, Objectives, Statistics,
 };
 use crate::domain::Game;
 use crate::domain::event::{EncounterEnd, Event};
 use crate::domain::roll::{Roll, Source};
 use crate::domain::rulebook::Rulebook;
 use crate::domain::state::CampaignState;
-use crate::domain::zero_dark::HeroState;
 
 /// One row of the log as the teller reads it: its place, and its event unless voided.
 pub struct Row<'a> {
@@ -150,7 +149,7 @@ impl Teller {
                 .map(|s| s.rp())
                 .fold(0, u32::saturating_add);
             report.turns = state.mission.as_ref().map_or(report.turns, |m| m.turn);
-            tell(report, row, event);
+            tell(report, (row.version, row.recorded_at), event);
         }
         if let Event::MissionEnded(_) = event {
             self.current = Some((index, Some(row.command_id.to_owned())));
@@ -252,183 +251,4 @@ impl Teller {
             tally.add(*face);
         }
     }
-}
-
-/// A check or Environment roll: the Soldier, what was rolled, and whether it succeeded.
-fn checked(event: &Event) -> Option<(String, String, bool)> {
-    match event {
-        Event::CheckRolled(e) => Some((e.soldier.clone(), e.ability.clone(), e.roll.success)),
-        Event::PersuasionTested(e) => Some((e.hero.clone(), "persuasion".to_owned(), e.persuaded)),
-        Event::EnvironmentRolled(e) => e.roll.as_ref().map(|roll| {
-            (
-                e.soldier.clone(),
-                format!("{} Environment", e.environment),
-                roll.success,
-            )
-        }),
-        _ => None,
-    }
-}
-
-fn note(version: u64, e: &crate::domain::event::NoteWritten) -> Note {
-    Note {
-        version,
-        soldier: e.soldier.clone(),
-        text: e.text.clone(),
-    }
-}
-
-/// Adds `event`, recorded during the Mission `report` tells, to its report.
-fn tell(report: &mut MissionReport, row: &Row<'_>, event: &Event) {
-    match event {
-        Event::MissionEnded(e) => {
-            report.ended_at = Some(row.recorded_at.to_owned());
-            report.result = Some(e.result);
-            report.rp_award = e.rp_award.as_ref().map(|award| award.amount);
-        }
-        Event::Wounded(e) => casualty(report, &e.soldier).wounds += e.amount,
-        Event::Downed(e) => casualty(report, &e.soldier).downed = true,
-        Event::Killed(e) => casualty(report, &e.soldier).kia = true,
-        Event::HeroStateSet(e) => match e.state {
-            HeroState::Wounded(wounds) => {
-                let hurt = casualty(report, &e.hero);
-                hurt.wounds = hurt.wounds.max(wounds);
-            }
-            HeroState::Down => casualty(report, &e.hero).downed = true,
-            HeroState::Dead => casualty(report, &e.hero).kia = true,
-            _ => {}
-        },
-        Event::EkiaRecorded(e) => {
-            let scored = ekia(report, &e.soldier);
-            scored.count += 1;
-            scored.xp = scored.xp.saturating_add(e.value);
-            xp(report, &e.soldier, e.value);
-        }
-        Event::BogeyDowned(e) | Event::BogeyKilled(e) => ekia(report, &e.by).count += 1,
-        Event::XpAdjusted(e) => xp(report, &e.soldier, u32::try_from(e.amount).unwrap_or(0)),
-        Event::TeamXpAdjusted(e) => xp(report, "the team", u32::try_from(e.amount).unwrap_or(0)),
-        Event::EnvironmentDeclared(e) => environment(report, &e.environment, e.target),
-        Event::EnvironmentRolled(e) => environment(report, &e.environment, e.target),
-        Event::ObjectiveCompleted(_) => report.objectives.completed += 1,
-        Event::K9ObjectiveResolved(_) => report.objectives.k9_resolved = true,
-        Event::K9EncounterDrawn(e) => report.k9_encounters.push(K9Encounter {
-            card: e.card.name.clone(),
-            k9: e.k9.clone(),
-            handler: e.handler.clone(),
-            end: None,
-        }),
-        Event::K9EncounterResolved(e) => {
-            if let Some(open) = report.k9_encounters.iter_mut().rev().find(|k| k.end.is_none()) {
-                open.end = Some(encounter_end(e.end).to_owned());
-            }
-        }
-        Event::MedalDrawn(e) => medal(report, &e.medal, "drawn", None),
-        Event::MedalEarned(e) => medal(report, &e.medal, "earned", Some(&e.soldier)),
-        Event::MedalAwarded(e) => {
-            // A Medal earned puts its sticker on in the same command: told once, as earned.
-            let earned = report.medals.last().is_some_and(|last| {
-                last.what == "earned"
-                    && last.medal == e.medal.name
-                    && last.soldier.as_deref() == Some(&e.soldier)
-            });
-            if !earned {
-                medal(report, &e.medal.name, "awarded", Some(&e.soldier));
-            }
-        }
-        Event::MedalLost(e) => medal(report, &e.medal, "lost", None),
-        Event::NoteWritten(e) => report.notes.push(note(row.version, e)),
-        _ => {}
-    }
-    if let Some((soldier, ability, success)) = checked(event) {
-        let tally = entry(
-            &mut report.checks,
-            |c| c.soldier == soldier && c.ability == ability,
-            || CheckTally {
-                soldier: soldier.clone(),
-                ability: ability.clone(),
-                successes: 0,
-                failures: 0,
-            },
-        );
-        if success {
-            tally.successes += 1;
-        } else {
-            tally.failures += 1;
-        }
-    }
-}
-
-/// How an Encounter ended, in words.
-fn encounter_end(end: EncounterEnd) -> &'static str {
-    match end {
-        EncounterEnd::Reward => "reward",
-        EncounterEnd::Discarded => "discarded",
-        EncounterEnd::Failure => "failure",
-        EncounterEnd::MajorFailure => "major failure",
-    }
-}
-
-/// The item of `items` that `is`, made by `new` at the end when there is none yet.
-fn entry<T>(items: &mut Vec<T>, is: impl Fn(&T) -> bool, new: impl FnOnce() -> T) -> &mut T {
-    let at = match items.iter().position(is) {
-        Some(i) => i,
-        None => {
-            items.push(new());
-            items.len() - 1
-        }
-    };
-    &mut items[at]
-}
-
-fn casualty<'a>(report: &'a mut MissionReport, soldier: &str) -> &'a mut Casualty {
-    entry(
-        &mut report.casualties,
-        |c| c.soldier == soldier,
-        || Casualty {
-            soldier: soldier.to_owned(),
-            wounds: 0,
-            downed: false,
-            kia: false,
-        },
-    )
-}
-
-fn ekia<'a>(report: &'a mut MissionReport, soldier: &str) -> &'a mut Ekia {
-    entry(
-        &mut report.ekia,
-        |e| e.soldier == soldier,
-        || Ekia {
-            soldier: soldier.to_owned(),
-            count: 0,
-            xp: 0,
-        },
-    )
-}
-
-fn xp(report: &mut MissionReport, soldier: &str, gained: u32) {
-    if gained == 0 {
-        return;
-    }
-    match report.xp.iter_mut().find(|x| x.soldier == soldier) {
-        Some(line) => line.gained = line.gained.saturating_add(gained),
-        None => report.xp.push(XpGain {
-            soldier: soldier.to_owned(),
-            gained,
-        }),
-    }
-}
-
-fn environment(report: &mut MissionReport, environment: &str, target: u8) {
-    let named = format!("{environment} {target}+");
-    if !report.environments.contains(&named) {
-        report.environments.push(named);
-    }
-}
-
-fn medal(report: &mut MissionReport, medal: &str, what: &str, soldier: Option<&str>) {
-    report.medals.push(MedalLine {
-        medal: medal.to_owned(),
-        what: what.to_owned(),
-        soldier: soldier.map(str::to_owned),
-    });
 }

@@ -2,42 +2,12 @@
 //! and lists, which the terminal, Markdown, BBCode, the printed page and the served page
 //! each lay out.
 
-use super::faces::Faces;
-use super::report::{Chronicle, MissionReport, Note, Statistics};
+use super::figures::statistics;
+use super::report::{Chronicle, MissionReport, Note};
+use super::sections::table;
+pub use super::sections::{Block, Document, Section};
 use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
-
-/// A piece of a section.
-pub enum Block {
-    /// A sentence or two of plain words.
-    Line(String),
-    /// A table under its caption and header.
-    Table {
-        caption: &'static str,
-        header: Vec<&'static str>,
-        rows: Vec<Vec<String>>,
-    },
-    /// A list of items.
-    Items {
-        caption: &'static str,
-        items: Vec<String>,
-    },
-}
-
-/// A part of the chronicle under its heading.
-pub struct Section {
-    pub heading: String,
-    /// A Mission's number, for the page's anchors.
-    pub mission: Option<u32>,
-    pub blocks: Vec<Block>,
-}
-
-/// The whole chronicle: its title, then the timeline, each Mission, the statistics and the
-/// campaign's notes.
-pub struct Document {
-    pub title: String,
-    pub sections: Vec<Section>,
-}
 
 /// The game's name as the rulebooks spell it.
 pub fn game_name(game: Game) -> &'static str {
@@ -319,114 +289,9 @@ fn objectives(m: &MissionReport) -> String {
     said
 }
 
-fn statistics(s: &Statistics) -> Section {
-    let mut blocks = Vec::new();
-    table(
-        &mut blocks,
-        "EKIA by Soldier",
-        &["Soldier", "EKIA", "XP"],
-        &s.ekia,
-        |e| vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()],
-    );
-    table(
-        &mut blocks,
-        "Checks by ability",
-        &["Ability", "Soldier", "Successes", "Failures", "Success rate"],
-        &s.checks,
-        |c| {
-            let made = c.successes + c.failures;
-            vec![
-                c.ability.clone(),
-                c.soldier.clone(),
-                c.successes.to_string(),
-                c.failures.to_string(),
-                format!("{}%", (c.successes * 100).checked_div(made).unwrap_or(0)),
-            ]
-        },
-    );
-    let k9 = &s.k9;
-    if k9.encounters > 0 {
-        blocks.push(Block::Line(format!(
-            "The K9's record: {} Encounter(s): {} reward(s), {} discarded, {} failure(s), {} major failure(s); {} of {} roll(s) succeeded.",
-            k9.encounters,
-            k9.rewards,
-            k9.discarded,
-            k9.failures,
-            k9.major_failures,
-            k9.rolls_succeeded,
-            k9.rolls
-        )));
-    }
-    let faces = &s.faces;
-    if faces.generated.rolls + faces.entered.rolls == 0 {
-        blocks.push(Block::Line("No d10 was rolled.".to_owned()));
-        return Section {
-            heading: "Statistics".to_owned(),
-            mission: None,
-            blocks,
-        };
-    }
-    let rows = (0..10)
-        .map(|i| {
-            let count = |f: &Faces| f.counts.get(i).copied().unwrap_or(0).to_string();
-            vec![
-                (i + 1).to_string(),
-                count(&faces.generated),
-                count(&faces.entered),
-            ]
-        })
-        .collect();
-    blocks.push(Block::Table {
-        caption: "d10 faces rolled",
-        header: vec!["Face", "Generated", "Entered"],
-        rows,
-    });
-    blocks.push(Block::Line(fairness("Generated", &faces.generated)));
-    blocks.push(Block::Line(fairness("Entered", &faces.entered)));
-    Section {
-        heading: "Statistics".to_owned(),
-        mission: None,
-        blocks,
-    }
-}
-
-/// What a fair die would give, and the test's verdict, in a sentence.
-fn fairness(which: &str, f: &Faces) -> String {
-    let mut line = format!(
-        "{which}: {} d10(s), a fair die gives {:.1} of each face",
-        f.rolls, f.expected
-    );
-    if let (Some(x), Some(p)) = (f.chi_square, f.p_value) {
-        line.push_str(&format!("; chi-square {x:.2} (9 degrees of freedom), p = {p:.3}"));
-    }
-    match &f.warning {
-        Some(warning) => line.push_str(&format!(" ({warning})")),
-        None => line.push('.'),
-    }
-    line
-}
-
 fn note(n: &Note) -> String {
     match &n.soldier {
         Some(soldier) => format!("v{} on {soldier}: {}", n.version, n.text),
         None => format!("v{}: {}", n.version, n.text),
     }
-}
-
-/// A table of `items` under `caption`, when there are any.
-fn table<T>(
-    blocks: &mut Vec<Block>,
-    caption: &'static str,
-    header: &[&'static str],
-    items: &[T],
-    row: impl Fn(&T) -> Vec<String>,
-) {
-    if items.is_empty() {
-        return;
-    }
-    blocks.push(Block::Table {
-        caption,
-        header: header.to_vec(),
-        rows: items.iter().map(row).collect(),
-    });
 }
