@@ -197,6 +197,13 @@ fn a_mission_s_report_alone_and_the_refusals() {
         stderr.contains("bbcode"),
         "the formats it prints are named: {stderr}"
     );
+    m.ok(&["mission", "start", "Dusk"]);
+    let running = m.ok(&["chronicle", "--mission", "2"]);
+    assert!(running.contains("Mission 2: Dusk (in progress)"), "{running}");
+    assert!(
+        running.contains("No RP award recorded; RP bank 0; squad RP 15 so far."),
+        "{running}"
+    );
     let empty = Muster::new();
     empty.ok(&["campaign", "new", "Fresh", "--game", "wwii"]);
     let told = empty.json(&["chronicle"]);

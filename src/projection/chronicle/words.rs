@@ -185,15 +185,17 @@ fn mission(game: Game, m: &MissionReport) -> Section {
         vec![x.soldier.clone(), x.gained.to_string()]
     });
     let award = m.rp_award.map_or_else(
-        || "no RP award recorded".to_owned(),
+        || "No RP award recorded".to_owned(),
         |rp| format!("RP award {rp}"),
     );
+    let at = if m.result.is_some() {
+        "at its end"
+    } else {
+        "so far"
+    };
     blocks.push(Block::Line(match game {
-        Game::ZeroDark => format!("Team XP {} at its end.", m.team_xp),
-        _ => format!(
-            "{award}; RP bank {}; squad RP {} at its end.",
-            m.rp_bank, m.squad_rp
-        ),
+        Game::ZeroDark => format!("Team XP {} {at}.", m.team_xp),
+        _ => format!("{award}; RP bank {}; squad RP {} {at}.", m.rp_bank, m.squad_rp),
     }));
     if !m.notes.is_empty() {
         blocks.push(Block::Items {
