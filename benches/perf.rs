@@ -2,7 +2,9 @@
 //! against it, import, and whole-process wall time of `roster` and one appending command on
 //! campaigns of 1,000, 100,000 and 1,000,000 events; then every reading command's wall time
 //! and peak memory, each run as its own process, at each size, and the floors of reading the
-//! largest log (a scan, a scan with the hash chain, a scan parsing each payload, all three).
+//! largest log on one core (a plain reader of the table, `tests/common/floor.rs`: a scan, a
+//! scan with the hash chain, a scan parsing each payload and command, all three), with
+//! `verify`, `rebuild` and import as a ratio of the floor of the same work.
 //!
 //! `cargo bench` prints Markdown tables. `MUSTER_BENCH_MAX` caps the largest campaign
 //! (default 1000000); `MUSTER_BENCH_RUNS` sets the runs per figure (default 5, median kept).
@@ -18,6 +20,11 @@ use muster::checkpoint;
 use muster::domain::codec;
 use muster::store::Store;
 use muster::{synth, transfer, verify};
+
+#[path = "../tests/common/floor.rs"]
+mod floor;
+
+use floor::Work;
 
 const CAMPAIGN: &str = "Bench";
 
@@ -114,27 +121,14 @@ fn reads(n: u64) -> Vec<Vec<String>> {
     ]
 }
 
-/// The floors of reading `store`'s campaign in version order on one core, in events/s: a
-/// scan of the hashed columns, a scan with the hash chain, a scan parsing each payload as
-/// JSON, and all three.
+/// The floors of reading `store`'s campaign in version order on one core, in events/s, by
+/// the plain reader of `tests/common/floor.rs`: a scan of the columns `verify` reads, a scan
+/// with the hash chain, a scan parsing each payload and command, and all three.
 fn floors(store: &Store, runs: u64, events: f64) -> [(&'static str, f64); 4] {
     let scan = |chain: bool, parse: bool| {
         median(runs, || {
-            store
-                .for_each_row(CAMPAIGN, 0, None, |row| {
-                    if chain {
-                        assert!(muster::store::chain::matches(
-                            &row.prev_hash,
-                            &row.link(),
-                            &row.hash
-                        ));
-                    }
-                    if parse {
-                        serde_json::from_str::<serde_json::Value>(&row.payload).unwrap();
-                    }
-                    Ok(())
-                })
-                .unwrap();
+            let read = floor::read(store.connection(), CAMPAIGN, Work { chain, parse }).unwrap();
+            assert_eq!(read.rows as f64, events, "the floor reads every row");
         })
     };
     [
@@ -306,10 +300,14 @@ fn main() {
     }
     let all_three = floors[3].1;
     println!(
-        "| `verify` / `rebuild` / import as a fraction of all three | {:.2} / {:.2} / {:.2} |",
+        "| `verify` ÷ scan + chain + parse / `rebuild` ÷ scan + parse / import ÷ scan + chain + parse | {:.2} / {:.2} / {:.2} |",
         rate(verified) / all_three,
         rate(rebuild) / floors[2].1,
         rate(import) / all_three
+    );
+    println!(
+        "| blame's index ÷ scan + parse | {:.2} |",
+        rate(indexed) / floors[2].1
     );
 
     println!();

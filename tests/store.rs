@@ -12,6 +12,10 @@ mod append;
 mod audit;
 #[path = "store/chain.rs"]
 mod chain;
+#[path = "common/floor.rs"]
+mod floor;
+#[path = "store/floor.rs"]
+mod floor_reads;
 #[path = "store/medal_seed.rs"]
 mod medal_seed;
 #[path = "store/open.rs"]
