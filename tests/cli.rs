@@ -75,6 +75,8 @@ mod proof;
 mod service_record;
 #[path = "cli/suggestions.rs"]
 mod suggestions;
+#[path = "cli/synth.rs"]
+mod synth;
 #[path = "cli/transfer.rs"]
 mod transfer;
 #[path = "cli/voids.rs"]

@@ -1,0 +1,76 @@
+//! `muster dev synth --campaigns N`: a community of synthetic campaigns in one file, each
+//! its own log that verifies, the same for the same seed.
+
+use serde_json::Value;
+
+use crate::support::Muster;
+
+#[test]
+fn synth_writes_a_community_of_campaigns_each_verifying_and_the_same_for_the_same_seed() {
+    let m = Muster::new();
+    let printed = m.ok(&[
+        "dev",
+        "synth",
+        "--events",
+        "400",
+        "--campaigns",
+        "3",
+        "--name",
+        "Club",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(printed.lines().count(), 3, "{printed}");
+    let listed = m.json(&["campaign", "list"]);
+    let names: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Club 0001", "Club 0002", "Club 0003"]);
+    let reports = m.json(&["verify", "--all"]);
+    let reports = reports.as_array().unwrap();
+    assert!(reports.iter().all(|r| r["ok"] == true), "{reports:?}");
+    let heads: Vec<&Value> = reports.iter().map(|r| &r["head_hash"]).collect();
+    assert_ne!(heads[0], heads[1], "each campaign its own seed");
+
+    let again = Muster::new();
+    again.ok(&[
+        "dev",
+        "synth",
+        "--events",
+        "400",
+        "--campaigns",
+        "3",
+        "--name",
+        "Club",
+        "--seed",
+        "9",
+    ]);
+    let heads_again: Vec<Value> = again
+        .json(&["verify", "--all"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["head_hash"].clone())
+        .collect();
+    assert_eq!(heads_again, heads.into_iter().cloned().collect::<Vec<_>>());
+    m.refused(
+        &[
+            "dev",
+            "synth",
+            "--events",
+            "60000000",
+            "--campaigns",
+            "2",
+            "--name",
+            "Big",
+        ],
+        "at most 100000000",
+    );
+    m.refused(
+        &["dev", "synth", "--events", "10", "--campaigns", "0"],
+        "--campaigns must be 1 or more",
+    );
+}
