@@ -56,25 +56,18 @@ impl Query<'_> {
         head: u64,
         known: &Known,
     ) -> Result<Vec<RecordedEvent>, Error> {
-        let mut voids: Vec<(u64, String)> = Vec::new();
-        for row in self
-            .store
-            .rows_reaching_back_after(self.campaign, after, Some(head))?
-        {
-            let stands = row.kind == "command_voided" && !known.voided().contains(&row.command_id);
-            if stands && voids.last().is_none_or(|(_, id)| *id != row.command_id) {
-                voids.push((row.version, row.command_id));
-            }
-        }
+        // A revision is written by the void (or amendment) whose award it settles: it stands
+        // while that command does.
         let mut revisions = Vec::new();
-        for (version, _) in voids {
-            for row in self.store.command_rows(self.campaign, version)? {
-                let recorded = row.decode().map_err(|e| {
-                    StoreError::Damaged(format!("version {} of '{}': {e}", row.version, self.campaign))
-                })?;
-                if matches!(&recorded.event, Event::RpAwardRevised(e) if e.mission == number) {
-                    revisions.push(recorded);
-                }
+        for row in self.store.award_revisions(self.campaign, after, head)? {
+            if known.voided().contains(&row.command_id) {
+                continue;
+            }
+            let recorded = row.decode().map_err(|e| {
+                StoreError::Damaged(format!("version {} of '{}': {e}", row.version, self.campaign))
+            })?;
+            if matches!(&recorded.event, Event::RpAwardRevised(e) if e.mission == number) {
+                revisions.push(recorded);
             }
         }
         Ok(revisions)

@@ -74,6 +74,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0015_served_by_sender.sql"),
     include_str!("../../migrations/0016_events_command.sql"),
     include_str!("../../migrations/0017_invites_sessions.sql"),
+    include_str!("../../migrations/0018_award_revisions.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

@@ -57,6 +57,26 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The award revisions of `campaign` after version `after` up to `up_to`, in order: the
+    /// few `rp_award_revised` rows, read on their own partial index.
+    pub fn award_revisions(
+        &self,
+        campaign: &str,
+        after: u64,
+        up_to: u64,
+    ) -> Result<Vec<StoredRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+                    payload, prev_hash, hash, command
+             FROM events INDEXED BY events_award_revisions
+             WHERE campaign = ?1 AND version > ?2 AND version <= ?3
+               AND kind = 'rp_award_revised'
+             ORDER BY version",
+        )?;
+        let rows = stmt.query_map(params![campaign, signed(after), signed(up_to)], stored_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The rows of `campaign` up to `up_to` that start or end a Mission, in order.
     pub fn mission_rows(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
