@@ -3,7 +3,6 @@
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
-use crate::domain::Game;
 use crate::domain::state::CampaignState;
 use crate::projection::chronicle::teller::Row;
 use crate::projection::chronicle::{Chronicle, MissionReport, Teller};
@@ -35,25 +34,24 @@ impl Query<'_> {
         Ok((teller.told(game, state.paper_missions), state))
     }
 
-    /// The after-action report of Mission `number`, in a campaign of the game it gives.
-    pub fn mission_report(&self, number: u32) -> Result<(Game, MissionReport), Error> {
+    /// The chronicle and the after-action report of its Mission `number`: a Mission played on
+    /// paper, or one not recorded, is refused saying which Missions are.
+    pub fn mission_report(&self, number: u32) -> Result<(Chronicle, MissionReport), Error> {
         let (chronicle, state) = self.told()?;
         if let Some(on_paper) = state.on_paper(number) {
             return Err(Error::input(on_paper));
         }
         let latest = chronicle.missions.last().map_or(0, |m| m.number);
-        let game = chronicle.game;
-        chronicle
-            .missions
-            .into_iter()
-            .find(|m| m.number == number)
-            .map(|report| (game, report))
-            .ok_or_else(|| match latest {
-                0 => Error::input("no Mission has started yet; start one with `muster mission start NAME`"),
-                _ => Error::input(format!(
-                    "there is no Mission {number} in this campaign; Missions so far: {} to {latest}",
-                    state.paper_missions + 1
-                )),
-            })
+        let report = chronicle.missions.iter().find(|m| m.number == number).cloned();
+        match (report, latest) {
+            (Some(report), _) => Ok((chronicle, report)),
+            (None, 0) => Err(Error::input(
+                "no Mission has started yet; start one with `muster mission start NAME`",
+            )),
+            (None, _) => Err(Error::input(format!(
+                "there is no Mission {number} in this campaign; Missions so far: {} to {latest}",
+                state.paper_missions + 1
+            ))),
+        }
     }
 }

@@ -5,21 +5,24 @@ use serde_json::Value;
 
 use crate::support::Muster;
 
+/// Three campaigns of 400 events each, named Club 0001… and seeded from 9.
+const CLUB: [&str; 10] = [
+    "dev",
+    "synth",
+    "--events",
+    "400",
+    "--campaigns",
+    "3",
+    "--name",
+    "Club",
+    "--seed",
+    "9",
+];
+
 #[test]
 fn synth_writes_a_community_of_campaigns_each_verifying_and_the_same_for_the_same_seed() {
     let m = Muster::new();
-    let printed = m.ok(&[
-        "dev",
-        "synth",
-        "--events",
-        "400",
-        "--campaigns",
-        "3",
-        "--name",
-        "Club",
-        "--seed",
-        "9",
-    ]);
+    let printed = m.ok(&CLUB);
     assert_eq!(printed.lines().count(), 3, "{printed}");
     let listed = m.json(&["campaign", "list"]);
     let names: Vec<&str> = listed
@@ -36,18 +39,7 @@ fn synth_writes_a_community_of_campaigns_each_verifying_and_the_same_for_the_sam
     assert_ne!(heads[0], heads[1], "each campaign its own seed");
 
     let again = Muster::new();
-    again.ok(&[
-        "dev",
-        "synth",
-        "--events",
-        "400",
-        "--campaigns",
-        "3",
-        "--name",
-        "Club",
-        "--seed",
-        "9",
-    ]);
+    again.ok(&CLUB);
     let heads_again: Vec<Value> = again
         .json(&["verify", "--all"])
         .as_array()

@@ -115,3 +115,28 @@ fn a_player_writes_a_note_from_the_page_and_only_they_take_it_back() {
     let told: serde_json::Value = serde_json::from_str(&campaign.ok(&["--json", "chronicle"])).unwrap();
     assert_eq!(told["missions"][0]["notes"], serde_json::json!([]));
 }
+
+#[test]
+fn a_mission_played_on_paper_is_refused_on_the_page_as_on_the_command_line() {
+    let campaign = Campaign::new();
+    campaign.ok(&[
+        "carry-over",
+        "--squad",
+        "--missions",
+        "3",
+        "--why",
+        "the paper sheet",
+    ]);
+    campaign.ok(&["mission", "start", "Fourth", "--with", "Wong"]);
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&viewer);
+    let paper = browser.get("/c/Op/mission/2");
+    assert_eq!(paper.status, 404);
+    assert!(paper.body.contains("was played on paper"), "{}", paper.body);
+    let missing = browser.get("/c/Op/mission/5");
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("4 to 4"), "{}", missing.body);
+    assert_eq!(browser.get("/c/Op/mission/4").status, 200);
+}

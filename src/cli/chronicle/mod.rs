@@ -27,11 +27,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let query = Query::new(&store, &campaign);
     let (doc, missions) = match args.mission {
         Some(number) => {
-            let (game, report) = query.mission_report(number)?;
+            let (chronicle, report) = query.mission_report(number)?;
             if ctx.format == Format::Json {
                 return output::print_json(&report);
             }
-            let doc = document::mission_alone(&campaign, game, &report);
+            let doc = document::mission_alone(&campaign, chronicle.game, &report);
             (doc, vec![report])
         }
         None => {

@@ -38,37 +38,26 @@ type Told = (Chronicle, Option<MissionReport>);
 /// Reads the chronicle of `campaign` on a kept read-only connection, off the async threads.
 async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Result<Told, Response> {
     let (reading, named) = (Arc::clone(server), campaign.to_owned());
+    // The command line's own reads, so a Mission not recorded (or played on paper) is
+    // refused in the same words as `chronicle --mission N`.
     let read = tokio::task::spawn_blocking(move || {
         reading.reading(|store| {
             let name = app::resolve_campaign(store, Some(&named)).map_err(|e| e.to_string())?;
-            Query::new(store, &name).chronicle().map_err(|e| e.to_string())
+            let query = Query::new(store, &name);
+            let told = match mission {
+                Some(number) => query.mission_report(number).map(|(c, report)| (c, Some(report))),
+                None => query.chronicle().map(|c| (c, None)),
+            };
+            told.map_err(|e| e.to_string())
         })
     })
     .await;
-    let chronicle = match read {
-        Ok(Ok(chronicle)) => chronicle,
-        Ok(Err(message)) => return Err(message_page(StatusCode::NOT_FOUND, &message)),
-        Err(e) => {
-            return Err(message_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &format!("the chronicle could not be read: {e}"),
-            ));
-        }
-    };
-    let Some(number) = mission else {
-        return Ok((chronicle, None));
-    };
-    match chronicle.missions.iter().find(|m| m.number == number).cloned() {
-        Some(report) => Ok((chronicle, Some(report))),
-        None => Err(message_page(
-            StatusCode::NOT_FOUND,
-            &match chronicle.missions.last() {
-                Some(last) => format!(
-                    "there is no Mission {number} in this campaign; Missions so far: 1 to {}",
-                    last.number
-                ),
-                None => "no Mission has started yet".to_owned(),
-            },
+    match read {
+        Ok(Ok(told)) => Ok(told),
+        Ok(Err(message)) => Err(message_page(StatusCode::NOT_FOUND, &message)),
+        Err(e) => Err(message_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("the chronicle could not be read: {e}"),
         )),
     }
 }
