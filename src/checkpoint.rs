@@ -28,11 +28,31 @@ pub const INTERVAL: u64 = 1000;
 
 /// The state of `campaign` at `up_to` (the head when `None`).
 pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
-    if up_to.is_none()
-        && let Some(state) = store.decided_state(campaign)?
-    {
+    if up_to.is_some() {
+        return state_from_checkpoint(store, campaign, up_to);
+    }
+    if let Some(state) = store.decided_state(campaign)? {
         return Ok(state);
     }
+    // A state this connection kept at an earlier head, with the events written since (by
+    // another connection) folded onto it; else a checkpoint's. Kept in turn for the next read.
+    let state = match store.kept_state(campaign)? {
+        Some(kept) => {
+            let tail = store.events_between(campaign, kept.version, None)?;
+            match reaches_back(&tail, kept.version) {
+                false => fold_onto(kept, &tail, &voided_commands(&tail)),
+                true => state_from_checkpoint(store, campaign, None)?,
+            }
+        }
+        None => state_from_checkpoint(store, campaign, None)?,
+    };
+    store.keep_decided(campaign, store.head(campaign)?, state.clone());
+    Ok(state)
+}
+
+/// The state of `campaign` at `up_to` (the head when `None`) from its newest usable
+/// checkpoint, else folded from the whole log.
+fn state_from_checkpoint(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
     let limit = up_to.unwrap_or(u64::MAX >> 1);
     for stored in store.checkpoints(campaign, limit, PROJECTION)? {
         // An edited checkpoint, or one of a log rewritten since, is not evidence of anything.

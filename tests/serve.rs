@@ -18,6 +18,8 @@ mod dice;
 mod durable;
 #[path = "serve/forms.rs"]
 mod forms;
+#[path = "serve/group.rs"]
+mod group;
 #[path = "serve/harness.rs"]
 mod harness;
 #[path = "serve/heads.rs"]

@@ -145,7 +145,7 @@ fn append(
     let head = store.append_command(campaign, expected, (&command_id, logged), &events, now)?;
     match state_after(&state, &events) {
         Some(after) => store.keep_decided(campaign, head.clone(), after),
-        None => store.forget_decided(),
+        None => store.forget_decided(campaign),
     }
     checkpoint::refresh(store, campaign, head.version);
     // A cache: an index left behind is read past by blame and made again by the next write.

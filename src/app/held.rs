@@ -1,7 +1,7 @@
 //! One write transaction around what a front end runs: the server holds the write lock around
-//! a command, its actor and its kept answer, or around a push and who pushed it, so that they
-//! commit together or not at all, and no other writer slips between what it reads and what
-//! it writes.
+//! a group of commands (each a turn in its own savepoint, with its actor and its kept answer),
+//! or around a push and who pushed it, so that they commit together or not at all, and no
+//! other writer slips between what it reads and what it writes.
 
 use crate::store::{Store, StoreError};
 
@@ -18,4 +18,14 @@ pub fn commit(store: &Store) -> Result<(), StoreError> {
 /// Rolls back what was written since [`hold`] and lets the lock go.
 pub fn abandon(store: &Store) -> Result<(), StoreError> {
     store.abandon_write_lock()
+}
+
+/// Begins a turn within what [`hold`] holds: what it writes until [`end_turn`] is one savepoint.
+pub fn begin_turn(store: &Store) -> Result<(), StoreError> {
+    store.begin_savepoint("turn")
+}
+
+/// Ends the turn [`begin_turn`] began, keeping what it wrote in the transaction held.
+pub fn end_turn(store: &Store) -> Result<(), StoreError> {
+    store.end_savepoint("turn", Ok::<(), StoreError>(()))
 }

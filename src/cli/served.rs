@@ -3,9 +3,9 @@
 //! server's database, no file of the server's), run in-process with its output captured, and
 //! answered with what `--json` prints.
 
+use std::cell::RefCell;
 use std::ffi::OsString;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use clap::ColorChoice;
 use clap::parser::ValueSource;
@@ -38,9 +38,13 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
     if format == Format::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
-    let mut command = parser::<C>();
-    let matches = match command.try_get_matches_from_mut(argv) {
-        Ok(matches) => matches,
+    let parsed = with_parser::<C, _>(|command| {
+        let matches = command.try_get_matches_from_mut(argv)?;
+        let paths = paths::given(command, &matches);
+        Ok::<_, clap::Error>((matches, paths))
+    });
+    let (matches, paths) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => return usage(e.render().to_string()),
     };
     let cli = match C::from_matches(&matches) {
@@ -86,7 +90,7 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
                 .to_owned(),
         );
     }
-    let unsent = paths::given(&command, &matches)
+    let unsent = paths
         .into_iter()
         .find(|(_, path)| !files.contains_key(path.to_string_lossy().as_ref()));
     if let Some((flag, _)) = unsent {
@@ -134,13 +138,22 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
     }
 }
 
-/// The command line's parser, built once per server and copied for each command: building it
-/// (every command's arguments, the grouped help) costs more than a copy.
-fn parser<C: CommandLine>() -> clap::Command {
-    static BUILT: OnceLock<clap::Command> = OnceLock::new();
-    BUILT
-        .get_or_init(|| C::grammar().color(ColorChoice::Never))
-        .clone()
+/// Calls `parse` with the command line's parser, built once per thread and kept: building it
+/// (every command's arguments, the grouped help), or even copying it, costs more than the
+/// command it parses. Parsing leaves a built parser as it was.
+fn with_parser<C: CommandLine, T>(parse: impl FnOnce(&mut clap::Command) -> T) -> T {
+    thread_local! {
+        static BUILT: RefCell<Option<clap::Command>> = const { RefCell::new(None) };
+    }
+    BUILT.with(|built| {
+        let mut built = built.borrow_mut();
+        let command = built.get_or_insert_with(|| {
+            let mut command = C::grammar().color(ColorChoice::Never);
+            command.build();
+            command
+        });
+        parse(command)
+    })
 }
 
 fn usage(message: String) -> Answer {

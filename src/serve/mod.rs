@@ -2,8 +2,8 @@
 //! (axum on tokio).
 //! Another front end beside the command line: each client's command is run by the command
 //! line's own parser and dispatch (the [`Runner`] it hands over), on a blocking thread, one
-//! at a time per server on the server's own connection, so the server is each campaign's
-//! single sequencer; reads run beside them on read-only connections. It knows nothing of
+//! at a time per server on the server's one writer, which flushes them in groups, so the
+//! server is each campaign's single sequencer; reads run beside them on read-only connections. It knows nothing of
 //! clap; it authenticates, sequences and answers.
 
 mod answer;
@@ -21,6 +21,7 @@ mod shutdown;
 mod tls;
 mod turn;
 mod watch;
+mod writer;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
@@ -98,13 +99,15 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Rea
             .public_url
             .clone()
             .or_else(|| reaches.then(|| format!("{scheme}://{bound}")));
-        turn::in_sequence(&server, |held| match held.as_ref() {
-            Some(store) => {
-                muster::app::set_served_url(store, reached_at.as_deref()).map_err(|e| e.to_string())
-            }
-            None => Ok(()),
-        })
-        .and_then(|kept| kept)?;
+        server
+            .writer
+            .alone(|held| match held.as_ref() {
+                Some(store) => {
+                    muster::app::set_served_url(store, reached_at.as_deref()).map_err(|e| e.to_string())
+                }
+                None => Ok(()),
+            })
+            .and_then(|kept| kept)?;
         // The first line, read by scripts and tests that asked for port 0.
         let mut out = std::io::stdout().lock();
         let _shown = writeln!(out, "listening on {scheme}://{bound}").and_then(|()| out.flush());

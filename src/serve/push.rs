@@ -21,7 +21,6 @@ use serde_json::json;
 use super::answer::{blocking, refusal};
 use super::preamble::{Caller, Continues};
 use super::server::Server;
-use super::turn::in_sequence;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
 const FUTURE_MINUTES: i64 = 5;
@@ -46,7 +45,7 @@ pub async fn push(
         return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
     };
     blocking(move || {
-        let pushed = in_sequence(&server, |lent| match lent.as_mut() {
+        let pushed = server.writer.alone(|lent| match lent.as_mut() {
             Some(store) => held(store, query.dry_run, |store| {
                 land(store, &caller, &campaign, &expected, &text)
             }),

@@ -1,33 +1,31 @@
-//! What every request shares: the database, the runner of command lines, the connection the
-//! commands are recorded on, the read-only connections kept for reads, and the sign-in limits.
+//! What every request shares: the database, the runner of command lines, the writer the
+//! commands are recorded by, the read-only connections kept for reads, and the sign-in limits.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use muster::query;
 use muster::store::{Store, StoreError};
 
 use super::answer::{Answer, Outcome, Run, Runner};
 use super::limiter::Limiter;
+use super::writer::Writer;
 
 /// What every request shares.
 pub struct Server {
     pub db: PathBuf,
     pub runner: Runner,
-    /// Held while a command is decided and recorded: the server's commands land one at a time,
-    /// so a client's expected head and command id are checked against a log that cannot move.
-    /// It holds the connection the commands are recorded on, open while the server runs: a
-    /// command then reads no schema and prepares no statement afresh, and no last connection
-    /// to close folds the write-ahead log into the file and deletes it after every command.
-    pub sequencer: Mutex<Option<Store>>,
+    /// The one writer: the server's commands land one at a time, so a client's expected head
+    /// and command id are checked against a log that cannot move, and in groups, one flush
+    /// each. Its connection stays open while the server runs: a command then reads no schema
+    /// and prepares no statement afresh, and no last connection to close folds the
+    /// write-ahead log into the file and deletes it after every command.
+    pub writer: Writer,
     /// Read-only connections kept for reads between requests, for the same reason.
-    readers: Mutex<Vec<Store>>,
+    readers: Readers,
     pub limiter: Limiter,
     /// How players reach the server: its public address, whether over TLS, its proxy.
     pub public: Public,
-    /// Bumped after every turn in the sequence: an open page's stream wakes on it and reads
-    /// the head at once, rather than at its next poll.
-    pub turns: tokio::sync::watch::Sender<u64>,
 }
 
 /// How players reach the server.
@@ -42,30 +40,47 @@ pub struct Public {
     pub trust_proxy: Option<std::net::IpAddr>,
 }
 
-/// How many read-only connections are kept between requests.
-const READERS_KEPT: usize = 8;
+/// How many read-only connections the server opens at most: more reads at once than this
+/// wait for one rather than open another (which reads the file's schema afresh), so the
+/// connections' page caches stay within a bound.
+const READERS: usize = 8;
+
+/// The server's read-only connections: those idle, and how many are open.
+#[derive(Default)]
+struct Readers {
+    pool: Mutex<Pool>,
+    freed: Condvar,
+}
+
+#[derive(Default)]
+struct Pool {
+    idle: Vec<Store>,
+    open: usize,
+}
 
 impl Server {
     /// The server of `db`, recording commands on `held` and running them with `runner`.
     pub fn new(db: PathBuf, runner: Runner, held: Store, public: Public) -> Server {
         Server {
             public,
+            writer: Writer::new(db.clone(), held),
             db,
             runner,
-            sequencer: Mutex::new(Some(held)),
-            readers: Mutex::new(Vec::new()),
+            readers: Readers::default(),
             limiter: Limiter::default(),
-            turns: tokio::sync::watch::Sender::new(0),
         }
     }
 
-    /// Runs a read command (blocking) on a read-only connection kept from an earlier read, or
-    /// a new one, kept afterwards for the next unless the read failed on storage.
+    /// Runs a read command (blocking) on one of the server's read-only connections, kept
+    /// afterwards for the next unless the read failed on storage.
     pub fn read(&self, run: &Run<'_>) -> Answer {
         let mut lent = self.reader().ok();
+        let lent_out = lent.is_some();
         let answer = (self.runner)(&self.db, &mut lent, run);
-        if let Some(store) = lent.filter(|_| answer.outcome != Outcome::Storage) {
-            self.keep(store);
+        match lent.filter(|_| answer.outcome != Outcome::Storage) {
+            Some(store) => self.keep(store),
+            None if lent_out => self.lose(),
+            None => {}
         }
         answer
     }
@@ -75,32 +90,55 @@ impl Server {
     pub fn reading<T>(&self, f: impl FnOnce(&Store) -> Result<T, String>) -> Result<T, String> {
         let store = self.reader().map_err(|e| e.to_string())?;
         let read = f(&store);
-        if read.is_ok() {
-            self.keep(store);
+        match read.is_ok() {
+            true => self.keep(store),
+            false => self.lose(),
         }
         read
     }
 
-    /// A read-only connection: one kept from an earlier read, or a new one. The server holds
-    /// the file through its sequencer, so a new one never opens the file outside SQLite (which
-    /// would drop this process's locks on it) nor reads it as immutable.
+    /// A read-only connection: one kept from an earlier read, or a new one while fewer than
+    /// [`READERS`] are open, else the next one given back. The server holds the file through
+    /// its writer, so a new one never opens the file outside SQLite (which would drop this
+    /// process's locks on it) nor reads it as immutable.
     fn reader(&self) -> Result<Store, StoreError> {
-        let kept = self
-            .readers
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .pop();
-        kept.map_or_else(|| query::open_read_only(&self.db), Ok)
+        let mut pool = self.lock_readers();
+        loop {
+            if let Some(store) = pool.idle.pop() {
+                return Ok(store);
+            }
+            if pool.open < READERS {
+                pool.open += 1;
+                drop(pool);
+                let opened = query::open_read_only(&self.db);
+                if opened.is_err() {
+                    self.lose();
+                }
+                return opened;
+            }
+            pool = self
+                .readers
+                .freed
+                .wait(pool)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
     }
 
-    /// Keeps `store` for a later read, up to [`READERS_KEPT`].
+    /// Keeps `store` for the next read.
     fn keep(&self, store: Store) {
-        let mut readers = self
-            .readers
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if readers.len() < READERS_KEPT {
-            readers.push(store);
-        }
+        self.lock_readers().idle.push(store);
+        self.readers.freed.notify_one();
+    }
+
+    /// Counts a connection lent out as closed (a read failed on it, or it could not open).
+    fn lose(&self) {
+        let mut pool = self.lock_readers();
+        pool.open = pool.open.saturating_sub(1);
+        drop(pool);
+        self.readers.freed.notify_one();
+    }
+
+    fn lock_readers(&self) -> MutexGuard<'_, Pool> {
+        self.readers.pool.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

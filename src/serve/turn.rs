@@ -1,11 +1,11 @@
 //! A command's turn in the server's sequence, the same for the API and the page's forms: one
-//! command at a time, its sender's id looked up before it runs, and, once it wrote events,
-//! its actor and its answer kept in the same transaction as the events.
+//! command at a time on the writer, its sender's id looked up before it runs, and, once it
+//! wrote events, its actor and its answer kept in the same savepoint as the events.
 
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app::{self, Format, Role, Served, held};
+use muster::app::{self, Format, Served};
 use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
@@ -47,69 +47,32 @@ pub enum Turn {
     Ran { answer: Answer, wrote: bool },
 }
 
-/// Runs `f` in the server's sequence, on the server's connection (`lent`: taken by a command
-/// line that runs, given back), opened again if a command that panicked took it with it.
-pub fn in_sequence<T>(server: &Server, f: impl FnOnce(&mut Option<Store>) -> T) -> Result<T, String> {
-    let mut held = server
-        .sequencer
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if held.is_none() {
-        *held = Some(app::open(&server.db).map_err(|e| e.to_string())?);
-    }
-    let done = f(&mut held);
-    // Whether it wrote or not, the open streams read the head again (which is cheap).
-    server.turns.send_modify(|n| *n = n.wrapping_add(1));
-    Ok(done)
-}
-
 /// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the
-/// campaign the server's file has selected).
+/// campaign the server's file has selected), in the writer's next group.
 pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
-    let turn = in_sequence(server, |lent| {
-        // A caller who may write has the whole turn in one write transaction: the command's
-        // events, its actor and the answer kept under its id commit together or not at all, so
-        // a server stopped at any point leaves no answer without its events, nor events
-        // without their actor, and a retry after such a stop runs the command anew. A client
-        // that named the head it decided on has its check there too: no other writer, not even
-        // a command line on the same file, slips between. A viewer's command writes nothing.
-        let held = caller.role >= Role::Player || asked.expected.is_some();
-        if held && let Some(Err(e)) = lent.as_ref().map(held::hold) {
-            return Turn::Failed(e.to_string());
-        }
-        let turn = take_on(server, caller, campaign, asked, lent, held);
-        if !held {
-            return turn;
-        }
-        let ended = match (lent.as_ref(), &turn) {
-            (Some(store), Turn::Failed(_)) => {
-                // Undone; a connection that cannot undo it is closed, which does, and the next
-                // turn opens another.
-                if held::abandon(store).is_err() {
-                    *lent = None;
-                }
-                return turn;
-            }
-            (Some(store), _) => held::commit(store),
-            (None, _) => return Turn::Failed("the server's connection was lost".to_owned()),
-        };
-        match ended {
-            Ok(()) => turn,
-            Err(e) => Turn::Failed(format!("the command was not recorded: {e}")),
-        }
-    });
-    turn.unwrap_or_else(Turn::Failed)
+    // The whole turn is one savepoint of the group's write transaction: the command's events,
+    // its actor and the answer kept under its id commit together or not at all, so a server
+    // stopped at any point leaves no answer without its events, nor events without their
+    // actor, and a retry after such a stop runs the command anew. A client that named the
+    // head it decided on has its check there too: no other writer, not even a command line
+    // on the same file, slips between.
+    let taken = server
+        .writer
+        .in_group(|lent| match take_on(server, caller, campaign, asked, lent) {
+            Turn::Failed(message) => Err(message),
+            turn => Ok(turn),
+        });
+    taken.unwrap_or_else(Turn::Failed)
 }
 
-/// [`take`] on the server's connection, `lent` to the command that runs, within the write
-/// transaction [`take`] began when `held`.
+/// [`take`] on the server's connection, `lent` to the command that runs, within the group's
+/// write transaction.
 fn take_on(
     server: &Server,
     caller: &Caller,
     named: Option<&str>,
     asked: &Asked<'_>,
     lent: &mut Option<Store>,
-    held: bool,
 ) -> Turn {
     let Some(store) = lent.as_ref() else {
         return Turn::Failed("the server's connection was lost".to_owned());
@@ -159,14 +122,8 @@ fn take_on(
     let answer = (server.runner)(&server.db, lent, &run);
     let Some(store) = lent.as_ref() else {
         // The command took the connection with it (it panicked): closed, the connection
-        // rolled back the turn's transaction, so a held turn recorded nothing.
-        *lent = app::open(&server.db).ok();
-        return match held {
-            true => {
-                Turn::Failed("the command stopped before it was recorded; nothing of it was kept".to_owned())
-            }
-            false => Turn::Ran { answer, wrote: false },
-        };
+        // rolled back the group's transaction, so the turn recorded nothing, nor did its group.
+        return Turn::Failed("the command stopped before it was recorded; nothing of it was kept".to_owned());
     };
     let wrote = match Query::new(store, &campaign).head() {
         Ok(after) => after != before,

@@ -36,7 +36,7 @@ pub async fn file(server: Arc<Server>) {
         kept = match asked {
             Ok(Some((store, seen, now))) => {
                 if now != seen {
-                    server.turns.send_modify(|n| *n = n.wrapping_add(1));
+                    server.writer.turns.send_modify(|n| *n = n.wrapping_add(1));
                 }
                 Some((store, now))
             }

@@ -38,20 +38,19 @@ impl Store {
         }
         Ok(self
             .conn
-            .query_row(
+            .prepare_cached(
                 "SELECT b.projection, b.version, e.hash IS b.event_hash
                  FROM blame_index AS b
                  LEFT JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
                  WHERE b.campaign = ?1",
-                params![campaign],
-                |row| {
-                    Ok(BlameIndexed {
-                        projection: row.get(0)?,
-                        version: row.get(1)?,
-                        log_agrees: row.get(2)?,
-                    })
-                },
-            )
+            )?
+            .query_row(params![campaign], |row| {
+                Ok(BlameIndexed {
+                    projection: row.get(0)?,
+                    version: row.get(1)?,
+                    log_agrees: row.get(2)?,
+                })
+            })
             .optional()?)
     }
 
@@ -88,11 +87,8 @@ impl Store {
         }
         let kept: Option<String> = self
             .conn
-            .query_row(
-                "SELECT digest FROM blame_soldiers WHERE campaign = ?1 AND soldier = ?2",
-                params![campaign, soldier],
-                |row| row.get(0),
-            )
+            .prepare_cached("SELECT digest FROM blame_soldiers WHERE campaign = ?1 AND soldier = ?2")?
+            .query_row(params![campaign, soldier], |row| row.get(0))
             .optional()?;
         Ok(kept.unwrap_or_else(Digests::empty) == digest.hex(soldier))
     }
@@ -136,11 +132,12 @@ impl Store {
     }
 
     fn has_blame_index(&self) -> Result<bool, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'blame_index'",
-            [],
-            |row| row.get(0),
-        )?)
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'blame_index'",
+            )?
+            .query_row([], |row| row.get(0))?)
     }
 }
 
@@ -148,56 +145,55 @@ impl Store {
 pub struct BlameWriter<'a> {
     store: &'a Store,
     campaign: &'a str,
+    /// The digests of the Soldiers whose lines changed, read when first touched: a command
+    /// about one Soldier reads and writes his alone.
     digests: Digests,
 }
+
+/// Each Soldier's lines after a version, found on the key (a Soldier with no digest, of a
+/// damaged index, is left: his lines never match, so blame reads the log past them until
+/// `rebuild --index`).
+const AFTER: &str = "FROM blame_lines
+     WHERE campaign = ?1 AND version > ?2
+       AND soldier IN (SELECT soldier FROM blame_soldiers WHERE campaign = ?1)";
 
 impl<'a> BlameWriter<'a> {
     /// Drops the lines after `from`, taking them out of their Soldiers' digests.
     fn start(store: &'a Store, campaign: &'a str, from: u64) -> Result<BlameWriter<'a>, StoreError> {
-        let mut digests = Digests::default();
-        if from == 0 {
-            for table in ["blame_lines", "blame_soldiers"] {
-                store.conn.execute(
-                    &format!("DELETE FROM {table} WHERE campaign = ?1"),
-                    params![campaign],
-                )?;
-            }
-        } else {
-            let mut kept = store
-                .conn
-                .prepare("SELECT soldier, digest FROM blame_soldiers WHERE campaign = ?1")?;
-            let mut rows = kept.query(params![campaign])?;
-            while let Some(row) = rows.next()? {
-                let soldier: String = row.get(0)?;
-                let digest: String = row.get(1)?;
-                digests.restore(soldier, &digest);
-            }
-            // Each Soldier's lines after `from`, found on the key: a write drops none, and
-            // reads nothing of a long index.
-            let soldiers: Vec<String> = digests.0.keys().cloned().collect();
-            let mut dropped = store.conn.prepare_cached(
-                "SELECT version, changes, voided FROM blame_lines
-                 WHERE campaign = ?1 AND soldier = ?2 AND version > ?3",
-            )?;
-            for soldier in &soldiers {
-                let mut rows = dropped.query(params![campaign, soldier, from])?;
-                while let Some(row) = rows.next()? {
-                    // XOR takes a line out as it put it in.
-                    digests.add(soldier, row.get(0)?, &row.get::<_, String>(1)?, row.get(2)?);
-                }
-                store.conn.execute(
-                    "DELETE FROM blame_lines WHERE campaign = ?1 AND soldier = ?2 AND version > ?3",
-                    params![campaign, soldier, from],
-                )?;
-            }
-            // A line of a Soldier with no digest (a damaged index) is left: it never matches
-            // a digest, so blame reads the log past it until `rebuild --index`.
-        }
-        Ok(BlameWriter {
+        let mut writer = BlameWriter {
             store,
             campaign,
-            digests,
-        })
+            digests: Digests::default(),
+        };
+        if from == 0 {
+            for table in ["blame_lines", "blame_soldiers"] {
+                store
+                    .conn
+                    .prepare_cached(&format!("DELETE FROM {table} WHERE campaign = ?1"))?
+                    .execute(params![campaign])?;
+            }
+            return Ok(writer);
+        }
+        let dropped: Vec<(String, u64, String, bool)> = store
+            .conn
+            .prepare_cached(&format!("SELECT soldier, version, changes, voided {AFTER}"))?
+            .query_map(params![campaign, from], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        if dropped.is_empty() {
+            return Ok(writer);
+        }
+        for (soldier, version, changes, voided) in &dropped {
+            // XOR takes a line out as it put it in.
+            writer.touch(soldier)?;
+            writer.digests.add(soldier, *version, changes, *voided);
+        }
+        store
+            .conn
+            .prepare_cached(&format!("DELETE {AFTER}"))?
+            .execute(params![campaign, from])?;
+        Ok(writer)
     }
 
     /// Adds the line of `soldier` about the event at `version`.
@@ -215,28 +211,43 @@ impl<'a> BlameWriter<'a> {
                  VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
             .execute(params![self.campaign, soldier, version, changes, voided])?;
+        self.touch(soldier)?;
         self.digests.add(soldier, version, changes, voided);
+        Ok(())
+    }
+
+    /// Reads the kept digest of `soldier`, the first time his lines change.
+    fn touch(&mut self, soldier: &str) -> Result<(), StoreError> {
+        if self.digests.0.contains_key(soldier) {
+            return Ok(());
+        }
+        let kept: Option<String> = self
+            .store
+            .conn
+            .prepare_cached("SELECT digest FROM blame_soldiers WHERE campaign = ?1 AND soldier = ?2")?
+            .query_row(params![self.campaign, soldier], |row| row.get(0))
+            .optional()?;
+        self.digests
+            .restore(soldier.to_owned(), kept.as_deref().unwrap_or_default());
         Ok(())
     }
 
     fn finish(self, projection: &str, version: u64) -> Result<(), StoreError> {
         let conn = &self.store.conn;
+        let mut kept = conn.prepare_cached(
+            "INSERT OR REPLACE INTO blame_soldiers (campaign, soldier, digest) VALUES (?1, ?2, ?3)",
+        )?;
         for soldier in self.digests.0.keys() {
-            conn.execute(
-                "INSERT OR REPLACE INTO blame_soldiers (campaign, soldier, digest) VALUES (?1, ?2, ?3)",
-                params![self.campaign, soldier, self.digests.hex(soldier)],
-            )?;
+            kept.execute(params![self.campaign, soldier, self.digests.hex(soldier)])?;
         }
         // An index up to no event (version 0) has no row: it covers nothing.
-        conn.execute(
-            "DELETE FROM blame_index WHERE campaign = ?1",
-            params![self.campaign],
-        )?;
-        conn.execute(
+        conn.prepare_cached("DELETE FROM blame_index WHERE campaign = ?1")?
+            .execute(params![self.campaign])?;
+        conn.prepare_cached(
             "INSERT INTO blame_index (campaign, projection, version, event_hash)
              SELECT ?1, ?2, ?3, hash FROM events WHERE campaign = ?1 AND version = ?3",
-            params![self.campaign, projection, version],
-        )?;
+        )?
+        .execute(params![self.campaign, projection, version])?;
         Ok(())
     }
 }

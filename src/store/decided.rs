@@ -1,6 +1,7 @@
-//! The state a write through a connection left, kept in memory for that connection's next
-//! command: a long-lived connection (the server's) then decides each command without
-//! reading a checkpoint and folding the events after it.
+//! The states writes through a connection left, kept in memory for that connection's next
+//! commands: a long-lived connection (the server's) then decides each command without
+//! reading a checkpoint and folding the events after it. It keeps the states of the
+//! [`KEPT`] campaigns written to last, so a server of many campaigns holds a bounded number.
 //!
 //! It is a cache keyed by the head it is the state at: the head's hash chains every event
 //! before it, so while the campaign's head is that version with that hash, the log folds to
@@ -9,13 +10,18 @@
 
 use std::cell::RefCell;
 
+use rusqlite::{OptionalExtension, params};
+
 use super::head::Head;
 use super::{Store, StoreError};
 use crate::domain::state::CampaignState;
 
-/// A campaign's state at a head, or nothing kept.
+/// How many campaigns' states a connection keeps: those written to last.
+pub const KEPT: usize = 64;
+
+/// Campaigns' states at their heads, the one written to last at the end.
 #[derive(Default)]
-pub(super) struct Decided(RefCell<Option<Box<Kept>>>);
+pub(super) struct Decided(RefCell<Vec<Kept>>);
 
 struct Kept {
     campaign: String,
@@ -26,29 +32,53 @@ struct Kept {
 impl Store {
     /// The state kept for `campaign` when its head is still the one it was kept at.
     pub fn decided_state(&self, campaign: &str) -> Result<Option<CampaignState>, StoreError> {
-        let slot = self.decided.0.borrow();
-        let Some(kept) = slot.as_ref().filter(|kept| kept.campaign == campaign) else {
+        let kept = self.decided.0.borrow();
+        let Some(kept) = kept.iter().find(|kept| kept.campaign == campaign) else {
             return Ok(None);
         };
         let head = self.head(campaign)?;
         Ok((kept.head == head).then(|| kept.state.clone()))
     }
 
-    /// Keeps `state` as the state of `campaign` at `head`, which it must be: the fold of the
-    /// log up to that head. A state of another version is not kept.
-    pub fn keep_decided(&self, campaign: &str, head: Head, state: CampaignState) {
-        let kept = (state.version == head.version).then(|| {
-            Box::new(Kept {
-                campaign: campaign.to_owned(),
-                head,
-                state,
-            })
-        });
-        *self.decided.0.borrow_mut() = kept;
+    /// The state kept for `campaign` while the log still holds the head it was kept at: the
+    /// fold up to that event, which the events after it (if any) follow.
+    pub fn kept_state(&self, campaign: &str) -> Result<Option<CampaignState>, StoreError> {
+        let kept = self.decided.0.borrow();
+        let Some(kept) = kept.iter().find(|kept| kept.campaign == campaign) else {
+            return Ok(None);
+        };
+        let held: Option<String> = self
+            .conn
+            .prepare_cached("SELECT hash FROM events WHERE campaign = ?1 AND version = ?2")?
+            .query_row(params![campaign, kept.head.version], |row| row.get(0))
+            .optional()?;
+        Ok((held.as_deref() == Some(kept.head.hash.as_str())).then(|| kept.state.clone()))
     }
 
-    /// Forgets the state kept, when a write's state after it is not known.
-    pub fn forget_decided(&self) {
-        *self.decided.0.borrow_mut() = None;
+    /// Keeps `state` as the state of `campaign` at `head`, which it must be: the fold of the
+    /// log up to that head. A state of another version is not kept. The campaign written to
+    /// least recently is let go beyond [`KEPT`].
+    pub fn keep_decided(&self, campaign: &str, head: Head, state: CampaignState) {
+        self.forget_decided(campaign);
+        if state.version != head.version {
+            return;
+        }
+        let mut kept = self.decided.0.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push(Kept {
+            campaign: campaign.to_owned(),
+            head,
+            state,
+        });
+    }
+
+    /// Forgets the state kept of `campaign`, when a write's state after it is not known.
+    pub fn forget_decided(&self, campaign: &str) {
+        self.decided
+            .0
+            .borrow_mut()
+            .retain(|kept| kept.campaign != campaign);
     }
 }

@@ -93,7 +93,7 @@ impl Store {
 
     /// Opens the savepoint `name` within the transaction already open: what is written until
     /// [`Store::end_savepoint`] is kept or undone together, the transaction going on.
-    pub(super) fn begin_savepoint<E: From<StoreError>>(&self, name: &str) -> Result<(), E> {
+    pub fn begin_savepoint<E: From<StoreError>>(&self, name: &str) -> Result<(), E> {
         self.conn
             .execute_batch(&format!("SAVEPOINT {name}"))
             .map_err(|e| E::from(StoreError::from(e)))
@@ -101,11 +101,7 @@ impl Store {
 
     /// Releases the savepoint `name` when `result` is a success, else undoes what was written
     /// since it first.
-    pub(super) fn end_savepoint<T, E: From<StoreError>>(
-        &self,
-        name: &str,
-        result: Result<T, E>,
-    ) -> Result<T, E> {
+    pub fn end_savepoint<T, E: From<StoreError>>(&self, name: &str, result: Result<T, E>) -> Result<T, E> {
         let end = match result.is_ok() {
             true => format!("RELEASE {name}"),
             false => format!("ROLLBACK TO {name}; RELEASE {name}"),

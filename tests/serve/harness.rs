@@ -93,7 +93,7 @@ impl Server {
     }
 
     fn spawn(db: &Path, env: &[(&str, &str)], flags: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        let child = Command::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(flags)
             .env_clear()
@@ -104,6 +104,12 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
+        Server::listening(child)
+    }
+
+    /// The server `child` (started with its standard output piped), once it says where it
+    /// listens.
+    pub fn listening(mut child: Child) -> Server {
         let stdout = child.stdout.take().unwrap();
         let (send, receive) = mpsc::channel();
         std::thread::spawn(move || {

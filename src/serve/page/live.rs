@@ -83,7 +83,7 @@ pub async fn stream(
     if let Err(message) = head_of(&server, &campaign).await {
         return message_page(StatusCode::NOT_FOUND, &message);
     }
-    let turns = server.turns.subscribe();
+    let turns = server.writer.turns.subscribe();
     let watch = Watch {
         turns,
         server,

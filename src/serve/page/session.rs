@@ -20,7 +20,6 @@ use super::html::{SignInPage, message_page, render};
 use crate::serve::limiter::client_ip;
 use crate::serve::preamble::Caller;
 use crate::serve::server::{Public, Server};
-use crate::serve::turn::in_sequence;
 
 /// The session cookie's name.
 const COOKIE_NAME: &str = "muster_session";
@@ -111,9 +110,9 @@ pub async fn signed(server: &Arc<Server>, headers: &HeaderMap) -> Result<Signed,
         // Noted through the server's writer, once an hour at most, so an idle session ends.
         let (writing, id) = (Arc::clone(server), session.row.id.clone());
         let _noted = tokio::task::spawn_blocking(move || {
-            in_sequence(&writing, |held| {
-                held.as_ref().map(|store| app::seen(store, &id, &SystemClock))
-            })
+            writing
+                .writer
+                .alone(|held| held.as_ref().map(|store| app::seen(store, &id, &SystemClock)))
         })
         .await;
     }
@@ -136,11 +135,13 @@ pub async fn written<T: Send + 'static>(
 ) -> Result<T, String> {
     let writing = Arc::clone(server);
     tokio::task::spawn_blocking(move || {
-        in_sequence(&writing, |held| match held.as_ref() {
-            Some(store) => write(store).map_err(|e| e.to_string()),
-            None => Err("the server's connection is not open".to_owned()),
-        })
-        .and_then(|done| done)
+        writing
+            .writer
+            .alone(|held| match held.as_ref() {
+                Some(store) => write(store).map_err(|e| e.to_string()),
+                None => Err("the server's connection is not open".to_owned()),
+            })
+            .and_then(|done| done)
     })
     .await
     .map_err(|e| e.to_string())

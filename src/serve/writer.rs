@@ -1,0 +1,317 @@
+//! The server's one writer and its group commit: turns of any campaign run one after another on
+//! the writer's connection inside one write transaction, each in its own savepoint, and are
+//! answered only once the flush that holds them is on disk.
+//!
+//! A flush is the cost of a command (a disk sync, milliseconds), so a turn that finds others
+//! waiting for the writer leaves its transaction open for them, and the last of them commits
+//! all at once: the commands that arrive while one flush is under way go into the next. A turn
+//! that fails undoes its whole group (its connection may have lost the transaction with it),
+//! and a commit that fails answers every turn of the group as failed: nothing of it was kept.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+
+use muster::app::{self, held};
+use muster::store::Store;
+
+/// How many turns one flush holds at most, so the first of a long burst waits for no more.
+const GROUP_LIMIT: usize = 64;
+
+/// The server's writer connection, its open group, and who waits for it.
+pub struct Writer {
+    db: PathBuf,
+    held: Mutex<Held>,
+    /// How many callers wait for the writer: a turn that leaves them none commits its group.
+    waiting: AtomicUsize,
+    /// Bumped after every flush and every other write: an open page's stream wakes on it and
+    /// reads the head at once.
+    pub turns: tokio::sync::watch::Sender<u64>,
+}
+
+/// What the writer's lock guards.
+struct Held {
+    /// The connection, open while the server runs (`None` once a command that panicked took
+    /// it with it; opened again by the next caller).
+    store: Option<Store>,
+    /// The group whose write transaction is open, if any.
+    open: Option<Group>,
+}
+
+/// The turns that share one write transaction, and the flush they wait for.
+struct Group {
+    flush: Arc<Flush>,
+    turns: usize,
+}
+
+/// How a group's flush ended, awaited by every turn it holds.
+#[derive(Default)]
+struct Flush {
+    ended: Mutex<Option<Result<(), String>>>,
+    done: Condvar,
+}
+
+impl Flush {
+    fn end(&self, outcome: Result<(), String>) {
+        *self.ended.lock().unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+        self.done.notify_all();
+    }
+
+    fn wait(&self) -> Result<(), String> {
+        let mut ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(outcome) = ended.as_ref() {
+                return outcome.clone();
+            }
+            ended = self.done.wait(ended).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+impl Writer {
+    /// The writer of `db`, on the connection `store`.
+    pub fn new(db: PathBuf, store: Store) -> Writer {
+        Writer {
+            db,
+            held: Mutex::new(Held {
+                store: Some(store),
+                open: None,
+            }),
+            waiting: AtomicUsize::new(0),
+            turns: tokio::sync::watch::Sender::new(0),
+        }
+    }
+
+    /// Runs `turn` in the next group (blocking): in its own savepoint of the group's write
+    /// transaction, on the writer's connection (`lent` to a command line that runs, given
+    /// back). Its value once the group's flush is on disk; an error when `turn` failed (then its
+    /// whole group is undone) or the flush did.
+    pub fn in_group<T>(
+        &self,
+        turn: impl FnOnce(&mut Option<Store>) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let mut held = self.lock();
+        let flush = self.join(&mut held)?;
+        let ran = turn(&mut held.store);
+        let kept = match (held.store.as_ref(), ran) {
+            (Some(store), Ok(value)) => match held::end_turn(store) {
+                Ok(()) => Ok(value),
+                Err(e) => Err(format!("the command was not recorded: {e}")),
+            },
+            (_, Err(e)) => Err(e),
+            (None, Ok(_)) => Err("the server's connection was lost".to_owned()),
+        };
+        let value = match kept {
+            Ok(value) => value,
+            Err(e) => {
+                self.undo(&mut held, &e);
+                return Err(e);
+            }
+        };
+        let full = held.open.as_ref().is_some_and(|g| g.turns >= GROUP_LIMIT);
+        if full || self.waiting.load(Ordering::SeqCst) == 0 {
+            self.commit(&mut held);
+        }
+        drop(held);
+        flush.wait().map(|()| value)
+    }
+
+    /// Runs `f` on the writer's connection (blocking) once the open group, if any, is flushed:
+    /// for what writes in its own transaction or none (a push, a session, a setting).
+    pub fn alone<T>(&self, f: impl FnOnce(&mut Option<Store>) -> T) -> Result<T, String> {
+        let mut held = self.lock();
+        self.commit(&mut held);
+        if held.store.is_none() {
+            held.store = Some(app::open(&self.db).map_err(|e| e.to_string())?);
+        }
+        let done = f(&mut held.store);
+        self.turns.send_modify(|n| *n = n.wrapping_add(1));
+        Ok(done)
+    }
+
+    /// The writer's lock, counted among the waiting while it is awaited.
+    fn lock(&self) -> MutexGuard<'_, Held> {
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        let held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        held
+    }
+
+    /// Joins the open group, or opens one (taking the write lock), and begins a turn's
+    /// savepoint in it: the flush the turn waits for.
+    fn join(&self, held: &mut Held) -> Result<Arc<Flush>, String> {
+        if held.store.is_none() {
+            held.store = Some(app::open(&self.db).map_err(|e| e.to_string())?);
+        }
+        let Some(store) = held.store.as_ref() else {
+            return Err("the server's connection was lost".to_owned());
+        };
+        if held.open.is_none() {
+            held::hold(store).map_err(|e| e.to_string())?;
+            held.open = Some(Group {
+                flush: Arc::new(Flush::default()),
+                turns: 0,
+            });
+        }
+        if let Err(e) = held::begin_turn(store) {
+            let message = format!("the command was not recorded: {e}");
+            self.undo(held, &message);
+            return Err(message);
+        }
+        let group = held.open.as_mut().ok_or("the server's group was lost")?;
+        group.turns += 1;
+        Ok(Arc::clone(&group.flush))
+    }
+
+    /// Commits the open group, if any, and tells each of its turns how the flush ended.
+    fn commit(&self, held: &mut Held) {
+        let Some(group) = held.open.take() else {
+            return;
+        };
+        let outcome = match held.store.as_ref() {
+            Some(store) => held::commit(store).map_err(|e| format!("the command was not recorded: {e}")),
+            None => Err("the server's connection was lost".to_owned()),
+        };
+        group.flush.end(outcome);
+        self.turns.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Undoes the open group, whose turn failed with `why`: each of its other turns is told
+    /// nothing of theirs was kept.
+    fn undo(&self, held: &mut Held, why: &str) {
+        let Some(group) = held.open.take() else {
+            return;
+        };
+        // A connection that cannot roll back is closed, which does; the next turn opens another.
+        if let Some(store) = held.store.as_ref()
+            && held::abandon(store).is_err()
+        {
+            held.store = None;
+        }
+        group.flush.end(Err(format!(
+            "the command was not recorded: another command in its flush failed ({why}); nothing of it was kept, send it again"
+        )));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::thread;
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A turn of a test, run on a thread of its own.
+    type Turn = Box<dyn FnOnce(&mut Option<Store>) -> Result<(), String> + Send>;
+
+    /// A writer on a new file, and the file.
+    fn writer() -> (tempfile::TempDir, Arc<Writer>) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| unreachable!("{e}"));
+        let db = dir.path().join("group.db");
+        let store = Store::open(&db).unwrap_or_else(|e| unreachable!("{e}"));
+        (dir, Arc::new(Writer::new(db, store)))
+    }
+
+    /// A turn that keeps `key` in the group's transaction.
+    fn writes(key: &'static str) -> impl FnOnce(&mut Option<Store>) -> Result<(), String> {
+        move |lent| match lent.as_ref() {
+            Some(store) => store.set_setting(key, "kept").map_err(|e| e.to_string()),
+            None => Err("no connection".to_owned()),
+        }
+    }
+
+    /// Waits until `n` callers wait for the writer, so they join the group open now.
+    fn until_waiting(writer: &Writer, n: usize) {
+        while writer.waiting.load(Ordering::SeqCst) < n {
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// What a connection of its own reads of `key`: only what was committed.
+    fn committed(dir: &tempfile::TempDir, key: &str) -> Option<String> {
+        let store =
+            Store::open_read_only(&dir.path().join("group.db")).unwrap_or_else(|e| unreachable!("{e}"));
+        store.setting(key).unwrap_or_else(|e| unreachable!("{e}"))
+    }
+
+    /// Runs `first` in a group and, while it runs, `others` one thread each: every turn's
+    /// outcome, `first`'s first.
+    fn grouped(
+        writer: &Arc<Writer>,
+        first: impl FnOnce(&mut Option<Store>) -> Result<(), String> + Send + 'static,
+        others: Vec<Turn>,
+    ) -> Vec<Result<(), String>> {
+        let waiting = others.len();
+        let (started, start) = std::sync::mpsc::channel();
+        let opener = Arc::clone(writer);
+        let first = thread::spawn(move || {
+            opener.in_group(|lent| {
+                let ran = first(lent);
+                let _told = started.send(());
+                // The others queue for the writer while this turn holds it.
+                until_waiting(&opener, waiting);
+                ran
+            })
+        });
+        start
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let others: Vec<_> = others
+            .into_iter()
+            .map(|turn| {
+                let writer = Arc::clone(writer);
+                thread::spawn(move || writer.in_group(turn))
+            })
+            .collect();
+        std::iter::once(first)
+            .chain(others)
+            .map(|t| t.join().unwrap_or_else(|_| unreachable!("a turn panicked")))
+            .collect()
+    }
+
+    #[test]
+    fn turns_that_arrive_during_a_turn_share_one_flush_and_a_refusal_loses_none() {
+        let (dir, writer) = writer();
+        let flushes = *writer.turns.borrow();
+        // A refusal writes nothing and is not a failure: its savepoint ends and the group
+        // goes on.
+        let refused: Turn = Box::new(|_| Ok(()));
+        let outcomes = grouped(&writer, writes("a"), vec![refused, Box::new(writes("c"))]);
+        assert!(outcomes.iter().all(Result::is_ok), "{outcomes:?}");
+        assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
+        assert_eq!(committed(&dir, "c").as_deref(), Some("kept"));
+        assert_eq!(*writer.turns.borrow() - flushes, 1, "three turns, one flush");
+    }
+
+    #[test]
+    fn a_turn_that_fails_undoes_its_whole_group_and_the_next_group_lands() {
+        let (dir, writer) = writer();
+        let failing: Turn = Box::new(|lent| {
+            writes("b")(lent)?;
+            Err("the disk is full".to_owned())
+        });
+        let outcomes = grouped(&writer, writes("a"), vec![failing]);
+        assert!(
+            outcomes[0]
+                .as_ref()
+                .is_err_and(|e| e.contains("another command in its flush failed")),
+            "{outcomes:?}"
+        );
+        assert_eq!(outcomes[1], Err("the disk is full".to_owned()));
+        assert_eq!(committed(&dir, "a"), None, "nothing of the group was kept");
+        assert_eq!(committed(&dir, "b"), None);
+        assert_eq!(writer.in_group(writes("d")), Ok(()));
+        assert_eq!(committed(&dir, "d").as_deref(), Some("kept"));
+    }
+
+    #[test]
+    fn a_turn_alone_is_flushed_before_it_is_answered() {
+        let (dir, writer) = writer();
+        assert_eq!(writer.in_group(writes("alone")), Ok(()));
+        assert_eq!(committed(&dir, "alone").as_deref(), Some("kept"));
+        // What writes in its own transaction finds no group open.
+        let outside = writer.alone(|lent| lent.as_ref().map(|s| s.set_setting("outside", "kept").is_ok()));
+        assert_eq!(outside, Ok(Some(true)));
+        assert_eq!(committed(&dir, "outside").as_deref(), Some("kept"));
+    }
+}
