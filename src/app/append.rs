@@ -149,7 +149,9 @@ fn append(
     }
     checkpoint::refresh(store, campaign, head.version);
     // A cache: an index left behind is read past by blame and made again by the next write.
-    let _cache_only = index::refresh(store, campaign, Some(state));
+    if let Some(before) = store.index_later(campaign, state) {
+        let _cache_only = index::refresh(store, campaign, Some(before));
+    }
     Ok(Written {
         first_version: expected + 1,
         head,

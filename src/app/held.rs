@@ -3,6 +3,7 @@
 //! or around a push and who pushed it, so that they commit together or not at all, and no
 //! other writer slips between what it reads and what it writes.
 
+use crate::projection::blame::index;
 use crate::store::{Store, StoreError};
 
 /// Takes the write lock and holds it until [`commit`] or [`abandon`].
@@ -10,8 +11,14 @@ pub fn hold(store: &Store) -> Result<(), StoreError> {
     store.hold_write_lock()
 }
 
-/// Commits what was written since [`hold`], flushed to disk, and lets the lock go.
+/// Commits what was written since [`hold`], flushed to disk, and lets the lock go; blame's
+/// indexes left behind by its commands ([`Store::index_once_per_flush`]) are brought up to
+/// date first, in the same transaction.
 pub fn commit(store: &Store) -> Result<(), StoreError> {
+    for (campaign, before) in store.indexes_behind() {
+        // A cache: an index left behind is read past by blame and made again by a later write.
+        let _cache_only = index::refresh(store, &campaign, Some(before));
+    }
     store.release_write_lock()
 }
 

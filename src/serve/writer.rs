@@ -71,6 +71,7 @@ impl Flush {
 impl Writer {
     /// The writer of `db`, on the connection `store`.
     pub fn new(db: PathBuf, store: Store) -> Writer {
+        store.index_once_per_flush();
         Writer {
             db,
             held: Mutex::new(Held {
@@ -121,9 +122,7 @@ impl Writer {
     pub fn alone<T>(&self, f: impl FnOnce(&mut Option<Store>) -> T) -> Result<T, String> {
         let mut held = self.lock();
         self.commit(&mut held);
-        if held.store.is_none() {
-            held.store = Some(app::open(&self.db).map_err(|e| e.to_string())?);
-        }
+        self.reopen(&mut held)?;
         let done = f(&mut held.store);
         self.turns.send_modify(|n| *n = n.wrapping_add(1));
         Ok(done)
@@ -140,9 +139,7 @@ impl Writer {
     /// Joins the open group, or opens one (taking the write lock), and begins a turn's
     /// savepoint in it: the flush the turn waits for.
     fn join(&self, held: &mut Held) -> Result<Arc<Flush>, String> {
-        if held.store.is_none() {
-            held.store = Some(app::open(&self.db).map_err(|e| e.to_string())?);
-        }
+        self.reopen(held)?;
         let Some(store) = held.store.as_ref() else {
             return Err("the server's connection was lost".to_owned());
         };
@@ -161,6 +158,16 @@ impl Writer {
         let group = held.open.as_mut().ok_or("the server's group was lost")?;
         group.turns += 1;
         Ok(Arc::clone(&group.flush))
+    }
+
+    /// Opens the writer's connection again when a command that panicked took it with it.
+    fn reopen(&self, held: &mut Held) -> Result<(), String> {
+        if held.store.is_none() {
+            let store = app::open(&self.db).map_err(|e| e.to_string())?;
+            store.index_once_per_flush();
+            held.store = Some(store);
+        }
+        Ok(())
     }
 
     /// Commits the open group, if any, and tells each of its turns how the flush ended.

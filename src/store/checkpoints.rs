@@ -150,21 +150,19 @@ impl Store {
         projection: &str,
         state: &str,
     ) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT OR REPLACE INTO checkpoints (campaign, projection, version, event_hash, digest, state)
-             SELECT ?1, ?2, ?3, hash, ?4, ?5 FROM events WHERE campaign = ?1 AND version = ?3",
-            params![campaign, projection, version, digest(state), state],
-        )?;
+        self.conn.prepare_cached("INSERT OR REPLACE INTO checkpoints (campaign, projection, version, event_hash, digest, state)
+             SELECT ?1, ?2, ?3, hash, ?4, ?5 FROM events WHERE campaign = ?1 AND version = ?3")?.execute(params![campaign, projection, version, digest(state), state])?;
         // This projection's checkpoints are all kept (one per interval), so a read at any
         // point starts near it; another build's keep only their newest few, enough for it
         // to start from when it runs on this file again.
-        self.conn.execute(
-            "DELETE FROM checkpoints WHERE campaign = ?1 AND projection <> ?2 AND version NOT IN
+        self.conn
+            .prepare_cached(
+                "DELETE FROM checkpoints WHERE campaign = ?1 AND projection <> ?2 AND version NOT IN
                (SELECT kept.version FROM checkpoints AS kept
                 WHERE kept.campaign = ?1 AND kept.projection = checkpoints.projection
                 ORDER BY kept.version DESC LIMIT ?3)",
-            params![campaign, projection, OTHERS_KEPT],
-        )?;
+            )?
+            .execute(params![campaign, projection, OTHERS_KEPT])?;
         Ok(())
     }
 }

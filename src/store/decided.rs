@@ -23,6 +23,12 @@ pub const KEPT: usize = 64;
 #[derive(Default)]
 pub(super) struct Decided(RefCell<Vec<Kept>>);
 
+/// The campaigns whose blame index a long-lived writer brings up to date once per flush, each
+/// with the state the index was made up to; `None` on a connection that indexes after every
+/// command.
+#[derive(Default)]
+pub(super) struct Behind(RefCell<Option<Vec<(String, CampaignState)>>>);
+
 struct Kept {
     campaign: String,
     head: Head,
@@ -80,5 +86,35 @@ impl Store {
             .0
             .borrow_mut()
             .retain(|kept| kept.campaign != campaign);
+    }
+
+    /// Has this connection bring blame's index up to date when [`Store::indexes_behind`] is
+    /// taken, once per flush, rather than after every command: a group of commands on one
+    /// campaign then reads and writes the index once.
+    pub fn index_once_per_flush(&self) {
+        *self.behind.0.borrow_mut() = Some(Vec::new());
+    }
+
+    /// Notes the index of `campaign` as behind since `before` (the state it was made up to)
+    /// on a connection that indexes once per flush; else gives `before` back, to index now.
+    pub fn index_later(&self, campaign: &str, before: CampaignState) -> Option<CampaignState> {
+        let mut behind = self.behind.0.borrow_mut();
+        let Some(behind) = behind.as_mut() else {
+            return Some(before);
+        };
+        if !behind.iter().any(|(noted, _)| noted == campaign) {
+            behind.push((campaign.to_owned(), before));
+        }
+        None
+    }
+
+    /// The campaigns whose index is behind, each with the state it was made up to, taken.
+    pub fn indexes_behind(&self) -> Vec<(String, CampaignState)> {
+        self.behind
+            .0
+            .borrow_mut()
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 }

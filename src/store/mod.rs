@@ -93,6 +93,7 @@ pub struct Store {
     conn: Connection,
     /// The state a write through this connection left, kept for the next command.
     decided: decided::Decided,
+    behind: decided::Behind,
     /// Who the commands written through this connection are recorded by: the front end's
     /// word (the server's caller, the command line's `--as`), written with each command.
     recorder: Option<String>,
@@ -172,6 +173,7 @@ impl Store {
             Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
                 conn,
                 decided: decided::Decided::default(),
+                behind: decided::Behind::default(),
                 recorder: None,
                 _holding: holding,
             }),
@@ -228,6 +230,7 @@ impl Store {
         Ok(Store {
             conn,
             decided: decided::Decided::default(),
+            behind: decided::Behind::default(),
             recorder: None,
             _holding: holding,
         })
@@ -371,11 +374,11 @@ impl Store {
     ) -> Result<Head, StoreError> {
         let write = |conn: &Connection| -> Result<Head, StoreError> {
             if let Some((key, value)) = setting {
-                conn.execute(
+                conn.prepare_cached(
                     "INSERT INTO settings (key, value) VALUES (?1, ?2)
                      ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    [key, value],
-                )?;
+                )?
+                .execute([key, value])?;
             }
             write_events(
                 conn,
@@ -440,10 +443,9 @@ impl Store {
 
     /// Keeps a dice seed (hex) for `campaign` under its commitment.
     pub fn save_seed(&self, campaign: &str, commitment: &str, seed_hex: &str) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT OR IGNORE INTO seeds (campaign, commitment, seed) VALUES (?1, ?2, ?3)",
-            [campaign, commitment, seed_hex],
-        )?;
+        self.conn
+            .prepare_cached("INSERT OR IGNORE INTO seeds (campaign, commitment, seed) VALUES (?1, ?2, ?3)")?
+            .execute([campaign, commitment, seed_hex])?;
         Ok(())
     }
 
@@ -488,11 +490,12 @@ impl Store {
 
     /// Sets a local setting.
     pub fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT INTO settings (key, value) VALUES (?1, ?2)
+        self.conn
+            .prepare_cached(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2)
              ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            [key, value],
-        )?;
+            )?
+            .execute([key, value])?;
         Ok(())
     }
 

@@ -34,11 +34,13 @@ pub struct Keeping<'a> {
 impl Store {
     /// Keeps a token's hash under `name`; false when a token of that name exists.
     pub fn add_token(&self, name: &str, role: &str, hash: &str, at: &str) -> Result<bool, StoreError> {
-        let added = self.conn.execute(
-            "INSERT INTO tokens (name, role, hash, created_at) VALUES (?1, ?2, ?3, ?4)
+        let added = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO tokens (name, role, hash, created_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT(name) DO NOTHING",
-            params![name, role, hash, at],
-        )?;
+            )?
+            .execute(params![name, role, hash, at])?;
         Ok(added == 1)
     }
 
@@ -64,7 +66,11 @@ impl Store {
             store
                 .conn
                 .execute("DELETE FROM sessions WHERE token = ?1", [name])?;
-            Ok(store.conn.execute("DELETE FROM tokens WHERE name = ?1", [name])? == 1)
+            Ok(store
+                .conn
+                .prepare_cached("DELETE FROM tokens WHERE name = ?1")?
+                .execute([name])?
+                == 1)
         })
     }
 
@@ -111,11 +117,14 @@ impl Store {
         // Flushed with the log's next commit (see `Store::relaxed`); within the write lock a
         // served command's turn holds, with the command's own events.
         self.relaxed(|store| {
-            store.conn.execute(
-                "INSERT INTO served_answers
+            store
+                .conn
+                .prepare_cached(
+                    "INSERT INTO served_answers
                  (sender, command_id, campaign, args, status, body, recorded_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
+                )?
+                .execute(params![
                     sender,
                     command_id,
                     answer.campaign,
@@ -123,18 +132,19 @@ impl Store {
                     answer.status,
                     answer.body,
                     at
-                ],
-            )?;
-            store.conn.execute(
-                "DELETE FROM served_answers WHERE recorded_at < ?1",
-                [keeping.since],
-            )?;
-            store.conn.execute(
-                "DELETE FROM served_answers WHERE sender = ?1 AND seq <= (
+                ])?;
+            store
+                .conn
+                .prepare_cached("DELETE FROM served_answers WHERE recorded_at < ?1")?
+                .execute([keeping.since])?;
+            store
+                .conn
+                .prepare_cached(
+                    "DELETE FROM served_answers WHERE sender = ?1 AND seq <= (
                      SELECT seq FROM served_answers WHERE sender = ?1
                      ORDER BY seq DESC LIMIT 1 OFFSET ?2)",
-                params![sender, keeping.per_sender],
-            )?;
+                )?
+                .execute(params![sender, keeping.per_sender])?;
             Ok(())
         })
     }
@@ -149,12 +159,14 @@ impl Store {
         at: &str,
     ) -> Result<usize, StoreError> {
         self.relaxed(|store| {
-            Ok(store.conn.execute(
-                "INSERT OR IGNORE INTO served_actors (campaign, command_id, actor, recorded_at)
+            Ok(store
+                .conn
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO served_actors (campaign, command_id, actor, recorded_at)
                  SELECT DISTINCT campaign, command_id, ?3, ?4 FROM events
                  WHERE campaign = ?1 AND version > ?2",
-                params![campaign, after, actor, at],
-            )?)
+                )?
+                .execute(params![campaign, after, actor, at])?)
         })
     }
 }

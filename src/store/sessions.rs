@@ -91,10 +91,12 @@ fn session(row: &Row<'_>) -> rusqlite::Result<SessionRow> {
 impl Store {
     /// Keeps `invite` under the hash of its secret.
     pub fn add_invite(&self, invite: &InviteRow, hash: &str) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT INTO invites (id, hash, role, soldiers, uses, used, expires_at, made_by, made_at)
+        self.conn
+            .prepare_cached(
+                "INSERT INTO invites (id, hash, role, soldiers, uses, used, expires_at, made_by, made_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
+            )?
+            .execute(params![
                 invite.id,
                 hash,
                 invite.role,
@@ -104,8 +106,7 @@ impl Store {
                 invite.expires_at,
                 invite.made_by,
                 invite.made_at
-            ],
-        )?;
+            ])?;
         Ok(())
     }
 
@@ -124,7 +125,11 @@ impl Store {
             store
                 .conn
                 .execute("DELETE FROM sessions WHERE invite = ?1", [id])?;
-            Ok(store.conn.execute("DELETE FROM invites WHERE id = ?1", [id])? == 1)
+            Ok(store
+                .conn
+                .prepare_cached("DELETE FROM invites WHERE id = ?1")?
+                .execute([id])?
+                == 1)
         })
     }
 
@@ -179,10 +184,12 @@ impl Store {
             Via::Token(name) => (Some(name), None),
             Via::Invite(id) => (None, Some(id)),
         };
-        self.conn.execute(
-            "INSERT INTO sessions (hash, id, csrf, name, role, token, invite, soldiers, made_at, seen_at)
+        self.conn
+            .prepare_cached(
+                "INSERT INTO sessions (hash, id, csrf, name, role, token, invite, soldiers, made_at, seen_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
+            )?
+            .execute(params![
                 hash,
                 session.id,
                 session.csrf,
@@ -193,8 +200,7 @@ impl Store {
                 session.soldiers,
                 session.made_at,
                 session.seen_at
-            ],
-        )?;
+            ])?;
         Ok(())
     }
 
@@ -232,7 +238,11 @@ impl Store {
 
     /// Ends the session `id`; false when there was none.
     pub fn end_session(&self, id: &str) -> Result<bool, StoreError> {
-        Ok(self.conn.execute("DELETE FROM sessions WHERE id = ?1", [id])? == 1)
+        Ok(self
+            .conn
+            .prepare_cached("DELETE FROM sessions WHERE id = ?1")?
+            .execute([id])?
+            == 1)
     }
 
     /// Ends every session last seen before `before`; how many.
@@ -257,11 +267,13 @@ impl Store {
     /// Keeps `value` under `key`, or forgets the key when `value` is `None`.
     pub fn set_server_fact(&self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
         match value {
-            Some(value) => self.conn.execute(
-                "INSERT INTO server_facts (key, value) VALUES (?1, ?2)
+            Some(value) => self
+                .conn
+                .prepare_cached(
+                    "INSERT INTO server_facts (key, value) VALUES (?1, ?2)
                  ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                [key, value],
-            )?,
+                )?
+                .execute([key, value])?,
             None => self
                 .conn
                 .execute("DELETE FROM server_facts WHERE key = ?1", [key])?,

@@ -212,6 +212,19 @@ fn refusals_among_a_burst_of_commands_cost_the_others_nothing() {
             }
         }
     }
+    // Blame's index, brought up to date once per flush, covers each campaign's last event.
+    let conn = rusqlite::Connection::open(&campaign.db).unwrap();
+    for name in CAMPAIGNS {
+        let (indexed, head): (i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
+                        (SELECT max(version) FROM events WHERE campaign = ?1)",
+                [name],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!(indexed, head, "the index of {name}");
+    }
     let verified = campaign.muster(&["verify", "--all"]);
     assert!(verified.status.success());
 }
