@@ -47,10 +47,11 @@ pub struct Amendment {
     pub why: String,
 }
 
-/// An open database: the context's lent connection, or one of the command's own.
+/// An open database: the context's lent connection, or one of the command's own (boxed: a
+/// connection keeps its caches beside it).
 pub enum Opened<'c> {
     Lent(RefMut<'c, Store>),
-    Own(Store),
+    Own(Box<Store>),
 }
 
 impl Deref for Opened<'_> {
@@ -154,7 +155,7 @@ impl Context {
         }
         let mut store = app::open(&self.db_path()?)?;
         app::record_as(&mut store, self.recorder.as_deref());
-        Ok(Opened::Own(store))
+        Ok(Opened::Own(Box::new(store)))
     }
 
     /// Opens the database to read it only: nothing changes, nothing is created, and a file
@@ -163,7 +164,9 @@ impl Context {
         if let Some(lent) = self.borrow_lent(false) {
             return Ok(lent);
         }
-        Ok(Opened::Own(muster::query::open_read_only(&self.db_path()?)?))
+        Ok(Opened::Own(Box::new(muster::query::open_read_only(
+            &self.db_path()?,
+        )?)))
     }
 
     /// Opens the database to read it only and resolves the campaign to read.
