@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::event::MedalSticker;
+use crate::domain::event::{Event, MedalSticker};
 use crate::domain::fold::step;
 use crate::domain::sheet::{self, FIELDS};
 use crate::domain::soldier::same_name;
@@ -99,6 +99,23 @@ pub(super) fn changes(
         out.extend(change.map(|c| (field.clone(), c)));
     }
     out
+}
+
+/// Whether `event` only adds to (or takes from) a Soldier's numbers, never setting one: the
+/// difference its fold makes is then what it did, and no nudged copy is folded to tell a set
+/// from an add. Any kind not named here is told apart the long way.
+pub(super) fn adds_only(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::XpAdjusted(_)
+            | Event::Wounded(_)
+            | Event::Suppressed(_)
+            | Event::Healed(_)
+            | Event::SuppressCleared(_)
+            | Event::HardyAdjusted(_)
+            | Event::NoteWritten(_)
+            | Event::AssertionRecorded(_)
+    )
 }
 
 /// His sheet after `recorded` is folded onto `twin` (the state before it) with each of his

@@ -304,3 +304,64 @@ fn over_every_kind_of_event_each_fields_lines_add_up_to_the_rosters_number() {
     let state_lines = &vega.fields["state"].lines;
     assert_eq!(state_lines.last().map(|l| &l.change), Some(&set("wounded(2)")));
 }
+
+#[test]
+fn an_event_that_only_adds_moves_a_sheet_as_its_nudged_fold_says() {
+    // Wong and Gizmo as squad_log enlists them, with Wounds, Suppress and XP to take from.
+    let mut state = fold(&squad_log()[..3]);
+    for s in &mut state.soldiers {
+        (s.wounds, s.suppress, s.xp) = (1, 1, 2);
+    }
+    let amount = |soldier: &str, amount| SoldierAmount {
+        soldier: soldier.into(),
+        amount,
+    };
+    let xp = |amount| {
+        Event::XpAdjusted(XpAdjusted {
+            soldier: "Wong".into(),
+            amount,
+            why: "a reason".into(),
+        })
+    };
+    let hardy = |amount| {
+        Event::HardyAdjusted(HardyAdjusted {
+            soldier: "Wong".into(),
+            hardy: "cold".into(),
+            amount,
+            why: "a reason".into(),
+        })
+    };
+    // Each kind that only adds, by a little, by nothing, and past what he has (clamped).
+    let events = [
+        xp(3),
+        xp(-1),
+        xp(-50),
+        hardy(2),
+        hardy(-1),
+        hardy(-5),
+        Event::Wounded(amount("Wong", 1)),
+        Event::Healed(amount("Wong", 1)),
+        Event::Healed(amount("Gizmo", 7)),
+        Event::Suppressed(amount("Wong", 2)),
+        Event::SuppressCleared(amount("Wong", 9)),
+    ];
+    for (version, event) in (4..).zip(events) {
+        assert!(sheet::adds_only(&event), "{event:?}");
+        let who = event.soldier().unwrap_or_default().to_owned();
+        let recorded = recorded(version, "a command", event);
+        let before = state.soldier(&who).map(Sheet::of);
+        let mut after_state = state.clone();
+        crate::domain::fold::step(&mut after_state, version, Some(&recorded.event));
+        let Some(after) = after_state.soldier(&who).map(Sheet::of) else {
+            unreachable!("{who} is enlisted")
+        };
+        let nudged = sheet::nudged_after(state.clone(), &recorded, &who, before.as_ref(), &after);
+        assert_eq!(
+            changes(before.as_ref(), &after, nudged.as_ref()),
+            changes(before.as_ref(), &after, None),
+            "{:?}",
+            recorded.event
+        );
+        state = after_state;
+    }
+}

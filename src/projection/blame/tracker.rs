@@ -124,14 +124,14 @@ fn fold_watching(
     // Only an event about him can set one of his numbers to the value it already had (a
     // K9's Discipline reset at turn 1), which his sheet alone cannot show: such an event is
     // folded again on a copy with his numbers moved. Copying the state for every other
-    // event too would cost a copy of the state per event.
+    // event too, or for one that only adds, would cost a copy of the state per event.
     let about = recorded
         .event
         .soldier()
         .and_then(|name| state.soldier(name))
         .map(|s| s.card.name.clone())
         .filter(|name| only.is_none_or(|o| same_name(o, name)));
-    let mut twin = about.is_some().then(|| twin_of(state));
+    let mut twin = (about.is_some() && !sheet::adds_only(&recorded.event)).then(|| twin_of(state));
     step(state, recorded.version, Some(&recorded.event));
     let mut out = Vec::new();
     let mut watch = |him: &mut Him, now: Option<&SoldierState>| {
