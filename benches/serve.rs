@@ -1,9 +1,9 @@
 //! The server's figures: commands recorded per second and their latency for 20 concurrent
 //! clients, and roster reads' latency, on a synthetic campaign (a million events unless
 //! `MUSTER_BENCH_MAX` says fewer). Each client is a thread of blocking HTTP requests against
-//! `muster serve` on a loopback port, started as its own process. Last, the time from a
+//! `muster serve` on a loopback port, started as its own process. Then the time from a
 //! command's POST to the change arriving on a signed-in page's live stream, and the play
-//! page's time and size.
+//! page's time and size; last, a community of a thousand campaigns (`community`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -13,6 +13,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use muster::store::Store;
+
+#[path = "serve/community.rs"]
+mod community;
 
 const BIN: &str = env!("CARGO_BIN_EXE_muster");
 const CAMPAIGN: &str = "Synthetic";
@@ -45,27 +48,23 @@ fn main() {
         muster::app::rebuild_index(&store, CAMPAIGN, &mut |_| {}).unwrap();
     }
     let token = token(&db);
-    let (_served, url) = serve(&db);
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .into();
+    let (served, url) = serve(&db);
+    let agent = agent();
 
-    let (writes, wall) = concurrently(
-        |client, n| {
-            let body = serde_json::json!({
-                "args": ["xp", "Soldier 01", "+1", "--why", format!("bench {client}/{n}")],
-            });
-            let response = agent
-                .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
-                .header("Authorization", format!("Bearer {token}"))
-                .send_json(body)
-                .unwrap();
-            assert_eq!(response.status().as_u16(), 201);
-        },
-        COMMANDS_EACH,
-    );
+    let command = |client: usize, n: usize| {
+        let body = serde_json::json!({
+            "args": ["xp", "Soldier 01", "+1", "--why", format!("bench {client}/{n}")],
+        });
+        let response = agent
+            .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
+            .header("Authorization", format!("Bearer {token}"))
+            .send_json(body)
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 201);
+    };
+    // Each client's first commands warm the server: its threads, the campaign's state.
+    let _warm = concurrently(|client, n| command(client, COMMANDS_EACH + n), 5);
+    let (writes, wall) = concurrently(command, COMMANDS_EACH);
     let read_roster = || {
         let mut response = agent
             .get(format!("{url}/api/v1/campaigns/{CAMPAIGN}/roster"))
@@ -145,6 +144,17 @@ fn main() {
         script.len() as f64 / 1000.0,
         (page.len() + script.len()) as f64 / 1000.0
     );
+    drop(served);
+    community::measure(events);
+}
+
+/// A client that reads every status as an answer and gives up on a request after 60 s.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
 }
 
 /// Signs a page in with `token`: its session cookie.

@@ -6,16 +6,33 @@
 use crate::projection::blame::index;
 use crate::store::{Store, StoreError};
 
+/// Makes `store` a writer of groups: blame's indexes its commands leave behind are brought up
+/// to date when a group commits ([`catch_up_and_commit`]) rather than after every command.
+pub fn for_groups(store: &Store) {
+    store.index_once_per_flush();
+}
+
 /// Takes the write lock and holds it until [`commit`] or [`abandon`].
 pub fn hold(store: &Store) -> Result<(), StoreError> {
     store.hold_write_lock()
 }
 
-/// Commits what was written since [`hold`], flushed to disk, and lets the lock go; blame's
-/// indexes left behind by its commands ([`Store::index_once_per_flush`]) are brought up to
-/// date first, in the same transaction.
+/// Commits what was written since [`hold`], flushed to disk, and lets the lock go.
 pub fn commit(store: &Store) -> Result<(), StoreError> {
+    catch_up_and_commit(store, 0)
+}
+
+/// [`commit`], first bringing up to date, in the same transaction, blame's indexes its
+/// commands left behind ([`Store::index_once_per_flush`]) by at least `lag` events: a busy
+/// writer lets an index lag a little (blame reads the log past it) and catches it up in one
+/// pass, rather than once per flush for every campaign written to.
+pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
     for (campaign, before) in store.indexes_behind() {
+        let behind = store.head(&campaign)?.version.saturating_sub(before.version);
+        if behind < lag {
+            store.index_later(&campaign, before);
+            continue;
+        }
         // A cache: an index left behind is read past by blame and made again by a later write.
         let _cache_only = index::refresh(store, &campaign, Some(before));
     }

@@ -3,9 +3,9 @@
 //! server's database, no file of the server's), run in-process with its output captured, and
 //! answered with what `--json` prints.
 
-use std::cell::RefCell;
 use std::ffi::OsString;
 use std::path::Path;
+use std::sync::{Mutex, PoisonError};
 
 use clap::ColorChoice;
 use clap::parser::ValueSource;
@@ -138,22 +138,21 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
     }
 }
 
-/// Calls `parse` with the command line's parser, built once per thread and kept: building it
-/// (every command's arguments, the grouped help), or even copying it, costs more than the
-/// command it parses. Parsing leaves a built parser as it was.
+/// Calls `parse` with one of the command line's parsers, built once and kept for the next
+/// command: building one (every command's arguments, the grouped help), or even copying it,
+/// costs more than the command it parses, and parsing leaves a built parser as it was. As many
+/// are kept as commands were ever parsed at once, a handful, however many threads serve.
 fn with_parser<C: CommandLine, T>(parse: impl FnOnce(&mut clap::Command) -> T) -> T {
-    thread_local! {
-        static BUILT: RefCell<Option<clap::Command>> = const { RefCell::new(None) };
-    }
-    BUILT.with(|built| {
-        let mut built = built.borrow_mut();
-        let command = built.get_or_insert_with(|| {
-            let mut command = C::grammar().color(ColorChoice::Never);
-            command.build();
-            command
-        });
-        parse(command)
-    })
+    static KEPT: Mutex<Vec<clap::Command>> = Mutex::new(Vec::new());
+    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut command = kept().pop().unwrap_or_else(|| {
+        let mut command = C::grammar().color(ColorChoice::Never);
+        command.build();
+        command
+    });
+    let parsed = parse(&mut command);
+    kept().push(command);
+    parsed
 }
 
 fn usage(message: String) -> Answer {

@@ -18,6 +18,10 @@ use muster::store::Store;
 /// How many turns one flush holds at most, so the first of a long burst waits for no more.
 const GROUP_LIMIT: usize = 64;
 
+/// How far a campaign's blame index may fall behind while others wait for the writer: it is
+/// caught up in one pass once this many events behind, or at the first flush no one waits on.
+const INDEX_LAG: u64 = 256;
+
 /// The server's writer connection, its open group, and who waits for it.
 pub struct Writer {
     db: PathBuf,
@@ -71,7 +75,7 @@ impl Flush {
 impl Writer {
     /// The writer of `db`, on the connection `store`.
     pub fn new(db: PathBuf, store: Store) -> Writer {
-        store.index_once_per_flush();
+        held::for_groups(&store);
         Writer {
             db,
             held: Mutex::new(Held {
@@ -164,7 +168,7 @@ impl Writer {
     fn reopen(&self, held: &mut Held) -> Result<(), String> {
         if held.store.is_none() {
             let store = app::open(&self.db).map_err(|e| e.to_string())?;
-            store.index_once_per_flush();
+            held::for_groups(&store);
             held.store = Some(store);
         }
         Ok(())
@@ -176,7 +180,14 @@ impl Writer {
             return;
         };
         let outcome = match held.store.as_ref() {
-            Some(store) => held::commit(store).map_err(|e| format!("the command was not recorded: {e}")),
+            Some(store) => {
+                let lag = match self.waiting.load(Ordering::SeqCst) {
+                    0 => 0,
+                    _ => INDEX_LAG,
+                };
+                held::catch_up_and_commit(store, lag)
+                    .map_err(|e| format!("the command was not recorded: {e}"))
+            }
             None => Err("the server's connection was lost".to_owned()),
         };
         group.flush.end(outcome);

@@ -1,0 +1,241 @@
+//! A community on one server: 1,000 synthetic campaigns of 10,000 events each in one file
+//! (generated once and kept under the build's temporary directory; fewer events each when
+//! `MUSTER_BENCH_MAX` says fewer), with commands from one client, from 20 on one campaign and
+//! from 20 spread over 20 campaigns, roster reads spread over all of them, another campaign's
+//! commands while a 10,000-event push lands, and the server's memory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use muster::store::{Head, Store};
+
+use super::{BIN, CLIENTS, concurrently, percentile, serve};
+
+/// How many campaigns the community holds.
+const CAMPAIGNS: usize = 1_000;
+/// How many commands each client sends in each figure.
+const EACH: usize = 50;
+/// How many events the pushed tail holds.
+const PUSHED: u64 = 10_000;
+
+/// The name of the `n`th campaign (from 1), as `dev synth --campaigns` names them.
+fn name(n: usize) -> String {
+    format!("Community {n:04}")
+}
+
+/// The `n`th campaign's name as a URL's path holds it.
+fn in_url(n: usize) -> String {
+    name(n).replace(' ', "%20")
+}
+
+/// Prints the community's table: `max` (`MUSTER_BENCH_MAX`) bounds the events of the whole
+/// community at ten times it, so the default million gives 10,000 events a campaign.
+pub fn measure(max: u64) {
+    let each = (max / 100).clamp(100, 10_000);
+    // Each run serves a copy of the kept file, so every run starts from the same community.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("community.db");
+    std::fs::copy(community(each), &db).unwrap();
+    let token = token(&db, "gm");
+    let (served, url) = serve(&db);
+    let pid = served.0.id();
+    let agent = super::agent();
+    let command = |campaign: &str, why: String| {
+        let body = serde_json::json!({ "args": ["xp", "Soldier 01", "+1", "--why", why] });
+        let response = agent
+            .post(format!("{url}/api/v1/campaigns/{campaign}/commands"))
+            .header("Authorization", format!("Bearer {token}"))
+            .send_json(body)
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 201);
+    };
+    // Each client's first commands warm the server (its threads, each campaign's state).
+    let _warm = concurrently(
+        |client, n| command(&in_url(client + 1), format!("warm {client}/{n}")),
+        5,
+    );
+
+    let alone = timed(EACH * 4, |n| command(&in_url(1), format!("alone {n}")));
+    let (one, one_wall) = concurrently(|c, n| command(&in_url(1), format!("one {c}/{n}")), EACH);
+    let (spread, spread_wall) = concurrently(|c, n| command(&in_url(c + 1), format!("spread {c}/{n}")), EACH);
+    let rate = |latencies: &[f64], wall: f64| latencies.len() as f64 / wall;
+    let alone_rate = alone.len() as f64 / alone.iter().sum::<f64>() * 1000.0;
+
+    // Roster reads spread over every campaign: most are the first read of their campaign.
+    let (rosters, _) = concurrently(
+        |c, n| {
+            let campaign = in_url(1 + (c * 7919 + n * 104_729) % CAMPAIGNS);
+            let response = agent
+                .get(format!("{url}/api/v1/campaigns/{campaign}/roster"))
+                .header("Authorization", format!("Bearer {token}"))
+                .call()
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 200);
+        },
+        EACH,
+    );
+
+    // Another campaign's commands, one client, while a 10,000-event push lands.
+    let lines = pushed_tail();
+    let pushing = std::thread::scope(|scope| {
+        let push = scope.spawn(|| {
+            let started = Instant::now();
+            let response = agent
+                .post(format!("{url}/api/v1/campaigns/Pushed/events"))
+                .header("Authorization", format!("Bearer {token}"))
+                .header("If-Match", format!("0:{}", Head::empty().hash))
+                .send(&lines)
+                .unwrap();
+            let status = response.status().as_u16();
+            let body = response.into_body().read_to_string().unwrap_or_default();
+            assert_eq!(status, 201, "the push lands: {body}");
+            started.elapsed()
+        });
+        let mut beside = Vec::new();
+        while !push.is_finished() {
+            let sent = Instant::now();
+            command(&in_url(2), format!("beside the push {}", beside.len()));
+            beside.push(sent.elapsed().as_secs_f64() * 1000.0);
+        }
+        let took = push.join().unwrap();
+        beside.sort_by(f64::total_cmp);
+        (beside, took)
+    });
+    let (beside, push_took) = pushing;
+    let memory = memory_of(pid);
+    drop(served);
+
+    println!();
+    println!("| `muster serve`, a community: {CAMPAIGNS} campaigns of {each} events in one file | value |");
+    println!("| --- | --- |");
+    println!(
+        "| commands recorded, 1 client | {alone_rate:.0} per second, p50 / p99 {:.1} / {:.1} ms |",
+        percentile(&alone, 50),
+        percentile(&alone, 99)
+    );
+    println!(
+        "| commands recorded, {CLIENTS} clients on one campaign | {:.0} per second, p50 / p99 {:.1} / {:.1} ms |",
+        rate(&one, one_wall),
+        percentile(&one, 50),
+        percentile(&one, 99)
+    );
+    println!(
+        "| commands recorded, {CLIENTS} clients over {CLIENTS} campaigns | {:.0} per second, p50 / p99 {:.1} / {:.1} ms |",
+        rate(&spread, spread_wall),
+        percentile(&spread, 50),
+        percentile(&spread, 99)
+    );
+    println!(
+        "| {CLIENTS} clients over {CLIENTS} campaigns ÷ {CLIENTS} on one; {CLIENTS} clients on one ÷ 1 client | {:.2}; {:.2} |",
+        rate(&spread, spread_wall) / rate(&one, one_wall),
+        rate(&one, one_wall) / alone_rate
+    );
+    println!(
+        "| roster reads spread over the {CAMPAIGNS} campaigns, {CLIENTS} clients, p50 / p99 | {:.1} / {:.1} ms |",
+        percentile(&rosters, 50),
+        percentile(&rosters, 99)
+    );
+    println!(
+        "| another campaign's command while a {PUSHED}-event push lands ({:.2} s), p99 ÷ its p99 alone | {:.1} ms ÷ {:.1} ms = {:.1} |",
+        push_took.as_secs_f64(),
+        percentile(&beside, 99),
+        percentile(&alone, 99),
+        percentile(&beside, 99) / percentile(&alone, 99)
+    );
+    println!("| the server's memory, peak / at the end | {memory} |");
+}
+
+/// `n` commands sent one after another by `send(n)`: each latency in milliseconds, sorted.
+fn timed(n: usize, send: impl Fn(usize)) -> Vec<f64> {
+    let mut latencies: Vec<f64> = (0..n)
+        .map(|i| {
+            let sent = Instant::now();
+            send(i);
+            sent.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    latencies.sort_by(f64::total_cmp);
+    latencies
+}
+
+/// The community's file, of `each` events a campaign: kept from an earlier run, or written
+/// now (beside it first, so a run stopped halfway leaves no half a community to reuse).
+fn community(each: u64) -> PathBuf {
+    let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("community-{CAMPAIGNS}x{each}.db"));
+    if kept.exists() {
+        return kept;
+    }
+    let partial = kept.with_extension("partial");
+    for stale in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{stale}", partial.display()));
+    }
+    eprintln!(
+        "writing the community's file once ({CAMPAIGNS} campaigns of {each} events): {}",
+        kept.display()
+    );
+    let started = Instant::now();
+    {
+        let mut store = Store::open(&partial).unwrap();
+        for n in 1..=CAMPAIGNS {
+            muster::synth::write(&mut store, &name(n), each, n as u64).unwrap();
+            muster::app::rebuild_index(&store, &name(n), &mut |_| {}).unwrap();
+            if n % 100 == 0 {
+                eprintln!("  {n} campaigns in {:.0} s", started.elapsed().as_secs_f64());
+            }
+        }
+    }
+    // Its last connection closed, the file holds everything: no write-ahead log to carry.
+    std::fs::rename(&partial, &kept).unwrap();
+    kept
+}
+
+/// A new token of `role` on `db` (a copy of the community's file).
+fn token(db: &Path, role: &str) -> String {
+    let out = Command::new(BIN)
+        .args(["serve", "token", "add", "bench", "--role", role])
+        .env_clear()
+        .env("MUSTER_DB", db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+/// A campaign of [`PUSHED`] events, as `muster export` writes it, to push as a new campaign.
+fn pushed_tail() -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pushed.db");
+    {
+        let mut store = Store::open(&db).unwrap();
+        // A seed no campaign of the community was written with: its ids are new to the file.
+        muster::synth::write(&mut store, "Pushed", PUSHED, 1_000_001).unwrap();
+    }
+    let out = Command::new(BIN)
+        .args(["export", "--campaign", "Pushed"])
+        .env_clear()
+        .env("MUSTER_DB", &db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The peak and present resident memory of process `pid`, as Linux reports them.
+fn memory_of(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or_else(|| "?".to_owned(), |kb| format!("{:.0} MiB", kb / 1024.0))
+    };
+    format!("{} / {}", field("VmHWM:"), field("VmRSS:"))
+}
