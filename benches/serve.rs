@@ -52,15 +52,8 @@ fn main() {
     let agent = agent();
 
     let command = |client: usize, n: usize| {
-        let body = serde_json::json!({
-            "args": ["xp", "Soldier 01", "+1", "--why", format!("bench {client}/{n}")],
-        });
-        let response = agent
-            .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
-            .header("Authorization", format!("Bearer {token}"))
-            .send_json(body)
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 201);
+        let why = format!("bench {client}/{n}");
+        xp(&agent, (&url, &token), CAMPAIGN, "Soldier 01", &why);
     };
     // Each client's first commands warm the server: its threads, the campaign's state.
     let _warm = concurrently(|client, n| command(client, COMMANDS_EACH + n), 5);
@@ -148,6 +141,25 @@ fn main() {
     community::measure(events);
 }
 
+/// `xp SOLDIER +1 --why WHY` sent to `campaign` (as a URL's path holds it) of the server at
+/// `url` with `token`, recorded: its answer.
+fn xp(
+    agent: &ureq::Agent,
+    (url, token): (&str, &str),
+    campaign: &str,
+    soldier: &str,
+    why: &str,
+) -> ureq::http::Response<ureq::Body> {
+    let body = serde_json::json!({ "args": ["xp", soldier, "+1", "--why", why] });
+    let response = agent
+        .post(format!("{url}/api/v1/campaigns/{campaign}/commands"))
+        .header("Authorization", format!("Bearer {token}"))
+        .send_json(body)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 201);
+    response
+}
+
 /// A client that reads every status as an answer and gives up on a request after 60 s.
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
@@ -218,16 +230,14 @@ fn to_the_stream(url: &str, cookie: &str, token: &str, agent: &ureq::Agent) -> V
     arrivals.recv_timeout(Duration::from_secs(30)).unwrap();
     let mut latencies: Vec<f64> = (0..STREAMED)
         .map(|n| {
-            let body = serde_json::json!({
-                "args": ["xp", "Soldier 02", "+1", "--why", format!("streamed {n}")],
-            });
             let start = Instant::now();
-            let response = agent
-                .post(format!("{url}/api/v1/campaigns/{CAMPAIGN}/commands"))
-                .header("Authorization", format!("Bearer {token}"))
-                .send_json(body)
-                .unwrap();
-            assert_eq!(response.status().as_u16(), 201);
+            let response = xp(
+                agent,
+                (url, token),
+                CAMPAIGN,
+                "Soldier 02",
+                &format!("streamed {n}"),
+            );
             let written: serde_json::Value = response.into_body().read_json().unwrap();
             let head = written["head"]["version"].as_u64().unwrap();
             loop {

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use muster::store::{Head, Store};
 
-use super::{BIN, CLIENTS, concurrently, percentile, serve};
+use super::{BIN, CLIENTS, concurrently, percentile, serve, token, xp};
 
 /// How many campaigns the community holds.
 const CAMPAIGNS: usize = 1_000;
@@ -37,18 +37,12 @@ pub fn measure(max: u64) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("community.db");
     std::fs::copy(community(each), &db).unwrap();
-    let token = token(&db, "gm");
+    let token = token(&db);
     let (served, url) = serve(&db);
     let pid = served.0.id();
     let agent = super::agent();
     let command = |campaign: &str, why: String| {
-        let body = serde_json::json!({ "args": ["xp", "Soldier 01", "+1", "--why", why] });
-        let response = agent
-            .post(format!("{url}/api/v1/campaigns/{campaign}/commands"))
-            .header("Authorization", format!("Bearer {token}"))
-            .send_json(body)
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 201);
+        xp(&agent, (&url, &token), campaign, "Soldier 01", &why);
     };
     // Each client's first commands warm the server (its threads, each campaign's state).
     let _warm = concurrently(
@@ -188,24 +182,6 @@ fn community(each: u64) -> PathBuf {
     // Its last connection closed, the file holds everything: no write-ahead log to carry.
     std::fs::rename(&partial, &kept).unwrap();
     kept
-}
-
-/// A new token of `role` on `db` (a copy of the community's file).
-fn token(db: &Path, role: &str) -> String {
-    let out = Command::new(BIN)
-        .args(["serve", "token", "add", "bench", "--role", role])
-        .env_clear()
-        .env("MUSTER_DB", db)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()
-        .trim()
-        .to_owned()
 }
 
 /// A campaign of [`PUSHED`] events, as `muster export` writes it, to push as a new campaign.

@@ -74,6 +74,19 @@ fn post(url: &str, token: &str, sent: &Sent) -> Option<(u16, Value)> {
     Some((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
 }
 
+/// Runs `send(client, n)` for ten `n` on each of [`CLIENTS`] threads at once: every outcome.
+fn burst<T: Send>(send: impl Fn(usize, usize) -> T + Sync) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|client| {
+                let send = &send;
+                scope.spawn(move || (1..=10).map(|n| send(client, n)).collect::<Vec<_>>())
+            })
+            .collect();
+        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    })
+}
+
 /// How many events of the log give each reason.
 fn reasons(db: &Path) -> BTreeMap<String, usize> {
     let conn = rusqlite::Connection::open(db).unwrap();
@@ -170,34 +183,25 @@ fn refusals_among_a_burst_of_commands_cost_the_others_nothing() {
     let campaign = community();
     let token = campaign.token("table", "player");
     let server = Server::start(&campaign.db);
-    let answers: Vec<(Sent, bool, u16)> = std::thread::scope(|scope| {
-        let clients: Vec<_> = (0..CLIENTS)
-            .map(|client| {
-                let (url, token) = (&server.url, &token);
-                scope.spawn(move || {
-                    (1..=10)
-                        .map(|n| {
-                            let sent = Sent::new(client, n);
-                            // Every third a command the rules refuse: there is no Soldier Nobody.
-                            let refused = (client + n) % 3 == 0;
-                            let mut body = sent.body();
-                            if refused {
-                                body["args"][1] = json!("Nobody");
-                            }
-                            let status = agent()
-                                .post(format!("{url}/api/v1/campaigns/{}/commands", sent.campaign))
-                                .header("Authorization", format!("Bearer {token}"))
-                                .send_json(body)
-                                .unwrap()
-                                .status()
-                                .as_u16();
-                            (sent, refused, status)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    let answers = burst(|client, n| {
+        let sent = Sent::new(client, n);
+        // Every third a command the rules refuse: there is no Soldier Nobody.
+        let refused = (client + n) % 3 == 0;
+        let mut body = sent.body();
+        if refused {
+            body["args"][1] = json!("Nobody");
+        }
+        let status = agent()
+            .post(format!(
+                "{}/api/v1/campaigns/{}/commands",
+                server.url, sent.campaign
+            ))
+            .header("Authorization", format!("Bearer {token}"))
+            .send_json(body)
+            .unwrap()
+            .status()
+            .as_u16();
+        (sent, refused, status)
     });
     let logged = reasons(&campaign.db);
     for (sent, refused, status) in &answers {
@@ -259,22 +263,10 @@ fn a_disk_that_fills_under_a_burst_answers_500_only_for_commands_not_kept() {
     // Room for some of the burst's flushes, each of which adds pages to the write-ahead log
     // (blocks of 512 bytes, or bash's 1024: either leaves room).
     let server = serve_limited(&campaign.db, (stored + 400_000) / 512);
-    let answers: Vec<(String, u16)> = std::thread::scope(|scope| {
-        let clients: Vec<_> = (0..CLIENTS)
-            .map(|client| {
-                let (url, token) = (&server.url, &token);
-                scope.spawn(move || {
-                    (1..=10)
-                        .map(|n| {
-                            let sent = Sent::new(client, n);
-                            let status = post(url, token, &sent).map_or(0, |(status, _)| status);
-                            (sent.why, status)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        clients.into_iter().flat_map(|c| c.join().unwrap()).collect()
+    let answers = burst(|client, n| {
+        let sent = Sent::new(client, n);
+        let status = post(&server.url, &token, &sent).map_or(0, |(status, _)| status);
+        (sent.why, status)
     });
     drop(server);
     let logged = reasons(&campaign.db);
