@@ -97,7 +97,14 @@ impl Writer {
     ) -> Result<T, String> {
         let mut held = self.lock();
         let flush = self.join(&mut held)?;
-        let ran = turn(&mut held.store);
+        // A turn that panicked would leave its group waiting for a flush no one makes: it is
+        // taken for a failed turn, and its connection, in no known state, is closed.
+        let lent = &mut held.store;
+        let ran =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| turn(lent))).unwrap_or_else(|_| {
+                *lent = None;
+                Err("the command stopped before it was recorded; nothing of it was kept".to_owned())
+            });
         let kept = match (held.store.as_ref(), ran) {
             (Some(store), Ok(value)) => match held::end_turn(store) {
                 Ok(()) => Ok(value),
@@ -331,5 +338,24 @@ mod tests {
         let outside = writer.alone(|lent| lent.as_ref().map(|s| s.set_setting("outside", "kept").is_ok()));
         assert_eq!(outside, Ok(Some(true)));
         assert_eq!(committed(&dir, "outside").as_deref(), Some("kept"));
+    }
+
+    #[test]
+    fn a_turn_that_panics_fails_its_group_and_the_writer_opens_again() {
+        let (dir, writer) = writer();
+        let panicking: Turn = Box::new(|lent| {
+            writes("b")(lent)?;
+            let none: Option<u8> = None;
+            none.map(|_| ())
+                .ok_or(())
+                .unwrap_or_else(|()| std::panic::panic_any("a bug"));
+            Ok(())
+        });
+        let outcomes = grouped(&writer, writes("a"), vec![panicking]);
+        assert!(outcomes.iter().all(Result::is_err), "{outcomes:?}");
+        assert_eq!(committed(&dir, "a"), None);
+        assert_eq!(committed(&dir, "b"), None);
+        assert_eq!(writer.in_group(writes("c")), Ok(()));
+        assert_eq!(committed(&dir, "c").as_deref(), Some("kept"));
     }
 }
