@@ -70,8 +70,8 @@ fn main() {
     let (reads, _) = concurrently(|_, _| read_roster(), READS_EACH);
 
     // One reader alone, against the command line reading the same file (a process each).
-    let alone = one_at_a_time(read_roster);
-    let by_hand = one_at_a_time(|| {
+    let alone = one_at_a_time(READS_EACH, |_| read_roster());
+    let by_hand = one_at_a_time(READS_EACH, |_| {
         let out = Command::new(BIN)
             .args(["roster", "--json"])
             .env_clear()
@@ -87,7 +87,7 @@ fn main() {
         get(&agent, &url, &format!("/c/{CAMPAIGN}"), &cookie),
         get(&agent, &url, "/static/play.js", &cookie),
     );
-    let play = one_at_a_time(|| {
+    let play = one_at_a_time(READS_EACH, |_| {
         let _page = get(&agent, &url, &format!("/c/{CAMPAIGN}"), &cookie);
     });
 
@@ -252,12 +252,13 @@ fn to_the_stream(url: &str, cookie: &str, token: &str, agent: &ureq::Agent) -> V
     latencies
 }
 
-/// Runs `request` `READS_EACH` times, one after another: each latency in milliseconds, sorted.
-fn one_at_a_time(request: impl Fn()) -> Vec<f64> {
-    let mut latencies: Vec<f64> = (0..READS_EACH)
-        .map(|_| {
+/// Runs `request(n)` for `n` below `times`, one after another: each latency in milliseconds,
+/// sorted.
+fn one_at_a_time(times: usize, request: impl Fn(usize)) -> Vec<f64> {
+    let mut latencies: Vec<f64> = (0..times)
+        .map(|n| {
             let sent = Instant::now();
-            request();
+            request(n);
             sent.elapsed().as_secs_f64() * 1000.0
         })
         .collect();

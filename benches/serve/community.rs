@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use muster::store::{Head, Store};
 
-use super::{BIN, CLIENTS, concurrently, percentile, serve, token, xp};
+use super::{BIN, CLIENTS, concurrently, one_at_a_time, percentile, serve, token, xp};
 
 /// How many campaigns the community holds.
 const CAMPAIGNS: usize = 1_000;
@@ -50,7 +50,7 @@ pub fn measure(max: u64) {
         5,
     );
 
-    let alone = timed(EACH * 4, |n| command(&in_url(1), format!("alone {n}")));
+    let alone = one_at_a_time(EACH * 4, |n| command(&in_url(1), format!("alone {n}")));
     let (one, one_wall) = concurrently(|c, n| command(&in_url(1), format!("one {c}/{n}")), EACH);
     let (spread, spread_wall) = concurrently(|c, n| command(&in_url(c + 1), format!("spread {c}/{n}")), EACH);
     let rate = |latencies: &[f64], wall: f64| latencies.len() as f64 / wall;
@@ -138,19 +138,6 @@ pub fn measure(max: u64) {
         percentile(&beside, 99) / percentile(&alone, 99)
     );
     println!("| the server's memory, peak / at the end | {memory} |");
-}
-
-/// `n` commands sent one after another by `send(n)`: each latency in milliseconds, sorted.
-fn timed(n: usize, send: impl Fn(usize)) -> Vec<f64> {
-    let mut latencies: Vec<f64> = (0..n)
-        .map(|i| {
-            let sent = Instant::now();
-            send(i);
-            sent.elapsed().as_secs_f64() * 1000.0
-        })
-        .collect();
-    latencies.sort_by(f64::total_cmp);
-    latencies
 }
 
 /// The community's file, of `each` events a campaign: kept from an earlier run, or written

@@ -365,3 +365,34 @@ fn an_event_that_only_adds_moves_a_sheet_as_its_nudged_fold_says() {
         state = after_state;
     }
 }
+
+#[test]
+fn every_kind_taken_for_one_that_only_adds_moves_a_sheet_as_its_nudged_fold_says() {
+    // Over one event of every kind, each kind `adds_only` names, whatever it is.
+    let mut state = CampaignState::default();
+    let mut checked = 0;
+    for recorded in every_kind_log() {
+        let who = recorded
+            .event
+            .soldier()
+            .and_then(|name| state.soldier(name))
+            .map(|s| s.card.name.clone());
+        let mut after_state = state.clone();
+        crate::domain::fold::step(&mut after_state, recorded.version, Some(&recorded.event));
+        if let Some(who) = who.filter(|_| sheet::adds_only(&recorded.event)) {
+            let before = state.soldier(&who).map(Sheet::of);
+            if let Some(after) = after_state.soldier(&who).map(Sheet::of) {
+                let nudged = sheet::nudged_after(state.clone(), &recorded, &who, before.as_ref(), &after);
+                assert_eq!(
+                    changes(before.as_ref(), &after, nudged.as_ref()),
+                    changes(before.as_ref(), &after, None),
+                    "{:?}",
+                    recorded.event
+                );
+                checked += 1;
+            }
+        }
+        state = after_state;
+    }
+    assert!(checked >= 6, "only {checked} events of the kinds that only add");
+}
