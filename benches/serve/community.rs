@@ -141,9 +141,12 @@ pub fn measure(max: u64) {
 }
 
 /// The community's file, of `each` events a campaign: kept from an earlier run, or written
-/// now (beside it first, so a run stopped halfway leaves no half a community to reuse).
+/// now (beside it first, so a run stopped halfway leaves no half a community to reuse). Its
+/// name holds the page size a new file gets, so a file kept from before a change of it is not
+/// measured as one muster writes now.
 fn community(each: u64) -> PathBuf {
-    let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("community-{CAMPAIGNS}x{each}.db"));
+    let kept = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("community-{CAMPAIGNS}x{each}-p{}.db", new_page_size()));
     if kept.exists() {
         return kept;
     }
@@ -169,6 +172,17 @@ fn community(each: u64) -> PathBuf {
     // Its last connection closed, the file holds everything: no write-ahead log to carry.
     std::fs::rename(&partial, &kept).unwrap();
     kept
+}
+
+/// The page size muster gives a new file.
+fn new_page_size() -> i64 {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("new.db");
+    drop(Store::open(&db).unwrap());
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA page_size", [], |row| row.get(0))
+        .unwrap()
 }
 
 /// A campaign of [`PUSHED`] events, as `muster export` writes it, to push as a new campaign.

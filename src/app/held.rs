@@ -4,7 +4,7 @@
 //! other writer slips between what it reads and what it writes.
 
 use crate::projection::blame::index;
-use crate::store::{Store, StoreError};
+use crate::store::{KEPT, Store, StoreError};
 
 /// Makes `store` a writer of groups: blame's indexes its commands leave behind are brought up
 /// to date when a group commits ([`catch_up_and_commit`]) rather than after every command.
@@ -26,10 +26,14 @@ pub fn commit(store: &Store) -> Result<(), StoreError> {
 /// commands left behind ([`Store::index_once_per_flush`]) by at least `lag` events: a busy
 /// writer lets an index lag a little (blame reads the log past it) and catches it up in one
 /// pass, rather than once per flush for every campaign written to.
+/// Past [`KEPT`] campaigns behind, the ones noted first are caught up whatever their lag, so
+/// the states kept for them stay bounded.
 pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
-    for (campaign, before) in store.indexes_behind() {
+    let behind = store.indexes_behind();
+    let oldest = behind.len().saturating_sub(KEPT);
+    for (n, (campaign, before)) in behind.into_iter().enumerate() {
         let behind = store.head(&campaign)?.version.saturating_sub(before.version);
-        if behind < lag {
+        if behind < lag && n >= oldest {
             store.index_later(&campaign, before);
             continue;
         }
@@ -37,6 +41,17 @@ pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
         let _cache_only = index::refresh(store, &campaign, Some(before));
     }
     store.release_write_lock()
+}
+
+/// Brings up to date, in a write transaction of its own, every blame index the flushes left
+/// behind: what a writer does once it is quiet. False when none was behind (nothing was done).
+pub fn catch_up_indexes(store: &Store) -> Result<bool, StoreError> {
+    if !store.has_indexes_behind() {
+        return Ok(false);
+    }
+    hold(store)?;
+    catch_up_and_commit(store, 0)?;
+    Ok(true)
 }
 
 /// Rolls back what was written since [`hold`] and lets the lock go.

@@ -18,6 +18,7 @@ mod remote;
 mod router;
 mod server;
 mod shutdown;
+mod tidy;
 mod tls;
 mod turn;
 mod watch;
@@ -117,7 +118,17 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Rea
         }
         drop(out);
         tokio::spawn(watch::file(Arc::clone(&server)));
-        listen::serve(listener, router::router(server), limits, tls, shutdown::signal()).await;
+        tokio::spawn(tidy::indexes(Arc::clone(&server)));
+        listen::serve(
+            listener,
+            router::router(Arc::clone(&server)),
+            limits,
+            tls,
+            shutdown::signal(),
+        )
+        .await;
+        // A server stopped in a busy spell leaves no index behind.
+        let _cache_only = tokio::task::spawn_blocking(move || server.writer.catch_up_indexes()).await;
         Ok(())
     })
 }

@@ -18,8 +18,10 @@ use muster::store::Store;
 /// How many turns one flush holds at most, so the first of a long burst waits for no more.
 const GROUP_LIMIT: usize = 64;
 
-/// How far a campaign's blame index may fall behind while others wait for the writer: it is
-/// caught up in one pass once this many events behind, or at the first flush no one waits on.
+/// How far a campaign's blame index may fall behind while the writer is busy: a flush catches
+/// it up in one pass once this many events behind, else the writer does once it is quiet
+/// ([`Writer::catch_up_indexes`]). Caught up at every flush, the index of each campaign a flush
+/// wrote to was read and written again for one or two events.
 const INDEX_LAG: u64 = 256;
 
 /// The server's writer connection, its open group, and who waits for it.
@@ -139,6 +141,17 @@ impl Writer {
         Ok(done)
     }
 
+    /// Brings up to date the blame indexes the flushes left behind, in a transaction of its
+    /// own, once any open group is flushed: for a writer that has been quiet a while.
+    pub fn catch_up_indexes(&self) {
+        let mut held = self.lock();
+        self.commit(&mut held);
+        if let Some(store) = held.store.as_ref() {
+            // A cache: an index left behind is read past by blame and made again later.
+            let _cache_only = held::catch_up_indexes(store);
+        }
+    }
+
     /// The writer's lock, counted among the waiting while it is awaited.
     fn lock(&self) -> MutexGuard<'_, Held> {
         self.waiting.fetch_add(1, Ordering::SeqCst);
@@ -187,14 +200,8 @@ impl Writer {
             return;
         };
         let outcome = match held.store.as_ref() {
-            Some(store) => {
-                let lag = match self.waiting.load(Ordering::SeqCst) {
-                    0 => 0,
-                    _ => INDEX_LAG,
-                };
-                held::catch_up_and_commit(store, lag)
-                    .map_err(|e| format!("the command was not recorded: {e}"))
-            }
+            Some(store) => held::catch_up_and_commit(store, INDEX_LAG)
+                .map_err(|e| format!("the command was not recorded: {e}")),
             None => Err("the server's connection was lost".to_owned()),
         };
         group.flush.end(outcome);

@@ -108,6 +108,15 @@ impl Store {
         None
     }
 
+    /// Whether any campaign's index is behind on a connection that indexes once per flush.
+    pub fn has_indexes_behind(&self) -> bool {
+        self.behind
+            .0
+            .borrow()
+            .as_ref()
+            .is_some_and(|behind| !behind.is_empty())
+    }
+
     /// The campaigns whose index is behind, each with the state it was made up to, taken.
     pub fn indexes_behind(&self) -> Vec<(String, CampaignState)> {
         self.behind

@@ -155,7 +155,7 @@ fn a_stalled_export_stream_does_not_let_the_write_ahead_log_grow_without_bound()
         assert_eq!(status, 201, "{answer}");
         largest = largest.max(wal_bytes(&campaign.db));
     }
-    // One automatic checkpoint's worth (1,000 pages of 16 KiB) and a few commands over it.
+    // One automatic checkpoint's worth (1,000 pages, of 16 KiB at most) and a few commands over it.
     let bound = 20 * 1024 * 1024;
     assert!(
         largest <= bound,

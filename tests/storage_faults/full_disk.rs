@@ -33,7 +33,7 @@ fn limit_above(fixture: &Fixture, slack: u64) -> u64 {
 }
 
 /// A Soldier card with thousands of keywords: one event of about 600 KB, more than a new
-/// database and its write-ahead log hold together (pages of 16 KiB).
+/// database and its write-ahead log hold together.
 fn big_card(fixture: &Fixture, name: &str) -> PathBuf {
     let keywords: Vec<String> = (0..20_000)
         .map(|i| format!("kw{i:05}-padding-padding-pad"))

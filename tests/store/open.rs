@@ -185,26 +185,26 @@ fn a_directory_is_not_a_database() {
 }
 
 #[test]
-fn a_new_file_gets_16_kib_pages_and_a_file_made_with_4_kib_pages_keeps_them_and_works() {
+fn a_new_file_gets_4_kib_pages_and_a_file_made_with_16_kib_pages_keeps_them_and_works() {
     let (_dir, _path, store) = new_db();
-    assert_eq!(pragma::<i64>(&store, "page_size"), 16_384);
+    assert_eq!(pragma::<i64>(&store, "page_size"), 4096);
 
-    // A file from before the change: SQLite's default page size, already in WAL mode.
+    // A file from before the change: 16 KiB pages, already in WAL mode.
     let dir = tempfile::tempdir().unwrap();
     let old = dir.path().join("old.db");
     {
         let conn = rusqlite::Connection::open(&old).unwrap();
-        conn.pragma_update(None, "page_size", 4096).unwrap();
+        conn.pragma_update(None, "page_size", 16_384).unwrap();
         let _mode: String = conn
             .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
             .unwrap();
     }
     let mut store = Store::open(&old).unwrap();
-    assert_eq!(pragma::<i64>(&store, "page_size"), 4096);
+    assert_eq!(pragma::<i64>(&store, "page_size"), 16_384);
     lodestar_with_grants(&mut store);
     drop(store);
     let store = Store::open(&old).unwrap();
-    assert_eq!(pragma::<i64>(&store, "page_size"), 4096);
+    assert_eq!(pragma::<i64>(&store, "page_size"), 16_384);
     assert!(muster::verify::verify(LODESTAR, &all_rows(&store, LODESTAR)).ok);
 }
 
