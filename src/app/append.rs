@@ -149,8 +149,10 @@ fn append(
     }
     checkpoint::refresh(store, campaign, head.version);
     // A cache: an index left behind is read past by blame and made again by the next write.
-    if let Some(before) = store.index_later(campaign, state) {
-        let _cache_only = index::refresh(store, campaign, Some(before));
+    if store.indexes_once_per_flush() {
+        store.index_later(campaign, Some(state));
+    } else {
+        let _cache_only = index::refresh(store, campaign, Some(state));
     }
     Ok(Written {
         first_version: expected + 1,

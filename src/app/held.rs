@@ -3,8 +3,12 @@
 //! or around a push and who pushed it, so that they commit together or not at all, and no
 //! other writer slips between what it reads and what it writes.
 
-use crate::projection::blame::index;
+use crate::projection::blame::index::{self, Step};
 use crate::store::{KEPT, Store, StoreError};
+
+/// How many events one flush adds to a campaign's blame index at most: about 10 ms of a
+/// writer's time, which a command waiting behind it feels.
+pub const STEP: u64 = 1_024;
 
 /// Makes `store` a writer of groups: blame's indexes its commands leave behind are brought up
 /// to date when a group commits ([`catch_up_and_commit`]) rather than after every command.
@@ -23,28 +27,35 @@ pub fn commit(store: &Store) -> Result<(), StoreError> {
 }
 
 /// [`commit`], first bringing up to date, in the same transaction, blame's indexes its
-/// commands left behind ([`Store::index_once_per_flush`]) by at least `lag` events: a busy
-/// writer lets an index lag a little (blame reads the log past it) and catches it up in one
-/// pass, rather than once per flush for every campaign written to.
+/// commands left behind ([`Store::index_once_per_flush`]) by at least `lag` events, over at
+/// most [`STEP`] events each: a busy writer lets an index lag a little (blame reads the log past
+/// it) and catches it up in a few passes, rather than once per flush for every campaign written
+/// to, nor all at once after a push of thousands of events.
+///
 /// Past [`KEPT`] campaigns behind, the ones noted first are caught up whatever their lag, so
 /// the states kept for them stay bounded.
 pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
     let behind = store.indexes_behind();
     let oldest = behind.len().saturating_sub(KEPT);
     for (n, (campaign, before)) in behind.into_iter().enumerate() {
-        let behind = store.head(&campaign)?.version.saturating_sub(before.version);
+        let made_up_to = before.as_ref().map_or(0, |b| b.version);
+        let behind = store.head(&campaign)?.version.saturating_sub(made_up_to);
         if behind < lag && n >= oldest {
             store.index_later(&campaign, before);
             continue;
         }
-        // A cache: an index left behind is read past by blame and made again by a later write.
-        let _cache_only = index::refresh(store, &campaign, Some(before));
+        // A cache: an index left behind (one that failed) is read past by blame and made
+        // again by a later write; one a step took closer is noted for the next.
+        if let Ok(Step::Short(made)) = index::refresh_by(store, &campaign, before, STEP) {
+            store.index_later(&campaign, Some(*made));
+        }
     }
     store.release_write_lock()
 }
 
-/// Brings up to date, in a write transaction of its own, every blame index the flushes left
-/// behind: what a writer does once it is quiet. False when none was behind (nothing was done).
+/// Brings up to date, in a write transaction of its own, the blame indexes the flushes left
+/// behind, [`STEP`] events each: what a writer does once it is quiet. False when none was
+/// behind (nothing was done).
 pub fn catch_up_indexes(store: &Store) -> Result<bool, StoreError> {
     if !store.has_indexes_behind() {
         return Ok(false);

@@ -14,7 +14,7 @@ use muster::app::{self, Role, held};
 use muster::clock::{Clock, SystemClock};
 use muster::query;
 use muster::store::{Head, Store, StoredRow};
-use muster::transfer::{self, FastForward};
+use muster::transfer::{self, Checked, Checking, FastForward};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -45,10 +45,21 @@ pub async fn push(
         return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
     };
     blocking(move || {
+        // The rows are read and checked on a read connection, beside the commands the writer
+        // records meanwhile: the writer is held only while they are appended.
+        let checked =
+            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), &text, query.dry_run)));
+        let checked = match checked {
+            Ok(Pushing::Land(checked)) => *checked,
+            Ok(Pushing::Answer(answer)) => return answer,
+            Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e),
+        };
+        if query.dry_run {
+            let body = json!({ "campaign": checked.campaign(), "added": checked.added(), "head": checked.head_after() });
+            return (StatusCode::OK, [(CONTENT_TYPE, "application/json")], body.to_string()).into_response();
+        }
         let pushed = server.writer.alone(|lent| match lent.as_mut() {
-            Some(store) => held(store, query.dry_run, |store| {
-                land(store, &caller, &campaign, &expected, &text)
-            }),
+            Some(store) => held(store, |store| land(store, &caller, checked)),
             None => refusal(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 4,
@@ -61,120 +72,33 @@ pub async fn push(
 }
 
 /// What `land` answers, in one write transaction: committed when the push landed, so its
-/// events and who pushed them are kept together or not at all, and rolled back otherwise or
-/// for a dry run, whose success is then no creation.
-fn held(store: &mut Store, dry_run: bool, land: impl FnOnce(&mut Store) -> Response) -> Response {
+/// events and who pushed them are kept together or not at all, and rolled back otherwise.
+fn held(store: &mut Store, land: impl FnOnce(&mut Store) -> Response) -> Response {
     if let Err(e) = held::hold(store) {
         return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
     }
     let answer = land(store);
-    let landed = answer.status() == StatusCode::CREATED;
-    let ended = match landed && !dry_run {
-        true => held::commit(store),
+    // The pushed campaign's blame index is left to later flushes, a step at a time.
+    let ended = match answer.status() == StatusCode::CREATED {
+        true => held::catch_up_and_commit(store, u64::MAX),
         false => held::abandon(store),
     };
-    if let Err(e) = ended {
-        return refusal(
+    match ended {
+        Ok(()) => answer,
+        Err(e) => refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             4,
             &format!("nothing was pushed: {e}"),
-        );
+        ),
     }
-    let (mut parts, body) = answer.into_parts();
-    if dry_run && landed {
-        parts.status = StatusCode::OK;
-    }
-    Response::from_parts(parts, body)
 }
 
-/// The rows checked and appended, if the campaign is still at `expected`, in the sequence.
-fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: &str) -> Response {
-    // A campaign the server lacks keeps the URL's name; a push creates it (a gm's).
-    let campaign = app::resolve_campaign(store, Some(named)).unwrap_or_else(|_| named.to_owned());
-    let head = match query::Query::new(store, &campaign).head() {
-        Ok(head) => head,
-        Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-    };
-    if head != *expected {
-        let body = json!({
-            "error": format!(
-                "the server's '{campaign}' is at v{}, not the v{} this push continues; nothing written: pull first",
-                head.version, expected.version
-            ),
-            "exit": 1,
-            "head": head,
-        });
-        return (
-            StatusCode::CONFLICT,
-            [(CONTENT_TYPE, "application/json")],
-            body.to_string(),
-        )
-            .into_response();
-    }
-    let rows = match transfer::parse(text) {
-        Ok(rows) => rows,
-        Err(e) => {
-            return refusal(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                1,
-                &format!("{e}; nothing written"),
-            );
-        }
-    };
-    // An event dated in the server's future would refuse every command recorded before that
-    // time (times never go back): a copy's clock set ahead is not allowed to block the table.
-    let latest = SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES);
-    let ahead = rows
-        .iter()
-        .find(|row| chrono::DateTime::parse_from_rfc3339(&row.recorded_at).is_ok_and(|at| at > latest));
-    if let Some(row) = ahead {
-        return refusal(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            1,
-            &format!(
-                "version {} was recorded at {}, after the server's clock ({}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there",
-                row.version,
-                row.recorded_at,
-                latest.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-            ),
-        );
-    }
-    match rolled_by_this_servers_seed(store, &campaign, head.version, &rows) {
-        Ok(None) => {}
-        Ok(Some(version)) => {
-            return refusal(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                1,
-                &format!(
-                    "version {version} claims a face generated by this server's own dice seed, which no copy holds: the server rolls its seed only for the commands sent to it; nothing written: record that roll with --die (a real die), or offline under the copy's own seed"
-                ),
-            );
-        }
-        Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-    }
-    // An event that does not read is the checked fold's to refuse, by name, below.
-    let needed = rows
-        .iter()
-        .map(|row| row.decode().map_or(Role::Player, |r| Role::to_record(&r.event)))
-        .max()
-        .unwrap_or(Role::Player);
-    if caller.role < needed {
-        return refusal(
-            StatusCode::FORBIDDEN,
-            1,
-            &match needed {
-                Role::Gm => format!(
-                    "a {} token may not push these events; voids, seeds revealed and campaign management need a gm token",
-                    caller.role.word()
-                ),
-                _ => format!(
-                    "a {} token may not push; recording events needs a player token",
-                    caller.role.word()
-                ),
-            },
-        );
-    }
-    let landed = match transfer::fast_forward(store, &campaign, &head, rows) {
+/// The rows appended, if the campaign is still at the head they were checked on, and who
+/// pushed them kept beside them.
+fn land(store: &mut Store, caller: &Caller, checked: Checked) -> Response {
+    let campaign = checked.campaign().to_owned();
+    let from = checked.head_before().clone();
+    let landed = match transfer::land(store, checked) {
         Ok(FastForward::Added { added, head }) => {
             json!({ "campaign": campaign, "added": added, "head": head })
         }
@@ -183,8 +107,8 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
                 StatusCode::CONFLICT,
                 1,
                 &format!(
-                    "the events do not continue the server's '{campaign}' at v{}; nothing written",
-                    head.version
+                    "the server's '{campaign}' moved on from v{} while the push was checked; nothing written: pull first",
+                    from.version
                 ),
             );
         }
@@ -192,7 +116,7 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
         Err(e) => return refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string()),
     };
     // Who pushed each command is kept beside the log, as a served command's actor is.
-    if let Err(e) = app::record_served(store, &campaign, head.version, &caller.name, &SystemClock) {
+    if let Err(e) = app::record_served(store, &campaign, from.version, &caller.name, &SystemClock) {
         return refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             4,
@@ -205,6 +129,135 @@ fn land(store: &mut Store, caller: &Caller, named: &str, expected: &Head, text: 
         landed.to_string(),
     )
         .into_response()
+}
+
+/// What a push comes to once its rows are read and checked.
+enum Pushing {
+    /// Rows that continue the campaign, to land on the writer.
+    Land(Box<Checked>),
+    /// The answer to give now: a refusal, or that nothing was sent.
+    Answer(Response),
+}
+
+/// The rows read and checked as the continuation of the campaign at `expected`, reading only.
+fn checked(
+    store: &Store,
+    caller: &Caller,
+    (named, expected): (&str, &Head),
+    text: &str,
+    dry_run: bool,
+) -> Pushing {
+    // A campaign the server lacks keeps the URL's name; a push creates it (a gm's).
+    let campaign = app::resolve_campaign(store, Some(named)).unwrap_or_else(|_| named.to_owned());
+    let head = match query::Query::new(store, &campaign).head() {
+        Ok(head) => head,
+        Err(e) => return Pushing::Answer(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string())),
+    };
+    if head != *expected {
+        let body = json!({
+            "error": format!(
+                "the server's '{campaign}' is at v{}, not the v{} this push continues; nothing written: pull first",
+                head.version, expected.version
+            ),
+            "exit": 1,
+            "head": head,
+        });
+        return Pushing::Answer(
+            (
+                StatusCode::CONFLICT,
+                [(CONTENT_TYPE, "application/json")],
+                body.to_string(),
+            )
+                .into_response(),
+        );
+    }
+    let rows = match transfer::parse(text) {
+        Ok(rows) => rows,
+        Err(e) => {
+            return Pushing::Answer(refusal(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                1,
+                &format!("{e}; nothing written"),
+            ));
+        }
+    };
+    // An event dated in the server's future would refuse every command recorded before that
+    // time (times never go back): a copy's clock set ahead is not allowed to block the table.
+    let latest = SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES);
+    let ahead = rows
+        .iter()
+        .find(|row| chrono::DateTime::parse_from_rfc3339(&row.recorded_at).is_ok_and(|at| at > latest));
+    if let Some(row) = ahead {
+        return Pushing::Answer(refusal(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            1,
+            &format!(
+                "version {} was recorded at {}, after the server's clock ({}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there",
+                row.version,
+                row.recorded_at,
+                latest.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            ),
+        ));
+    }
+    match rolled_by_this_servers_seed(store, &campaign, head.version, &rows) {
+        Ok(None) => {}
+        Ok(Some(version)) => {
+            return Pushing::Answer(refusal(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                1,
+                &format!(
+                    "version {version} claims a face generated by this server's own dice seed, which no copy holds: the server rolls its seed only for the commands sent to it; nothing written: record that roll with --die (a real die), or offline under the copy's own seed"
+                ),
+            ));
+        }
+        Err(e) => return Pushing::Answer(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string())),
+    }
+    // An event that does not read is the checked fold's to refuse, by name, below.
+    let needed = rows
+        .iter()
+        .map(|row| row.decode().map_or(Role::Player, |r| Role::to_record(&r.event)))
+        .max()
+        .unwrap_or(Role::Player);
+    if caller.role < needed {
+        return Pushing::Answer(refusal(
+            StatusCode::FORBIDDEN,
+            1,
+            &match needed {
+                Role::Gm => format!(
+                    "a {} token may not push these events; voids, seeds revealed and campaign management need a gm token",
+                    caller.role.word()
+                ),
+                _ => format!(
+                    "a {} token may not push; recording events needs a player token",
+                    caller.role.word()
+                ),
+            },
+        ));
+    }
+    match transfer::check(store, &campaign, &head, rows) {
+        Ok(Checking::Continues(checked)) => Pushing::Land(checked),
+        Ok(Checking::Nothing) => {
+            let body = json!({ "campaign": campaign, "added": 0, "head": head });
+            let status = if dry_run {
+                StatusCode::OK
+            } else {
+                StatusCode::CREATED
+            };
+            Pushing::Answer((status, [(CONTENT_TYPE, "application/json")], body.to_string()).into_response())
+        }
+        Ok(Checking::DoesNotContinue) => Pushing::Answer(refusal(
+            StatusCode::CONFLICT,
+            1,
+            &format!(
+                "the events do not continue the server's '{campaign}' at v{}; nothing written",
+                head.version
+            ),
+        )),
+        Err(muster::Error::Store(e)) => {
+            Pushing::Answer(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()))
+        }
+        Err(e) => Pushing::Answer(refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string())),
+    }
 }
 
 /// The first of `rows` (the tail after version `after`) that claims a face rolled within the

@@ -141,14 +141,23 @@ impl Writer {
         Ok(done)
     }
 
-    /// Brings up to date the blame indexes the flushes left behind, in a transaction of its
-    /// own, once any open group is flushed: for a writer that has been quiet a while.
+    /// Brings up to date the blame indexes the flushes left behind, a step at a time, each in a
+    /// transaction of its own once any open group is flushed: for a writer that has been quiet a
+    /// while. A command that comes meanwhile goes first, and the rest waits for the next quiet
+    /// spell.
     pub fn catch_up_indexes(&self) {
-        let mut held = self.lock();
-        self.commit(&mut held);
-        if let Some(store) = held.store.as_ref() {
+        loop {
+            let mut held = self.lock();
+            self.commit(&mut held);
             // A cache: an index left behind is read past by blame and made again later.
-            let _cache_only = held::catch_up_indexes(store);
+            let stepped = held
+                .store
+                .as_ref()
+                .is_some_and(|store| matches!(held::catch_up_indexes(store), Ok(true)));
+            drop(held);
+            if !stepped || self.waiting.load(Ordering::SeqCst) > 0 {
+                return;
+            }
         }
     }
 

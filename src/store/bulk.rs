@@ -1,7 +1,7 @@
 //! Bulk writes for import: many rows to an INSERT, with the triggers set aside.
 
-use rusqlite::Statement;
 use rusqlite::config::DbConfig;
+use rusqlite::{Connection, Statement};
 
 use super::{RowRef, Store, StoreError};
 
@@ -39,13 +39,20 @@ impl Store {
     /// The import's INSERT statements, for use inside the transaction of [`Store::locked`]
     /// and, for speed, [`Store::without_triggers`].
     pub fn inserts(&self) -> Result<Inserts<'_>, StoreError> {
+        // OR ROLLBACK: a collision ends the whole transaction at once, as the import would
+        // anyway, so SQLite keeps no statement journal to undo part of one.
+        Inserts::prepared(&self.conn, "INSERT OR ROLLBACK")
+    }
+}
+
+impl<'s> Inserts<'s> {
+    /// INSERT statements of `verb` on `conn`: plain `INSERT` for rows appended inside a
+    /// savepoint (a pull's, a push's), where a collision undoes its statement alone. Many rows
+    /// to a statement all the same: each statement journals the pages it changes.
+    pub(super) fn prepared(conn: &'s Connection, verb: &str) -> Result<Inserts<'s>, StoreError> {
         let statement = |rows: usize| {
             let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; rows].join(", ");
-            // OR ROLLBACK: a collision ends the whole transaction at once, as the import
-            // would anyway, so SQLite keeps no statement journal to undo part of one.
-            self.conn.prepare(&format!(
-                "INSERT OR ROLLBACK INTO events ({COLUMNS}) VALUES {values}"
-            ))
+            conn.prepare(&format!("{verb} INTO events ({COLUMNS}) VALUES {values}"))
         };
         Ok(Inserts {
             full: statement(ROWS_PER_INSERT)?,

@@ -24,10 +24,13 @@ pub const KEPT: usize = 64;
 pub(super) struct Decided(RefCell<Vec<Kept>>);
 
 /// The campaigns whose blame index a long-lived writer brings up to date once per flush, each
-/// with the state the index was made up to; `None` on a connection that indexes after every
-/// command.
+/// with the state the index was made up to when it is known; `None` on a connection that
+/// indexes after every command.
 #[derive(Default)]
-pub(super) struct Behind(RefCell<Option<Vec<(String, CampaignState)>>>);
+pub(super) struct Behind(RefCell<Option<Vec<Noted>>>);
+
+/// A campaign whose index is behind, and the state it was made up to when that is known.
+type Noted = (String, Option<CampaignState>);
 
 struct Kept {
     campaign: String,
@@ -95,17 +98,20 @@ impl Store {
         *self.behind.0.borrow_mut() = Some(Vec::new());
     }
 
-    /// Notes the index of `campaign` as behind since `before` (the state it was made up to)
-    /// on a connection that indexes once per flush; else gives `before` back, to index now.
-    pub fn index_later(&self, campaign: &str, before: CampaignState) -> Option<CampaignState> {
-        let mut behind = self.behind.0.borrow_mut();
-        let Some(behind) = behind.as_mut() else {
-            return Some(before);
-        };
-        if !behind.iter().any(|(noted, _)| noted == campaign) {
+    /// Whether this connection brings blame's index up to date once per flush.
+    pub fn indexes_once_per_flush(&self) -> bool {
+        self.behind.0.borrow().is_some()
+    }
+
+    /// Notes the index of `campaign` as behind since `before` (the state it was made up to, if
+    /// known) on a connection that indexes once per flush. A campaign noted already keeps the
+    /// state it was noted with, the one its index was made up to.
+    pub fn index_later(&self, campaign: &str, before: Option<CampaignState>) {
+        if let Some(behind) = self.behind.0.borrow_mut().as_mut()
+            && !behind.iter().any(|(noted, _)| noted == campaign)
+        {
             behind.push((campaign.to_owned(), before));
         }
-        None
     }
 
     /// Whether any campaign's index is behind on a connection that indexes once per flush.
@@ -118,7 +124,7 @@ impl Store {
     }
 
     /// The campaigns whose index is behind, each with the state it was made up to, taken.
-    pub fn indexes_behind(&self) -> Vec<(String, CampaignState)> {
+    pub fn indexes_behind(&self) -> Vec<(String, Option<CampaignState>)> {
         self.behind
             .0
             .borrow_mut()

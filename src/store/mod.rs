@@ -441,9 +441,8 @@ impl Store {
                     found: head.version,
                 });
             }
-            for row in rows {
-                insert(conn, row)?;
-            }
+            let rows: Vec<RowRef<'_>> = rows.iter().map(StoredRow::borrowed).collect();
+            bulk::Inserts::prepared(conn, "INSERT")?.write(&rows)?;
             head_in(conn, campaign)
         };
         self.write_log(write)

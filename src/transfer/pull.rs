@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
+use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
 use crate::store::{Head, Known, Store, StoreError, StoredRow};
 use crate::verify::{CheckedUpTo, Earlier, Ground, Verifier};
@@ -20,6 +21,44 @@ pub enum FastForward {
     DoesNotContinue,
 }
 
+/// Rows another copy sent, checked against this copy's head and not yet appended: what
+/// [`land`] appends, under the write lock, if the campaign is still at that head.
+pub struct Checked {
+    campaign: String,
+    here: Head,
+    rows: Vec<StoredRow>,
+    /// The state after the rows, from the checked fold: the newest checkpoint once they land.
+    state: CampaignState,
+}
+
+impl Checked {
+    /// The campaign the rows continue.
+    pub fn campaign(&self) -> &str {
+        &self.campaign
+    }
+
+    /// The head the rows were checked on.
+    pub fn head_before(&self) -> &Head {
+        &self.here
+    }
+
+    /// How many rows would land.
+    pub fn added(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The campaign's head once they land.
+    pub fn head_after(&self) -> Head {
+        self.rows.last().map_or_else(
+            || self.here.clone(),
+            |row| Head {
+                version: row.version,
+                hash: row.hash.clone(),
+            },
+        )
+    }
+}
+
 /// Appends to `campaign` (at `here` in `store`) `rows`, the events after `here` as another
 /// copy exported them (`transfer::parse` reads them), once the checked fold finds nothing
 /// in them.
@@ -29,11 +68,32 @@ pub fn fast_forward(
     here: &Head,
     rows: Vec<StoredRow>,
 ) -> Result<FastForward, Error> {
-    let Some(first) = rows.first() else {
-        return Ok(FastForward::Added {
+    match check(store, campaign, here, rows)? {
+        Checking::Continues(checked) => land(store, *checked),
+        Checking::DoesNotContinue => Ok(FastForward::DoesNotContinue),
+        Checking::Nothing => Ok(FastForward::Added {
             added: 0,
             head: here.clone(),
-        });
+        }),
+    }
+}
+
+/// How a check of the rows sent ended.
+pub enum Checking {
+    /// They continue `here` and the checked fold finds nothing in them.
+    Continues(Box<Checked>),
+    /// They do not continue this copy's head: the copies have diverged.
+    DoesNotContinue,
+    /// None was sent.
+    Nothing,
+}
+
+/// Checks `rows` as the continuation of `campaign` at `here`, reading only: on any
+/// connection, even one that cannot write (a server checks a push beside the commands it
+/// records, and only [`land`]s it on its writer).
+pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -> Result<Checking, Error> {
+    let Some(first) = rows.first() else {
+        return Ok(Checking::Nothing);
     };
     if let Some(other) = rows.iter().find(|r| r.campaign != campaign) {
         return Err(Error::input(format!(
@@ -42,7 +102,7 @@ pub fn fast_forward(
         )));
     }
     if first.version != here.version + 1 || first.prev_hash != here.hash {
-        return Ok(FastForward::DoesNotContinue);
+        return Ok(Checking::DoesNotContinue);
     }
     // A face claimed of a seed this file keeps is checked now, revealed or not.
     let mut known =
@@ -108,10 +168,36 @@ pub fn fast_forward(
             )));
         }
     }
-    let head = store.append_rows(campaign, here, &rows)?;
-    // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up.
-    let _cache_only = checkpoint::save(store, campaign, &state);
-    let _cache_only = index::refresh(store, campaign, None);
+    Ok(Checking::Continues(Box::new(Checked {
+        campaign: campaign.to_owned(),
+        here: here.clone(),
+        rows,
+        state,
+    })))
+}
+
+/// Appends rows [`check`] found continue the campaign, in one transaction, if the campaign
+/// is still at the head they were checked on; else appends nothing.
+pub fn land(store: &mut Store, checked: Checked) -> Result<FastForward, Error> {
+    let Checked {
+        campaign,
+        here,
+        rows,
+        state,
+    } = checked;
+    let head = match store.append_rows(&campaign, &here, &rows) {
+        Ok(head) => head,
+        Err(StoreError::Conflict { .. }) => return Ok(FastForward::DoesNotContinue),
+        Err(e) => return Err(e.into()),
+    };
+    // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up
+    // (on a writer of groups, once it has time).
+    let _cache_only = checkpoint::save(store, &campaign, &state);
+    if store.indexes_once_per_flush() {
+        store.index_later(&campaign, None);
+    } else {
+        let _cache_only = index::refresh(store, &campaign, None);
+    }
     Ok(FastForward::Added {
         added: rows.len(),
         head,

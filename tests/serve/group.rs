@@ -218,19 +218,11 @@ fn refusals_among_a_burst_of_commands_cost_the_others_nothing() {
     }
     // Blame's index, let lag while the writer is busy, covers each campaign's last event once
     // the writer has been quiet a moment.
-    let conn = rusqlite::Connection::open(&campaign.db).unwrap();
     let lagging = || {
         CAMPAIGNS
             .iter()
             .filter(|name| {
-                let (indexed, head): (Option<i64>, i64) = conn
-                    .query_row(
-                        "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
-                                (SELECT max(version) FROM events WHERE campaign = ?1)",
-                        [name],
-                        |row| Ok((row.get(0)?, row.get(1)?)),
-                    )
-                    .unwrap();
+                let (indexed, head) = indexed_and_head(&campaign.db, name);
                 indexed != Some(head)
             })
             .count()
@@ -297,4 +289,83 @@ fn a_disk_that_fills_under_a_burst_answers_500_only_for_commands_not_kept() {
     }
     let verified = campaign.muster(&["verify", "--all"]);
     assert!(verified.status.success());
+}
+
+/// The version blame's index of `name` in `db` reaches, and the campaign's head.
+fn indexed_and_head(db: &Path, name: &str) -> (Option<i64>, i64) {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(
+            "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
+                    (SELECT max(version) FROM events WHERE campaign = ?1)",
+            [name],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_push_of_several_steps_lands_whole_and_its_index_is_made_a_step_at_a_time_beside_commands() {
+    let campaign = community();
+    let gm = campaign.token("gm", "gm");
+    // A copy's campaign of about 3,000 events (three of the writer's index steps).
+    let copy = tempfile::tempdir().unwrap();
+    let source = copy.path().join("copy.db");
+    let synth = super::harness::muster(&source, &["dev", "synth", "--events", "3000", "--name", "Pushed"]);
+    assert!(
+        synth.status.success(),
+        "{}",
+        String::from_utf8_lossy(&synth.stderr)
+    );
+    let exported = super::harness::muster(&source, &["--campaign", "Pushed", "export"]);
+    assert!(exported.status.success());
+    let lines = String::from_utf8(exported.stdout).unwrap();
+    let server = Server::start(&campaign.db);
+    let genesis = format!("0:{}", muster::store::chain::GENESIS);
+    let (status, landed, beside) = std::thread::scope(|scope| {
+        let push = scope.spawn(|| {
+            let mut response = agent()
+                .post(format!("{}/api/v1/campaigns/Pushed/events", server.url))
+                .header("Authorization", format!("Bearer {gm}"))
+                .header("If-Match", &genesis)
+                .send(&lines)
+                .unwrap();
+            let status = response.status().as_u16();
+            let body: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
+            (status, body)
+        });
+        // Another campaign's commands land while the push is checked and after it.
+        let beside: Vec<u16> = (0..20)
+            .map(|n| {
+                let body = json!({ "args": ["xp", "Wong", "+1", "--why", format!("beside {n}")] });
+                server.command("Two", &gm, &body).0
+            })
+            .collect();
+        let (status, landed) = push.join().unwrap();
+        (status, landed, beside)
+    });
+    assert_eq!(status, 201, "{landed}");
+    assert!(beside.iter().all(|s| *s == 201), "{beside:?}");
+    let (_, head) = indexed_and_head(&campaign.db, "Pushed");
+    assert_eq!(
+        landed["head"]["version"].as_i64(),
+        Some(head),
+        "the whole tail landed"
+    );
+    assert!(head > 2 * 1_024, "the push needs several steps: {head} events");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while indexed_and_head(&campaign.db, "Pushed").0 != Some(head) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        indexed_and_head(&campaign.db, "Pushed").0,
+        Some(head),
+        "the index reaches the head"
+    );
+    // Made in steps, the index says what one made whole says: blame reads the same lines.
+    drop(server);
+    let here = campaign.ok(&["--campaign", "Pushed", "blame", "Soldier 01"]);
+    let there = super::harness::muster(&source, &["--campaign", "Pushed", "blame", "Soldier 01"]);
+    assert_eq!(here, String::from_utf8(there.stdout).unwrap());
+    assert!(campaign.muster(&["verify", "--all"]).status.success());
 }

@@ -35,12 +35,24 @@ pub fn build_from(
     from: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), Error> {
-    let known = checkpoint::reaching_back(store, campaign, None)?;
     let head = store.head(campaign)?.version;
+    build_between(store, campaign, (from, head), progress).map(|_state| ())
+}
+
+/// [`build_from`] up to version `head` (at most the head) rather than the head: the state
+/// the index is made up to.
+fn build_between(
+    store: &Store,
+    campaign: &str,
+    (from, head): (u64, u64),
+    progress: &mut dyn FnMut(u64),
+) -> Result<CampaignState, Error> {
+    let known = checkpoint::reaching_back(store, campaign, None)?;
     let start = match from {
         0 => CampaignState::default(),
         _ => checkpoint::state_before(store, campaign, from + 1, &known)?,
     };
+    let mut made = None;
     store.index_blame(campaign, INDEX, from, |writer| {
         let mut tracker = Tracker::new(start, known.voided(), None);
         let mut counted = Progress::new(progress);
@@ -49,8 +61,19 @@ pub fn build_from(
             index_one(&mut tracker, writer, &decoded(&row, campaign)?)
         })?;
         counted.done();
-        Ok(head)
-    })
+        made = Some(tracker.into_state());
+        Ok::<_, Error>(head)
+    })?;
+    Ok(made.unwrap_or_default())
+}
+
+/// How far a step took an index.
+pub enum Step {
+    /// It has nothing more a write would add: it reaches the head, or is left for `muster
+    /// rebuild`.
+    Done,
+    /// It is short of the head: the state it is made up to, the next step's start.
+    Short(Box<CampaignState>),
 }
 
 /// Brings the index of `campaign` up to its head. After a command appended on `before`,
@@ -59,24 +82,45 @@ pub fn build_from(
 /// again from the last event it still serves, if that is at most [`CATCH_UP`] events back;
 /// otherwise it is cut back to that event and left for `muster rebuild`.
 pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<(), Error> {
-    // Read and written under the write lock: another process's write cannot land, nor its
-    // own refresh, between what this one reads and what it writes.
-    store.relaxed(|store| store.under_write_lock(|store| refresh_locked(store, campaign, before)))
+    refresh_by(store, campaign, before, u64::MAX).map(|_step| ())
 }
 
-/// [`refresh`], the write lock held.
-fn refresh_locked(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<(), Error> {
+/// [`refresh`] over at most `step` events, so a writer others wait for never holds them long.
+pub fn refresh_by(
+    store: &Store,
+    campaign: &str,
+    before: Option<CampaignState>,
+    step: u64,
+) -> Result<Step, Error> {
+    // Read and written under the write lock: another process's write cannot land, nor its
+    // own refresh, between what this one reads and what it writes.
+    store.relaxed(|store| store.under_write_lock(|store| refresh_locked(store, campaign, before, step)))
+}
+
+/// [`refresh_by`], the write lock held.
+fn refresh_locked(
+    store: &Store,
+    campaign: &str,
+    before: Option<CampaignState>,
+    step: u64,
+) -> Result<Step, Error> {
     let head = store.head(campaign)?.version;
     let covered = covered(store, campaign)?;
     let serves = serves(store, campaign, covered)?;
     if head.saturating_sub(serves) > CATCH_UP {
-        return store.index_blame(campaign, INDEX, serves, |_| Ok(serves));
+        store.index_blame(campaign, INDEX, serves, |_| Ok::<_, Error>(serves))?;
+        return Ok(Step::Done);
     }
+    let to = head.min(serves.saturating_add(step));
+    let short = |made: CampaignState| match to < head {
+        true => Step::Short(Box::new(made)),
+        false => Step::Done,
+    };
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
-        return build_from(store, campaign, serves, &mut |_| {});
+        return Ok(short(build_between(store, campaign, (serves, to), &mut |_| {})?));
     };
     let mut new = Vec::new();
-    store.for_each_row(campaign, covered, None, |row| {
+    store.for_each_row(campaign, covered, Some(to), |row| {
         new.push(decoded(&row, campaign)?);
         Ok(())
     })?;
@@ -84,13 +128,16 @@ fn refresh_locked(store: &Store, campaign: &str, before: Option<CampaignState>) 
     // of them; `before` has every earlier void applied.
     let voided = voided_commands(&new);
     let last = new.last().map_or(covered, |r| r.version);
+    let mut made = None;
     store.index_blame(campaign, INDEX, covered, |writer| {
         let mut tracker = Tracker::new(before, &voided, None);
         for recorded in &new {
             index_one(&mut tracker, writer, recorded)?;
         }
-        Ok(last)
-    })
+        made = Some(tracker.into_state());
+        Ok::<_, Error>(last)
+    })?;
+    Ok(short(made.unwrap_or_default()))
 }
 
 /// Brings the index of `campaign` up to its head however far behind it is: `muster
