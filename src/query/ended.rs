@@ -17,12 +17,14 @@ impl Query<'_> {
     /// Mission `number`'s end, if it has ended: the state just before it and the bank after
     /// it, as the log up to `head` reads them.
     pub(super) fn ended(&self, number: u32, head: u64) -> Result<Option<Ended>, Error> {
-        let Some(ending) = self.find_mission_end(number, head)?.0 else {
+        let Some(ending) = self.find_mission_end(number, head)? else {
             return Ok(None);
         };
         // A void written after the end (of a kill, say) takes away what the end rested on:
-        // the surviving RP are read without it, as the roster reads them.
-        let known = checkpoint::reaching_back(self.store, self.campaign, Some(head))?;
+        // the surviving RP are read without it, as the roster reads them. Only the voids that
+        // name a version up to the end's last can touch the state there, and which
+        // checkpoint before it may serve; later ones are never read.
+        let known = self.voids_reaching(ending.last, head)?;
         let before = checkpoint::state_before(self.store, self.campaign, ending.ended_at, &known)?;
         let command = self.store.events_between(
             self.campaign,
@@ -31,7 +33,7 @@ impl Query<'_> {
         )?;
         let after = fold_onto(before.clone(), &command, known.voided());
         // Such a void writes the award's revision; the bank moves by it as the roster's does.
-        let revisions = self.revisions(number, ending.last, head, &known)?;
+        let revisions = self.revisions(number, ending.last, head)?;
         let bank = fold_onto(after, &revisions, &BTreeSet::new()).rp_bank;
         let mut event = ending.event;
         let last_revision = revisions.iter().rev().find_map(|r| match &r.event {
@@ -47,20 +49,27 @@ impl Query<'_> {
         Ok(Some(Ended { event, before, bank }))
     }
 
+    /// The voids recorded up to `head` that name a version up to `named`, noted as the log's
+    /// rare events are.
+    fn voids_reaching(&self, named: u64, head: u64) -> Result<Known, Error> {
+        let mut known = Known::default();
+        for row in self.store.voids_naming(self.campaign, named, head)? {
+            let recorded = row.decode().map_err(|e| {
+                StoreError::Damaged(format!("version {} of '{}': {e}", row.version, self.campaign))
+            })?;
+            known.note(&recorded);
+        }
+        Ok(known)
+    }
+
     /// The revisions of Mission `number`'s award written by voids after version `after` up to
     /// `head` that stand (their void not voided in turn), oldest first.
-    fn revisions(
-        &self,
-        number: u32,
-        after: u64,
-        head: u64,
-        known: &Known,
-    ) -> Result<Vec<RecordedEvent>, Error> {
+    fn revisions(&self, number: u32, after: u64, head: u64) -> Result<Vec<RecordedEvent>, Error> {
         // A revision is written by the void (or amendment) whose award it settles: it stands
         // while that command does.
         let mut revisions = Vec::new();
         for row in self.store.award_revisions(self.campaign, after, head)? {
-            if known.voided().contains(&row.command_id) {
+            if !self.stands(&row.command_id, head)? {
                 continue;
             }
             let recorded = row.decode().map_err(|e| {

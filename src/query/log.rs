@@ -13,7 +13,7 @@ use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::history::{self, Entry};
-use crate::store::{Order, StoreError, StoredRow};
+use crate::store::{Known, Order, StoreError, StoredRow};
 
 /// Which events `log` lists.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -137,9 +137,25 @@ impl Query<'_> {
             Some(at) => self.point(at, head)?,
             None => head,
         };
-        let voided = checkpoint::reaching_back(self.store, self.campaign, Some(up_to))?
-            .voided()
-            .clone();
+        // The newest few of every event are the rows just before the point: a void comes
+        // after what it voids, so only the voids among those rows and the Mission in
+        // progress before them are read. Any other request may list from the log's start.
+        let filtered = request.soldier.is_some() || request.mission.is_some();
+        let after = match request.limit {
+            Some(limit) if !filtered => up_to.saturating_sub(u64::try_from(limit).unwrap_or(u64::MAX)),
+            _ => 0,
+        };
+        let mut known = Known::default();
+        for row in self
+            .store
+            .rows_reaching_back_after(self.campaign, after, Some(up_to))?
+        {
+            let recorded = row.decode().map_err(|e| {
+                StoreError::Damaged(format!("version {} of '{}': {e}", row.version, self.campaign))
+            })?;
+            known.note(&recorded);
+        }
+        let voided = known.voided().clone();
         if let Some(number) = request.mission {
             let state = checkpoint::state_at(self.store, self.campaign, Some(up_to))?;
             if let Some(on_paper) = state.on_paper(number) {
@@ -156,7 +172,7 @@ impl Query<'_> {
             ),
             None => None,
         };
-        let missions = self.missions(up_to, &voided)?;
+        let missions = self.missions((after, up_to), &voided)?;
         Ok(LogPlan {
             request: request.clone(),
             up_to,
@@ -262,32 +278,61 @@ impl Query<'_> {
         failed.map_or(Ok(()), Err)
     }
 
-    /// When each Mission up to `up_to` was in progress, the commands in `voided` skipped:
-    /// read from the rows that start and end Missions, not from the whole log.
-    fn missions(&self, up_to: u64, voided: &BTreeSet<String>) -> Result<Missions, Error> {
+    /// When each Mission after `after` up to `up_to` was in progress, the commands in
+    /// `voided` (every void of a command after `after`) skipped: read from the rows that
+    /// start and end Missions there and the last one standing before them, not from the
+    /// whole log.
+    fn missions(&self, (after, up_to): (u64, u64), voided: &BTreeSet<String>) -> Result<Missions, Error> {
         let mut changes = Vec::new();
         // A Mission ends with the last event of the command that ended it (Suppress cleared
         // after the end still belongs to it): the first event of another command.
         let mut clears_at: Option<u64> = None;
-        self.store.scan_mission_bounds(self.campaign, up_to, &mut |row| {
-            if let Some(at) = clears_at.filter(|at| *at <= row.version) {
-                changes.push((at, None));
-                clears_at = None;
-            }
-            if voided.contains(&row.command_id) {
-                return Ok(true);
-            }
-            match decoded(&row, self.campaign)? {
-                Event::MissionStarted(e) => changes.push((row.version, Some(e.mission))),
-                Event::MissionEnded(_) => {
-                    clears_at =
-                        self.store
-                            .next_command_after(self.campaign, row.version, &row.command_id, up_to)?;
+        if after > 0 {
+            let before = self.store.last_mission_bound(self.campaign, after, &mut |row| {
+                self.stands(&row.command_id, up_to)
+            })?;
+            if let Some(row) = before {
+                match decoded(&row, self.campaign)? {
+                    Event::MissionStarted(e) => changes.push((row.version, Some(e.mission))),
+                    Event::MissionEnded(e) => {
+                        let at = self.store.next_command_after(
+                            self.campaign,
+                            row.version,
+                            &row.command_id,
+                            up_to,
+                        )?;
+                        if at.is_none_or(|at| at > after) {
+                            changes.push((row.version, Some(e.mission)));
+                            clears_at = at;
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-            Ok(true)
-        })?;
+        }
+        self.store
+            .scan_mission_bounds(self.campaign, (after, up_to), &mut |row| {
+                if let Some(at) = clears_at.filter(|at| *at <= row.version) {
+                    changes.push((at, None));
+                    clears_at = None;
+                }
+                if voided.contains(&row.command_id) {
+                    return Ok(true);
+                }
+                match decoded(&row, self.campaign)? {
+                    Event::MissionStarted(e) => changes.push((row.version, Some(e.mission))),
+                    Event::MissionEnded(_) => {
+                        clears_at = self.store.next_command_after(
+                            self.campaign,
+                            row.version,
+                            &row.command_id,
+                            up_to,
+                        )?;
+                    }
+                    _ => {}
+                }
+                Ok(true)
+            })?;
         changes.extend(clears_at.map(|at| (at, None)));
         Ok(Missions { changes })
     }

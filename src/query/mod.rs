@@ -13,6 +13,8 @@ mod copies;
 mod elsewhere;
 mod ended;
 mod export;
+#[cfg(test)]
+mod flat_tests;
 mod log;
 mod mine;
 mod names;
@@ -165,15 +167,18 @@ impl<'a> Query<'a> {
             Some(at) => self.point(at, head)?,
             None => head,
         };
-        // The event's own command and the events that reach back (voids, revealed seeds) are
-        // all `show` reads: on their indexes, never the whole log.
+        // The event's own command, the voids of that command and the seeds revealed are all
+        // `show` reads: each on its index, never the whole log nor every void.
         let mut rows: Vec<_> = self
             .store
             .command_rows(self.campaign, version)?
             .into_iter()
             .filter(|r| r.version <= up_to)
             .collect();
-        rows.extend(self.store.rows_reaching_back(self.campaign, Some(up_to))?);
+        if let Some(command_id) = rows.first().map(|r| r.command_id.clone()) {
+            rows.extend(self.store.voids_of(self.campaign, &command_id, up_to)?);
+        }
+        rows.extend(self.store.seeds_revealed(self.campaign, up_to)?);
         rows.sort_by_key(|r| r.version);
         rows.dedup_by_key(|r| r.version);
         show::explain(&rows, version, up_to, &self.held()?)

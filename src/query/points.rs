@@ -12,7 +12,7 @@ use crate::domain::state::CampaignState;
 use crate::projection::as_of::AsOf;
 use crate::projection::roster::{self, Point, Roster};
 use crate::projection::service::{self, MissionEnd};
-use crate::store::Head;
+use crate::store::{Head, StoreError};
 
 /// Where the command that ended a Mission lies in the log, and its event.
 pub(super) struct MissionEnding {
@@ -85,10 +85,10 @@ impl Query<'_> {
     /// Mission `number`'s end, or why the point names none: it has not ended, or there is no
     /// such Mission.
     fn mission_end(&self, number: u32, head: u64) -> Result<MissionEnding, Error> {
-        let (end, started) = self.find_mission_end(number, head)?;
-        if let Some(end) = end {
+        if let Some(end) = self.find_mission_end(number, head)? {
             return Ok(end);
         }
+        let started = self.missions_started(head)?;
         if started.contains(&number) {
             return Err(Error::input(format!(
                 "Mission {number} has not ended yet; give a version instead (see `muster log --mission {number}`)"
@@ -105,33 +105,50 @@ impl Query<'_> {
         )))
     }
 
-    /// Mission `number`'s end if it has ended (the last version of the command that ended
-    /// it, its first, and its event), with the Missions started so far.
-    pub(super) fn find_mission_end(
-        &self,
-        number: u32,
-        head: u64,
-    ) -> Result<(Option<MissionEnding>, Vec<u32>), Error> {
+    /// Mission `number`'s end if it has ended: the last version of the command that ended
+    /// it, its first, and its event, read from that Mission's own start and end rows.
+    pub(super) fn find_mission_end(&self, number: u32, head: u64) -> Result<Option<MissionEnding>, Error> {
+        for row in self.store.mission_bounds_of(self.campaign, number, head)? {
+            if !matches!(row.kind.as_str(), "mission_ended") || !self.stands(&row.command_id, head)? {
+                continue;
+            }
+            if let Ok(Event::MissionEnded(e)) = row.decode().map(|r| r.event) {
+                if e.mission == number {
+                    return Ok(Some(MissionEnding {
+                        last: self.command_end(row.version)?,
+                        ended_at: row.version,
+                        event: e,
+                    }));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The Missions started up to `head`, oldest first, their voided starts left out: read
+    /// only to say which Missions a point could have named.
+    fn missions_started(&self, head: u64) -> Result<Vec<u32>, Error> {
         let voided = checkpoint::reaching_back(self.store, self.campaign, Some(head))?;
         let mut started = Vec::new();
         for row in self.store.mission_rows(self.campaign, Some(head))? {
             if voided.voided().contains(&row.command_id) {
                 continue;
             }
-            match row.decode().map(|r| r.event) {
-                Ok(Event::MissionEnded(e)) if e.mission == number => {
-                    let ending = MissionEnding {
-                        last: self.command_end(row.version)?,
-                        ended_at: row.version,
-                        event: e,
-                    };
-                    return Ok((Some(ending), started));
-                }
-                Ok(Event::MissionStarted(e)) => started.push(e.mission),
-                _ => {}
+            if let Ok(Event::MissionStarted(e)) = row.decode().map(|r| r.event) {
+                started.push(e.mission);
             }
         }
-        Ok((None, started))
+        Ok(started)
+    }
+
+    /// Whether command `command_id` stands as the log reads up to `up_to`: no void by then
+    /// voids it.
+    pub(super) fn stands(&self, command_id: &str, up_to: u64) -> Result<bool, StoreError> {
+        let voids = self.store.voids_of(self.campaign, command_id, up_to)?;
+        Ok(!voids
+            .iter()
+            .filter_map(|row| row.decode().ok())
+            .any(|r| matches!(&r.event, Event::CommandVoided(v) if v.command_id == command_id)))
     }
 
     /// The state at `version` (voids recorded by then applied), from the nearest checkpoint.

@@ -13,6 +13,7 @@ mod head;
 mod held;
 mod known;
 mod locking;
+mod lookups;
 mod ownership;
 mod pipeline;
 mod points;
@@ -77,6 +78,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0016_events_command.sql"),
     include_str!("../../migrations/0017_invites_sessions.sql"),
     include_str!("../../migrations/0018_award_revisions.sql"),
+    include_str!("../../migrations/0019_voids_and_missions_by_name.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

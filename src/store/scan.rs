@@ -45,20 +45,22 @@ impl Store {
         Ok(())
     }
 
-    /// Gives `each` the rows of `campaign` up to `up_to` that start or end a Mission, oldest
-    /// first: a Mission's bounds found without decoding the events between them.
+    /// Gives `each` the rows of `campaign` after version `after`, up to `up_to`, that start
+    /// or end a Mission, oldest first: a Mission's bounds found without decoding the events
+    /// between them.
     pub fn scan_mission_bounds(
         &self,
         campaign: &str,
-        up_to: u64,
+        (after, up_to): (u64, u64),
         each: &mut dyn FnMut(StoredRow) -> Result<bool, StoreError>,
     ) -> Result<(), StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM events
-             WHERE campaign = ?1 AND version <= ?2 AND kind IN ('mission_started', 'mission_ended')
+             WHERE campaign = ?1 AND version > ?2 AND version <= ?3
+               AND kind IN ('mission_started', 'mission_ended')
              ORDER BY version"
         ))?;
-        let mut rows = stmt.query(params![campaign, sql_version(up_to)])?;
+        let mut rows = stmt.query(params![campaign, sql_version(after), sql_version(up_to)])?;
         while let Some(row) = rows.next()? {
             if !each(stored_row(row)?)? {
                 break;
