@@ -4,6 +4,8 @@
 
 mod blamed;
 pub mod index;
+#[cfg(test)]
+mod index_tests;
 mod sheet;
 #[cfg(test)]
 mod tests;
