@@ -1,14 +1,17 @@
 //! Blame's index made from a whole log is the index play writes a command at a time, line for
-//! line and digest for digest, and what a fold of the log gives each Soldier.
+//! line and digest for digest, and what a fold of the log gives each Soldier; and no event
+//! moves a Soldier the index does not look at after it.
 
 use chrono::{Duration, TimeZone, Utc};
 
 use super::index;
 use super::tests::every_kind_log;
+use super::touch;
 use super::*;
 use crate::checkpoint;
 use crate::domain::event::Event;
 use crate::domain::fold::{fold, step};
+use crate::domain::soldier::same_name;
 use crate::store::Store;
 
 /// Every line and digest of the index of `campaign`, and how far it reaches, as stored.
@@ -150,4 +153,45 @@ fn over_a_synthetic_campaign_the_whole_index_is_the_played_one_and_the_fold() {
         .count();
     assert!(voids > 10, "{voids} voids");
     assert_whole_equals_played_equals_folded("Synthetic", &log);
+}
+
+/// Folds every event of `log`, voided or not, and holds each to what [`touch::reach`] says
+/// of its kind: a fold reaching nobody leaves every Soldier as he was, and one reaching the
+/// Soldier it names changes no other.
+fn assert_each_event_reaches_no_more_than_its_kind_says(log: &[RecordedEvent]) -> usize {
+    let mut state = CampaignState::default();
+    let mut held = 0;
+    for recorded in log {
+        let before = state.soldiers.clone();
+        step(&mut state, recorded.version, Some(&recorded.event));
+        let named = recorded.event.soldier();
+        let spared = |i: usize| match touch::reach(&recorded.event) {
+            touch::Reach::Anyone => None,
+            touch::Reach::Nobody => Some(true),
+            touch::Reach::Named => {
+                Some(named.is_none_or(|n| before.iter().position(|s| same_name(&s.card.name, n)) != Some(i)))
+            }
+        };
+        if spared(0).is_none() {
+            continue;
+        }
+        assert_eq!(before.len(), state.soldiers.len(), "v{}", recorded.version);
+        for (i, (was, now)) in before.iter().zip(&state.soldiers).enumerate() {
+            if spared(i) == Some(true) {
+                assert!(was == now, "v{} moved {}", recorded.version, now.card.name);
+                held += 1;
+            }
+        }
+    }
+    held
+}
+
+#[test]
+fn an_event_moves_no_soldier_its_kind_does_not_reach() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("synth.db")).unwrap();
+    crate::synth::write(&mut store, "Synthetic", 3_000, 7).unwrap();
+    let synthetic = store.events("Synthetic", None).unwrap();
+    assert!(assert_each_event_reaches_no_more_than_its_kind_says(&synthetic) > 10_000);
+    assert!(assert_each_event_reaches_no_more_than_its_kind_says(&every_kind_log()) > 100);
 }

@@ -9,6 +9,7 @@ mod index_tests;
 mod sheet;
 #[cfg(test)]
 mod tests;
+mod touch;
 mod tracker;
 
 use std::collections::{BTreeMap, BTreeSet};
