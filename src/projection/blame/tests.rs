@@ -171,7 +171,7 @@ fn a_word_is_set_a_number_moved_by_its_difference_and_a_number_set_when_the_nudg
         Sheet(
             pairs
                 .iter()
-                .map(|(f, v)| ((*f).to_owned(), (*v).to_owned()))
+                .map(|(f, v)| ((*f).to_owned().into(), (*v).to_owned()))
                 .collect(),
         )
     };
