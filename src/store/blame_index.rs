@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, ToSql, params, params_from_iter};
 use sha2::{Digest, Sha256};
 
 use super::row::stored_row;
@@ -148,7 +148,23 @@ pub struct BlameWriter<'a> {
     /// The digests of the Soldiers whose lines changed, read when first touched: a command
     /// about one Soldier reads and writes his alone.
     digests: Digests,
+    /// Lines added and not yet inserted: they go in [`PENDING`] at a time, in key order.
+    pending: Vec<Pending>,
 }
+
+/// A line waiting to be inserted.
+struct Pending {
+    soldier: String,
+    version: u64,
+    changes: String,
+    voided: bool,
+}
+
+/// How many lines one INSERT statement writes.
+const ROWS: usize = 64;
+
+/// How many lines are held before they are inserted.
+const PENDING: usize = 16 * ROWS;
 
 /// Each Soldier's lines after a version, found on the key (a Soldier with no digest, of a
 /// damaged index, is left: his lines never match, so blame reads the log past them until
@@ -164,6 +180,7 @@ impl<'a> BlameWriter<'a> {
             store,
             campaign,
             digests: Digests::default(),
+            pending: Vec::new(),
         };
         if from == 0 {
             for table in ["blame_lines", "blame_soldiers"] {
@@ -199,20 +216,60 @@ impl<'a> BlameWriter<'a> {
     /// Adds the line of `soldier` about the event at `version`.
     pub fn add(
         &mut self,
-        soldier: &str,
+        soldier: String,
         version: u64,
-        changes: &str,
+        changes: String,
         voided: bool,
     ) -> Result<(), StoreError> {
-        self.store
-            .conn
-            .prepare_cached(
-                "INSERT OR REPLACE INTO blame_lines (campaign, soldier, version, changes, voided)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![self.campaign, soldier, version, changes, voided])?;
-        self.touch(soldier)?;
-        self.digests.add(soldier, version, changes, voided);
+        self.touch(&soldier)?;
+        self.digests.add(&soldier, version, &changes, voided);
+        self.pending.push(Pending {
+            soldier,
+            version,
+            changes,
+            voided,
+        });
+        if self.pending.len() >= PENDING {
+            self.insert_pending()?;
+        }
+        Ok(())
+    }
+
+    /// Inserts the lines held, many to a statement: one statement per line cost more than
+    /// the rest of making the index.
+    fn insert_pending(&mut self) -> Result<(), StoreError> {
+        let mut lines = std::mem::take(&mut self.pending);
+        // In key order, a batch lands on few pages of the table's tree.
+        lines.sort_by(|a, b| (&a.soldier, a.version).cmp(&(&b.soldier, b.version)));
+        let conn = &self.store.conn;
+        let mut chunks = lines.chunks_exact(ROWS);
+        if chunks.len() > 0 {
+            let mut many = conn.prepare_cached(&insert_lines(ROWS))?;
+            for chunk in &mut chunks {
+                let values = chunk.iter().flat_map(|line| {
+                    [
+                        &self.campaign as &dyn ToSql,
+                        &line.soldier,
+                        &line.version,
+                        &line.changes,
+                        &line.voided,
+                    ]
+                });
+                many.execute(params_from_iter(values))?;
+            }
+        }
+        let mut one = conn.prepare_cached(&insert_lines(1))?;
+        for line in chunks.remainder() {
+            one.execute(params![
+                self.campaign,
+                line.soldier,
+                line.version,
+                line.changes,
+                line.voided
+            ])?;
+        }
+        lines.clear();
+        self.pending = lines;
         Ok(())
     }
 
@@ -232,7 +289,8 @@ impl<'a> BlameWriter<'a> {
         Ok(())
     }
 
-    fn finish(self, projection: &str, version: u64) -> Result<(), StoreError> {
+    fn finish(mut self, projection: &str, version: u64) -> Result<(), StoreError> {
+        self.insert_pending()?;
         let conn = &self.store.conn;
         let mut kept = conn.prepare_cached(
             "INSERT OR REPLACE INTO blame_soldiers (campaign, soldier, digest) VALUES (?1, ?2, ?3)",
@@ -250,6 +308,14 @@ impl<'a> BlameWriter<'a> {
         .execute(params![self.campaign, projection, version])?;
         Ok(())
     }
+}
+
+/// An INSERT of `rows` lines into `blame_lines`.
+fn insert_lines(rows: usize) -> String {
+    let values = vec!["(?, ?, ?, ?, ?)"; rows].join(", ");
+    format!(
+        "INSERT OR REPLACE INTO blame_lines (campaign, soldier, version, changes, voided) VALUES {values}"
+    )
 }
 
 /// Each Soldier's digest: the XOR of the SHA-256 of each of his lines, so a line is taken
@@ -270,9 +336,14 @@ impl Digests {
             hasher.update(part);
         }
         let line = hasher.finalize();
-        let digest = self.0.entry(soldier.to_owned()).or_insert([0; 32]);
-        for (d, l) in digest.iter_mut().zip(line.iter()) {
-            *d ^= l;
+        // Looked up before it is inserted: a line of a Soldier already held allocates nothing.
+        if !self.0.contains_key(soldier) {
+            self.0.insert(soldier.to_owned(), [0; 32]);
+        }
+        if let Some(digest) = self.0.get_mut(soldier) {
+            for (d, l) in digest.iter_mut().zip(line.iter()) {
+                *d ^= l;
+            }
         }
     }
 

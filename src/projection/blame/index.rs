@@ -15,7 +15,7 @@ use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::projection::summary::summary;
-use crate::store::{BlameWriter, Known, Store, StoreError, StoredRow};
+use crate::store::{BATCH, BlameWriter, Known, Store, StoreError, StoredRow};
 
 /// The tag of the code that makes the index: the digest of the fold's source and blame's
 /// (`build.rs`), so an index another build made is made again, never read.
@@ -56,9 +56,14 @@ fn build_between(
     store.index_blame(campaign, INDEX, from, |writer| {
         let mut tracker = Tracker::new(start, known.voided(), None);
         let mut counted = Progress::new(progress);
-        store.for_each_row(campaign, from, Some(head), |row| {
+        // Rows are decoded on the other cores while this thread folds and writes.
+        let decode = |row: &StoredRow| row.decode().map_err(|e| e.to_string());
+        store.for_each_prepared(campaign, (from, Some(head)), BATCH, decode, |row, recorded| {
             counted.row();
-            index_one(&mut tracker, writer, &decoded(&row, campaign)?)
+            let recorded = recorded
+                .as_ref()
+                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
+            index_one(&mut tracker, writer, recorded)
         })?;
         counted.done();
         made = Some(tracker.into_state());
@@ -235,12 +240,8 @@ fn index_one(
 ) -> Result<(), StoreError> {
     let voided = tracker.is_voided(recorded);
     for moved in tracker.push(recorded) {
-        writer.add(
-            &moved.soldier,
-            recorded.version,
-            &written(&moved.changes)?,
-            voided,
-        )?;
+        let changes = written(&moved.changes)?;
+        writer.add(moved.soldier, recorded.version, changes, voided)?;
     }
     Ok(())
 }

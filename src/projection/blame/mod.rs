@@ -4,9 +4,12 @@
 
 mod blamed;
 pub mod index;
+#[cfg(test)]
+mod index_tests;
 mod sheet;
 #[cfg(test)]
 mod tests;
+mod touch;
 mod tracker;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -2,6 +2,7 @@
 //! and after an event; and the nudge that tells an event setting a number from one adding
 //! to it.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -27,15 +28,16 @@ pub enum Change {
 /// is not taken for one that sets it.
 const NUDGE: u32 = 1_000;
 
-/// The fields a Soldier has, each with its value as a player writes it.
+/// The fields a Soldier has, each with its value as a player writes it. A field of
+/// [`FIELDS`] is named without a copy: a sheet is made for every line of the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Sheet(pub(super) BTreeMap<String, String>);
+pub(super) struct Sheet(pub(super) BTreeMap<Cow<'static, str>, String>);
 
 impl Sheet {
     /// His sheet: the fields of [`FIELDS`] he has, and a `hardy.TYPE` for each Hardy counter.
     pub(super) fn of(soldier: &SoldierState) -> Sheet {
-        let hardy = soldier.hardy.keys().map(|t| format!("hardy.{t}"));
-        let fields = FIELDS.iter().map(|f| (*f).to_owned()).chain(hardy);
+        let hardy = soldier.hardy.keys().map(|t| Cow::Owned(format!("hardy.{t}")));
+        let fields = FIELDS.iter().map(|f| Cow::Borrowed(*f)).chain(hardy);
         Sheet(
             fields
                 .filter_map(|field| sheet::value(soldier, &field).map(|value| (field, value)))
@@ -45,7 +47,7 @@ impl Sheet {
 
     /// Each field and its value.
     pub(super) fn fields(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(f, v)| (f.as_str(), v.as_str()))
+        self.0.iter().map(|(f, v)| (f.as_ref(), v.as_str()))
     }
 
     /// The value of `field`; a Hardy type he holds no counter of is 0.
@@ -76,8 +78,8 @@ pub(super) fn changes(
     let gone = before
         .into_iter()
         .flat_map(|b| b.0.keys())
-        .filter(|field| !after.0.contains_key(*field));
-    let fields: Vec<&String> = after.0.keys().chain(gone).collect();
+        .filter(|field| !after.0.contains_key(field.as_ref()));
+    let fields: Vec<&Cow<'static, str>> = after.0.keys().chain(gone).collect();
     let mut out = Vec::new();
     for field in fields {
         let Some(now) = after.get(field) else {
@@ -96,7 +98,7 @@ pub(super) fn changes(
                 .filter(|was| *was != n)
                 .map(|was| Change::Add(n - was)),
         };
-        out.extend(change.map(|c| (field.clone(), c)));
+        out.extend(change.map(|c| (field.to_string(), c)));
     }
     out
 }

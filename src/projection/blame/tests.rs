@@ -171,7 +171,7 @@ fn a_word_is_set_a_number_moved_by_its_difference_and_a_number_set_when_the_nudg
         Sheet(
             pairs
                 .iter()
-                .map(|(f, v)| ((*f).to_owned(), (*v).to_owned()))
+                .map(|(f, v)| ((*f).to_owned().into(), (*v).to_owned()))
                 .collect(),
         )
     };
@@ -245,7 +245,7 @@ fn the_nudge_moves_every_number_a_sheet_has() {
 
 /// The demo campaign, then heroes and Soldiers for the events of [`every_kind`] to name, then
 /// those events: between them, one event of every kind.
-fn every_kind_log() -> Vec<RecordedEvent> {
+pub(super) fn every_kind_log() -> Vec<RecordedEvent> {
     let demo = crate::transfer::parse(include_str!("../../../fixtures/campaigns/demo.jsonl")).unwrap();
     let mut log: Vec<RecordedEvent> = demo.iter().map(|row| row.decode().unwrap()).collect();
     let hero = |name: &str| {

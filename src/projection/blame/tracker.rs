@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::sheet::{self, Change, Sheet};
+use super::touch::{self, Reach};
 use crate::domain::fold::step;
 use crate::domain::soldier::same_name;
 use crate::domain::state::{CampaignState, RecordedEvent, SoldierState};
@@ -130,10 +131,16 @@ fn fold_watching(
     // K9's Discipline reset at turn 1), which his sheet alone cannot show: such an event is
     // folded again on a copy with his numbers moved. Copying the state for every other
     // event too, or for one that only adds, would cost a copy of the state per event.
-    let about = recorded
-        .event
-        .soldier()
-        .and_then(|name| state.soldier(name))
+    // Watching every Soldier, only those the event can reach are looked at; one Soldier's
+    // blame looks at him after every event.
+    let reach = match only {
+        Some(_) => Reach::Anyone,
+        None => touch::reach(&recorded.event),
+    };
+    let named = recorded.event.soldier().filter(|_| reach != Reach::Nobody);
+    let at = named.and_then(|name| state.soldiers.iter().position(|s| same_name(&s.card.name, name)));
+    let about = at
+        .and_then(|i| state.soldiers.get(i))
         .map(|s| s.card.name.clone())
         .filter(|name| only.is_none_or(|o| same_name(o, name)));
     let mut twin = (about.is_some() && !sheet::adds_only(&recorded.event)).then(|| twin_of(state));
@@ -178,8 +185,17 @@ fn fold_watching(
             }
         }
         None => {
+            let all = 0..state.soldiers.len();
+            let reached = match reach {
+                _ if hims.len() != all.end => all,
+                Reach::Nobody => 0..0,
+                Reach::Named => at.map_or(0..0, |i| i..i + 1),
+                Reach::Anyone => all,
+            };
             hims.resize_with(state.soldiers.len(), Him::default);
-            for (him, now) in hims.iter_mut().zip(&state.soldiers) {
+            let hims = hims.get_mut(reached.clone()).unwrap_or_default();
+            let nows = state.soldiers.get(reached).unwrap_or_default();
+            for (him, now) in hims.iter_mut().zip(nows) {
                 // Soldiers keep their places; a different one here is watched afresh.
                 if him.state.is_some() && him.name != now.card.name {
                     *him = Him::default();
