@@ -167,9 +167,20 @@ pub fn load(store: &Store, campaign: &str) -> Result<(Vec<RecordedEvent>, Campai
 /// cure for a cache in doubt), and brings blame's index up to the head; `progress` is told
 /// how many rows have been folded.
 pub fn rebuild(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)) -> Result<CampaignState, Error> {
-    let state = checkpoint::rewrite(store, campaign, progress)?;
+    let state = rewrite_checkpoint(store, campaign, progress)?;
     index::catch_up(store, campaign)?;
     Ok(state)
+}
+
+/// Folds the whole log of `campaign` again and writes a fresh checkpoint, leaving blame's
+/// index as it is: for a rebuild that makes the index again whole ([`rebuild_index`]), so a
+/// stale index is not first caught up only to be made again.
+pub fn rewrite_checkpoint(
+    store: &Store,
+    campaign: &str,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CampaignState, Error> {
+    checkpoint::rewrite(store, campaign, progress)
 }
 
 /// Keeps `head` of `campaign`, shown by another copy at `source` (a server's address, a

@@ -19,7 +19,10 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign()?;
     let mut progress = Progress::new("rebuilding", Query::new(&store, &campaign).head()?.version);
-    let state = app::rebuild(&store, &campaign, &mut |done| progress.set(done))?;
+    let state = match args.index {
+        true => app::rewrite_checkpoint(&store, &campaign, &mut |done| progress.set(done))?,
+        false => app::rebuild(&store, &campaign, &mut |done| progress.set(done))?,
+    };
     drop(progress);
     if args.index {
         let mut progress = Progress::new("indexing blame", state.version);
