@@ -148,12 +148,7 @@ fn append(
         None => store.forget_decided(campaign),
     }
     checkpoint::refresh(store, campaign, head.version);
-    // A cache: an index left behind is read past by blame and made again by the next write.
-    if store.indexes_once_per_flush() {
-        store.index_later(campaign, Some(state));
-    } else {
-        let _cache_only = index::refresh(store, campaign, Some(state));
-    }
+    index::after_write(store, campaign, Some(state));
     Ok(Written {
         first_version: expected + 1,
         head,

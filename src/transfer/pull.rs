@@ -193,11 +193,7 @@ pub fn land(store: &mut Store, checked: Checked) -> Result<FastForward, Error> {
     // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up
     // (on a writer of groups, once it has time).
     let _cache_only = checkpoint::save(store, &campaign, &state);
-    if store.indexes_once_per_flush() {
-        store.index_later(&campaign, None);
-    } else {
-        let _cache_only = index::refresh(store, &campaign, None);
-    }
+    index::after_write(store, &campaign, None);
     Ok(FastForward::Added {
         added: rows.len(),
         head,

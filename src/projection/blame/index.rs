@@ -90,6 +90,18 @@ pub fn refresh(store: &Store, campaign: &str, before: Option<CampaignState>) -> 
     refresh_by(store, campaign, before, u64::MAX).map(|_step| ())
 }
 
+/// Brings the index of `campaign` up to date after a write on `before` (the state it was
+/// written on, when known): now, or on a writer of groups once per flush
+/// ([`Store::index_once_per_flush`]). A cache: an index left behind is read past by blame and
+/// made again by a later write.
+pub fn after_write(store: &Store, campaign: &str, before: Option<CampaignState>) {
+    if store.indexes_once_per_flush() {
+        store.index_later(campaign, before);
+    } else {
+        let _cache_only = refresh(store, campaign, before);
+    }
+}
+
 /// [`refresh`] over at most `step` events, so a writer others wait for never holds them long.
 pub fn refresh_by(
     store: &Store,
