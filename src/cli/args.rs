@@ -24,7 +24,12 @@ pub fn number(text: &str, what: &str) -> Result<i64, CommandError> {
 
 /// Reads a count of 0 or more that fits a card field.
 pub fn count(text: &str, what: &str) -> Result<u32, CommandError> {
-    let n = number(text, what)?;
+    let n = number(text, what).map_err(|_| {
+        CommandError::refused(format!(
+            "{what}: '{}' is not accepted; give a whole number of 0 or more, such as 2",
+            text.escape_debug()
+        ))
+    })?;
     u32::try_from(n).map_err(|_| {
         CommandError::refused(format!(
             "{what}: {n} is not accepted; give a whole number of 0 or more"
@@ -48,6 +53,16 @@ pub fn pair<'a>(text: &'a str, what: &str, example: &str) -> Result<(String, &'a
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_that_is_no_number_asks_for_one_of_0_or_more() {
+        let refused = count("now", "--mission").err().map(|e| e.message);
+        assert_eq!(
+            refused.as_deref(),
+            Some("--mission: 'now' is not accepted; give a whole number of 0 or more, such as 2")
+        );
+        assert_eq!(count("+2", "--mission").ok(), Some(2));
+    }
 
     #[test]
     fn amounts_read_as_players_say_them() {

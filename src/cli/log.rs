@@ -27,7 +27,7 @@ pub struct Args {
     /// Only events recorded during Mission N
     #[arg(long, value_name = "N")]
     mission: Option<String>,
-    /// Stop at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
+    /// Stop at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, mission:N, or now
     #[arg(long, value_name = "REF")]
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,

@@ -18,7 +18,7 @@ use super::roster_words as words;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Show the roster as it was at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, or mission:N
+    /// Show the roster as it was at REF: a version (12 or v12), a head as printed (v12:HASH), an RFC 3339 time, a date, mission:N, or now
     #[arg(long, value_name = "REF")]
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,

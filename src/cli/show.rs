@@ -16,7 +16,7 @@ pub struct Args {
     /// The event's campaign version, as `muster log` prints it (v12) or bare (12)
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     version: String,
-    /// As the log stood at REF (a later void is not yet known): a version, a head, a time, mission:N
+    /// As the log stood at REF (a later void is not yet known): a version, a head, a time, mission:N, or now
     #[arg(long, value_name = "REF")]
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     as_of: Option<String>,

@@ -328,6 +328,14 @@ fn diff_between_a_version_and_the_end_of_a_mission() {
         "{since}"
     );
     assert_eq!(m.json(&["roster", "--as-of", "now"]), m.roster());
+    for reading in [&["log"][..], &["show", &head], &["blame", "Reyes"]] {
+        let mut at_now = reading.to_vec();
+        at_now.extend(["--as-of", "now"]);
+        let mut at_head = reading.to_vec();
+        at_head.extend(["--as-of", &head]);
+        assert_eq!(m.ok(&at_now), m.ok(&at_head), "{at_now:?}");
+        assert_eq!(m.ok(&at_now), m.ok(reading), "{at_now:?}");
+    }
     m.refused(&["diff", "mission:1", "later"], "now (also head)");
 }
 

@@ -18,13 +18,24 @@ const NAMES: [&str; 5] = [
 ];
 
 /// A campaign of [`NAMES`] on a Mission named with markup: each wounded once more than the
-/// one before, the first two scoring an EKIA, and a note with markup on the first.
+/// one before, the first two scoring an EKIA and passing a check, the third failing one, a
+/// Medal with markup in its name and XP for the first, and a note with markup on the first.
 fn marked_up() -> Muster {
     let m = Muster::new();
     m.ok(&["campaign", "new", "--game", "modern", "--", CAMPAIGN]);
     for name in NAMES {
         m.ok(&[
-            "enlist", "--kind", "player", "--rp", "3", "--health", "9", "--", name,
+            "enlist",
+            "--kind",
+            "player",
+            "--rp",
+            "3",
+            "--health",
+            "9",
+            "--ability",
+            "medic=6",
+            "--",
+            name,
         ]);
     }
     let with: Vec<String> = NAMES.iter().map(|name| format!("--with={name}")).collect();
@@ -38,6 +49,22 @@ fn marked_up() -> Muster {
     for name in &NAMES[..2] {
         m.ok(&["ekia", "--hostile", "Rifle | Team", "--value", "2", "--", name]);
     }
+    // The first two pass a medic check, the third fails one; a Medal and XP for the first.
+    for (name, die) in [(NAMES[0], "7"), (NAMES[1], "9"), (NAMES[2], "2")] {
+        m.ok(&["check", "--die", die, "--", name, "medic"]);
+    }
+    m.ok(&[
+        "medal",
+        "award",
+        "--rp",
+        "2",
+        "--why",
+        "held | fast",
+        "--",
+        NAMES[0],
+        "*Bronze* | Star",
+    ]);
+    m.ok(&["xp", "--why", "[bold] move", "--", NAMES[0], "+2"]);
     let on = format!("--soldier={}", NAMES[0]);
     m.ok(&["note", &on, "--", "<b>held</b> the [line] | *twice*"]);
     m.ok(&["mission", "end", "--result", "success"]);
@@ -76,11 +103,29 @@ fn read(md: &str) -> Read {
 
 /// The rows under the table whose header is `header`.
 fn table<'a>(read: &'a Read, header: &[&str]) -> &'a [Vec<String>] {
+    nth_table(read, header, 0)
+}
+
+/// The rows under the `nth` table (from 0) whose header is `header`.
+fn nth_table<'a>(read: &'a Read, header: &[&str], nth: usize) -> &'a [Vec<String>] {
     read.tables
         .iter()
-        .find(|t| t.first().is_some_and(|h| h == header))
+        .filter(|t| t.first().is_some_and(|h| h == header))
+        .nth(nth)
         .map(|t| &t[1..])
-        .unwrap_or_else(|| panic!("a table headed {header:?} in {:?}", read.tables))
+        .unwrap_or_else(|| panic!("table {nth} headed {header:?} in {:?}", read.tables))
+}
+
+/// The cells `keys` of each object of `list`, as text.
+fn cells(list: &Value, keys: &[&str]) -> Vec<Vec<String>> {
+    list.as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|item| keys.iter().map(|key| text(&item[*key])).collect())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn text(value: &Value) -> String {
@@ -134,13 +179,91 @@ fn the_markdown_chronicle_reads_back_as_its_json_whatever_the_names_hold() {
         .collect();
     assert_eq!(casualties.len(), NAMES.len());
     assert_eq!(table(&read, &["Soldier", "Wounds", "Downed", "KIA"]), casualties);
-    let ekia: Vec<Vec<String>> = mission["ekia"]
+    let ekia = cells(&mission["ekia"], &["soldier", "count", "xp"]);
+    assert_eq!(ekia.len(), 2);
+    assert_eq!(nth_table(&read, &["Soldier", "EKIA", "XP"], 0), ekia);
+    let timeline: Vec<Vec<String>> = json["missions"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| vec![text(&e["soldier"]), text(&e["count"]), text(&e["xp"])])
+        .map(|m| {
+            let casualties = m["casualties"].as_array().map_or(0, Vec::len);
+            let mut row = cells(
+                &Value::Array(vec![m.clone()]),
+                &["number", "name", "result", "turns"],
+            )
+            .remove(0);
+            row.extend([casualties.to_string(), text(&m["squad_rp"]), text(&m["rp_bank"])]);
+            row
+        })
         .collect();
-    assert_eq!(table(&read, &["Soldier", "EKIA", "XP"]), ekia);
+    let heading = [
+        "Mission",
+        "Name",
+        "Result",
+        "Turns",
+        "Casualties",
+        "Squad RP",
+        "RP bank",
+    ];
+    assert_eq!(table(&read, &heading), timeline);
+    let checks = cells(
+        &mission["checks"],
+        &["soldier", "ability", "successes", "failures"],
+    );
+    assert_eq!(checks.len(), 3);
+    assert_eq!(
+        table(&read, &["Soldier", "Ability", "Successes", "Failures"]),
+        checks
+    );
+    let medals = cells(&mission["medals"], &["medal", "what", "soldier"]);
+    assert_eq!(medals, [["*Bronze* | Star", "awarded", NAMES[0]]]);
+    assert_eq!(table(&read, &["Medal", "What", "Soldier"]), medals);
+    let xp = cells(&mission["xp"], &["soldier", "gained"]);
+    assert_eq!(table(&read, &["Soldier", "XP"]), xp);
+    // The statistics: EKIAs by Soldier, checks by ability with their rate, the faces.
+    let stats = &json["statistics"];
+    let ekia = cells(&stats["ekia"], &["soldier", "count", "xp"]);
+    assert_eq!(nth_table(&read, &["Soldier", "EKIA", "XP"], 1), ekia);
+    let rated: Vec<Vec<String>> = stats["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let (won, lost) = (c["successes"].as_u64().unwrap(), c["failures"].as_u64().unwrap());
+            let mut row = cells(
+                &Value::Array(vec![c.clone()]),
+                &["ability", "soldier", "successes", "failures"],
+            )
+            .remove(0);
+            row.push(format!("{}%", won * 100 / (won + lost)));
+            row
+        })
+        .collect();
+    assert_eq!(rated.len(), 3);
+    assert_eq!(
+        table(
+            &read,
+            &["Ability", "Soldier", "Successes", "Failures", "Success rate"]
+        ),
+        rated
+    );
+    let counts = |source: &str| -> Vec<String> {
+        stats["faces"][source]["counts"]
+            .as_array()
+            .map(|counts| counts.iter().map(text).collect())
+            .unwrap_or_default()
+    };
+    let (generated, entered) = (counts("generated"), counts("entered"));
+    assert_eq!(
+        entered.iter().filter(|n| *n != "0").count(),
+        3,
+        "7, 9 and 2 typed in"
+    );
+    let faces: Vec<Vec<String>> = (0..10)
+        .map(|i| vec![(i + 1).to_string(), generated[i].clone(), entered[i].clone()])
+        .collect();
+    assert_eq!(table(&read, &["Face", "Generated", "Entered"]), faces);
     let note = &mission["notes"][0];
     assert_eq!(note["text"], "<b>held</b> the [line] | *twice*");
     assert!(
@@ -201,8 +324,33 @@ fn a_mission_s_report_alone_and_the_refusals() {
     let running = m.ok(&["chronicle", "--mission", "2"]);
     assert!(running.contains("Mission 2: Dusk (in progress)"), "{running}");
     assert!(
-        running.contains("No RP award recorded; RP bank 0; squad RP 15 so far."),
+        running.contains(
+            "No RP award recorded (those who went: 15 RP at its start, 15 so far); RP bank 0; squad RP on the books 15 so far."
+        ),
         "{running}"
+    );
+    // With two Missions the printed page draws the timeline, and says it in words.
+    let json = m.json(&["chronicle"]);
+    let html = m.ok(&["--format", "html", "chronicle"]);
+    assert!(html.contains("<svg"), "a chart over two Missions");
+    let said = |key: &str| -> Vec<String> {
+        json["missions"]
+            .as_array()
+            .map(|ms| {
+                ms.iter()
+                    .map(|m| format!("Mission {}: {}", m["number"], m[key]))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let caption = format!(
+        "Squad RP: {}; RP bank: {}; Casualties: Mission 1: 5, Mission 2: 0.",
+        said("squad_rp").join(", "),
+        said("rp_bank").join(", ")
+    );
+    assert!(
+        html.contains(&caption),
+        "{caption} in the figure's caption:\n{html}"
     );
     let empty = Muster::new();
     empty.ok(&["campaign", "new", "Fresh", "--game", "wwii"]);

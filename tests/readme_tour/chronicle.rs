@@ -37,7 +37,7 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
     // Mission 1: the Encounter's two rolls succeed (4 + a Discipline, then 6 with discards),
     // Reyes's EKIA of a Rifle Team (2 XP), Wong's Wound healed by Reyes's medic check (5 + 1
     // against 6+), the K9 Objective resolves it. Squad RP: Wong 8 + Gizmo 4 + Reyes 6 +
-    // Kowalski 3. The 4 RP granted come after its end, so its bank is 0.
+    // Kowalski 3; those who went, all back: 18. The 4 RP granted come after its end, so its bank is 0.
     assert_eq!(
         played(&missions[0]),
         json!({
@@ -49,12 +49,14 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "checks": [{"soldier": "Reyes", "ability": "medic", "successes": 1, "failures": 0}],
             "k9_encounters": [{"card": "Buried Explosive", "k9": "Gizmo", "handler": "Wong", "end": "reward"}],
             "medals": [], "xp": [{"soldier": "Reyes", "gained": 2}],
-            "rp_award": 0, "rp_bank": 0, "squad_rp": 21, "team_xp": 0, "notes": [], "disputes": []
+            "rp_award": 0, "rp_bank": 0, "squad_rp": 21, "start_rp": 18, "surviving_rp": 18,
+            "team_xp": 0, "notes": [], "disputes": []
         })
     );
     // Mission 2: the Wound given to Kowalski at v26 is voided (v27) and given to Reyes, who
-    // is Downed; the dispute is told, the voided Wound is not. A Bronze Star (2 RP) and the
-    // Sniper's 3 XP for Reyes. No one was Killed, so the computed award is 0; the bank holds
+    // is Downed, losing the sticker of the Bronze Star (2 RP) he was awarded; the dispute is
+    // told, the voided Wound is not. Those who went: Wong 8 + Reyes 6 + Kowalski 3. Reyes
+    // takes the Sniper's 3 XP. No one was Killed, so the computed award is 0; the bank holds
     // the 4 granted after Mission 1.
     assert_eq!(
         played(&missions[1]),
@@ -64,15 +66,19 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "objectives": no_objectives(),
             "casualties": [{"soldier": "Reyes", "wounds": 2, "downed": true, "kia": false}],
             "ekia": [{"soldier": "Reyes", "count": 1, "xp": 3}], "checks": [], "k9_encounters": [],
-            "medals": [{"medal": "Bronze Star", "what": "awarded", "soldier": "Reyes"}],
+            "medals": [
+                {"medal": "Bronze Star", "what": "awarded", "soldier": "Reyes"},
+                {"medal": "Bronze Star", "what": "removed (downed)", "soldier": "Reyes"}
+            ],
             "xp": [{"soldier": "Reyes", "gained": 3}],
-            "rp_award": 0, "rp_bank": 4, "squad_rp": 21, "team_xp": 0, "notes": [],
+            "rp_award": 0, "rp_bank": 4, "squad_rp": 21, "start_rp": 17, "surviving_rp": 17,
+            "team_xp": 0, "notes": [],
             "disputes": [{"version": 27, "voided": 26, "why": "the Wounds were Reyes's"}]
         })
     );
     // Mission 3: the second roll (2) fails and the Failure is accepted: Wong and Gizmo take a
     // Wound each. Wong's Machine Gun gives 3 XP (the 2 he pays are not a gain); the award of
-    // 5 brings the bank to 9.
+    // 5 brings the bank to 9. Those who went: Wong 8 + Gizmo 4 + Kowalski 3.
     assert_eq!(
         played(&missions[2]),
         json!({
@@ -86,7 +92,8 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "ekia": [{"soldier": "Wong", "count": 1, "xp": 3}], "checks": [],
             "k9_encounters": [{"card": "Buried Explosive", "k9": "Gizmo", "handler": "Wong", "end": "failure"}],
             "medals": [], "xp": [{"soldier": "Wong", "gained": 3}],
-            "rp_award": 5, "rp_bank": 9, "squad_rp": 21, "team_xp": 0, "notes": [], "disputes": []
+            "rp_award": 5, "rp_bank": 9, "squad_rp": 21, "start_rp": 15, "surviving_rp": 15,
+            "team_xp": 0, "notes": [], "disputes": []
         })
     );
     let stats = &c["statistics"];
@@ -175,6 +182,15 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
     let tour = Tour::played();
     let c = chronicle(&tour.db, "Night Shift");
     assert_eq!(c["game"], "zero_dark");
+    // The tour's note names Mission 2, written after it ended: it is told there.
+    let (code, log, stderr) = muster(&tour.db, &["--campaign", "Night Shift", "log", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let note = log
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|row| row["kind"] == "note_written")
+        .map(|row| row["version"].clone())
+        .expect("the tour writes a note on Night Shift");
     let m = c["missions"].as_array().unwrap();
     // Dead Letter: Vega's 1 success to the Courier's 2 wound him twice; Rescue fails with no
     // XP of his, so the team's XP goes 2 → 1.
@@ -187,7 +203,8 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
             "ekia": [],
             "checks": [{"soldier": "Vega", "ability": "persuasion", "successes": 0, "failures": 1}],
             "k9_encounters": [], "medals": [], "xp": [],
-            "rp_award": null, "rp_bank": 0, "squad_rp": 0, "team_xp": 1, "notes": [], "disputes": []
+            "rp_award": null, "rp_bank": 0, "squad_rp": 0, "start_rp": 0, "surviving_rp": 0,
+            "team_xp": 1, "notes": [], "disputes": []
         })
     );
     assert_eq!(m[0]["zero_dark"]["task"], "rescue");
@@ -203,7 +220,9 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
             "ekia": [],
             "checks": [{"soldier": "Kato", "ability": "persuasion", "successes": 1, "failures": 0}],
             "k9_encounters": [], "medals": [], "xp": [{"soldier": "Vega", "gained": 5}],
-            "rp_award": null, "rp_bank": 0, "squad_rp": 0, "team_xp": 1, "notes": [], "disputes": []
+            "rp_award": null, "rp_bank": 0, "squad_rp": 0, "start_rp": 0, "surviving_rp": 0,
+            "team_xp": 1, "disputes": [],
+            "notes": [{"version": note, "soldier": null, "text": "The Sentry's loyalty lasted one activation"}]
         })
     );
     assert_eq!(m[1]["zero_dark"]["persuaded"], json!([["Sentry", "Kato"]]));

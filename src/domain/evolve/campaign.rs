@@ -92,6 +92,12 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
 /// A Soldier's paper sheet: each number it gives replaces the log's; a Medal it carries
 /// leaves the campaign's Medal deck.
 pub(super) fn soldier_carried_over(state: &mut CampaignState, e: &SoldierCarriedOver) {
+    // A Soldier who went on N Missions on paper means the campaign played at least N there,
+    // until the squad's own sheet says how many, or a Mission is recorded here.
+    let before_play = !state.squad_carried_over && state.mission.is_none();
+    if let Some(missions) = e.missions.filter(|_| before_play) {
+        state.paper_missions = state.paper_missions.max(missions);
+    }
     state.with_soldier(&e.soldier, |s| {
         s.carried_over = true;
         s.xp = e.xp.unwrap_or(s.xp);

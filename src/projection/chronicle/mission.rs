@@ -1,5 +1,6 @@
 //! What one event adds to the report of the Mission it was recorded in: its casualties,
-//! EKIAs, checks, K9 Encounters, Medals, XP, Environments, Objectives and notes.
+//! EKIAs, checks, K9 Encounters, Medals, XP, Environments and Objectives (notes are filed by
+//! the Mission they name, in `teller`).
 
 use super::report::{Casualty, CheckTally, Ekia, K9Encounter, MedalLine, MissionReport, Note, XpGain};
 use crate::domain::event::{EncounterEnd, Event};
@@ -21,6 +22,7 @@ pub(super) fn checked(event: &Event) -> Option<(String, String, bool)> {
     }
 }
 
+/// A note as the chronicle tells it.
 pub(super) fn note(version: u64, e: &crate::domain::event::NoteWritten) -> Note {
     Note {
         version,
@@ -29,9 +31,9 @@ pub(super) fn note(version: u64, e: &crate::domain::event::NoteWritten) -> Note 
     }
 }
 
-/// Adds `event`, recorded at `version` and `recorded_at` during the Mission `report` tells,
+/// Adds `event`, recorded at `recorded_at` during the Mission `report` tells,
 /// to its report.
-pub(super) fn tell(report: &mut MissionReport, (version, recorded_at): (u64, &str), event: &Event) {
+pub(super) fn tell(report: &mut MissionReport, recorded_at: &str, event: &Event) {
     match event {
         Event::MissionEnded(e) => {
             report.ended_at = Some(recorded_at.to_owned());
@@ -88,7 +90,12 @@ pub(super) fn tell(report: &mut MissionReport, (version, recorded_at): (u64, &st
             }
         }
         Event::MedalLost(e) => medal(report, &e.medal, "lost", None),
-        Event::NoteWritten(e) => report.notes.push(note(version, e)),
+        Event::MedalStickersRemoved(e) => {
+            let what = format!("removed ({})", e.because);
+            for sticker in &e.medals {
+                medal(report, &sticker.name, &what, Some(&e.soldier));
+            }
+        }
         _ => {}
     }
     if let Some((soldier, ability, success)) = checked(event) {

@@ -43,7 +43,7 @@ pub struct MissionReport {
     /// Checks and rolls by Soldier and ability, in the order first made.
     pub checks: Vec<CheckTally>,
     pub k9_encounters: Vec<K9Encounter>,
-    /// Medals drawn, earned, awarded and lost, in order.
+    /// Medals drawn, earned, awarded and lost, and stickers removed, in order.
     pub medals: Vec<MedalLine>,
     /// XP gained by Soldier (EKIAs and XP awards; XP spent not taken off), in order.
     pub xp: Vec<XpGain>,
@@ -53,6 +53,11 @@ pub struct MissionReport {
     pub rp_bank: u32,
     /// The squad's RP when it ended: its Soldiers on the books, cards held counted, Medals not.
     pub squad_rp: u32,
+    /// The RP of the Soldiers who went, when it started (Medals not counted), as its end
+    /// line says it.
+    pub start_rp: u32,
+    /// The starting RP of those who went and are not KIA: at its end, or now while it runs.
+    pub surviving_rp: u32,
     /// Zero Dark: the team's XP when it ended (0 in Warfighter).
     pub team_xp: u32,
     /// Zero Dark: its Red Force and what became of each bogey, the priority task and Buy
@@ -108,7 +113,8 @@ pub struct K9Encounter {
     pub end: Option<String>,
 }
 
-/// A Medal's part in the Mission: drawn, earned, awarded or lost.
+/// A Medal's part in the Mission: drawn, earned, awarded, lost (drawn and not earned), or
+/// its sticker removed from a Soldier Downed or KIA.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MedalLine {
     pub medal: String,

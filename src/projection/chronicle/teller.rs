@@ -92,6 +92,8 @@ impl Teller {
                 rp_award: None,
                 rp_bank: state.rp_bank,
                 squad_rp: 0,
+                start_rp: 0,
+                surviving_rp: 0,
                 team_xp: state.team_xp,
                 zero_dark: None,
                 notes: Vec::new(),
@@ -123,10 +125,17 @@ impl Teller {
                     .unwrap_or(0);
             }
         }
-        let Some((index, _)) = self.current.clone() else {
-            if let Event::NoteWritten(e) = event {
-                self.notes.push(note(row.version, e));
+        if let Event::NoteWritten(e) = event {
+            // Filed under the Mission it names (the one in progress unless told otherwise).
+            let on = e
+                .mission
+                .and_then(|number| self.missions.iter_mut().rev().find(|m| m.number == number));
+            match on {
+                Some(report) => report.notes.push(note(row.version, e)),
+                None => self.notes.push(note(row.version, e)),
             }
+        }
+        let Some((index, _)) = self.current.clone() else {
             return;
         };
         if let Some(span) = self.spans.get_mut(index) {
@@ -148,8 +157,15 @@ impl Teller {
                 .filter(|s| s.is_on_the_books())
                 .map(|s| s.rp())
                 .fold(0, u32::saturating_add);
-            report.turns = state.mission.as_ref().map_or(report.turns, |m| m.turn);
-            tell(report, (row.version, row.recorded_at), event);
+            if let Some(mission) = &state.mission {
+                report.turns = mission.turn;
+                report.start_rp = mission.start_rp;
+                // Its end drops who went, so what survived is as the row before it left it.
+                if mission.result.is_none() {
+                    report.surviving_rp = mission.surviving_rp(state);
+                }
+            }
+            tell(report, row.recorded_at, event);
         }
         if let Event::MissionEnded(_) = event {
             self.current = Some((index, Some(row.command_id.to_owned())));

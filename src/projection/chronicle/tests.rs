@@ -159,3 +159,92 @@ fn too_few_rolls_carry_a_warning_and_a_face_off_the_die_is_not_counted() {
     assert!(faces.warning.as_deref().is_some_and(|w| w.contains("too few")));
     assert!(Tally::default().faces().chi_square.is_none());
 }
+
+fn ended(mission: u32) -> Event {
+    Event::MissionEnded(crate::domain::event::MissionEnded {
+        mission,
+        result: crate::domain::MissionResult::Success,
+        rp_award: None,
+    })
+}
+
+#[test]
+fn a_note_is_told_with_the_mission_it_names_whenever_it_was_written() {
+    let mut events = squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events.push(ended(1));
+    events.push(note("after the raid, about it", Some(1)));
+    events.push(mission_started(2, "Night Drop", &["Wong"]));
+    events.push(note("still thinking of the raid", Some(1)));
+    events.push(note("on the drop", Some(2)));
+    events.push(ended(2));
+    events.push(note("between Missions", None));
+    let c = told(&events, &[]);
+    let texts = |notes: &[Note]| notes.iter().map(|n| n.text.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        texts(&c.missions[0].notes),
+        ["after the raid, about it", "still thinking of the raid"]
+    );
+    assert_eq!(texts(&c.missions[1].notes), ["on the drop"]);
+    assert_eq!(texts(&c.notes), ["between Missions"]);
+}
+
+#[test]
+fn stickers_taken_off_a_downed_soldier_are_told_with_the_mission() {
+    use crate::domain::event::{MedalAwarded, MedalSticker, MedalStickersRemoved};
+    let sticker = |name: &str| MedalSticker {
+        name: name.into(),
+        rp: 2,
+    };
+    let mut events = squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events.push(Event::MedalAwarded(MedalAwarded {
+        medal: sticker("Bronze Star"),
+        soldier: "Park".into(),
+        why: "held the line".into(),
+    }));
+    events.push(Event::MedalStickersRemoved(MedalStickersRemoved {
+        because: "downed".into(),
+        medals: vec![sticker("Bronze Star"), sticker("Silver Star")],
+        soldier: "Park".into(),
+    }));
+    let c = told(&events, &[]);
+    let lines: Vec<(&str, &str)> = c.missions[0]
+        .medals
+        .iter()
+        .map(|m| (m.medal.as_str(), m.what.as_str()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("Bronze Star", "awarded"),
+            ("Bronze Star", "removed (downed)"),
+            ("Silver Star", "removed (downed)")
+        ]
+    );
+    assert!(
+        c.missions[0].medals[1..]
+            .iter()
+            .all(|m| m.soldier.as_deref() == Some("Park"))
+    );
+}
+
+#[test]
+fn a_mission_tells_the_rp_of_those_who_went_as_its_end_line_does() {
+    use crate::domain::event::SoldierNamed;
+    let worth = |name: &str, rp: u32| enlisted(crate::domain::soldier::SoldierCard { rp, ..player(name) });
+    let events = vec![
+        created(Game::Modern),
+        worth("Wong", 8),
+        worth("Park", 6),
+        worth("Reyes", 3),
+        mission_started(1, "Dawn Raid", &["Wong", "Park"]),
+        Event::Killed(SoldierNamed {
+            soldier: "Park".into(),
+        }),
+        ended(1),
+    ];
+    let m = &told(&events, &[]).missions[0];
+    // Those who went: 8 + 6 at the start, Wong's 8 left; the squad on the books: 8 + 3.
+    assert_eq!((m.start_rp, m.surviving_rp, m.squad_rp), (14, 8, 11));
+}

@@ -195,7 +195,10 @@ fn mission(game: Game, m: &MissionReport) -> Section {
     };
     blocks.push(Block::Line(match game {
         Game::ZeroDark => format!("Team XP {} {at}.", m.team_xp),
-        _ => format!("{award}; RP bank {}; squad RP {} {at}.", m.rp_bank, m.squad_rp),
+        _ => format!(
+            "{award} (those who went: {} RP at its start, {} {at}); RP bank {}; squad RP on the books {} {at}.",
+            m.start_rp, m.surviving_rp, m.rp_bank, m.squad_rp
+        ),
     }));
     if !m.notes.is_empty() {
         blocks.push(Block::Items {

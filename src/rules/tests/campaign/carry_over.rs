@@ -202,3 +202,36 @@ fn a_medal_carried_over_leaves_the_campaign_s_medal_deck() {
     let deck = state.medal_deck.unwrap();
     assert_eq!(deck.in_deck, ["Silver Star"]);
 }
+
+#[test]
+fn a_soldier_s_missions_on_paper_number_the_next_mission_until_the_squad_s_sheet_says() {
+    // Wong went on 3 Missions on paper: the campaign played at least 3 there.
+    let state = given(modern_squad())
+        .when(soldier("Wong"))
+        .then([carried("Wong")]);
+    assert_eq!(state.paper_missions, 3);
+    let mut log = modern_squad();
+    log.push(carried("Wong"));
+    given(log.clone())
+        .when(start("Fourth", &["Park"]))
+        .then([mission_started(4, "Fourth", &["Park"])]);
+    // The squad's sheet then says how many.
+    log.push(Event::SquadCarriedOver(SquadCarriedOver {
+        missions: Some(5),
+        rp_bank: None,
+        why: "sheet".into(),
+    }));
+    given(log)
+        .when(start("Sixth", &["Park"]))
+        .then([mission_started(6, "Sixth", &["Park"])]);
+}
+
+#[test]
+fn a_soldier_carried_over_after_play_here_began_moves_no_mission_onto_paper() {
+    let mut log = on_mission();
+    log.push(enlisted(player("Reyes")));
+    log.push(carried("Reyes"));
+    let state = crate::rules::harness::Played::new(log).state();
+    assert_eq!(state.paper_missions, 0);
+    assert_eq!(state.on_paper(1), None);
+}
