@@ -58,6 +58,64 @@ pub enum Asked {
     Command(Command),
 }
 
+impl Asked {
+    /// Reads an intent from its JSON text. A plain command (nearly every one) is read as a
+    /// [`Command`] straight away: serde's derived reading of an enum with an untagged variant
+    /// would copy the whole text into a tree of values and try `void` and `amend` first,
+    /// each failing with a message written out, for every command `verify` reads.
+    fn read(text: &str) -> serde_json::Result<Asked> {
+        match serde_json::from_str::<FirstKey>(text)?.0.as_deref() {
+            Some("void" | "amend") => serde_json::from_str(text),
+            _ => serde_json::from_str(text).map(Asked::Command),
+        }
+    }
+}
+
+/// The stored form with its intent left as text, to be read by [`Asked::read`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stored<'a> {
+    #[serde(borrow)]
+    command: &'a serde_json::value::RawValue,
+    command_schema: u32,
+    faces: Vec<i64>,
+    recorded_by: String,
+}
+
+/// The first key of a JSON object (the variant of an externally tagged enum), or `None` for
+/// a string (a unit variant); the rest is skipped unread.
+struct FirstKey(Option<String>);
+
+impl<'de> Deserialize<'de> for FirstKey {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<FirstKey, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = FirstKey;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a command: a string or an object of one key")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<FirstKey, E> {
+                Ok(FirstKey(None))
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<FirstKey, A::Error> {
+                let key = map.next_key::<String>()?;
+                if key.is_some() {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(FirstKey(key))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
 /// A command as its first row carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -102,10 +160,16 @@ impl Logged {
     pub fn decode(text: &str) -> Result<Logged, LoggedError> {
         // Nearly every stored command is of the current schema: read it straight, without
         // the value tree the upcasters work on (`verify` reads one per command).
-        if let Ok(logged) = serde_json::from_str::<Logged>(text)
-            && logged.command_schema == COMMAND_SCHEMA
+        if let Ok(stored) = serde_json::from_str::<Stored<'_>>(text)
+            && stored.command_schema == COMMAND_SCHEMA
+            && let Ok(command) = Asked::read(stored.command.get())
         {
-            return Ok(logged);
+            return Ok(Logged {
+                command,
+                command_schema: stored.command_schema,
+                faces: stored.faces,
+                recorded_by: stored.recorded_by,
+            });
         }
         let value: Value = serde_json::from_str(text).map_err(|e| LoggedError::Bad(e.to_string()))?;
         let value = upcast(value)?;

@@ -38,7 +38,7 @@ impl Store {
         (after, up_to): (u64, Option<u64>),
         batch: usize,
         prepare: impl Fn(&StoredRow) -> T + Sync,
-        mut consume: impl FnMut(&StoredRow, &T) -> Result<(), StoreError>,
+        mut consume: impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         let batch = batch.max(1);
         std::thread::scope(|scope| {
@@ -66,7 +66,7 @@ impl Store {
             rows.truncate(filled);
             let consumed = read.and_then(|()| match lanes.as_mut() {
                 // Everything fitted in one batch: prepared here, with no thread started.
-                None => rows.iter().try_for_each(|row| consume(row, &prepare(row))),
+                None => rows.iter().try_for_each(|row| consume(row, &mut prepare(row))),
                 Some(lanes) => lanes.finish(rows, &mut consume),
             });
             // Hanging up both ends lets a worker blocked on either stop, then it is joined:
@@ -140,7 +140,7 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
     fn send(
         &mut self,
         rows: Vec<StoredRow>,
-        consume: &mut impl FnMut(&StoredRow, &T) -> Result<(), StoreError>,
+        consume: &mut impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<Vec<StoredRow>, StoreError> {
         let spent = std::mem::take(&mut self.spent);
         self.to_worker.send((rows, spent)).map_err(|_| stopped())?;
@@ -154,13 +154,13 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
     /// Receives the oldest batch in flight and consumes its rows in order.
     fn receive(
         &mut self,
-        consume: &mut impl FnMut(&StoredRow, &T) -> Result<(), StoreError>,
+        consume: &mut impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let (rows, prepared) = self.from_worker.recv().map_err(|_| stopped())?;
+        let (rows, mut prepared) = self.from_worker.recv().map_err(|_| stopped())?;
         self.in_flight -= 1;
         let consumed = rows
             .iter()
-            .zip(&prepared)
+            .zip(&mut prepared)
             .try_for_each(|(row, made)| consume(row, made));
         self.spare.push(rows);
         self.spent.push(prepared);
@@ -171,7 +171,7 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
     fn finish(
         &mut self,
         rest: Vec<StoredRow>,
-        consume: &mut impl FnMut(&StoredRow, &T) -> Result<(), StoreError>,
+        consume: &mut impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         if !rest.is_empty() {
             self.send(rest, consume)?;

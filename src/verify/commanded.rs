@@ -71,19 +71,20 @@ pub(super) enum Start {
 }
 
 impl Commanded {
-    /// Starts on the command whose first row carries `text`, at `first` (its first event),
+    /// Starts on the command whose first row carries `logged` (as read, or why it does not
+    /// read), at `first` (its first event),
     /// on `state`, the state before it; `seed` gives the seed of a commitment when it is known
     /// (kept or revealed).
     pub(super) fn start(
-        text: &str,
+        logged: Result<Logged, String>,
         at: At<'_>,
         first: &Event,
         state: &CampaignState,
         seed: &dyn Fn(&str) -> Option<Seed>,
     ) -> Start {
-        let logged = match Logged::decode(text) {
+        let logged = match logged {
             Ok(logged) => logged,
-            Err(e) => return Start::Unreadable(e.to_string()),
+            Err(problem) => return Start::Unreadable(problem),
         };
         let (command, amends) = match logged.command {
             Asked::Command(command) => (command, false),
@@ -298,6 +299,11 @@ mod tests {
         Logged::new(Asked::Command(command), &[], "Sam").encode()
     }
 
+    /// A stored command as the verifier's workers read it.
+    fn read(text: &str) -> Result<Logged, String> {
+        Logged::decode(text).map_err(|e| e.to_string())
+    }
+
     fn grant(amount: i64) -> Command {
         Command::GrantRp {
             amount,
@@ -307,7 +313,7 @@ mod tests {
 
     fn start(command: Command, logged: &[Event]) -> Commanded {
         let state = folded(&created());
-        match Commanded::start(&text(command), at(2), &logged[0], &state, &|_| None) {
+        match Commanded::start(read(&text(command)), at(2), &logged[0], &state, &|_| None) {
             Start::Commanded(mut commanded) => {
                 for (v, e) in (3..).zip(&logged[1..]) {
                     commanded.push(v, e);
@@ -360,7 +366,7 @@ mod tests {
         let mut cup = Cup::new("c", version, Vec::new(), Some(seed.clone()));
         let logged = rules::decide(&state, &check, &mut cup).unwrap();
         let begin = |known: Option<Seed>| match Commanded::start(
-            &text(check.clone()),
+            read(&text(check.clone())),
             at(version),
             &logged[0],
             &state,
@@ -408,11 +414,11 @@ mod tests {
         )
         .encode();
         assert!(matches!(
-            Commanded::start(&void, at(2), first, &state, &|_| None),
+            Commanded::start(read(&void), at(2), first, &state, &|_| None),
             Start::Void(_)
         ));
         assert!(matches!(
-            Commanded::start("{", at(2), first, &state, &|_| None),
+            Commanded::start(read("{"), at(2), first, &state, &|_| None),
             Start::Unreadable(_)
         ));
     }

@@ -12,6 +12,7 @@ use chrono::{DateTime, FixedOffset};
 use super::verifier::{Earlier, Verifier};
 use crate::domain::codec::{self, DecodeError};
 use crate::domain::event::Event;
+use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
 use crate::store::chain;
 use crate::store::{RowRef, StoreError};
@@ -36,6 +37,8 @@ pub struct Checked {
     pub(super) decoded: Result<RecordedEvent, DecodeError>,
     /// When its payload is not written as muster writes its event: what muster writes.
     pub(super) payload_problem: Option<String>,
+    /// The command it carries, read (or why it does not read): taken by the verifier.
+    pub(super) command: Option<Result<Logged, String>>,
 }
 
 impl Checker {
@@ -57,6 +60,9 @@ impl Checker {
             at: DateTime::parse_from_rfc3339(row.recorded_at).ok(),
             decoded,
             payload_problem,
+            command: row
+                .command
+                .map(|text| Logged::decode(text).map_err(|e| e.to_string())),
         }
     }
 
@@ -104,8 +110,8 @@ impl Verifier {
     /// Checks the next row: its place in the chain, its hash, its time and its payload, then
     /// what its event means for the campaign.
     pub fn push(&mut self, row: RowRef<'_>, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let checked = self.checker().check(row);
-        self.push_checked(row, &checked, earlier)
+        let mut checked = self.checker().check(row);
+        self.push_checked(row, &mut checked, earlier)
     }
 
     /// Like [`Verifier::push`], for a row whose hash the caller has already checked against
@@ -116,8 +122,8 @@ impl Verifier {
         hashes: bool,
         earlier: &mut impl Earlier,
     ) -> Result<(), StoreError> {
-        let checked = self.checker().check_hashed(row, hashes);
-        self.push_checked(row, &checked, earlier)
+        let mut checked = self.checker().check_hashed(row, hashes);
+        self.push_checked(row, &mut checked, earlier)
     }
 
     /// How this verifier checks a row on its own: for [`Verifier::push_checked`], on any
@@ -130,10 +136,11 @@ impl Verifier {
 
     /// Like [`Verifier::push`], for a row its [`Checker`] has already checked on its own
     /// (`checked`), perhaps on another thread: the findings are the same, in the same order.
+    /// The command it read is taken out of `checked`.
     pub fn push_checked(
         &mut self,
         row: RowRef<'_>,
-        checked: &Checked,
+        checked: &mut Checked,
         earlier: &mut impl Earlier,
     ) -> Result<(), StoreError> {
         let v = row.version;
@@ -175,10 +182,8 @@ impl Verifier {
                 self.previous_time = Some(at);
             }
         }
-        match row.command {
-            Some(command) => overwrite(&mut self.row_command, command),
-            None => self.row_command = None,
-        }
+        self.row_carries_command = row.command.is_some();
+        self.row_command = checked.command.take();
         let result = match &checked.decoded {
             Ok(recorded) => {
                 if let Some(problem) = &checked.payload_problem {
@@ -195,11 +200,4 @@ impl Verifier {
         self.remember(&row);
         result
     }
-}
-
-/// Sets `slot` to `text`, reusing its buffer.
-fn overwrite(slot: &mut Option<String>, text: &str) {
-    let buffer = slot.get_or_insert_with(String::new);
-    buffer.clear();
-    buffer.push_str(text);
 }

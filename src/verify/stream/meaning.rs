@@ -143,7 +143,7 @@ impl Verifier {
     pub(super) fn commanded(&mut self, recorded: &RecordedEvent) -> bool {
         let v = recorded.version;
         let first = v == self.command_start;
-        if !first && self.row_command.is_some() {
+        if !first && self.row_carries_command {
             let problem = "it carries a command, but only a command's first row does".to_owned();
             self.found(v, "command", problem);
         }
@@ -156,7 +156,7 @@ impl Verifier {
             return true;
         }
         self.decided_from_command();
-        let Some(text) = self.row_command.as_deref().filter(|_| first) else {
+        let Some(logged) = self.row_command.take().filter(|_| first) else {
             return false;
         };
         let known = &self.known;
@@ -166,7 +166,7 @@ impl Verifier {
             command_id: &recorded.command_id,
             version: v,
         };
-        match Commanded::start(text, at, &recorded.event, &self.state, &seed) {
+        match Commanded::start(logged, at, &recorded.event, &self.state, &seed) {
             Start::Commanded(commanded) => {
                 // A command gathered from its events before this one is decided now.
                 self.decided_again();
@@ -229,12 +229,12 @@ impl Verifier {
         // carries none shows itself by its first event (and one whose stored command does not
         // read is found so, and left).
         let carried = self.grounds.take_carried();
-        let begins = match (&carried, &self.row_command) {
+        let begins = match (&carried, self.row_carries_command) {
             (Some(_), _) => true,
-            (None, None) => matches!(recorded.event, Event::CommandVoided(_)),
+            (None, false) => matches!(recorded.event, Event::CommandVoided(_)),
             // An amendment's stored command was read as a command: its void is decided again
             // here too.
-            (None, Some(_)) => matches!(recorded.event, Event::CommandVoided(_)),
+            (None, true) => matches!(recorded.event, Event::CommandVoided(_)),
         };
         if !first || voided || !begins {
             return Ok(());

@@ -9,6 +9,7 @@ use fastbloom::BloomFilter;
 use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
 use crate::domain::fold::step;
+use crate::domain::logged::Logged;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent, UnsettledAward};
 use crate::rules::redecide::Redecide;
@@ -78,8 +79,11 @@ pub struct Verifier {
     pub(super) commanded: Option<Box<Commanded>>,
     /// How many of the commands decided again were decided from their stored command.
     pub(super) commands_from_command: u64,
-    /// The command the row being read carries, if any.
-    pub(super) row_command: Option<String>,
+    /// The command the row being read carries, read on any thread (or why it does not
+    /// read): taken at a command's first row by [`Verifier::commanded`].
+    pub(super) row_command: Option<Result<Logged, String>>,
+    /// Whether the row being read carries a command.
+    pub(super) row_carries_command: bool,
     /// The command being read when it carries no command after the campaign's mark: its first
     /// version, its id and the mark's version, reported once its events are read unless they
     /// were found wrong otherwise.
@@ -152,6 +156,7 @@ impl Verifier {
             commanded: None,
             commands_from_command: 0,
             row_command: None,
+            row_carries_command: false,
             uncommanded: None,
             origins: BTreeMap::new(),
             tracked,
@@ -300,7 +305,7 @@ impl Verifier {
             return;
         }
         self.uncommanded_read(v);
-        if let (Some(since), None) = (self.state.commands_kept, &self.row_command) {
+        if let (Some(since), false) = (self.state.commands_kept, self.row_carries_command) {
             self.uncommanded = Some((v, recorded.command_id.clone(), since));
         }
     }
