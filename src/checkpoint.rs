@@ -17,7 +17,7 @@ use crate::domain::fold::{fold_onto, step, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::store::Known;
-use crate::store::{BATCH, Store, StoreError, StoredRow};
+use crate::store::{BATCH, Columns, Store, StoreError, StoredRow};
 
 /// The projection code's tag: the digest of the fold's source (`build.rs`), so a checkpoint
 /// cached by any other state or fold code is ignored, with no tag to bump by hand.
@@ -177,7 +177,8 @@ fn fold_rows(
         false => Some(codec::decode(&row.kind, row.schema, &row.payload)),
     };
     let range = (rows.after, rows.up_to);
-    store.for_each_prepared(campaign, range, rows.batch, decode, |row, event| {
+    let read = (rows.batch, Columns::Folded);
+    store.for_each_prepared(campaign, range, read, decode, |row, event| {
         let event = event.as_ref().map(|decoded| {
             decoded
                 .as_ref()

@@ -1,14 +1,15 @@
 //! `verify` and `rebuild` hash and decode rows on a pool of threads, a batch at a time, and
 //! fold them in order: whatever the batch, they find and fold exactly what one row at a
 //! time does (`verify::verify` over rows in memory, `domain::fold::fold`), on the demo
-//! campaign and a synthetic one longer than a batch. (The tamper tests hold the parallel
-//! `verify` to the sequential one on every mutation they make.)
+//! campaign and a synthetic one longer than a batch, and one long enough to be read on a
+//! thread and a connection of its own. (The tamper tests hold the parallel `verify` to the
+//! sequential one on every mutation they make.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use muster::checkpoint;
 use muster::domain::fold::fold;
-use muster::store::{BATCH, Store, StoreError};
+use muster::store::{APART_FROM, BATCH, Columns, Store, StoreError};
 use muster::verify::{verify, verify_store, verify_store_in};
 
 const DEMO: &str = include_str!("../fixtures/campaigns/demo.jsonl");
@@ -26,6 +27,13 @@ fn synthetic(dir: &tempfile::TempDir) -> (Store, String) {
     let mut store = Store::open(&dir.path().join("synth.db")).unwrap();
     muster::synth::write(&mut store, "Synthetic", 2 * BATCH as u64 + 700, 7).unwrap();
     (store, "Synthetic".to_owned())
+}
+
+/// A database holding a synthetic campaign long enough to be read apart; its name.
+fn long(dir: &tempfile::TempDir) -> (Store, String) {
+    let mut store = Store::open(&dir.path().join("long.db")).unwrap();
+    muster::synth::write(&mut store, "Long", APART_FROM + 2 * BATCH as u64 + 300, 11).unwrap();
+    (store, "Long".to_owned())
 }
 
 /// The parallel verifier's report for each batch size equals the sequential one's.
@@ -86,7 +94,7 @@ fn a_worker_that_panics_is_an_error_and_the_rows_before_it_are_consumed_in_order
     let outcome = store.for_each_prepared(
         &campaign,
         (0, None),
-        4,
+        (4, Columns::Whole),
         |row| {
             if row.version == 10 {
                 panic!("a row the worker cannot take");
@@ -105,4 +113,107 @@ fn a_worker_that_panics_is_an_error_and_the_rows_before_it_are_consumed_in_order
     }
     // The batches before the one that panicked came back whole, in order.
     assert_eq!(consumed, (1..=8).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_long_log_read_apart_verifies_and_folds_as_one_read_here_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let head = store.head(&campaign).unwrap().version;
+    assert!(head > APART_FROM + 2 * BATCH as u64, "{head}");
+    assert!(store.reads_apart(&campaign, (0, None)));
+    assert!(
+        !store.reads_apart(&campaign, (head - APART_FROM + 1, None)),
+        "a short read stays here"
+    );
+    let read_only = Store::open_read_only(&dir.path().join("long.db")).unwrap();
+    assert!(
+        !read_only.reads_apart(&campaign, (0, None)),
+        "it may be an immutable file"
+    );
+    let holding = store.under_write_lock(|s| Ok::<_, StoreError>(s.reads_apart(&campaign, (0, None))));
+    assert!(
+        !holding.unwrap(),
+        "rows it wrote, not yet committed, are seen by it alone"
+    );
+    let rows = store.rows(&campaign, None).unwrap();
+    let sequential = verify(&campaign, &rows);
+    assert!(sequential.ok, "{:?}", sequential.findings);
+    assert_eq!(verify_store(&store, &campaign, &mut |_| {}).unwrap(), sequential);
+    for up_to in [None, Some(APART_FROM + 1), Some(head - 1)] {
+        let folded = fold(&store.events(&campaign, up_to).unwrap());
+        for batch in [7, BATCH] {
+            let parallel = checkpoint::rebuild_in(&store, &campaign, up_to, batch).unwrap();
+            assert_eq!(parallel, folded, "up to {up_to:?}, batch {batch}");
+        }
+    }
+    // Every row once, in order, with every column as stored or only the fold's.
+    for columns in [Columns::Whole, Columns::Folded] {
+        let mut read = Vec::new();
+        store
+            .for_each_prepared(
+                &campaign,
+                (0, None),
+                (BATCH, columns),
+                |row| row.version,
+                |row, version| {
+                    assert_eq!(row.version, *version);
+                    read.push((row.version, row.payload.clone(), row.hash.clone()));
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(read.len(), rows.len());
+        for ((version, payload, hash), stored) in read.iter().zip(&rows) {
+            assert_eq!((*version, payload), (stored.version, &stored.payload));
+            let expected = if columns == Columns::Whole {
+                stored.hash.as_str()
+            } else {
+                ""
+            };
+            assert_eq!(hash, expected, "v{version}");
+        }
+    }
+}
+
+#[test]
+fn a_long_read_apart_stops_at_the_first_error_or_panic_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let stop = APART_FROM + 5;
+    let mut consumed = 0;
+    let outcome = store.for_each_prepared(
+        &campaign,
+        (0, None),
+        (BATCH, Columns::Folded),
+        |row| row.version,
+        |row, _| {
+            consumed += 1;
+            match row.version == stop {
+                true => Err(StoreError::Damaged("stopped here".to_owned())),
+                false => Ok(()),
+            }
+        },
+    );
+    assert!(
+        matches!(outcome, Err(StoreError::Damaged(ref why)) if why == "stopped here"),
+        "{outcome:?}"
+    );
+    assert_eq!(consumed, stop);
+    let panicked = store.for_each_prepared(
+        &campaign,
+        (0, None),
+        (BATCH, Columns::Folded),
+        |row| {
+            if row.version == stop {
+                panic!("a row the worker cannot take");
+            }
+            row.version
+        },
+        |_, _| Ok(()),
+    );
+    match panicked {
+        Err(StoreError::Stopped(why)) => assert!(why.contains("a row the worker cannot take"), "{why}"),
+        other => panic!("expected the worker's panic as an error, got {other:?}"),
+    }
 }

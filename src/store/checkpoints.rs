@@ -167,6 +167,42 @@ impl Store {
     }
 }
 
+/// Which columns of the rows a scan reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Columns {
+    /// Every column: for checking a row (its hashes, its stored command) or copying it.
+    Whole,
+    /// What a fold reads: the version, the command id, the time, the kind, the schema and
+    /// the payload; the others are empty (the campaign, the event id, the hashes) or `None`
+    /// (the stored command).
+    Folded,
+}
+
+impl Columns {
+    /// The scan of a campaign's rows after `?2` up to `?3`, in version order.
+    pub(super) fn scan(self) -> &'static str {
+        match self {
+            Columns::Whole => {
+                "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+                        payload, prev_hash, hash, command
+                 FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version"
+            }
+            // The same places, so one reader fills either: the hashes, the event id and the
+            // stored command are most of a row's bytes besides its payload.
+            Columns::Folded => {
+                "SELECT seq, '', version, '', command_id, recorded_at, kind, schema,
+                        payload, '', '', NULL
+                 FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version"
+            }
+        }
+    }
+}
+
+/// The last version a scan reads: `up_to`, or every one.
+pub(super) fn limit(up_to: Option<u64>) -> i64 {
+    up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX))
+}
+
 impl Store {
     /// Calls `f` with each row of `campaign` after `after`, up to `up_to`, in version order,
     /// one at a time: the log is never held in memory whole.
@@ -177,25 +213,23 @@ impl Store {
         up_to: Option<u64>,
         mut f: impl FnMut(StoredRow) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        self.scan_raw_rows(campaign, after, up_to, |row| f(stored_row(row)?))
+        self.scan_raw_rows(campaign, (after, up_to), Columns::Whole, |row| {
+            f(stored_row(row)?)
+        })
     }
 
     /// Calls `f` with each row of `campaign` after `after`, up to `up_to`, in version order,
-    /// as SQLite gives it: [`Store::for_each_row`] before the row is copied out.
+    /// as SQLite gives it: [`Store::for_each_row`] before the row is copied out. With
+    /// [`Columns::Folded`] the columns a fold never reads come back empty.
     pub(super) fn scan_raw_rows(
         &self,
         campaign: &str,
-        after: u64,
-        up_to: Option<u64>,
+        (after, up_to): (u64, Option<u64>),
+        columns: Columns,
         mut f: impl FnMut(&Row<'_>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash, command
-             FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
-        )?;
-        let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let mut rows = stmt.query(params![campaign, after, limit])?;
+        let mut stmt = self.conn.prepare_cached(columns.scan())?;
+        let mut rows = stmt.query(params![campaign, after, limit(up_to)])?;
         while let Some(row) = rows.next()? {
             f(row)?;
         }
@@ -227,8 +261,7 @@ impl Store {
                AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')
              ORDER BY version",
         )?;
-        let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let rows = stmt.query_map(params![campaign, after, limit], stored_row)?;
+        let rows = stmt.query_map(params![campaign, after, limit(up_to)], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

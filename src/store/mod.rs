@@ -1,6 +1,7 @@
 //! The SQLite event log: opening and migrating the file, appending with an expected
 //! version, reading back, and the local settings table.
 
+mod apart;
 mod backup;
 mod blame_index;
 mod bulk;
@@ -31,9 +32,10 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 
+pub use apart::APART_FROM;
 pub use blame_index::{BlameIndexed, BlameWriter, IndexedLine};
 pub use bulk::ROWS_PER_INSERT;
-pub use checkpoints::Checkpoint;
+pub use checkpoints::{Checkpoint, Columns};
 pub use decided::KEPT;
 pub use error::StoreError;
 pub use head::Head;

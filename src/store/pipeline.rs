@@ -17,7 +17,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 use rayon::prelude::*;
 
 use super::row::{fill, stored_row};
-use super::{Store, StoreError, StoredRow};
+use super::{Columns, Store, StoreError, StoredRow, apart};
 
 /// How many rows the reading thread hands to the worker at once.
 pub const BATCH: usize = 2048;
@@ -26,8 +26,9 @@ pub const BATCH: usize = 2048;
 const AHEAD: usize = 2;
 
 impl Store {
-    /// Calls `consume` with each row of `campaign` after version `after`, up to `up_to` (the
-    /// head when `None`), in version order, and what `prepare` made of it.
+    /// Calls `consume` with each row of `campaign` in `range` (after its first version, up to
+    /// its second, the head when `None`), in version order, and what `prepare` made of it;
+    /// `columns` says which columns are read.
     ///
     /// `prepare` runs on other threads, `batch` rows at a time, while this thread reads the
     /// next rows and consumes the ones prepared; `consume` runs here, so it may read the
@@ -35,17 +36,26 @@ impl Store {
     pub fn for_each_prepared<T: Send>(
         &self,
         campaign: &str,
-        (after, up_to): (u64, Option<u64>),
-        batch: usize,
+        range: (u64, Option<u64>),
+        (batch, columns): (usize, Columns),
         prepare: impl Fn(&StoredRow) -> T + Sync,
         mut consume: impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
         let batch = batch.max(1);
+        if let Some(reader) = self.reader_apart(campaign, range) {
+            return apart::for_each_read_apart(
+                reader,
+                (campaign, range, columns),
+                batch,
+                &prepare,
+                &mut consume,
+            );
+        }
         std::thread::scope(|scope| {
             let mut lanes: Option<Lanes<'_, T>> = None;
             let mut rows: Vec<StoredRow> = Vec::with_capacity(batch);
             let mut filled = 0;
-            let read = self.scan_raw_rows(campaign, after, up_to, |row| {
+            let read = self.scan_raw_rows(campaign, range, columns, |row| {
                 match rows.get_mut(filled) {
                     Some(slot) => fill(slot, row)?,
                     None => rows.push(stored_row(row)?),
@@ -192,15 +202,20 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
         } = self;
         drop(to_worker);
         drop(from_worker);
-        worker.join().map_err(|panic| {
-            let why = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no reason given".to_owned());
-            StoreError::Stopped(format!("the worker preparing rows panicked: {why}"))
-        })
+        worker
+            .join()
+            .map_err(|panic| panicked("the worker preparing rows", &*panic))
     }
+}
+
+/// The error for a thread of `what` that panicked with `panic`, saying why.
+pub(super) fn panicked(what: &str, panic: &(dyn std::any::Any + Send)) -> StoreError {
+    let why = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no reason given".to_owned());
+    StoreError::Stopped(format!("{what} panicked: {why}"))
 }
 
 /// The error when the worker hung up before the rows were all prepared: it panicked, and

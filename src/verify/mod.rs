@@ -15,7 +15,7 @@ mod voids;
 
 use crate::Error;
 use crate::progress::Progress;
-use crate::store::{BATCH, Known, Store, StoreError, StoredRow};
+use crate::store::{BATCH, Columns, Known, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
 pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
 pub use voids::Ground;
@@ -59,7 +59,7 @@ pub fn verify_store_in(
     store.for_each_prepared(
         campaign,
         (0, None),
-        batch,
+        (batch, Columns::Whole),
         |row| checker.check(row.borrowed()),
         |row, checked| {
             verifier.push_checked(row.borrowed(), checked, &mut earlier)?;

@@ -15,7 +15,7 @@ use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::projection::summary::summary;
-use crate::store::{BATCH, BlameWriter, Known, Store, StoreError, StoredRow};
+use crate::store::{BATCH, BlameWriter, Columns, Known, Store, StoreError, StoredRow};
 
 /// The tag of the code that makes the index: the digest of the fold's source and blame's
 /// (`build.rs`), so an index another build made is made again, never read.
@@ -58,13 +58,19 @@ fn build_between(
         let mut counted = Progress::new(progress);
         // Rows are decoded on the other cores while this thread folds and writes.
         let decode = |row: &StoredRow| row.decode().map_err(|e| e.to_string());
-        store.for_each_prepared(campaign, (from, Some(head)), BATCH, decode, |row, recorded| {
-            counted.row();
-            let recorded = recorded
-                .as_ref()
-                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
-            index_one(&mut tracker, writer, recorded)
-        })?;
+        store.for_each_prepared(
+            campaign,
+            (from, Some(head)),
+            (BATCH, Columns::Folded),
+            decode,
+            |row, recorded| {
+                counted.row();
+                let recorded = recorded.as_ref().map_err(|e| {
+                    StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version))
+                })?;
+                index_one(&mut tracker, writer, recorded)
+            },
+        )?;
         counted.done();
         made = Some(tracker.into_state());
         Ok::<_, Error>(head)
