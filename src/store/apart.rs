@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use rusqlite::{Connection, OpenFlags, params};
 
 use super::checkpoints::limit;
-use super::pipeline::panicked;
+use super::pool::{panicked, row_pool};
 use super::row::{fill, stored_row};
 use super::{Columns, Store, StoreError, StoredRow, waiting};
 
@@ -63,12 +63,7 @@ pub(super) fn for_each_read_apart<T: Send>(
     prepare: &(impl Fn(&StoredRow) -> T + Sync),
     consume: &mut impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cores)
-        .thread_name(|i| format!("muster-rows-{i}"))
-        .build()
-        .map_err(|e| StoreError::Stopped(format!("the threads preparing rows could not start: {e}")))?;
+    let pool = row_pool()?;
     std::thread::scope(|scope| {
         let (to_pool, pool_inbox) = sync_channel::<Vec<StoredRow>>(AHEAD);
         let (to_here, inbox) = sync_channel::<(Vec<StoredRow>, Vec<T>)>(AHEAD);

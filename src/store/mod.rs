@@ -18,6 +18,7 @@ mod lookups;
 mod ownership;
 mod pipeline;
 mod points;
+mod pool;
 mod reset;
 mod row;
 mod scan;

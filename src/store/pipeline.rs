@@ -16,6 +16,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 
 use rayon::prelude::*;
 
+use super::pool::{panicked, row_pool};
 use super::row::{fill, stored_row};
 use super::{Columns, Store, StoreError, StoredRow, apart};
 
@@ -113,12 +114,7 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
     where
         P: Fn(&StoredRow) -> T + Sync,
     {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(cores)
-            .thread_name(|i| format!("muster-rows-{i}"))
-            .build()
-            .map_err(|e| StoreError::Stopped(format!("the threads preparing rows could not start: {e}")))?;
+        let pool = row_pool()?;
         let (to_worker, inbox) = sync_channel::<Job<T>>(AHEAD + 1);
         let (outbox, from_worker) = sync_channel::<Prepared<T>>(AHEAD + 1);
         let worker = scope.spawn(move || {
@@ -206,16 +202,6 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
             .join()
             .map_err(|panic| panicked("the worker preparing rows", &*panic))
     }
-}
-
-/// The error for a thread of `what` that panicked with `panic`, saying why.
-pub(super) fn panicked(what: &str, panic: &(dyn std::any::Any + Send)) -> StoreError {
-    let why = panic
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "no reason given".to_owned());
-    StoreError::Stopped(format!("{what} panicked: {why}"))
 }
 
 /// The error when the worker hung up before the rows were all prepared: it panicked, and

@@ -116,15 +116,15 @@ fn nth_table<'a>(read: &'a Read, header: &[&str], nth: usize) -> &'a [Vec<String
         .unwrap_or_else(|| panic!("table {nth} headed {header:?} in {:?}", read.tables))
 }
 
+/// The cells `keys` of `item`, as text.
+fn cells_of(item: &Value, keys: &[&str]) -> Vec<String> {
+    keys.iter().map(|key| text(&item[*key])).collect()
+}
+
 /// The cells `keys` of each object of `list`, as text.
 fn cells(list: &Value, keys: &[&str]) -> Vec<Vec<String>> {
     list.as_array()
-        .map(|items| {
-            items
-                .iter()
-                .map(|item| keys.iter().map(|key| text(&item[*key])).collect())
-                .collect()
-        })
+        .map(|items| items.iter().map(|item| cells_of(item, keys)).collect())
         .unwrap_or_default()
 }
 
@@ -188,11 +188,7 @@ fn the_markdown_chronicle_reads_back_as_its_json_whatever_the_names_hold() {
         .iter()
         .map(|m| {
             let casualties = m["casualties"].as_array().map_or(0, Vec::len);
-            let mut row = cells(
-                &Value::Array(vec![m.clone()]),
-                &["number", "name", "result", "turns"],
-            )
-            .remove(0);
+            let mut row = cells_of(m, &["number", "name", "result", "turns"]);
             row.extend([casualties.to_string(), text(&m["squad_rp"]), text(&m["rp_bank"])]);
             row
         })
@@ -231,11 +227,7 @@ fn the_markdown_chronicle_reads_back_as_its_json_whatever_the_names_hold() {
         .iter()
         .map(|c| {
             let (won, lost) = (c["successes"].as_u64().unwrap(), c["failures"].as_u64().unwrap());
-            let mut row = cells(
-                &Value::Array(vec![c.clone()]),
-                &["ability", "soldier", "successes", "failures"],
-            )
-            .remove(0);
+            let mut row = cells_of(c, &["ability", "soldier", "successes", "failures"]);
             row.push(format!("{}%", won * 100 / (won + lost)));
             row
         })
