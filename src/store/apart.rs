@@ -2,10 +2,10 @@
 //! own, so the thread that consumes them only consumes: three stages (read, prepare on the
 //! pool, consume) instead of two, for a fold whose reading costs as much as its folding.
 //!
-//! Only for a connection that writes to a file and holds no transaction: a second connection
-//! then reads what this one would (the newest commit, in one snapshot for the whole scan).
-//! A connection in a transaction may hold rows no other connection sees; a read-only one may
-//! have been opened as immutable, which a second connection could not repeat.
+//! Only for a connection to a file that holds no transaction: a second connection then reads
+//! what this one would (the newest commit, in one snapshot for the whole scan). A connection in
+//! a transaction may hold rows no other connection sees; one opened as immutable (read-only
+//! media) reads no write-ahead log, which a second connection could not repeat.
 
 use std::sync::mpsc::sync_channel;
 
@@ -22,11 +22,11 @@ use super::{Columns, Store, StoreError, StoredRow, waiting};
 pub const APART_FROM: u64 = 16_384;
 
 /// How many batches may wait between two stages.
-const AHEAD: usize = 2;
+const AHEAD: usize = 1;
 
 impl Store {
-    /// Whether a read of `campaign`'s rows in `range` runs on a thread and a connection of
-    /// its own.
+    /// Whether a fold's read ([`Columns::Folded`]) of `campaign`'s rows in `range` runs on a
+    /// thread and a connection of its own.
     pub fn reads_apart(&self, campaign: &str, range: (u64, Option<u64>)) -> bool {
         self.reader_apart(campaign, range).is_some()
     }
@@ -39,7 +39,7 @@ impl Store {
         (after, up_to): (u64, Option<u64>),
     ) -> Option<Connection> {
         let path = self.conn.path().filter(|p| !p.is_empty())?;
-        if !self.conn.is_autocommit() || self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+        if !self.conn.is_autocommit() || self.immutable {
             return None;
         }
         let head = self.head(campaign).ok()?.version;
@@ -49,6 +49,11 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).ok()?;
         conn.busy_handler(Some(waiting::busy)).ok()?;
+        // Its first read opens the write-ahead log: a file it cannot read is read here instead.
+        conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
+            row.get::<_, i64>(0)
+        })
+        .ok()?;
         Some(conn)
     }
 }
@@ -69,8 +74,8 @@ pub(super) fn for_each_read_apart<T: Send>(
         let (to_here, inbox) = sync_channel::<(Vec<StoredRow>, Vec<T>)>(AHEAD);
         // Consumed batches go back: the rows to be read into again, what was prepared of them
         // to be dropped by the pool that made it.
-        let (spare_rows, spare_inbox) = sync_channel::<Vec<StoredRow>>(AHEAD * 2 + 2);
-        let (spent, spent_inbox) = sync_channel::<Vec<T>>(AHEAD * 2 + 2);
+        let (spare_rows, spare_inbox) = sync_channel::<Vec<StoredRow>>(AHEAD);
+        let (spent, spent_inbox) = sync_channel::<Vec<T>>(AHEAD);
         let read = scope.spawn(move || -> Result<(), StoreError> {
             let mut stmt = reader.prepare(columns.scan())?;
             let (after, up_to) = range;

@@ -104,6 +104,9 @@ pub struct Store {
     /// Who the commands written through this connection are recorded by: the front end's
     /// word (the server's caller, the command line's `--as`), written with each command.
     recorder: Option<String>,
+    /// Whether the file was opened as immutable (read-only media): its write-ahead log is not
+    /// read, which a second connection could not repeat.
+    immutable: bool,
     /// This connection's hold on its file, let go once the connection (declared before it,
     /// so dropped first) is closed.
     _holding: held::Holding,
@@ -168,9 +171,13 @@ impl Store {
         // nobody can write, it is read as immutable instead. Never a file this process is
         // writing: an immutable read would ignore its write-ahead log, and so its last writes.
         let read_only = open(format!("file:{escaped}?mode=ro"));
-        let (conn, holding) = match read_only {
+        let (conn, holding, immutable) = match read_only {
             Err(e) if held => return Err(e),
-            other => other.or_else(|_| open(format!("file:{escaped}?immutable=1")))?,
+            Ok((conn, holding)) => (conn, holding, false),
+            Err(_) => {
+                let (conn, holding) = open(format!("file:{escaped}?immutable=1"))?;
+                (conn, holding, true)
+            }
         };
         retry_busy(|| Ok(ownership::check_ours(&conn, &shown)))??;
         let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
@@ -182,6 +189,7 @@ impl Store {
                 decided: decided::Decided::default(),
                 behind: decided::Behind::default(),
                 recorder: None,
+                immutable,
                 _holding: holding,
             }),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
@@ -245,6 +253,7 @@ impl Store {
             decided: decided::Decided::default(),
             behind: decided::Behind::default(),
             recorder: None,
+            immutable: false,
             _holding: holding,
         })
     }
