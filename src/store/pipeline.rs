@@ -9,7 +9,8 @@
 //! read: this thread reads into the buffers of the batches it consumed, and what the pool
 //! made goes back to the pool to be dropped (a thread freeing another's allocations, row
 //! after row, costs more than the work it would save). A read shorter than one batch is
-//! prepared on this thread, starting no thread at all.
+//! prepared on this thread, starting no thread at all; a long fold's rows are read on a
+//! thread and a connection of their own (`apart.rs`).
 
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::{Scope, ScopedJoinHandle};
