@@ -12,9 +12,8 @@ use std::sync::mpsc::sync_channel;
 use rayon::prelude::*;
 use rusqlite::{Connection, OpenFlags, params};
 
-use super::checkpoints::limit;
 use super::pool::{panicked, row_pool};
-use super::row::{fill, stored_row};
+use super::row::{fill, limit, stored_row};
 use super::{Columns, Store, StoreError, StoredRow, waiting};
 
 /// How many rows a scan must span before it is read apart: a second connection costs its

@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, Row, params};
 use sha2::{Digest, Sha256};
 
-use super::row::stored_row;
+use super::row::{limit, stored_row};
 use super::{Store, StoreError, StoredRow};
 
 /// How many of the newest checkpoints at or before a point a read looks through for one it
@@ -196,11 +196,6 @@ impl Columns {
             }
         }
     }
-}
-
-/// The last version a scan reads: `up_to`, or every one.
-pub(super) fn limit(up_to: Option<u64>) -> i64 {
-    up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX))
 }
 
 impl Store {

@@ -5,16 +5,8 @@
 
 use rusqlite::params;
 
-use super::row::stored_row;
+use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
-
-/// The columns every row read selects, in [`stored_row`]'s order.
-const COLUMNS: &str = "seq, campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command";
-
-/// A version as SQLite compares it: versions past `i64::MAX` are read as that.
-fn signed(version: u64) -> i64 {
-    i64::try_from(version).unwrap_or(i64::MAX)
-}
 
 impl Store {
     /// The voids of `campaign` up to `up_to` that void command `command_id`, in order.

@@ -43,8 +43,8 @@ pub use head::Head;
 pub use held::is_held as is_open_here;
 pub use known::{Known, RARE_KINDS};
 pub use pipeline::BATCH;
-use row::stored_row;
 pub use row::{RowRef, StoredRow};
+use row::{limit, stored_row};
 pub use scan::Order;
 pub use serving::{Keeping, ServedAnswer, TokenRow};
 pub use sessions::{InviteRow, InviteUse, SessionRow, Via};
@@ -318,8 +318,7 @@ impl Store {
                     payload, prev_hash, hash, command
              FROM events WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version",
         )?;
-        let limit = up_to.map_or(i64::MAX, |v| i64::try_from(v).unwrap_or(i64::MAX));
-        let rows = stmt.query_map(params![campaign, after, limit], stored_row)?;
+        let rows = stmt.query_map(params![campaign, after, limit(up_to)], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

@@ -4,13 +4,8 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::row::stored_row;
+use super::row::{signed, stored_row};
 use super::{Store, StoreError, StoredRow};
-
-/// A version as SQLite stores it.
-fn signed(version: u64) -> i64 {
-    i64::try_from(version).unwrap_or(i64::MAX)
-}
 
 impl Store {
     /// Whether any campaign of the file holds an event with id `event_id` (ids are unique

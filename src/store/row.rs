@@ -5,6 +5,19 @@ use super::chain::Link;
 use crate::domain::codec::{self, DecodeError};
 use crate::domain::state::RecordedEvent;
 
+/// The columns every row read selects, in [`stored_row`]'s order.
+pub(super) const COLUMNS: &str = "seq, campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command";
+
+/// A version as SQLite compares it: versions past `i64::MAX` are read as that.
+pub(super) fn signed(version: u64) -> i64 {
+    i64::try_from(version).unwrap_or(i64::MAX)
+}
+
+/// The last version a scan reads: `up_to`, or every one.
+pub(super) fn limit(up_to: Option<u64>) -> i64 {
+    up_to.map_or(i64::MAX, signed)
+}
+
 /// One row of the `events` table, exactly as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredRow {

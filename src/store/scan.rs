@@ -3,7 +3,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::row::stored_row;
+use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
 /// The order rows are read in.
@@ -14,9 +14,6 @@ pub enum Order {
     /// Newest first.
     Descending,
 }
-
-/// The columns every row read selects, in [`stored_row`]'s order.
-const COLUMNS: &str = "seq, campaign, version, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash, command";
 
 impl Store {
     /// Gives `each` the rows of `campaign` after version `after`, up to and including
@@ -36,7 +33,7 @@ impl Store {
             "SELECT {COLUMNS} FROM events
              WHERE campaign = ?1 AND version > ?2 AND version <= ?3 ORDER BY version {direction}"
         ))?;
-        let mut rows = stmt.query(params![campaign, after, sql_version(up_to)])?;
+        let mut rows = stmt.query(params![campaign, after, signed(up_to)])?;
         while let Some(row) = rows.next()? {
             if !each(stored_row(row)?)? {
                 break;
@@ -60,7 +57,7 @@ impl Store {
                AND kind IN ('mission_started', 'mission_ended')
              ORDER BY version"
         ))?;
-        let mut rows = stmt.query(params![campaign, sql_version(after), sql_version(up_to)])?;
+        let mut rows = stmt.query(params![campaign, signed(after), signed(up_to)])?;
         while let Some(row) = rows.next()? {
             if !each(stored_row(row)?)? {
                 break;
@@ -86,14 +83,9 @@ impl Store {
                  WHERE campaign = ?1 AND version > ?2 AND version <= ?4 AND command_id != ?3
                  ORDER BY version LIMIT 1",
             )?
-            .query_row(params![campaign, after, command_id, sql_version(up_to)], |row| {
+            .query_row(params![campaign, after, command_id, signed(up_to)], |row| {
                 row.get(0)
             })
             .optional()?)
     }
-}
-
-/// A version as SQLite compares it: versions past `i64::MAX` are read as that.
-fn sql_version(version: u64) -> i64 {
-    i64::try_from(version).unwrap_or(i64::MAX)
 }
