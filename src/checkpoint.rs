@@ -253,22 +253,47 @@ pub fn reaching_back(store: &Store, campaign: &str, up_to: Option<u64>) -> Resul
 /// Writes a checkpoint of the campaign's current state when enough events have been
 /// appended since the last. A failure only costs time later, so it is not an error.
 pub fn refresh(store: &Store, campaign: &str, head: u64) {
-    // A checkpoint that cannot be trusted counts as none: a good one replaces it.
-    let newest = store
-        .checkpoint(campaign, u64::MAX >> 1, PROJECTION)
-        .ok()
-        .flatten()
-        .filter(|c| c.flaw().is_none())
-        .map_or(0, |c| c.version);
-    if head < newest + INTERVAL {
+    if head < newest_usable(store, campaign) + INTERVAL {
         return;
     }
     let Ok(state) = state_at(store, campaign, None) else {
         return;
     };
-    if let Ok(text) = serde_json::to_string(&state) {
-        let _cache_only = store.save_checkpoint(campaign, state.version, PROJECTION, &text);
+    let _cache_only = save(store, campaign, &state);
+}
+
+/// Writes a checkpoint at the head of `campaign` when it is [`INTERVAL`] events or more past
+/// its newest usable one, as a write would have: for a campaign no write has reached since its
+/// checkpoints were made by other projection code (a new build of muster), whose every read
+/// would otherwise fold its whole log. The state folded is not kept on the connection, so a
+/// pass over many campaigns lets go of none of the states its writes keep. True when it wrote
+/// one.
+pub fn catch_up(store: &Store, campaign: &str) -> Result<bool, Error> {
+    let behind = |store: &Store| -> Result<bool, Error> {
+        Ok(store.head(campaign)?.version >= newest_usable(store, campaign) + INTERVAL)
+    };
+    // Looked at first without the lock, as it mostly finds nothing to do.
+    if !behind(store)? {
+        return Ok(false);
     }
+    store.under_write_lock(|store| {
+        if !behind(store)? {
+            return Ok(false);
+        }
+        save(store, campaign, &state_from_checkpoint(store, campaign, None)?)?;
+        Ok(true)
+    })
+}
+
+/// The version of the newest checkpoint of `campaign` a read may start from, 0 when none: one
+/// that cannot be trusted counts as none, so a good one replaces it.
+fn newest_usable(store: &Store, campaign: &str) -> u64 {
+    store
+        .checkpoint(campaign, u64::MAX >> 1, PROJECTION)
+        .ok()
+        .flatten()
+        .filter(|c| c.flaw().is_none())
+        .map_or(0, |c| c.version)
 }
 
 /// The state of `campaign` just before version `version`, with every void in `known`

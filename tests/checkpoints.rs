@@ -157,6 +157,37 @@ fn a_checkpoint_from_other_projection_code_or_unreadable_is_ignored() {
 }
 
 #[test]
+fn a_campaign_whose_checkpoints_another_build_made_is_caught_up_once_at_its_head() {
+    let (_dir, store) = long_campaign();
+    let head = store.head(CAMPAIGN).unwrap().version;
+    let conn = rusqlite::Connection::open(store.connection().path().unwrap()).unwrap();
+    conn.execute("UPDATE checkpoints SET projection = 'campaign-state/0 other'", [])
+        .unwrap();
+    assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), 0);
+
+    assert!(checkpoint::catch_up(&store, CAMPAIGN).unwrap(), "written");
+    assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), head);
+    let written = store.checkpoint(CAMPAIGN, head, PROJECTION).unwrap().unwrap();
+    assert_eq!(written.flaw(), None);
+    let state: muster::domain::state::CampaignState = serde_json::from_str(&written.state).unwrap();
+    assert_eq!(state, full_fold(&store));
+    assert!(!checkpoint::catch_up(&store, CAMPAIGN).unwrap(), "once");
+    assert!(store.connection().is_autocommit(), "its transaction ended");
+
+    // A campaign less than an interval past its newest checkpoint (here none) is left alone.
+    let create = Command::CreateCampaign {
+        commands_kept: true,
+        game: Game::Wwii,
+        nation: None,
+        expansions: vec![],
+    };
+    let mut writer = Store::open(std::path::Path::new(store.connection().path().unwrap())).unwrap();
+    app::create_campaign(&mut writer, "Short", &create, &clock()).unwrap();
+    assert!(!checkpoint::catch_up(&store, "Short").unwrap());
+    assert_eq!(store.newest_checkpoint("Short", PROJECTION).unwrap(), 0);
+}
+
+#[test]
 fn a_state_as_of_an_earlier_version_ignores_later_checkpoints() {
     let (_dir, store) = long_campaign();
     let at = checkpoint::state_at(&store, CAMPAIGN, Some(10)).unwrap();

@@ -3,6 +3,8 @@
 //! or around a push and who pushed it, so that they commit together or not at all, and no
 //! other writer slips between what it reads and what it writes.
 
+use crate::Error;
+use crate::checkpoint;
 use crate::projection::blame::index::{self, Step};
 use crate::store::{KEPT, Store, StoreError};
 
@@ -63,6 +65,19 @@ pub fn catch_up_indexes(store: &Store) -> Result<bool, StoreError> {
     hold(store)?;
     catch_up_and_commit(store, 0)?;
     Ok(true)
+}
+
+/// The campaigns of the file, for a writer to look at one at a time ([`catch_up_checkpoint`]).
+pub fn campaigns(store: &Store) -> Result<Vec<String>, StoreError> {
+    Ok(store.campaigns()?.into_iter().map(|c| c.name).collect())
+}
+
+/// Writes a checkpoint at the head of `campaign`, in a write transaction of its own, when its
+/// newest usable one is a checkpoint interval or more behind: what a writer does once it is
+/// quiet, for the campaigns a new build of muster finds checkpointed by other code, so their
+/// reads stop folding the whole log. True when it wrote one.
+pub fn catch_up_checkpoint(store: &Store, campaign: &str) -> Result<bool, Error> {
+    checkpoint::catch_up(store, campaign)
 }
 
 /// Rolls back what was written since [`hold`] and lets the lock go.

@@ -118,7 +118,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Rea
         }
         drop(out);
         tokio::spawn(watch::file(Arc::clone(&server)));
-        tokio::spawn(tidy::indexes(Arc::clone(&server)));
+        tokio::spawn(tidy::caches(Arc::clone(&server)));
         listen::serve(
             listener,
             router::router(Arc::clone(&server)),

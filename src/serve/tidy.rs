@@ -1,6 +1,7 @@
-//! Blame's indexes brought up to date when the writer is quiet: a busy writer lets them lag
-//! (blame reads the log past them), and once no command has landed for [`QUIET`], they are
-//! caught up in one pass each.
+//! Caches brought up to date when the writer is quiet: blame's indexes, which a busy writer
+//! lets lag (blame reads the log past them), caught up once no command has landed for
+//! [`QUIET`]; and, from the server's start, the checkpoints a new build finds made by other
+//! code, a campaign at a time.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,10 +11,19 @@ use super::server::Server;
 /// How long no flush must land before the lagging indexes are caught up.
 pub const QUIET: Duration = Duration::from_millis(50);
 
-/// Catches up the lagging indexes after every quiet spell, until the server stops.
-pub async fn indexes(server: Arc<Server>) {
+/// Catches up the checkpoints at the start and the lagging indexes and checkpoints after
+/// every quiet spell, until the server stops.
+pub async fn caches(server: Arc<Server>) {
     let mut turns = server.writer.turns.subscribe();
     loop {
+        let quiet = Arc::clone(&server);
+        // A catch-up that failed leaves an index or a checkpoint behind: blame reads the log
+        // past the one, a read folds past the other, and a later write makes either again.
+        let _cache_only = tokio::task::spawn_blocking(move || {
+            quiet.writer.catch_up_indexes();
+            quiet.writer.catch_up_checkpoints();
+        })
+        .await;
         if turns.changed().await.is_err() {
             return;
         }
@@ -24,9 +34,5 @@ pub async fn indexes(server: Arc<Server>) {
                 Err(_quiet) => break,
             }
         }
-        let quiet = Arc::clone(&server);
-        // A catch-up that failed leaves an index behind, which blame reads past and a later write
-        // to its campaign makes again.
-        let _cache_only = tokio::task::spawn_blocking(move || quiet.writer.catch_up_indexes()).await;
     }
 }

@@ -42,6 +42,9 @@ struct Held {
     store: Option<Store>,
     /// The group whose write transaction is open, if any.
     open: Option<Group>,
+    /// The campaigns whose checkpoints are still to be looked at once the writer is quiet
+    /// ([`Writer::catch_up_checkpoints`]): listed at the first quiet spell, `None` until then.
+    unchecked: Option<Vec<String>>,
 }
 
 /// The turns that share one write transaction, and the flush they wait for.
@@ -83,6 +86,7 @@ impl Writer {
             held: Mutex::new(Held {
                 store: Some(store),
                 open: None,
+                unchecked: None,
             }),
             waiting: AtomicUsize::new(0),
             turns: tokio::sync::watch::Sender::new(0),
@@ -156,6 +160,36 @@ impl Writer {
                 .is_some_and(|store| matches!(held::catch_up_indexes(store), Ok(true)));
             drop(held);
             if !stepped || self.waiting.load(Ordering::SeqCst) > 0 {
+                return;
+            }
+        }
+    }
+
+    /// Writes a checkpoint at the head of every campaign whose newest usable one is an interval
+    /// or more behind, one campaign a step, each in a transaction of its own once any open group
+    /// is flushed: after a new build of muster (whose checkpoints are made by other code), each
+    /// read of a campaign no command has reached since would fold its whole log. The campaigns
+    /// are listed once and looked at once each; a command that comes meanwhile goes first, and
+    /// the rest waits for the next quiet spell.
+    pub fn catch_up_checkpoints(&self) {
+        loop {
+            let mut guard = self.lock();
+            self.commit(&mut guard);
+            let held = &mut *guard;
+            let Some(store) = held.store.as_ref() else {
+                return;
+            };
+            if held.unchecked.is_none() {
+                // Listed again at the next quiet spell when the listing failed.
+                held.unchecked = held::campaigns(store).ok();
+            }
+            let Some(campaign) = held.unchecked.as_mut().and_then(Vec::pop) else {
+                return;
+            };
+            // A cache: a checkpoint not written costs reads time, never a wrong state.
+            let _cache_only = held::catch_up_checkpoint(store, &campaign);
+            drop(guard);
+            if self.waiting.load(Ordering::SeqCst) > 0 {
                 return;
             }
         }
@@ -354,6 +388,48 @@ mod tests {
         let outside = writer.alone(|lent| lent.as_ref().map(|s| s.set_setting("outside", "kept").is_ok()));
         assert_eq!(outside, Ok(Some(true)));
         assert_eq!(committed(&dir, "outside").as_deref(), Some("kept"));
+    }
+
+    #[test]
+    fn a_quiet_writer_checkpoints_each_campaign_another_build_left_behind_once() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| unreachable!("{e}"));
+        let db = dir.path().join("built.db");
+        let mut store = Store::open(&db).unwrap_or_else(|e| unreachable!("{e}"));
+        // Seeds of their own: a synthetic campaign's event ids follow from its seed.
+        for (campaign, events, seed) in [("Long", 2_500, 3), ("Short", 400, 4)] {
+            muster::synth::write(&mut store, campaign, events, seed).unwrap_or_else(|e| unreachable!("{e}"));
+        }
+        // Every checkpoint made by another build's projection code.
+        store
+            .connection()
+            .execute("UPDATE checkpoints SET projection = 'campaign-state/0 other'", [])
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let head = |campaign| store.head(campaign).map_or(0, |h| h.version);
+        let newest = |campaign| {
+            store
+                .newest_checkpoint(campaign, muster::checkpoint::PROJECTION)
+                .unwrap_or_else(|e| unreachable!("{e}"))
+        };
+        let writer = Writer::new(
+            db,
+            Store::open(&dir.path().join("built.db")).unwrap_or_else(|e| unreachable!("{e}")),
+        );
+        let flushes = *writer.turns.borrow();
+        writer.catch_up_checkpoints();
+        assert_eq!(
+            newest("Long"),
+            head("Long"),
+            "one at the head of a campaign an interval past"
+        );
+        assert_eq!(newest("Short"), 0, "none for a campaign short of an interval");
+        assert_eq!(*writer.turns.borrow(), flushes, "no head moved, no page woken");
+        // Looked at once: a checkpoint lost since is left to the campaign's next write.
+        store
+            .connection()
+            .execute("DELETE FROM checkpoints", [])
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        writer.catch_up_checkpoints();
+        assert_eq!(newest("Long"), 0);
     }
 
     #[test]
