@@ -112,6 +112,12 @@ pub struct Store {
     _holding: held::Holding,
 }
 
+/// How many prepared statements a connection keeps (rusqlite's default is 16): room for
+/// every statement a long-lived connection's requests use (the server's: authenticating,
+/// reading a campaign's head, checkpoint and seeds, appending, keeping its caches and
+/// answers), so none is prepared again for the next request.
+const STATEMENTS_KEPT: usize = 128;
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -127,6 +133,7 @@ impl Store {
         })?;
         let holding = held::Holding::take(path);
         conn.busy_handler(Some(waiting::busy))?;
+        conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
         retry_busy(|| Ok(ownership::check_ours(&conn, &path.display().to_string())))??;
         Self::prepare(conn, holding)
     }
@@ -161,6 +168,7 @@ impl Store {
             })?;
             let holding = held::Holding::take(path);
             conn.busy_handler(Some(waiting::busy))?;
+            conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
             conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
                 row.get::<_, i64>(0)
             })?;
@@ -473,11 +481,8 @@ impl Store {
     pub fn seed(&self, campaign: &str, commitment: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn
-            .query_row(
-                "SELECT seed FROM seeds WHERE campaign = ?1 AND commitment = ?2",
-                [campaign, commitment],
-                |row| row.get(0),
-            )
+            .prepare_cached("SELECT seed FROM seeds WHERE campaign = ?1 AND commitment = ?2")?
+            .query_row([campaign, commitment], |row| row.get(0))
             .optional()?)
     }
 
@@ -485,7 +490,7 @@ impl Store {
     pub fn seeds_of(&self, campaign: &str) -> Result<Vec<(String, String)>, StoreError> {
         let mut statement = self
             .conn
-            .prepare("SELECT commitment, seed FROM seeds WHERE campaign = ?1 ORDER BY commitment")?;
+            .prepare_cached("SELECT commitment, seed FROM seeds WHERE campaign = ?1 ORDER BY commitment")?;
         let seeds = statement
             .query_map([campaign], |row| Ok((row.get(0)?, row.get(1)?)))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -502,9 +507,8 @@ impl Store {
     pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT value FROM settings WHERE key = ?1", [key], |row| {
-                row.get(0)
-            })
+            .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
+            .query_row([key], |row| row.get(0))
             .optional()?)
     }
 

@@ -78,9 +78,8 @@ impl Store {
     pub fn token_by_hash(&self, hash: &str) -> Result<Option<(String, String)>, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT name, role FROM tokens WHERE hash = ?1", [hash], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
+            .prepare_cached("SELECT name, role FROM tokens WHERE hash = ?1")?
+            .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
             .optional()?)
     }
 
@@ -88,19 +87,18 @@ impl Store {
     pub fn served(&self, sender: &str, command_id: &str) -> Result<Option<ServedAnswer>, StoreError> {
         Ok(self
             .conn
-            .query_row(
+            .prepare_cached(
                 "SELECT campaign, args, status, body FROM served_answers
                  WHERE sender = ?1 AND command_id = ?2",
-                [sender, command_id],
-                |row| {
-                    Ok(ServedAnswer {
-                        campaign: row.get(0)?,
-                        args: row.get(1)?,
-                        status: row.get(2)?,
-                        body: row.get(3)?,
-                    })
-                },
-            )
+            )?
+            .query_row([sender, command_id], |row| {
+                Ok(ServedAnswer {
+                    campaign: row.get(0)?,
+                    args: row.get(1)?,
+                    status: row.get(2)?,
+                    body: row.get(3)?,
+                })
+            })
             .optional()?)
     }
 

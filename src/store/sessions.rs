@@ -208,11 +208,8 @@ impl Store {
     pub fn session_by_hash(&self, hash: &str) -> Result<Option<SessionRow>, StoreError> {
         Ok(self
             .conn
-            .query_row(
-                &format!("SELECT {SESSION_COLUMNS} FROM sessions WHERE hash = ?1"),
-                [hash],
-                session,
-            )
+            .prepare_cached(&format!("SELECT {SESSION_COLUMNS} FROM sessions WHERE hash = ?1"))?
+            .query_row([hash], session)
             .optional()?)
     }
 
@@ -258,9 +255,8 @@ impl Store {
     pub fn server_fact(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT value FROM server_facts WHERE key = ?1", [key], |row| {
-                row.get(0)
-            })
+            .prepare_cached("SELECT value FROM server_facts WHERE key = ?1")?
+            .query_row([key], |row| row.get(0))
             .optional()?)
     }
 
