@@ -252,8 +252,13 @@ pub fn reaching_back(store: &Store, campaign: &str, up_to: Option<u64>) -> Resul
 
 /// Writes a checkpoint of the campaign's current state when enough events have been
 /// appended since the last. A failure only costs time later, so it is not an error.
+///
+/// Only the newest checkpoint's version and event are looked at, not its state: one whose
+/// state was edited since (its digest no longer matches) is read past by every read until the
+/// next interval writes another.
 pub fn refresh(store: &Store, campaign: &str, head: u64) {
-    if head < newest_usable(store, campaign) + INTERVAL {
+    let newest = store.newest_checkpoint_on_log(campaign, PROJECTION).unwrap_or(0);
+    if head < newest + INTERVAL {
         return;
     }
     let Ok(state) = state_at(store, campaign, None) else {

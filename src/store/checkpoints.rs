@@ -131,6 +131,22 @@ impl Store {
             .unwrap_or(0))
     }
 
+    /// The version of the newest checkpoint of `campaign` made by `projection` whose event is
+    /// still the log's at its version, or 0: what a write asks to know whether another is due,
+    /// without reading any checkpoint's state (nor checking its digest).
+    pub fn newest_checkpoint_on_log(&self, campaign: &str, projection: &str) -> Result<u64, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT c.version FROM checkpoints c
+                 JOIN events e ON e.campaign = c.campaign AND e.version = c.version AND e.hash = c.event_hash
+                 WHERE c.campaign = ?1 AND c.projection = ?2 ORDER BY c.version DESC LIMIT 1",
+            )?
+            .query_row(params![campaign, projection], |row| row.get::<_, u64>(0))
+            .optional()?
+            .unwrap_or(0))
+    }
+
     /// Writes a checkpoint of `state` at `version`, vouched for by the log's hash there and
     /// the state's digest, and drops all but the newest few of the campaign's made by other
     /// projection code. Nothing is written when the log has no such version.
