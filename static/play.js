@@ -94,7 +94,7 @@
 
   function keyOf(form) {
     var card = form.closest("[data-name]");
-    return (card ? card.getAttribute("data-name") + "/" : "") + (form.id || form.getAttribute("data-cmd") || "form");
+    return (card ? card.getAttribute("data-name") + "/" : "") + (form.id || (form.elements.cmd && form.elements.cmd.value) || "form");
   }
 
   function markPending() {

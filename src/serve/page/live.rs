@@ -24,9 +24,6 @@ use crate::serve::server::Server;
 /// How often a stream no turn woke checks its session again (a revoked token ends it).
 const RECHECK: Duration = Duration::from_secs(5);
 
-/// The script, compiled in.
-const SCRIPT: &str = include_str!("../../../static/play.js");
-
 /// GET /static/play.js.
 pub async fn script() -> Response {
     (
@@ -34,7 +31,7 @@ pub async fn script() -> Response {
             (CONTENT_TYPE, "text/javascript; charset=utf-8"),
             (CACHE_CONTROL, "no-cache"),
         ],
-        SCRIPT,
+        super::compact::script(),
     )
         .into_response()
 }

@@ -3,6 +3,7 @@
 //! `--json` output, through the server's [`Runner`](super::Runner)); askama escapes every value.
 
 mod cards;
+pub mod compact;
 mod detail;
 mod forms;
 mod html;
