@@ -16,8 +16,8 @@ use crate::domain::event::Event;
 use crate::domain::fold::{fold_onto, step, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
-use crate::store::Known;
 use crate::store::{BATCH, Columns, Store, StoreError, StoredRow};
+use crate::store::{Checkpoint, Known};
 
 /// The projection code's tag: the digest of the fold's source (`build.rs`), so a checkpoint
 /// cached by any other state or fold code is ignored, with no tag to bump by hand.
@@ -54,22 +54,45 @@ pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Cam
 /// checkpoint, else folded from the whole log.
 fn state_from_checkpoint(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<CampaignState, Error> {
     let limit = up_to.unwrap_or(u64::MAX >> 1);
-    for stored in store.checkpoints(campaign, limit, PROJECTION)? {
-        // An edited checkpoint, or one of a log rewritten since, is not evidence of anything.
-        if stored.flaw().is_some() {
-            continue;
-        }
-        let Ok(state) = serde_json::from_str::<CampaignState>(&stored.state) else {
-            continue;
-        };
-        let tail = store.events_between(campaign, stored.version, up_to)?;
-        // A void reaching back into the checkpoint's events would need them un-applied.
-        if !reaches_back(&tail, stored.version) {
-            let voided = voided_commands(&tail);
-            return Ok(fold_onto(state, &tail, &voided));
+    // The newest alone first: it nearly always serves, and each checkpoint read is a whole
+    // state (a campaign of 10,000 events has ten, and reading the newest eight made a served
+    // roster read of such a campaign a fifth slower).
+    let newest = store.checkpoint(campaign, limit, PROJECTION)?;
+    let Some(newest) = newest else {
+        return rebuild(store, campaign, up_to);
+    };
+    if let Some(state) = from_stored(store, campaign, up_to, &newest)? {
+        return Ok(state);
+    }
+    for stored in store.checkpoints(campaign, newest.version.saturating_sub(1), PROJECTION)? {
+        if let Some(state) = from_stored(store, campaign, up_to, &stored)? {
+            return Ok(state);
         }
     }
     rebuild(store, campaign, up_to)
+}
+
+/// The state at `up_to` from `stored` and the events after it, when it may serve.
+fn from_stored(
+    store: &Store,
+    campaign: &str,
+    up_to: Option<u64>,
+    stored: &Checkpoint,
+) -> Result<Option<CampaignState>, Error> {
+    // An edited checkpoint, or one of a log rewritten since, is not evidence of anything.
+    if stored.flaw().is_some() {
+        return Ok(None);
+    }
+    let Ok(state) = serde_json::from_str::<CampaignState>(&stored.state) else {
+        return Ok(None);
+    };
+    let tail = store.events_between(campaign, stored.version, up_to)?;
+    // A void reaching back into the checkpoint's events would need them un-applied.
+    if reaches_back(&tail, stored.version) {
+        return Ok(None);
+    }
+    let voided = voided_commands(&tail);
+    Ok(Some(fold_onto(state, &tail, &voided)))
 }
 
 /// Whether a void among `tail` (the events after a checkpoint at `version`) voids an event
