@@ -274,7 +274,13 @@ impl Store {
     /// The campaign whose name is `name`, compared as Soldier names are (without case, in
     /// either Unicode form), if the file holds one.
     pub fn campaign_named(&self, name: &str) -> Result<Option<String>, StoreError> {
-        if self.head(name)?.version > 0 {
+        // Read on the (campaign, version) index alone, not the head's row: every served
+        // request names its campaign.
+        let held: bool = self
+            .conn
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM events WHERE campaign = ?1)")?
+            .query_row([name], |row| row.get(0))?;
+        if held {
             return Ok(Some(name.to_owned()));
         }
         Ok(self
