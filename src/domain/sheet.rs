@@ -1,7 +1,11 @@
 //! A Soldier's paper sheet: his numbers by field name, as `assert` records them and
 //! `verify` and `blame` read them.
 
+use std::fmt;
+
+use super::soldier::{SoldierKind, Status};
 use super::state::SoldierState;
+use super::zero_dark::HeroState;
 
 /// The fields a paper sheet can state; `hardy.TYPE` names one Hardy type.
 pub const FIELDS: &[&str] = &[
@@ -25,28 +29,56 @@ pub fn is_field(field: &str) -> bool {
 /// a field he does not have (Discipline of a Soldier who is not a K9, the state of a
 /// Soldier who is not a hero).
 pub fn value(soldier: &SoldierState, field: &str) -> Option<String> {
-    if let Some(hardy) = field.strip_prefix("hardy.") {
-        return Some(soldier.hardy.get(hardy).copied().unwrap_or(0).to_string());
+    reading(soldier, field).map(|r| r.to_string())
+}
+
+/// One field's value as the state holds it: a number, or one of the words a sheet writes.
+/// Compared without being written out, as blame compares a sheet after every event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    Number(i64),
+    Status(Status),
+    HeroState(HeroState),
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reading::Number(n) => write!(f, "{n}"),
+            Reading::Status(status) => write!(f, "{status}"),
+            Reading::HeroState(state) => write!(f, "{state}"),
+        }
     }
-    Some(match field {
-        "wounds" => soldier.wounds.to_string(),
-        "suppress" => soldier.suppress.to_string(),
-        "xp" => soldier.xp.to_string(),
-        "status" => soldier.status.to_string(),
-        "discipline" => soldier.discipline?.to_string(),
-        "rp" => soldier.rp().to_string(),
-        "medal_rp" => soldier.medal_rp().to_string(),
-        "medals" => soldier.medals.len().to_string(),
-        "state" if soldier.card.kind == super::soldier::SoldierKind::Hero => soldier.hero_state.to_string(),
-        _ => return None,
-    })
+}
+
+/// The Soldier's value of `field` unwritten; `None` for a field he does not have.
+pub fn reading(soldier: &SoldierState, field: &str) -> Option<Reading> {
+    if let Some(hardy) = field.strip_prefix("hardy.") {
+        return Some(Reading::Number(
+            soldier.hardy.get(hardy).copied().unwrap_or(0).into(),
+        ));
+    }
+    let number = |n: u32| Some(Reading::Number(n.into()));
+    match field {
+        "wounds" => number(soldier.wounds),
+        "suppress" => number(soldier.suppress),
+        "xp" => number(soldier.xp),
+        "status" => Some(Reading::Status(soldier.status)),
+        "discipline" => number(soldier.discipline?),
+        "rp" => number(soldier.rp()),
+        "medal_rp" => number(soldier.medal_rp()),
+        "medals" => Some(Reading::Number(
+            i64::try_from(soldier.medals.len()).unwrap_or(i64::MAX),
+        )),
+        "state" if soldier.card.kind == SoldierKind::Hero => Some(Reading::HeroState(soldier.hero_state)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::soldier::{SoldierCard, SoldierKind, Status};
-    use crate::domain::zero_dark::HeroState;
+    use crate::domain::soldier::SoldierCard;
 
     /// A K9 with a Hardy counter, as enlisted.
     fn k9() -> SoldierState {

@@ -70,15 +70,15 @@ pub fn assemble(
         .fields()
         .map(|(field, value)| {
             let blamed = FieldBlame {
-                value: value.to_owned(),
+                value: value.to_string(),
                 lines: Vec::new(),
             };
-            (field.to_owned(), blamed)
+            (field.into_owned(), blamed)
         })
         .collect();
     for (field, lines) in lines {
         let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
-            value: now.get(field).unwrap_or_default().to_owned(),
+            value: now.get(field).map(|v| v.to_string()).unwrap_or_default(),
             lines: Vec::new(),
         });
         entry.lines = lines;

@@ -6,8 +6,8 @@ use crate::domain::event::{
     XpAdjusted,
 };
 use crate::domain::fold::fold;
-use crate::domain::sheet::FIELDS;
-use crate::domain::soldier::SoldierKind;
+use crate::domain::sheet::{FIELDS, Reading};
+use crate::domain::soldier::{SoldierKind, Status};
 use crate::rules::tests::{created, enlisted, every_kind, player, recorded};
 
 /// Records `commands` (each the events one command wrote) at versions 1, 2, 3…
@@ -167,13 +167,30 @@ fn a_voided_command_is_folded_on_a_copy_of_the_state_where_it_began() {
 
 #[test]
 fn a_word_is_set_a_number_moved_by_its_difference_and_a_number_set_when_the_nudge_is_undone() {
+    // A sheet of the fields named, each a number unless it is a Soldier's status.
     let sheet = |pairs: &[(&str, &str)]| {
-        Sheet(
-            pairs
-                .iter()
-                .map(|(f, v)| ((*f).to_owned().into(), (*v).to_owned()))
-                .collect(),
-        )
+        let mut made = Sheet {
+            fixed: [None; FIELDS.len()],
+            hardy: Vec::new(),
+        };
+        for (field, value) in pairs {
+            let reading = match value.parse::<i64>() {
+                Ok(n) => Reading::Number(n),
+                Err(_) => Reading::Status(if *value == "active" {
+                    Status::Active
+                } else {
+                    Status::Downed
+                }),
+            };
+            match field.strip_prefix("hardy.") {
+                Some(t) => made.hardy.push((t.to_owned(), value.parse().unwrap())),
+                None => {
+                    let at = FIELDS.iter().position(|f| f == field).unwrap();
+                    made.fixed[at] = Some(reading);
+                }
+            }
+        }
+        made
     };
     let before = sheet(&[
         ("status", "active"),
@@ -226,18 +243,21 @@ fn the_nudge_moves_every_number_a_sheet_has() {
     let mut nudged = state.soldiers[0].clone();
     sheet::nudge(&mut nudged, ["cold"].into_iter());
     let after = Sheet::of(&nudged);
-    let numbers: Vec<&str> = before
+    let numbers: Vec<String> = before
         .fields()
-        .filter(|(_, v)| v.parse::<i64>().is_ok())
-        .map(|(f, _)| f)
+        .filter(|(_, v)| matches!(v, Reading::Number(_)))
+        .map(|(f, _)| f.into_owned())
         .collect();
     for field in FIELDS.iter().filter(|f| !["status", "state"].contains(f)) {
-        assert!(numbers.contains(field), "{field} is a number a K9's sheet has");
+        assert!(
+            numbers.iter().any(|n| n == field),
+            "{field} is a number a K9's sheet has"
+        );
     }
     for field in numbers {
         assert_ne!(
-            before.get(field),
-            after.get(field),
+            before.get(&field),
+            after.get(&field),
             "the nudge leaves {field} as it was"
         );
     }
@@ -275,7 +295,8 @@ fn over_every_kind_of_event_each_fields_lines_add_up_to_the_rosters_number() {
         let blamed = blame(&log, &soldier.card.name).unwrap();
         let sheet = Sheet::of(soldier);
         for (field, blamed_field) in &blamed.fields {
-            let value = sheet.get(field).unwrap_or_default();
+            let value = sheet.get(field).map(|v| v.to_string()).unwrap_or_default();
+            let value = value.as_str();
             assert_eq!(blamed_field.value, value, "{}'s {field}", soldier.card.name);
             let live = blamed_field.lines.iter().filter(|l| !l.voided);
             lines_seen += blamed_field.lines.len();

@@ -79,13 +79,10 @@ impl<'a> Tracker<'a> {
     }
 }
 
-/// A watched Soldier as the state had him: his name, his numbers (his Missions apart: no
-/// sheet shows them, and they grow with every Mission) and his sheet.
+/// A watched Soldier as the state had him: his name and his sheet.
 #[derive(Default)]
 struct Him {
     name: String,
-    state: Option<SoldierState>,
-    missions: usize,
     sheet: Option<Sheet>,
 }
 
@@ -93,19 +90,15 @@ impl Him {
     fn of(soldier: Option<&SoldierState>) -> Him {
         Him {
             name: soldier.map(|s| s.card.name.clone()).unwrap_or_default(),
-            state: soldier.map(without_missions),
-            missions: soldier.map_or(0, |s| s.missions.len()),
             sheet: soldier.map(Sheet::of),
         }
     }
 
     /// Whether `now` is him as he was: then no field of his sheet can have moved.
     fn unchanged(&self, now: Option<&SoldierState>) -> bool {
-        match (&self.state, now) {
+        match (&self.sheet, now) {
             (None, None) => true,
-            (Some(was), Some(now)) => {
-                self.missions == now.missions.len() && same_apart_from_missions(was, now)
-            }
+            (Some(was), Some(now)) => was.is_of(now),
             _ => false,
         }
     }
@@ -165,12 +158,10 @@ fn fold_watching(
             None => None,
         };
         let changes = sheet::changes(before, &after, nudged.as_ref());
-        *him = Him {
-            name: now.card.name.clone(),
-            state: Some(without_missions(now)),
-            missions: now.missions.len(),
-            sheet: Some(after),
-        };
+        if him.name != now.card.name {
+            him.name.clone_from(&now.card.name);
+        }
+        him.sheet = Some(after);
         if !changes.is_empty() {
             out.push(Moved {
                 soldier: now.card.name.clone(),
@@ -197,7 +188,7 @@ fn fold_watching(
             let nows = state.soldiers.get(reached).unwrap_or_default();
             for (him, now) in hims.iter_mut().zip(nows) {
                 // Soldiers keep their places; a different one here is watched afresh.
-                if him.state.is_some() && him.name != now.card.name {
+                if him.sheet.is_some() && him.name != now.card.name {
                     *him = Him::default();
                 }
                 watch(him, Some(now));
@@ -221,74 +212,4 @@ fn twin_of(state: &mut CampaignState) -> CampaignState {
         soldier.missions = missions;
     }
     twin
-}
-
-/// `soldier` without his list of Missions.
-fn without_missions(soldier: &SoldierState) -> SoldierState {
-    let SoldierState {
-        card,
-        status,
-        wounds,
-        suppress,
-        hardy,
-        xp,
-        discipline,
-        medals,
-        rp_cards,
-        hero_state,
-        allies,
-        missions: _,
-        paper_missions,
-        carried_over,
-    } = soldier;
-    SoldierState {
-        card: card.clone(),
-        status: *status,
-        wounds: *wounds,
-        suppress: *suppress,
-        hardy: hardy.clone(),
-        xp: *xp,
-        discipline: *discipline,
-        medals: medals.clone(),
-        rp_cards: rp_cards.clone(),
-        hero_state: *hero_state,
-        allies: allies.clone(),
-        missions: Vec::new(),
-        paper_missions: *paper_missions,
-        carried_over: *carried_over,
-    }
-}
-
-/// Whether `a` and `b` are the same Soldier in every number but his list of Missions.
-fn same_apart_from_missions(a: &SoldierState, b: &SoldierState) -> bool {
-    // Taken apart whole, so a new field is compared or the compiler asks about it.
-    let SoldierState {
-        card,
-        status,
-        wounds,
-        suppress,
-        hardy,
-        xp,
-        discipline,
-        medals,
-        rp_cards,
-        hero_state,
-        allies,
-        missions: _,
-        paper_missions,
-        carried_over,
-    } = a;
-    *wounds == b.wounds
-        && *suppress == b.suppress
-        && *xp == b.xp
-        && *discipline == b.discipline
-        && *status == b.status
-        && *hardy == b.hardy
-        && *medals == b.medals
-        && *rp_cards == b.rp_cards
-        && *hero_state == b.hero_state
-        && *allies == b.allies
-        && *paper_missions == b.paper_missions
-        && *carried_over == b.carried_over
-        && *card == b.card
 }
