@@ -73,6 +73,16 @@ fn checkpoint_row(row: &Row<'_>) -> rusqlite::Result<Checkpoint> {
     })
 }
 
+/// The rows of a campaign that reach back, between two versions, read from their covering
+/// index alone (migration 0020).
+pub(super) const REACHING_BACK: &str =
+    "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+        payload, prev_hash, hash, command
+     FROM events
+     WHERE campaign = ?1 AND version > ?2 AND version <= ?3
+       AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')
+     ORDER BY version";
+
 impl Store {
     /// The newest few checkpoints of `campaign` at or before `version` made by `projection`,
     /// newest first: whoever uses one checks its [`Checkpoint::flaw`] first.
@@ -266,14 +276,7 @@ impl Store {
         after: u64,
         up_to: Option<u64>,
     ) -> Result<Vec<StoredRow>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash, command
-             FROM events
-             WHERE campaign = ?1 AND version > ?2 AND version <= ?3
-               AND kind IN ('command_voided', 'seed_revealed', 'assertion_recorded')
-             ORDER BY version",
-        )?;
+        let mut stmt = self.conn.prepare_cached(REACHING_BACK)?;
         let rows = stmt.query_map(params![campaign, after, limit(up_to)], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }

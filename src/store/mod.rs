@@ -7,6 +7,8 @@ mod blame_index;
 mod bulk;
 pub mod chain;
 mod checkpoints;
+#[cfg(test)]
+mod covering_tests;
 mod decided;
 mod enlisted;
 mod error;
@@ -82,6 +84,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0017_invites_sessions.sql"),
     include_str!("../../migrations/0018_award_revisions.sql"),
     include_str!("../../migrations/0019_voids_and_missions_by_name.sql"),
+    include_str!("../../migrations/0020_covering_with_command.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

@@ -7,6 +7,16 @@ use rusqlite::{OptionalExtension, params};
 use super::row::{signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
+/// The rows of a campaign up to a version that start or end a Mission, read from their
+/// covering index alone (migration 0020).
+pub(super) const MISSION_ROWS: &str =
+    "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+        payload, prev_hash, hash, command
+     FROM events
+     WHERE campaign = ?1 AND version <= ?2
+       AND kind IN ('mission_started', 'mission_ended')
+     ORDER BY version";
+
 impl Store {
     /// Whether any campaign of the file holds an event with id `event_id` (ids are unique
     /// across the file).
@@ -74,14 +84,7 @@ impl Store {
 
     /// The rows of `campaign` up to `up_to` that start or end a Mission, in order.
     pub fn mission_rows(&self, campaign: &str, up_to: Option<u64>) -> Result<Vec<StoredRow>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
-                    payload, prev_hash, hash, command
-             FROM events
-             WHERE campaign = ?1 AND version <= ?2
-               AND kind IN ('mission_started', 'mission_ended')
-             ORDER BY version",
-        )?;
+        let mut stmt = self.conn.prepare_cached(MISSION_ROWS)?;
         let rows = stmt.query_map(params![campaign, up_to.map_or(i64::MAX, signed)], stored_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
