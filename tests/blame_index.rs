@@ -268,3 +268,16 @@ fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
     app::rebuild(&store, campaign, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, campaign);
 }
+
+#[test]
+fn an_index_made_from_rows_read_apart_gives_every_soldier_the_blame_of_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("long.db")).unwrap();
+    let campaign = "Long";
+    synth::write(&mut store, campaign, muster::store::APART_FROM + 1_500, 9).unwrap();
+    // Long enough that `rebuild --index` reads its rows on a connection of their own, opened
+    // before the index's transaction.
+    assert!(store.reads_apart(campaign, (0, None)));
+    app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
+    assert_index_serves_the_head(&store, campaign);
+}

@@ -23,7 +23,19 @@ pub const APART_FROM: u64 = 16_384;
 /// How many batches may wait between two stages.
 const AHEAD: usize = 1;
 
+/// A connection of its own on a store's file, opened while the store's connection held no
+/// transaction: rows read on it are the rows that connection would read, so long as it
+/// writes no events meanwhile (blame's index, made in a transaction of its own, writes none).
+pub struct Apart(Connection);
+
 impl Store {
+    /// A connection to read a fold's rows of `campaign` in `range` apart, opened now, while
+    /// this connection holds no transaction: for a read done later, inside a transaction that
+    /// writes no events (see [`Apart`]); `None` when they are read here.
+    pub fn apart(&self, campaign: &str, range: (u64, Option<u64>)) -> Option<Apart> {
+        self.reader_apart(campaign, range).map(Apart)
+    }
+
     /// Whether a fold's read ([`Columns::Folded`]) of `campaign`'s rows in `range` runs on a
     /// thread and a connection of its own.
     pub fn reads_apart(&self, campaign: &str, range: (u64, Option<u64>)) -> bool {
@@ -32,11 +44,7 @@ impl Store {
 
     /// A connection of its own on this store's file, when rows after `after` up to `up_to`
     /// may be read apart (see the module's note); `None` to read them here.
-    pub(super) fn reader_apart(
-        &self,
-        campaign: &str,
-        (after, up_to): (u64, Option<u64>),
-    ) -> Option<Connection> {
+    fn reader_apart(&self, campaign: &str, (after, up_to): (u64, Option<u64>)) -> Option<Connection> {
         let path = self.conn.path().filter(|p| !p.is_empty())?;
         if !self.conn.is_autocommit() || self.immutable {
             return None;
@@ -61,7 +69,7 @@ impl Store {
 /// each batch with `prepare` on a pool of a thread per core, and calls `consume` here with
 /// each row and what was prepared of it, in version order.
 pub(super) fn for_each_read_apart<T: Send>(
-    reader: Connection,
+    Apart(reader): Apart,
     (campaign, range, columns): (&str, (u64, Option<u64>), Columns),
     batch: usize,
     prepare: &(impl Fn(&StoredRow) -> T + Sync),

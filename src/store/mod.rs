@@ -35,7 +35,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 
-pub use apart::APART_FROM;
+pub use apart::{APART_FROM, Apart};
 pub use blame_index::{BlameIndexed, BlameWriter, IndexedLine};
 pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::{Checkpoint, Columns};

@@ -17,9 +17,10 @@ use std::thread::{Scope, ScopedJoinHandle};
 
 use rayon::prelude::*;
 
+use super::apart::{self, Apart};
 use super::pool::{panicked, row_pool};
 use super::row::{fill, stored_row};
-use super::{Columns, Store, StoreError, StoredRow, apart};
+use super::{Columns, Store, StoreError, StoredRow};
 
 /// How many rows the reading thread hands to the worker at once.
 pub const BATCH: usize = 2048;
@@ -41,15 +42,29 @@ impl Store {
         range: (u64, Option<u64>),
         (batch, columns): (usize, Columns),
         prepare: impl Fn(&StoredRow) -> T + Sync,
-        mut consume: impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
+        consume: impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let batch = batch.max(1);
         // Only a fold's rows: `verify`'s whole rows, and its reading and folding costing no
         // more than its checking, would cost memory (20 MiB more at a million events) for
         // little time.
         let apart = (columns == Columns::Folded)
-            .then(|| self.reader_apart(campaign, range))
+            .then(|| self.apart(campaign, range))
             .flatten();
+        self.for_each_prepared_on(apart, campaign, range, (batch, columns), prepare, consume)
+    }
+
+    /// [`Store::for_each_prepared`] reading on `apart` when given (opened by
+    /// [`Store::apart`] before a transaction that writes no events), else here.
+    pub fn for_each_prepared_on<T: Send>(
+        &self,
+        apart: Option<Apart>,
+        campaign: &str,
+        range: (u64, Option<u64>),
+        (batch, columns): (usize, Columns),
+        prepare: impl Fn(&StoredRow) -> T + Sync,
+        mut consume: impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let batch = batch.max(1);
         if let Some(reader) = apart {
             return apart::for_each_read_apart(
                 reader,

@@ -52,13 +52,17 @@ fn build_between(
         0 => CampaignState::default(),
         _ => checkpoint::state_before(store, campaign, from + 1, &known)?,
     };
+    // Opened before the index's transaction, the rows are read on a thread and a connection
+    // of their own; the transaction writes no events, so they are the rows it would read.
+    let apart = store.apart(campaign, (from, Some(head)));
     let mut made = None;
     store.index_blame(campaign, INDEX, from, |writer| {
         let mut tracker = Tracker::new(start, known.voided(), None);
         let mut counted = Progress::new(progress);
         // Rows are decoded on the other cores while this thread folds and writes.
         let decode = |row: &StoredRow| row.decode().map_err(|e| e.to_string());
-        store.for_each_prepared(
+        store.for_each_prepared_on(
+            apart,
             campaign,
             (from, Some(head)),
             (BATCH, Columns::Folded),

@@ -50,12 +50,12 @@ impl<'a> Tracker<'a> {
         &self.state
     }
 
-    /// Whether `recorded` belongs to a voided command: it counts for nothing.
     /// The campaign's state after the events pushed, taken.
     pub fn into_state(self) -> CampaignState {
         self.state
     }
 
+    /// Whether `recorded` belongs to a voided command: it counts for nothing.
     pub fn is_voided(&self, recorded: &RecordedEvent) -> bool {
         self.voided.contains(&recorded.command_id)
     }
