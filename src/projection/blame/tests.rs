@@ -174,13 +174,11 @@ fn a_word_is_set_a_number_moved_by_its_difference_and_a_number_set_when_the_nudg
             hardy: Vec::new(),
         };
         for (field, value) in pairs {
-            let reading = match value.parse::<i64>() {
-                Ok(n) => Reading::Number(n),
-                Err(_) => Reading::Status(if *value == "active" {
-                    Status::Active
-                } else {
-                    Status::Downed
-                }),
+            let reading = match (value.parse::<i64>(), *value) {
+                (Ok(n), _) => Reading::Number(n),
+                (Err(_), "active") => Reading::Status(Status::Active),
+                (Err(_), "downed") => Reading::Status(Status::Downed),
+                (Err(_), word) => panic!("no status is written {word}"),
             };
             match field.strip_prefix("hardy.") {
                 Some(t) => made.hardy.push((t.to_owned(), value.parse().unwrap())),
@@ -295,8 +293,8 @@ fn over_every_kind_of_event_each_fields_lines_add_up_to_the_rosters_number() {
         let blamed = blame(&log, &soldier.card.name).unwrap();
         let sheet = Sheet::of(soldier);
         for (field, blamed_field) in &blamed.fields {
-            let value = sheet.get(field).map(|v| v.to_string()).unwrap_or_default();
-            let value = value.as_str();
+            let written = sheet.get(field).map(|v| v.to_string()).unwrap_or_default();
+            let value = written.as_str();
             assert_eq!(blamed_field.value, value, "{}'s {field}", soldier.card.name);
             let live = blamed_field.lines.iter().filter(|l| !l.voided);
             lines_seen += blamed_field.lines.len();
