@@ -132,8 +132,8 @@ fn an_edited_line_is_not_read_and_rebuild_makes_the_index_again() {
     let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
     let edited = sql
         .execute(
-            "UPDATE blame_lines SET changes = '[[\"xp\",{\"add\":99}]]'
-             WHERE soldier = 'Wong' AND version = (SELECT max(version) FROM blame_lines WHERE soldier = 'Wong')",
+            "UPDATE blame_runs SET lines = json_replace(lines, '$[#-1][1]', json('[[\"xp\",{\"add\":99}]]'))
+             WHERE soldier = 'Wong' AND first = (SELECT max(first) FROM blame_runs WHERE soldier = 'Wong')",
             [],
         )
         .unwrap();
@@ -144,11 +144,16 @@ fn an_edited_line_is_not_read_and_rebuild_makes_the_index_again() {
         .unwrap();
     assert_eq!(shown, before, "blame reads the log past an edited index");
     // A line taken away is noticed too.
-    sql.execute(
-        "DELETE FROM blame_lines WHERE soldier = 'Reyes' AND version = 5",
-        [],
-    )
-    .unwrap();
+    let taken = sql
+        .execute(
+            "UPDATE blame_runs
+             SET lines = json_remove(lines, '$[' || (SELECT key FROM json_each(lines) WHERE value ->> 0 = 5) || ']')
+             WHERE soldier = 'Reyes' AND first <= 5 AND last >= 5",
+            [],
+        )
+        .unwrap();
+    assert_eq!(taken, 1, "Reyes has a line at v5");
+    assert_eq!(indexed(&store, LODESTAR, "Reyes", head), None);
     app::rebuild_index(&store, LODESTAR, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, LODESTAR);
 }
@@ -161,8 +166,9 @@ fn a_line_rewritten_with_its_digest_recomputed_is_not_read_when_the_numbers_no_l
     let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
     let (version, changes): (u64, String) = sql
         .query_row(
-            "SELECT version, changes FROM blame_lines WHERE soldier = 'Wong' AND changes LIKE '%\"xp\",{\"add\"%'
-             ORDER BY version LIMIT 1",
+            "SELECT l.value ->> 0, l.value -> 1 FROM blame_runs AS r, json_each(r.lines) AS l
+             WHERE r.soldier = 'Wong' AND l.value -> 1 LIKE '%\"xp\",{\"add\"%'
+             ORDER BY l.value ->> 0 LIMIT 1",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
@@ -170,7 +176,9 @@ fn a_line_rewritten_with_its_digest_recomputed_is_not_read_when_the_numbers_no_l
     let forged = changes.replacen("\"add\":", "\"add\":1", 1);
     assert_ne!(forged, changes);
     sql.execute(
-        "UPDATE blame_lines SET changes = ?1 WHERE soldier = 'Wong' AND version = ?2",
+        "UPDATE blame_runs
+         SET lines = json_replace(lines, '$[' || (SELECT key FROM json_each(lines) WHERE value ->> 0 = ?2) || '][1]', json(?1))
+         WHERE soldier = 'Wong' AND first <= ?2 AND last >= ?2",
         rusqlite::params![forged, version],
     )
     .unwrap();
@@ -190,7 +198,10 @@ fn redigest(sql: &rusqlite::Connection, soldier: &str) {
     use sha2::Digest;
     let mut digest = [0u8; 32];
     let mut lines = sql
-        .prepare("SELECT version, changes, voided FROM blame_lines WHERE soldier = ?1")
+        .prepare(
+            "SELECT l.value ->> 0, l.value -> 1, l.value ->> 2
+             FROM blame_runs AS r, json_each(r.lines) AS l WHERE r.soldier = ?1",
+        )
         .unwrap();
     let rows = lines
         .query_map([soldier], |r| {

@@ -3,11 +3,13 @@
 //! code that made it, and a digest of each Soldier's lines.
 
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
-use rusqlite::{OptionalExtension, ToSql, params, params_from_iter};
+use rusqlite::{OptionalExtension, params};
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use super::row::stored_row;
+use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
 /// How far an index of one campaign reaches, and whether the log still vouches for it.
@@ -55,35 +57,48 @@ impl Store {
     }
 
     /// Calls `f` with each line of `soldier`'s index in version order, and then says whether
-    /// his lines still match their digest (`false`: one was edited, added or taken away).
+    /// his lines still match their digest (`false`: one was edited, added, taken away or
+    /// moved out of order, or names an event the log does not hold).
     pub fn for_each_blame_line(
         &self,
         campaign: &str,
         soldier: &str,
         mut f: impl FnMut(IndexedLine) -> Result<(), StoreError>,
     ) -> Result<bool, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT e.seq, e.campaign, e.version, e.event_id, e.command_id, e.recorded_at, e.kind,
-                    e.schema, e.payload, e.prev_hash, e.hash, e.command, b.changes, b.voided, b.version
-             FROM blame_lines AS b
-             LEFT JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
-             WHERE b.campaign = ?1 AND b.soldier = ?2 ORDER BY b.version",
+        let mut runs = self.conn.prepare_cached(
+            "SELECT lines FROM blame_runs WHERE campaign = ?1 AND soldier = ?2 ORDER BY first",
         )?;
-        let mut rows = stmt.query(params![campaign, soldier])?;
+        let mut event = self.conn.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM events WHERE campaign = ?1 AND version = ?2"
+        ))?;
+        let mut rows = runs.query(params![campaign, soldier])?;
         let mut digest = Digests::default();
+        let mut after = 0;
         while let Some(row) = rows.next()? {
-            let changes: String = row.get(12)?;
-            let voided: bool = row.get(13)?;
-            // A line about an event the log does not hold is a damaged index.
-            if row.get::<_, Option<u64>>(2)?.is_none() {
+            let text = row.get_ref(0)?.as_str().unwrap_or_default();
+            let Ok(lines) = serde_json::from_str::<Vec<(u64, &RawValue, bool)>>(text) else {
                 return Ok(false);
+            };
+            for (version, changes, voided) in lines {
+                // Strictly in order, so no line is read twice: two copies of a line would
+                // cancel out of the digest.
+                if version <= after {
+                    return Ok(false);
+                }
+                after = version;
+                let Some(stored) = event
+                    .query_row(params![campaign, signed(version)], stored_row)
+                    .optional()?
+                else {
+                    return Ok(false);
+                };
+                digest.add(soldier, version, changes.get(), voided);
+                f(IndexedLine {
+                    changes: changes.get().to_owned(),
+                    voided,
+                    row: stored,
+                })?;
             }
-            digest.add(soldier, row.get(14)?, &changes, voided);
-            f(IndexedLine {
-                changes,
-                voided,
-                row: stored_row(row)?,
-            })?;
         }
         let kept: Option<String> = self
             .conn
@@ -148,42 +163,41 @@ pub struct BlameWriter<'a> {
     /// The digests of the Soldiers whose lines changed, read when first touched: a command
     /// about one Soldier reads and writes his alone.
     digests: Digests,
-    /// Lines added and not yet inserted: they go in [`PENDING`] at a time, in key order.
-    pending: Vec<Pending>,
+    /// Each Soldier's run of lines not yet inserted.
+    runs: BTreeMap<String, Run>,
 }
 
-/// A line waiting to be inserted.
-struct Pending {
-    soldier: String,
-    version: u64,
-    changes: String,
-    voided: bool,
+/// A Soldier's consecutive lines, held until they fill a row.
+struct Run {
+    first: u64,
+    last: u64,
+    /// The JSON array of the lines, without its brackets.
+    lines: String,
 }
 
-/// How many lines one INSERT statement writes.
-const ROWS: usize = 64;
+/// How long a run's lines grow before it is inserted: a row of a WITHOUT ROWID table longer
+/// than about a quarter of a 4 KiB page spills onto overflow pages.
+const RUN_BYTES: usize = 700;
 
-/// How many lines are held before they are inserted.
-const PENDING: usize = 16 * ROWS;
-
-/// Each Soldier's lines after a version, found on the key (a Soldier with no digest, of a
-/// damaged index, is left: his lines never match, so blame reads the log past them until
-/// `rebuild --index`).
-const AFTER: &str = "FROM blame_lines
-     WHERE campaign = ?1 AND version > ?2
+/// The runs of a campaign reaching past a version (a Soldier with no digest, of a damaged
+/// index, is left: his lines never match, so blame reads the log past them until `rebuild
+/// --index`).
+const AFTER: &str = "FROM blame_runs
+     WHERE campaign = ?1 AND last > ?2
        AND soldier IN (SELECT soldier FROM blame_soldiers WHERE campaign = ?1)";
 
 impl<'a> BlameWriter<'a> {
-    /// Drops the lines after `from`, taking them out of their Soldiers' digests.
+    /// Drops the lines after `from`, taking them out of their Soldiers' digests; a run that
+    /// reaches past `from` keeps its lines up to it.
     fn start(store: &'a Store, campaign: &'a str, from: u64) -> Result<BlameWriter<'a>, StoreError> {
         let mut writer = BlameWriter {
             store,
             campaign,
             digests: Digests::default(),
-            pending: Vec::new(),
+            runs: BTreeMap::new(),
         };
         if from == 0 {
-            for table in ["blame_lines", "blame_soldiers"] {
+            for table in ["blame_runs", "blame_soldiers"] {
                 store
                     .conn
                     .prepare_cached(&format!("DELETE FROM {table} WHERE campaign = ?1"))?
@@ -191,25 +205,38 @@ impl<'a> BlameWriter<'a> {
             }
             return Ok(writer);
         }
-        let dropped: Vec<(String, u64, String, bool)> = store
+        let reaching: Vec<(String, String)> = store
             .conn
-            .prepare_cached(&format!("SELECT soldier, version, changes, voided {AFTER}"))?
-            .query_map(params![campaign, from], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            .prepare_cached(&format!("SELECT soldier, lines {AFTER}"))?
+            .query_map(params![campaign, signed(from)], |row| {
+                Ok((row.get(0)?, row.get(1)?))
             })?
             .collect::<Result<_, _>>()?;
-        if dropped.is_empty() {
+        if reaching.is_empty() {
             return Ok(writer);
-        }
-        for (soldier, version, changes, voided) in &dropped {
-            // XOR takes a line out as it put it in.
-            writer.touch(soldier)?;
-            writer.digests.add(soldier, *version, changes, *voided);
         }
         store
             .conn
             .prepare_cached(&format!("DELETE {AFTER}"))?
-            .execute(params![campaign, from])?;
+            .execute(params![campaign, signed(from)])?;
+        for (soldier, text) in &reaching {
+            writer.touch(soldier)?;
+            // A run that is not JSON (an edited file) cannot be taken out of the digest: it
+            // is dropped, his digest no longer matches, and his blame reads the log.
+            let Ok(lines) = serde_json::from_str::<Vec<(u64, &RawValue, bool)>>(text) else {
+                continue;
+            };
+            for (version, changes, voided) in lines {
+                if version <= from {
+                    writer.push(soldier, version, changes.get(), voided)?;
+                } else {
+                    // XOR takes a line out as it put it in.
+                    writer.digests.add(soldier, version, changes.get(), voided);
+                }
+            }
+            // The lines kept go back as the run they were, shortened.
+            writer.insert_run(soldier)?;
+        }
         Ok(writer)
     }
 
@@ -223,53 +250,54 @@ impl<'a> BlameWriter<'a> {
     ) -> Result<(), StoreError> {
         self.touch(&soldier)?;
         self.digests.add(&soldier, version, &changes, voided);
-        self.pending.push(Pending {
-            soldier,
-            version,
-            changes,
-            voided,
-        });
-        if self.pending.len() >= PENDING {
-            self.insert_pending()?;
+        self.push(&soldier, version, &changes, voided)
+    }
+
+    /// Puts a line on the end of `soldier`'s run, inserting the run first if it is full.
+    fn push(&mut self, soldier: &str, version: u64, changes: &str, voided: bool) -> Result<(), StoreError> {
+        if self
+            .runs
+            .get(soldier)
+            .is_some_and(|run| run.lines.len() + changes.len() > RUN_BYTES)
+        {
+            self.insert_run(soldier)?;
         }
+        let run = match self.runs.get_mut(soldier) {
+            Some(run) => {
+                run.lines.push(',');
+                run
+            }
+            None => self.runs.entry(soldier.to_owned()).or_insert(Run {
+                first: version,
+                last: version,
+                lines: String::with_capacity(RUN_BYTES + 64),
+            }),
+        };
+        run.last = version;
+        // Written straight onto the run: a line's own string cost as much as its digest.
+        let _infallible = write!(run.lines, "[{version},{changes},{voided}]");
         Ok(())
     }
 
-    /// Inserts the lines held, many to a statement: one statement per line cost more than
-    /// the rest of making the index.
-    fn insert_pending(&mut self) -> Result<(), StoreError> {
-        let mut lines = std::mem::take(&mut self.pending);
-        // In key order, a batch lands on few pages of the table's tree.
-        lines.sort_by(|a, b| (&a.soldier, a.version).cmp(&(&b.soldier, b.version)));
-        let conn = &self.store.conn;
-        let mut chunks = lines.chunks_exact(ROWS);
-        if chunks.len() > 0 {
-            let mut many = conn.prepare_cached(&insert_lines(ROWS))?;
-            for chunk in &mut chunks {
-                let values = chunk.iter().flat_map(|line| {
-                    [
-                        &self.campaign as &dyn ToSql,
-                        &line.soldier,
-                        &line.version,
-                        &line.changes,
-                        &line.voided,
-                    ]
-                });
-                many.execute(params_from_iter(values))?;
-            }
-        }
-        let mut one = conn.prepare_cached(&insert_lines(1))?;
-        for line in chunks.remainder() {
-            one.execute(params![
+    /// Inserts `soldier`'s run, if he has one.
+    fn insert_run(&mut self, soldier: &str) -> Result<(), StoreError> {
+        let Some(run) = self.runs.remove(soldier) else {
+            return Ok(());
+        };
+        let lines = format!("[{}]", run.lines);
+        self.store
+            .conn
+            .prepare_cached(
+                "INSERT OR REPLACE INTO blame_runs (campaign, soldier, first, last, lines)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
                 self.campaign,
-                line.soldier,
-                line.version,
-                line.changes,
-                line.voided
+                soldier,
+                signed(run.first),
+                signed(run.last),
+                lines
             ])?;
-        }
-        lines.clear();
-        self.pending = lines;
         Ok(())
     }
 
@@ -290,7 +318,10 @@ impl<'a> BlameWriter<'a> {
     }
 
     fn finish(mut self, projection: &str, version: u64) -> Result<(), StoreError> {
-        self.insert_pending()?;
+        let soldiers: Vec<String> = self.runs.keys().cloned().collect();
+        for soldier in &soldiers {
+            self.insert_run(soldier)?;
+        }
         let conn = &self.store.conn;
         let mut kept = conn.prepare_cached(
             "INSERT OR REPLACE INTO blame_soldiers (campaign, soldier, digest) VALUES (?1, ?2, ?3)",
@@ -308,14 +339,6 @@ impl<'a> BlameWriter<'a> {
         .execute(params![self.campaign, projection, version])?;
         Ok(())
     }
-}
-
-/// An INSERT of `rows` lines into `blame_lines`.
-fn insert_lines(rows: usize) -> String {
-    let values = vec!["(?, ?, ?, ?, ?)"; rows].join(", ");
-    format!(
-        "INSERT OR REPLACE INTO blame_lines (campaign, soldier, version, changes, voided) VALUES {values}"
-    )
 }
 
 /// Each Soldier's digest: the XOR of the SHA-256 of each of his lines, so a line is taken

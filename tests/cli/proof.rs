@@ -255,8 +255,8 @@ fn blame_reads_the_log_past_an_edited_index_line_and_rebuild_index_makes_it_agai
     let conn = Connection::open(&m.db).unwrap();
     let edited = conn
         .execute(
-            "UPDATE blame_lines SET changes = '[[\"xp\",{\"add\":40}]]'
-             WHERE soldier = 'Wong' AND version = (SELECT max(version) FROM blame_lines WHERE soldier = 'Wong')",
+            "UPDATE blame_runs SET lines = json_replace(lines, '$[#-1][1]', json('[[\"xp\",{\"add\":40}]]'))
+             WHERE soldier = 'Wong' AND first = (SELECT max(first) FROM blame_runs WHERE soldier = 'Wong')",
             [],
         )
         .unwrap();
@@ -270,7 +270,8 @@ fn blame_reads_the_log_past_an_edited_index_line_and_rebuild_index_makes_it_agai
     assert!(rebuilt.contains("blame's index made again"), "{rebuilt}");
     let restored: String = conn
         .query_row(
-            "SELECT changes FROM blame_lines WHERE soldier = 'Wong' ORDER BY version DESC LIMIT 1",
+            "SELECT l.value -> 1 FROM blame_runs AS r, json_each(r.lines) AS l
+             WHERE r.soldier = 'Wong' ORDER BY l.value ->> 0 DESC LIMIT 1",
             [],
             |r| r.get(0),
         )

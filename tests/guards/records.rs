@@ -130,8 +130,8 @@ fn a_blame_line_moved_to_another_version_is_not_read_though_the_numbers_still_ad
     let sql = rusqlite::Connection::open(&path).unwrap();
     let moved = sql
         .execute(
-            "UPDATE blame_lines SET version = 1
-             WHERE soldier = 'Wong' AND version = (SELECT max(version) FROM blame_lines WHERE soldier = 'Wong')",
+            "UPDATE blame_runs SET lines = json_replace(lines, '$[#-1][0]', 1)
+             WHERE soldier = 'Wong' AND first = (SELECT max(first) FROM blame_runs WHERE soldier = 'Wong')",
             [],
         )
         .unwrap();

@@ -53,8 +53,8 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        20,
-        "twenty migrations are shipped"
+        21,
+        "twenty-one migrations are shipped"
     );
     assert_eq!(
         pragma::<i64>(&store, "application_id"),

@@ -25,8 +25,9 @@ fn dump(store: &Store, campaign: &str) -> Dump {
     let conn = store.connection();
     let lines = conn
         .prepare(
-            "SELECT soldier, version, changes, voided FROM blame_lines
-             WHERE campaign = ?1 ORDER BY soldier, version",
+            "SELECT r.soldier, l.value ->> 0, l.value -> 1, l.value ->> 2
+             FROM blame_runs AS r, json_each(r.lines) AS l
+             WHERE r.campaign = ?1 ORDER BY r.soldier, l.value ->> 0",
         )
         .unwrap()
         .query_map([campaign], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
