@@ -23,6 +23,7 @@ mod tls;
 mod turn;
 mod watch;
 mod writer;
+mod yielding;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};

@@ -182,7 +182,7 @@ const RUN_BYTES: usize = 700;
 /// The runs of a campaign reaching past a version (a Soldier with no digest, of a damaged
 /// index, is left: his lines never match, so blame reads the log past them until `rebuild
 /// --index`).
-const AFTER: &str = "FROM blame_runs
+pub(super) const AFTER: &str = "FROM blame_runs
      WHERE campaign = ?1 AND last > ?2
        AND soldier IN (SELECT soldier FROM blame_soldiers WHERE campaign = ?1)";
 
