@@ -175,9 +175,11 @@ struct Run {
     lines: String,
 }
 
-/// How long a run's lines grow before it is inserted: a row of a WITHOUT ROWID table longer
-/// than about a quarter of a 4 KiB page spills onto overflow pages.
-const RUN_BYTES: usize = 700;
+/// How long a run's lines grow before it is inserted: a row of the table up to about this
+/// long stays on its 4 KiB page, and rows appended in rowid order fill pages one after
+/// another (in a WITHOUT ROWID table, rows over a quarter of a page spill onto overflow pages
+/// and every few inserts split one).
+const RUN_BYTES: usize = 3_000;
 
 /// The runs of a campaign reaching past a version (a Soldier with no digest, of a damaged
 /// index, is left: his lines never match, so blame reads the log past them until `rebuild
