@@ -23,7 +23,6 @@ mod tls;
 mod turn;
 mod watch;
 mod writer;
-mod yielding;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};

@@ -21,7 +21,6 @@ use serde_json::json;
 use super::answer::{blocking, refusal};
 use super::preamble::{Caller, Continues};
 use super::server::Server;
-use super::yielding::yielding;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
 const FUTURE_MINUTES: i64 = 5;
@@ -47,11 +46,9 @@ pub async fn push(
     };
     blocking(move || {
         // The rows are read and checked on a read connection, beside the commands the writer
-        // records meanwhile: the writer is held only while they are appended. The check
-        // gives way to those commands: it is bulk work, and they are a table waiting.
-        let checked = yielding(|| {
-            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), &text, query.dry_run)))
-        });
+        // records meanwhile: the writer is held only while they are appended.
+        let checked =
+            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), &text, query.dry_run)));
         let checked = match checked {
             Ok(Pushing::Land(checked)) => *checked,
             Ok(Pushing::Answer(answer)) => return answer,
