@@ -147,7 +147,7 @@ fn a_line_copied_into_its_run_is_not_read_though_its_two_copies_cancel_in_the_di
 }
 
 #[test]
-fn a_file_from_before_runs_opens_with_its_lines_moved_into_runs_and_its_index_serving() {
+fn a_file_from_before_runs_is_read_only_through_its_log_and_once_opened_its_lines_serve_as_runs() {
     let (dir, store) = synthetic(1_000);
     drop(store);
     let path = dir.path().join("synth.db");
@@ -180,6 +180,15 @@ fn a_file_from_before_runs_opens_with_its_lines_moved_into_runs_and_its_index_se
     )
     .unwrap();
     drop(sql);
+
+    // Read only, the file stays as it is: its lines are not read, and blame reads the log.
+    let read_only = Store::open_read_only(&path).unwrap();
+    let log = read_only.events(SYNTHETIC, None).unwrap();
+    let shown = muster::query::Query::new(&read_only, SYNTHETIC)
+        .blame(&edited, None)
+        .unwrap();
+    assert_eq!(shown, blame::blame(&log, &edited).unwrap());
+    drop(read_only);
 
     let store = Store::open(&path).unwrap();
     let sql = Connection::open(&path).unwrap();

@@ -33,7 +33,7 @@ pub struct IndexedLine {
 
 impl Store {
     /// How far the blame index of `campaign` reaches; `None` when there is none, or the file
-    /// predates it (a read-only open of a file an older muster wrote).
+    /// predates it or its runs (a read-only open of a file an older muster wrote).
     pub fn blame_indexed(&self, campaign: &str) -> Result<Option<BlameIndexed>, StoreError> {
         if !self.has_blame_index()? {
             return Ok(None);
@@ -146,11 +146,13 @@ impl Store {
         Ok(())
     }
 
+    /// Whether the file has the index as this code reads it: a read-only open also reads
+    /// files from before its runs (0021), whose lines it does not read.
     fn has_blame_index(&self) -> Result<bool, StoreError> {
         Ok(self
             .conn
             .prepare_cached(
-                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'blame_index'",
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'blame_runs'",
             )?
             .query_row([], |row| row.get(0))?)
     }

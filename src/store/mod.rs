@@ -195,7 +195,8 @@ impl Store {
         let found: i64 = retry_busy(|| conn.query_row("PRAGMA user_version", [], |row| row.get(0)))?;
         let known = MIGRATIONS.len();
         match usize::try_from(found) {
-            // Later migrations only mark the file and add indexes, which reads do without.
+            // Later migrations mark the file, add indexes and reshape caches (blame's runs),
+            // which reads do without.
             Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
                 conn,
                 decided: decided::Decided::default(),
