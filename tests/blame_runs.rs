@@ -1,6 +1,7 @@
 //! Blame's index keeps a Soldier's lines in runs (migration 0021): a run cut by a void far
 //! back keeps its lines before the void, a line read twice is noticed, and a file from
-//! before runs opens with its index still serving.
+//! before runs is read through its log when opened read-only and, once opened to write,
+//! has its index still serving.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
