@@ -75,38 +75,51 @@ fn a_whole_log_is_indexed_in_long_runs_and_a_void_far_back_keeps_each_run_up_to_
     assert!(runs * 10 < lines, "{runs} runs hold {lines} lines");
     assert_index_serves_every_soldier(&store);
 
-    // A void of an event in the middle of a run: every run reaching past it is cut there.
-    // Most events have later ones depending on them; the first one that can be voided is.
-    let inside: Vec<u64> = sql
+    // A void of a command in the middle of a run: every run reaching past the command's
+    // first event is cut there. Most events have later ones depending on them; the first one
+    // that can be voided is.
+    let inside: Vec<(u64, String, u64)> = sql
         .prepare(
-            "SELECT l.value ->> 0 FROM blame_runs AS r, json_each(r.lines) AS l
+            "SELECT l.value ->> 0, r.soldier, r.first FROM blame_runs AS r, json_each(r.lines) AS l
              WHERE r.first < 1500 AND r.last > 1500 AND l.value ->> 0 > r.first
              ORDER BY l.value ->> 0",
         )
         .unwrap()
-        .query_map([], |r| r.get(0))
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    let middle = inside
+    let candidates: Vec<(u64, u64, String, u64)> = inside
         .iter()
         .rev()
-        .copied()
-        .find(|&v| app::void(&mut store, SYNTHETIC, v, "misread", &clock()).is_ok())
-        .expect("an event inside a run can be voided");
+        .filter_map(|(v, soldier, first)| {
+            let start = store.command_start(SYNTHETIC, *v).unwrap()?;
+            (start > *first).then(|| (*v, start, soldier.clone(), *first))
+        })
+        .collect();
+    let (_, start, soldier, first) = candidates
+        .into_iter()
+        .find(|(v, ..)| app::void(&mut store, SYNTHETIC, *v, "misread", &clock()).is_ok())
+        .expect("a command inside a run can be voided");
     assert_index_serves_every_soldier(&store);
     let cut: u64 = sql
         .query_row(
             "SELECT count(*) FROM blame_runs WHERE first < ?1 AND last >= ?1",
-            [middle],
+            [start],
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(cut, 0, "no run spans the voided event any more");
-    let (after, _) = runs_and_lines(&sql);
+    assert_eq!(cut, 0, "no run spans the voided command any more");
+    let kept: u64 = sql
+        .query_row(
+            "SELECT last FROM blame_runs WHERE soldier = ?1 AND first = ?2",
+            rusqlite::params![soldier, first],
+            |r| r.get(0),
+        )
+        .unwrap();
     assert!(
-        after > runs,
-        "the runs cut are written again shorter: {runs} then {after}"
+        kept < start,
+        "{soldier}'s run from v{first} keeps its lines before v{start}, up to v{kept}"
     );
 }
 

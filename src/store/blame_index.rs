@@ -7,8 +7,8 @@ use std::fmt::Write;
 
 use rusqlite::{OptionalExtension, params};
 use serde_json::value::RawValue;
-use sha2::{Digest, Sha256};
 
+use super::blame_digests::Digests;
 use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
@@ -76,7 +76,7 @@ impl Store {
         let mut after = 0;
         while let Some(row) = rows.next()? {
             let text = row.get_ref(0)?.as_str().unwrap_or_default();
-            let Ok(lines) = serde_json::from_str::<Vec<(u64, &RawValue, bool)>>(text) else {
+            let Some(lines) = lines_of(text) else {
                 return Ok(false);
             };
             for (version, changes, voided) in lines {
@@ -173,8 +173,17 @@ pub struct BlameWriter<'a> {
 struct Run {
     first: u64,
     last: u64,
-    /// The JSON array of the lines, without its brackets.
+    /// The JSON array of the lines, without its closing bracket.
     lines: String,
+}
+
+/// One line as a run stores it: the event's version, what it moved (JSON), and whether it
+/// is voided.
+type StoredLine<'a> = (u64, &'a RawValue, bool);
+
+/// The lines of a run's stored text; `None` when it is not one (an edited file).
+fn lines_of(text: &str) -> Option<Vec<StoredLine<'_>>> {
+    serde_json::from_str(text).ok()
 }
 
 /// How long a run's lines grow before it is inserted: a row of the table up to about this
@@ -227,7 +236,7 @@ impl<'a> BlameWriter<'a> {
             writer.touch(soldier)?;
             // A run that is not JSON (an edited file) cannot be taken out of the digest: it
             // is dropped, his digest no longer matches, and his blame reads the log.
-            let Ok(lines) = serde_json::from_str::<Vec<(u64, &RawValue, bool)>>(text) else {
+            let Some(lines) = lines_of(text) else {
                 continue;
             };
             for (version, changes, voided) in lines {
@@ -271,11 +280,16 @@ impl<'a> BlameWriter<'a> {
                 run.lines.push(',');
                 run
             }
-            None => self.runs.entry(soldier.to_owned()).or_insert(Run {
-                first: version,
-                last: version,
-                lines: String::with_capacity(RUN_BYTES + 64),
-            }),
+            None => {
+                let mut lines = String::with_capacity(RUN_BYTES + 64);
+                lines.push('[');
+                let run = Run {
+                    first: version,
+                    last: version,
+                    lines,
+                };
+                self.runs.entry(soldier.to_owned()).or_insert(run)
+            }
         };
         run.last = version;
         // Written straight onto the run: a line's own string cost as much as its digest.
@@ -285,10 +299,15 @@ impl<'a> BlameWriter<'a> {
 
     /// Inserts `soldier`'s run, if he has one.
     fn insert_run(&mut self, soldier: &str) -> Result<(), StoreError> {
-        let Some(run) = self.runs.remove(soldier) else {
-            return Ok(());
-        };
-        let lines = format!("[{}]", run.lines);
+        match self.runs.remove(soldier) {
+            Some(run) => self.write_run(soldier, run),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes `run`, of `soldier`'s lines, as a row of the index.
+    fn write_run(&self, soldier: &str, mut run: Run) -> Result<(), StoreError> {
+        run.lines.push(']');
         self.store
             .conn
             .prepare_cached(
@@ -300,7 +319,7 @@ impl<'a> BlameWriter<'a> {
                 soldier,
                 signed(run.first),
                 signed(run.last),
-                lines
+                run.lines
             ])?;
         Ok(())
     }
@@ -322,9 +341,8 @@ impl<'a> BlameWriter<'a> {
     }
 
     fn finish(mut self, projection: &str, version: u64) -> Result<(), StoreError> {
-        let soldiers: Vec<String> = self.runs.keys().cloned().collect();
-        for soldier in &soldiers {
-            self.insert_run(soldier)?;
+        for (soldier, run) in std::mem::take(&mut self.runs) {
+            self.write_run(&soldier, run)?;
         }
         let conn = &self.store.conn;
         let mut kept = conn.prepare_cached(
@@ -342,56 +360,5 @@ impl<'a> BlameWriter<'a> {
         )?
         .execute(params![self.campaign, projection, version])?;
         Ok(())
-    }
-}
-
-/// Each Soldier's digest: the XOR of the SHA-256 of each of his lines, so a line is taken
-/// out as it was put in, and none is missed, added or changed unnoticed.
-#[derive(Default)]
-struct Digests(BTreeMap<String, [u8; 32]>);
-
-impl Digests {
-    fn add(&mut self, soldier: &str, version: u64, changes: &str, voided: bool) {
-        let mut hasher = Sha256::new();
-        for part in [
-            soldier.as_bytes(),
-            &version.to_be_bytes(),
-            changes.as_bytes(),
-            &[u8::from(voided)],
-        ] {
-            hasher.update((part.len() as u64).to_be_bytes());
-            hasher.update(part);
-        }
-        let line = hasher.finalize();
-        // Looked up before it is inserted: a line of a Soldier already held allocates nothing.
-        if !self.0.contains_key(soldier) {
-            self.0.insert(soldier.to_owned(), [0; 32]);
-        }
-        if let Some(digest) = self.0.get_mut(soldier) {
-            for (d, l) in digest.iter_mut().zip(line.iter()) {
-                *d ^= l;
-            }
-        }
-    }
-
-    fn restore(&mut self, soldier: String, hex: &str) {
-        let mut digest = [0u8; 32];
-        for (i, d) in digest.iter_mut().enumerate() {
-            *d = hex
-                .get(i * 2..i * 2 + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .unwrap_or_default();
-        }
-        self.0.insert(soldier, digest);
-    }
-
-    fn hex(&self, soldier: &str) -> String {
-        self.0
-            .get(soldier)
-            .map_or_else(Digests::empty, |d| d.iter().map(|b| format!("{b:02x}")).collect())
-    }
-
-    fn empty() -> String {
-        "0".repeat(64)
     }
 }

@@ -3,6 +3,7 @@
 
 mod apart;
 mod backup;
+mod blame_digests;
 mod blame_index;
 mod bulk;
 pub mod chain;
