@@ -13,8 +13,9 @@ use super::context::Context;
 use super::error::CommandError;
 use super::output::{self, Format};
 
-/// About the bytes one printed line of blame takes (`    v12345 +1       summary  (time)`).
-const LINE_BYTES: usize = 96;
+/// How much of blame's text is gathered before it is printed: a Soldier of a long campaign
+/// has a hundred thousand lines, which are not held whole.
+const PRINTED_AT: usize = 64 * 1024;
 
 /// `muster blame SOLDIER [--as-of REF]`.
 #[derive(Debug, clap::Args)]
@@ -37,12 +38,7 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
     if ctx.format == Format::Json {
         return output::print_json(&blamed);
     }
-    // Sized for its lines up front: a Soldier of a long campaign has a hundred thousand, and
-    // a string doubled as it grows holds its old copy and its new one at once.
-    let lines: usize = blamed.fields.values().map(|f| f.lines.len() + 1).sum();
-    let mut text = String::with_capacity(blamed.soldier.len() + 1 + lines * LINE_BYTES);
-    text.push_str(&blamed.soldier);
-    text.push('\n');
+    let mut text = format!("{}\n", blamed.soldier);
     // In the card's order and words, as the served page shows them, not as the keys sort.
     let mut fields: Vec<_> = blamed.fields.iter().collect();
     fields.sort_by_key(|(key, _)| fields::rank(key));
@@ -60,6 +56,10 @@ pub fn blame(ctx: &Context, args: BlameArgs) -> Result<(), CommandError> {
                 "    v{:<5} {:<8} {}{voided}  ({})\n",
                 line.version, change, line.summary, line.recorded_at
             ));
+            if text.len() >= PRINTED_AT {
+                output::print(&text)?;
+                text.clear();
+            }
         }
     }
     output::print(&text)

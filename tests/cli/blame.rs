@@ -60,3 +60,40 @@ fn blame_shows_fields_in_the_roster_s_order_and_words_and_names_each_command_by_
         }
     }
 }
+
+#[test]
+fn a_long_blame_is_printed_whole_though_it_is_printed_in_parts() {
+    // About 3,000 lines of blame, past the 64 KiB it is printed in.
+    let m = Muster::new();
+    m.ok(&[
+        "dev", "synth", "--events", "12000", "--seed", "5", "--name", "Long",
+    ]);
+    let blame = m.json(&["blame", "Soldier 01"]);
+    let text = m.ok(&["blame", "Soldier 01"]);
+    assert!(
+        text.len() > 64 * 1024,
+        "a blame longer than one part: {} bytes",
+        text.len()
+    );
+    let mut printed: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("    v"))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect();
+    let fields = blame["fields"].as_object().unwrap();
+    let mut lines: Vec<String> = fields
+        .values()
+        .flat_map(|f| f["lines"].as_array().unwrap().iter())
+        .map(|l| l["version"].to_string())
+        .collect();
+    printed.sort();
+    lines.sort();
+    assert_eq!(printed, lines, "every line printed once");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+            .count(),
+        fields.len()
+    );
+    assert!(text.ends_with('\n'), "the last part is printed too");
+}
