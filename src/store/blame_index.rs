@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, params};
 use serde_json::value::RawValue;
 
 use super::blame_digests::Digests;
-use super::row::{COLUMNS, fill, signed};
+use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
 /// How far an index of one campaign reaches, and whether the log still vouches for it.
@@ -23,14 +23,12 @@ pub struct BlameIndexed {
     pub log_agrees: bool,
 }
 
-/// One line of a Soldier's index, read with the event it is about: borrowed, since a
-/// Soldier of a long campaign has a hundred thousand lines, whose rows are read into one
-/// buffer rather than each into strings of its own.
-pub struct IndexedLine<'a> {
+/// One line of a Soldier's index, read with the event it is about.
+pub struct IndexedLine {
     /// The fields the event moved and how, as JSON.
-    pub changes: &'a str,
+    pub changes: String,
     pub voided: bool,
-    pub row: &'a StoredRow,
+    pub row: StoredRow,
 }
 
 impl Store {
@@ -65,7 +63,7 @@ impl Store {
         &self,
         campaign: &str,
         soldier: &str,
-        mut f: impl FnMut(IndexedLine<'_>) -> Result<(), StoreError>,
+        mut f: impl FnMut(IndexedLine) -> Result<(), StoreError>,
     ) -> Result<bool, StoreError> {
         let mut runs = self.conn.prepare_cached(
             "SELECT lines FROM blame_runs WHERE campaign = ?1 AND soldier = ?2 ORDER BY first",
@@ -76,7 +74,6 @@ impl Store {
         let mut rows = runs.query(params![campaign, soldier])?;
         let mut digest = Digests::default();
         let mut after = 0;
-        let mut row_read = StoredRow::default();
         while let Some(row) = rows.next()? {
             let text = row.get_ref(0)?.as_str().unwrap_or_default();
             let Some(lines) = lines_of(text) else {
@@ -89,16 +86,17 @@ impl Store {
                     return Ok(false);
                 }
                 after = version;
-                let mut found = event.query(params![campaign, signed(version)])?;
-                let Some(stored) = found.next()? else {
+                let Some(stored) = event
+                    .query_row(params![campaign, signed(version)], stored_row)
+                    .optional()?
+                else {
                     return Ok(false);
                 };
-                fill(&mut row_read, stored)?;
                 digest.add(soldier, version, changes.get(), voided);
                 f(IndexedLine {
-                    changes: changes.get(),
+                    changes: changes.get().to_owned(),
                     voided,
-                    row: &row_read,
+                    row: stored,
                 })?;
             }
         }

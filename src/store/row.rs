@@ -19,7 +19,7 @@ pub(super) fn limit(up_to: Option<u64>) -> i64 {
 }
 
 /// One row of the `events` table, exactly as stored.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredRow {
     pub seq: i64,
     pub campaign: String,

@@ -228,7 +228,7 @@ pub fn read(
         if line.row.version > up_to || !readable {
             return Ok(());
         }
-        let changes = serde_json::from_str::<Vec<(String, Change)>>(line.changes);
+        let changes = serde_json::from_str::<Vec<(String, Change)>>(&line.changes);
         let (Ok(changes), Ok(recorded)) = (changes, line.row.decode()) else {
             readable = false;
             return Ok(());
