@@ -24,12 +24,12 @@ use muster::{synth, transfer, verify};
 #[path = "../tests/common/floor.rs"]
 mod floor;
 
+use floor::Work;
+
 // The allocator the `muster` binary runs on (`src/main.rs`), so the figures measured in this
 // process are the commands' own.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-use floor::Work;
 
 const CAMPAIGN: &str = "Bench";
 

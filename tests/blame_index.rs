@@ -292,3 +292,33 @@ fn an_index_made_from_rows_read_apart_gives_every_soldier_the_blame_of_the_log()
     app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
     assert_index_serves_the_head(&store, campaign);
 }
+
+#[test]
+fn a_stored_digest_that_is_not_hex_is_never_read_as_matching_even_after_a_write_rewrites_it() {
+    let (dir, mut store) = demo();
+    let sql = rusqlite::Connection::open(dir.path().join("demo.db")).unwrap();
+    let head = store.head(LODESTAR).unwrap().version;
+    assert!(indexed(&store, LODESTAR, "Wong", head).is_some());
+    sql.execute(
+        "UPDATE blame_soldiers SET digest = 'zz' || substr(digest, 3) WHERE soldier = 'Wong'",
+        [],
+    )
+    .unwrap();
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    // A write folds his new line into the digest as stored; the damaged part still shows.
+    app::execute(&mut store, LODESTAR, &xp("Wong", 1), &clock()).unwrap();
+    let head = store.head(LODESTAR).unwrap().version;
+    assert_eq!(indexed(&store, LODESTAR, "Wong", head), None);
+    let blamed = muster::query::Query::new(&store, LODESTAR)
+        .blame("Wong", None)
+        .unwrap();
+    assert_eq!(
+        blamed,
+        folded(&store, LODESTAR, "Wong", head),
+        "his blame reads the log"
+    );
+    assert!(
+        indexed(&store, LODESTAR, "Reyes", head).is_some(),
+        "the others still serve"
+    );
+}

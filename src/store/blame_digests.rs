@@ -34,21 +34,18 @@ impl Digests {
         }
     }
 
+    /// Takes `soldier`'s digest as stored (hex); one that does not read (a damaged file) is
+    /// taken as zero, so it matches no lines and his blame reads the log.
     pub(super) fn restore(&mut self, soldier: String, hex: &str) {
         let mut digest = [0u8; 32];
-        for (i, d) in digest.iter_mut().enumerate() {
-            *d = hex
-                .get(i * 2..i * 2 + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .unwrap_or_default();
+        if hex::decode_to_slice(hex, &mut digest).is_err() {
+            digest = [0; 32];
         }
         self.0.insert(soldier, digest);
     }
 
     pub(super) fn hex(&self, soldier: &str) -> String {
-        self.0
-            .get(soldier)
-            .map_or_else(Digests::empty, |d| d.iter().map(|b| format!("{b:02x}")).collect())
+        self.0.get(soldier).map_or_else(Digests::empty, hex::encode)
     }
 
     pub(super) fn empty() -> String {
