@@ -127,7 +127,7 @@ impl Carried {
                 source,
                 key: roll.dice.clone(),
             },
-            sides: roll.die.strip_prefix('d')?.parse().ok()?,
+            sides: roll.sides()?,
         })
     }
 }

@@ -28,7 +28,7 @@ use muster::domain::soldier::{Ability, SoldierCard, SoldierKind};
 use muster::domain::{Game, MissionResult};
 use muster::store::chain;
 use muster::store::{BATCH, Store, StoredRow};
-use muster::verify::{noted_head, verify, verify_store_in};
+use muster::verify::{noted_head, verify, verify_holding, verify_store_in};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use rusqlite::params;
@@ -765,7 +765,11 @@ fn check_case(
     };
     if let Some(rows) = &outcome {
         prop_assert_ne!(rows, original, "{}: the mutation changed nothing", done);
-        let report = verify(CAMPAIGN, rows);
+        // The file keeps the seed of its last roll, not yet revealed: both verifiers check
+        // that face against it.
+        let held = store.seeds_of(CAMPAIGN).unwrap();
+        prop_assert!(!held.is_empty(), "{}: the file keeps no seed", done);
+        let report = verify_holding(CAMPAIGN, rows, held);
         // The parallel verifier, a batch of rows at a time, finds exactly what the
         // sequential one finds, in the same order, however the rows are batched.
         for batch in [1, 5, BATCH] {
@@ -950,6 +954,70 @@ fn each_kind_of_mutation_is_detected_at_the_first_the_middle_and_the_last_row() 
                 panic!("{mutation:?} (of {n} rows): {e}");
             }
             case += 1;
+        }
+    }
+}
+
+/// The last roll's face was made by a seed the file keeps and has not revealed. Another
+/// face in its place is found against that seed; a die muster does not roll in its place is
+/// the fold's finding alone. Both verifiers say so alike, the sequential one knowing the
+/// file's seeds as the parallel one does.
+#[test]
+fn a_face_or_a_die_edited_under_a_kept_seed_is_found_alike_by_both_verifiers() {
+    let fixture = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let last_roll = fixture
+        .rows
+        .iter()
+        .rfind(|r| r.payload.contains(r#""source":"generated""#))
+        .unwrap();
+    let payload = &last_roll.payload;
+    let faces = payload.find(r#""faces":["#).unwrap() + r#""faces":["#.len();
+    let face: u8 = payload[faces..].split(']').next().unwrap().parse().unwrap();
+    let other = if face == 7 { 6 } else { 7 };
+    let edits = [
+        (
+            payload.replacen(
+                &format!(r#""faces":[{face}]"#),
+                &format!(r#""faces":[{other}]"#),
+                1,
+            ),
+            "seed",
+        ),
+        (payload.replacen(r#""die":"d10""#, r#""die":"d00""#, 1), "roll"),
+    ];
+    for (case, (edited, check)) in edits.into_iter().enumerate() {
+        assert_ne!(&edited, payload, "the edit changed the payload");
+        let path = copy(&fixture, dir.path(), case);
+        let store = Store::open(&path).unwrap();
+        store
+            .connection()
+            .execute_batch("DROP TRIGGER events_refuse_update;")
+            .unwrap();
+        exec(
+            &store,
+            "UPDATE events SET payload = ?1 WHERE seq = ?2",
+            params![edited, last_roll.seq],
+        );
+        let rows = store.rows(CAMPAIGN, None).unwrap();
+        let held = store.seeds_of(CAMPAIGN).unwrap();
+        let sequential = verify_holding(CAMPAIGN, &rows, held);
+        for batch in [1, BATCH] {
+            let parallel = verify_store_in(&store, CAMPAIGN, batch, &mut |_| {}).unwrap();
+            assert_eq!(parallel, sequential, "{edited}: batch {batch}");
+        }
+        let checks: Vec<&str> = sequential
+            .findings
+            .iter()
+            .filter(|f| f.version == Some(last_roll.version))
+            .map(|f| f.check)
+            .collect();
+        assert!(checks.contains(&check), "{edited}: {checks:?}");
+        if check == "roll" {
+            assert!(
+                !checks.contains(&"seed"),
+                "no seed gives a d00's face: {checks:?}"
+            );
         }
     }
 }

@@ -63,6 +63,16 @@ pub struct Roll {
 }
 
 impl Roll {
+    /// The sides of the roll's die, when it is a die muster rolls: `d` then a number of at
+    /// least 1. Every reader of a die parses it here, so a die the fold refuses is never
+    /// read as some other die elsewhere.
+    pub fn sides(&self) -> Option<u8> {
+        self.die
+            .strip_prefix('d')
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| *n >= 1)
+    }
+
     /// Recomputes the total and the outcome from the roll's own inputs.
     ///
     /// A Trap's assumed 1 is never raised by modifiers and fails; a roll with no face fails;

@@ -123,7 +123,7 @@ pub fn explain(rows: &[StoredRow], version: u64, head: u64, held: &BTreeSet<Stri
             let (total, success) = roll.recompute();
             let face_from_seed = roll.dice.as_ref().and_then(|key| {
                 let seed = revealed_seed(&decoded, &key.commitment)?;
-                let sides = roll.die.trim_start_matches('d').parse::<u8>().ok()?;
+                let sides = roll.sides()?;
                 Some(seed.face(&row.campaign, key.version, key.index, sides))
             });
             let face_agrees = face_from_seed.is_none_or(|f| roll.faces.first() == Some(&f));

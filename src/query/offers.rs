@@ -79,11 +79,7 @@ fn sides(events: &[Event]) -> Vec<u8> {
         .iter()
         .filter_map(Event::roll)
         .flat_map(|roll| {
-            let sides = roll
-                .die
-                .strip_prefix('d')
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(10);
+            let sides = roll.sides().unwrap_or(10);
             roll.faces.iter().map(move |_| sides)
         })
         .collect()

@@ -276,7 +276,7 @@ pub fn disproofs(history: &History<'_>, command_id: &str) -> Vec<Disproof> {
             let roll = r.event.roll()?;
             let key = roll.dice.as_ref()?;
             let (revealed_at, seed) = revealed(history, &key.commitment)?;
-            let sides = roll.die.strip_prefix('d')?.parse::<u8>().ok()?;
+            let sides = roll.sides()?;
             let seed_face = seed.face(history.campaign, key.version, key.index, sides);
             let recorded_face = roll.faces.first().copied().unwrap_or_default();
             (recorded_face != seed_face).then_some(Disproof {

@@ -22,7 +22,15 @@ pub use voids::Ground;
 
 /// Verifies one campaign's rows held in memory (in version order).
 pub fn verify(campaign: &str, rows: &[StoredRow]) -> Report {
-    let mut verifier = Verifier::new(campaign, rows.len() as u64, Known::of_rows(rows));
+    verify_holding(campaign, rows, Vec::new())
+}
+
+/// Like [`verify`], knowing the seeds a file keeps (commitment, seed, as
+/// [`Store::seeds_of`] reads them): a face one of them made is checked at once, revealed or
+/// not, as [`verify_store`] checks it.
+pub fn verify_holding(campaign: &str, rows: &[StoredRow], held: Vec<(String, String)>) -> Report {
+    let known = Known::of_rows(rows).holding(held);
+    let mut verifier = Verifier::new(campaign, rows.len() as u64, known);
     let mut earlier = Held(rows);
     for row in rows {
         // Lookups in memory cannot fail.

@@ -52,7 +52,10 @@ impl Verifier {
         let Some(seed) = revealed.or_else(|| self.known.held.get(&key.commitment)) else {
             return;
         };
-        let sides = roll.die.trim_start_matches('d').parse::<u8>().unwrap_or(10);
+        // A die muster does not roll is the fold's finding: no seed gives its face.
+        let Some(sides) = roll.sides() else {
+            return;
+        };
         let expected = seed.face(&self.campaign, key.version, index, sides);
         let recorded_face = roll.faces.first().copied();
         if recorded_face == Some(expected) {

@@ -9,12 +9,7 @@ use crate::domain::state::CampaignState;
 /// A roll's faces lie on its die, its outcome follows from its inputs, and a generated face
 /// names the seed in force.
 pub(super) fn roll_problem(state: &CampaignState, roll: &Roll) -> Option<(&'static str, String)> {
-    let sides = roll
-        .die
-        .strip_prefix('d')
-        .and_then(|n| n.parse::<u8>().ok())
-        .filter(|n| *n >= 1);
-    let Some(sides) = sides else {
+    let Some(sides) = roll.sides() else {
         return Some((
             "roll",
             format!("records a roll on a '{}', which is no die muster rolls", roll.die),
