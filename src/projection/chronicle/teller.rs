@@ -255,7 +255,7 @@ impl Teller {
 
     /// Counts a roll's d10 faces, by where they came from; assumed faces are no die's.
     fn faces(&mut self, roll: &Roll) {
-        if roll.die != format!("d{FAIR_SIDES}") {
+        if roll.sides() != Some(FAIR_SIDES) {
             return;
         }
         let tally = match roll.source {

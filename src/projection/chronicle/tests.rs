@@ -160,6 +160,46 @@ fn too_few_rolls_carry_a_warning_and_a_face_off_the_die_is_not_counted() {
     assert!(Tally::default().faces().chi_square.is_none());
 }
 
+/// A check Wong rolled on `die`, typed in from a real die.
+fn checked_on(die: &str, face: u8) -> Event {
+    use crate::domain::event::{CheckRolled, Heading};
+    use crate::domain::roll::{Roll, Source};
+    Event::CheckRolled(CheckRolled {
+        ability: "handler".into(),
+        card: None,
+        heading: Heading::Success,
+        roll: Roll {
+            costs: vec![],
+            dice: None,
+            die: die.into(),
+            faces: vec![face],
+            purpose: "handler check".into(),
+            modifiers: vec![],
+            source: Some(Source::Entered),
+            success: true,
+            target: Some(1),
+            total: Some(i32::from(face)),
+            who: "Wong".into(),
+        },
+        soldier: "Wong".into(),
+        trap: false,
+        upgunned: false,
+    })
+}
+
+#[test]
+fn the_faces_counted_are_those_of_every_roll_the_fold_reads_as_a_d10() {
+    let mut events = squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    // The fold reads a die as `d` and its sides (`Roll::sides`): "d010" is a d10 to it.
+    for (die, face) in [("d10", 3), ("d010", 4), ("d6", 5), ("d00", 6)] {
+        events.push(checked_on(die, face));
+    }
+    let entered = told(&events, &[]).statistics.faces.entered;
+    assert_eq!(entered.rolls, 2);
+    assert_eq!(entered.counts, [0, 0, 1, 1, 0, 0, 0, 0, 0, 0]);
+}
+
 fn ended(mission: u32) -> Event {
     Event::MissionEnded(crate::domain::event::MissionEnded {
         mission,
