@@ -8,12 +8,10 @@
 //! a checkpoint forged with its digest recomputed is caught by `muster verify`, which folds
 //! the log to every stored checkpoint and compares.
 
-use std::collections::BTreeSet;
-
 use crate::Error;
 use crate::domain::codec;
 use crate::domain::event::Event;
-use crate::domain::fold::{fold_onto, step, voided_commands};
+use crate::domain::fold::{Voided, fold_onto, step, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
 use crate::store::{BATCH, Columns, Store, StoreError, StoredRow};
@@ -190,7 +188,7 @@ fn fold_rows(
     store: &Store,
     campaign: &str,
     from: (Rows, CampaignState),
-    voided: &BTreeSet<String>,
+    voided: &Voided,
     each: &mut dyn FnMut(&StoredRow, Option<&Event>, &CampaignState),
 ) -> Result<CampaignState, StoreError> {
     let (rows, mut state) = from;
@@ -350,7 +348,7 @@ pub fn state_before_voiding(
     campaign: &str,
     version: u64,
     known: &Known,
-    voided: &BTreeSet<String>,
+    voided: &Voided,
 ) -> Result<CampaignState, StoreError> {
     let up_to = version.saturating_sub(1);
     // A checkpoint at `c` folded every event up to `c` that was not voided by then; it

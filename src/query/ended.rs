@@ -2,13 +2,11 @@
 //! void recorded since applied, and its RP award as the last revision left it (rule 004), so
 //! `mission show` and the roster tell the same story.
 
-use std::collections::BTreeSet;
-
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::{Event, RpAwardRevised};
-use crate::domain::fold::fold_onto;
+use crate::domain::fold::{Voided, fold_onto};
 use crate::domain::state::RecordedEvent;
 use crate::projection::mission::Ended;
 use crate::store::{Known, StoreError};
@@ -34,7 +32,7 @@ impl Query<'_> {
         let after = fold_onto(before.clone(), &command, known.voided());
         // Such a void writes the award's revision; the bank moves by it as the roster's does.
         let revisions = self.revisions(number, ending.last, head)?;
-        let bank = fold_onto(after, &revisions, &BTreeSet::new()).rp_bank;
+        let bank = fold_onto(after, &revisions, &Voided::default()).rp_bank;
         let mut event = ending.event;
         let last_revision = revisions.iter().rev().find_map(|r| match &r.event {
             Event::RpAwardRevised(e) => Some(e),

@@ -2,13 +2,12 @@
 //! either order, the newest few kept in a buffer of their own size, so memory stays flat
 //! whatever the log's length.
 
-use std::collections::BTreeSet;
-
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::codec;
 use crate::domain::event::Event;
+use crate::domain::fold::Voided;
 use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
@@ -51,7 +50,7 @@ impl Missions {
 pub struct LogPlan {
     request: LogQuery,
     up_to: u64,
-    voided: BTreeSet<String>,
+    voided: Voided,
     soldier: Option<String>,
     missions: Missions,
 }
@@ -100,7 +99,7 @@ impl Query<'_> {
         // A void comes after what it voids, and is never voided itself: the voids of the
         // listed events are among the rows from them to the head.
         let after = up_to.saturating_sub(u64::try_from(count).unwrap_or(u64::MAX));
-        let voided: BTreeSet<String> = self
+        let voided: Voided = self
             .store
             .rows_between(self.campaign, after, Some(head))?
             .iter()
@@ -282,7 +281,7 @@ impl Query<'_> {
     /// `voided` (every void of a command after `after`) skipped: read from the rows that
     /// start and end Missions there and the last one standing before them, not from the
     /// whole log.
-    fn missions(&self, (after, up_to): (u64, u64), voided: &BTreeSet<String>) -> Result<Missions, Error> {
+    fn missions(&self, (after, up_to): (u64, u64), voided: &Voided) -> Result<Missions, Error> {
         let mut changes = Vec::new();
         // A Mission ends with the last event of the command that ended it (Suppress cleared
         // after the end still belongs to it): the first event of another command.

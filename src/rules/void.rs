@@ -7,13 +7,11 @@
 //! since) refuses it too, and a computed RP award that now computes otherwise is revised by
 //! the void itself.
 
-use std::collections::BTreeSet;
-
 use crate::dice::Seed;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CommandVoided, Disproof, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
-use crate::domain::fold::step;
+use crate::domain::fold::{Voided, step};
 use crate::domain::roll::Source;
 use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
@@ -28,7 +26,7 @@ pub struct History<'a> {
     /// The log from the first event of the command named onwards, to the head.
     pub tail: &'a [RecordedEvent],
     /// Every command voided so far, anywhere in the log.
-    pub voided: &'a BTreeSet<String>,
+    pub voided: &'a Voided,
 }
 
 /// What the player asked to void.

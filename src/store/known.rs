@@ -1,11 +1,12 @@
 //! The rare events that reach back over a log (voids, revealed seeds, asserted sheets),
 //! gathered before the verifier reads the rows.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::row::StoredRow;
 use crate::dice::Seed;
 use crate::domain::event::{AssertionRecorded, Disproof, Event};
+use crate::domain::fold::Voided;
 use crate::domain::state::RecordedEvent;
 
 /// The kinds of event that reach back: gathered before the rows are read.
@@ -14,7 +15,7 @@ pub const RARE_KINDS: [&str; 3] = ["command_voided", "seed_revealed", "assertion
 /// The rare events of a log that the verifier must know before it reads it.
 #[derive(Debug, Clone, Default)]
 pub struct Known {
-    voided: BTreeSet<String>,
+    voided: Voided,
     /// Each void's own version and the version it names, in log order.
     voids: Vec<(u64, u64)>,
     /// The seeds revealed in the log, by commitment.
@@ -74,7 +75,7 @@ impl Known {
     }
 
     /// The command ids voided anywhere in the log.
-    pub fn voided(&self) -> &BTreeSet<String> {
+    pub fn voided(&self) -> &Voided {
         &self.voided
     }
 

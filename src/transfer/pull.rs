@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::Event;
+use crate::domain::fold::Voided;
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
 use crate::store::{Head, Known, Store, StoreError, StoredRow};
@@ -107,7 +108,7 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
     // A face claimed of a seed this file keeps is checked now, revealed or not.
     let mut known =
         checkpoint::reaching_back(store, campaign, Some(here.version))?.holding(store.seeds_of(campaign)?);
-    let mut voided = BTreeSet::new();
+    let mut voided = Voided::default();
     for row in store.rows_reaching_back(campaign, Some(here.version))? {
         if let Ok(recorded) = row.decode()
             && let Event::CommandVoided(void) = &recorded.event
@@ -236,7 +237,7 @@ impl Earlier for Tail<'_> {
         &mut self,
         named: u64,
         at: u64,
-        voided: &BTreeSet<String>,
+        voided: &Voided,
         known: &Known,
     ) -> Result<Option<Ground>, StoreError> {
         // This copy's rows from the command named, then the pulled rows before the void.

@@ -15,11 +15,11 @@
 //! after rows it was not shown (a pull's or a push's) asks the log for the ground of a void
 //! that reaches back past them ([`super::Earlier::ground_from`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use crate::domain::event::Event;
-use crate::domain::fold::fold_onto;
+use crate::domain::fold::{self, fold_onto};
 use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules::void::{self, History, Request};
@@ -55,7 +55,7 @@ pub(super) struct Grounds {
     /// The versions among `since`'s that did not decode: a ground over one is not whole.
     holes: Vec<u64>,
     /// The commands voided by the commands read whole so far.
-    struck: BTreeSet<String>,
+    struck: fold::Voided,
     /// The commands voided by the command being read, struck once it is read whole.
     striking: Vec<String>,
     /// The command being read, when it is a void.
@@ -179,7 +179,7 @@ impl VoidRead {
 
 impl Grounds {
     /// The ground kept by a verifier that resumes after rows whose voids voided `struck`.
-    pub(super) fn resumed(struck: BTreeSet<String>) -> Grounds {
+    pub(super) fn resumed(struck: fold::Voided) -> Grounds {
         Grounds {
             struck,
             ..Grounds::default()
@@ -187,7 +187,7 @@ impl Grounds {
     }
 
     /// The commands voided by the commands read whole so far.
-    pub(super) fn struck(&self) -> &BTreeSet<String> {
+    pub(super) fn struck(&self) -> &fold::Voided {
         &self.struck
     }
 
@@ -374,7 +374,7 @@ fn asked_ground(
     ground: &Ground,
     read: &VoidRead,
     named: &str,
-    struck: &BTreeSet<String>,
+    struck: &fold::Voided,
 ) -> Option<(CampaignState, Range<usize>)> {
     let end = ground.log.partition_point(|r| r.version < read.first_version);
     let at = first_of(ground.log.get(..end)?, named)?;

@@ -260,8 +260,8 @@ fn index_one(
     writer: &mut BlameWriter<'_>,
     recorded: &RecordedEvent,
 ) -> Result<(), StoreError> {
-    let voided = tracker.is_voided(recorded);
-    for moved in tracker.push(recorded) {
+    let (voided, moved) = tracker.push(recorded);
+    for moved in moved {
         let changes = written(&moved.changes)?;
         writer.add(moved.soldier, recorded.version, changes, voided)?;
     }

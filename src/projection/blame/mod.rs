@@ -12,11 +12,11 @@ mod tests;
 mod touch;
 mod tracker;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::summary::summary;
 use crate::Error;
-use crate::domain::fold::voided_commands;
+use crate::domain::fold::{Voided, voided_commands};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use blamed::assemble;
 pub use blamed::{Blame, FieldBlame, Line};
@@ -43,7 +43,7 @@ pub struct Blamer<'a> {
 
 impl<'a> Blamer<'a> {
     /// A blame of `soldier` over a log whose voided commands are `voided`.
-    pub fn new(soldier: &'a str, voided: &'a BTreeSet<String>) -> Blamer<'a> {
+    pub fn new(soldier: &'a str, voided: &'a Voided) -> Blamer<'a> {
         Blamer {
             soldier,
             tracker: Tracker::new(CampaignState::default(), voided, Some(soldier)),
@@ -53,8 +53,8 @@ impl<'a> Blamer<'a> {
 
     /// Takes the next event of the log.
     pub fn push(&mut self, recorded: &RecordedEvent) {
-        let voided = self.tracker.is_voided(recorded);
-        for moved in self.tracker.push(recorded) {
+        let (voided, moved) = self.tracker.push(recorded);
+        for moved in moved {
             for (field, change) in moved.changes {
                 self.lines.entry(field).or_default().push(Line {
                     version: recorded.version,

@@ -1,11 +1,9 @@
 //! Folding a log while watching Soldiers' sheets: after each event, which numbers of whose
 //! sheet it moved and how. One Soldier's blame and the index of every Soldier's share it.
 
-use std::collections::BTreeSet;
-
 use super::sheet::{self, Change, Sheet};
 use super::touch::{self, Reach};
-use crate::domain::fold::step;
+use crate::domain::fold::{Voided, step};
 use crate::domain::soldier::same_name;
 use crate::domain::state::{CampaignState, RecordedEvent, SoldierState};
 
@@ -22,19 +20,22 @@ pub struct Tracker<'a> {
     /// One Soldier (any case), or `None` for every Soldier of the campaign.
     only: Option<&'a str>,
     /// The commands voided in the log as it stands at the point read.
-    voided: &'a BTreeSet<String>,
+    voided: &'a Voided,
     state: CampaignState,
     /// Each watched Soldier as the state had him after the last event: the one watched, or
     /// every Soldier in the order of the state's.
     hims: Vec<Him>,
     /// The copy a voided command's events are folded on, and that command's id.
     scratch: Option<(String, CampaignState)>,
+    /// The command of the last event pushed, and whether it is voided: a command's events
+    /// come together, so it is looked up once, not once an event.
+    last_command: (String, bool),
 }
 
 impl<'a> Tracker<'a> {
     /// A tracker starting from `state`, in a log whose voided commands are `voided`,
     /// watching `only` that Soldier, or every Soldier when `None`.
-    pub fn new(state: CampaignState, voided: &'a BTreeSet<String>, only: Option<&'a str>) -> Tracker<'a> {
+    pub fn new(state: CampaignState, voided: &'a Voided, only: Option<&'a str>) -> Tracker<'a> {
         let hims = hims_in(&state, only);
         Tracker {
             only,
@@ -42,6 +43,7 @@ impl<'a> Tracker<'a> {
             state,
             hims,
             scratch: None,
+            last_command: (String::new(), false),
         }
     }
 
@@ -56,14 +58,23 @@ impl<'a> Tracker<'a> {
     }
 
     /// Whether `recorded` belongs to a voided command: it counts for nothing.
-    pub fn is_voided(&self, recorded: &RecordedEvent) -> bool {
-        self.voided.contains(&recorded.command_id)
+    fn is_voided(&mut self, recorded: &RecordedEvent) -> bool {
+        let (command, voided) = &mut self.last_command;
+        if *command != recorded.command_id || command.is_empty() {
+            recorded.command_id.clone_into(command);
+            *voided = self.voided.contains(command.as_str());
+        }
+        *voided
     }
 
-    /// Folds the next event of the log and says whose sheets it moved.
-    pub fn push(&mut self, recorded: &RecordedEvent) -> Vec<Moved> {
+    /// Folds the next event of the log and says whether its command is voided (it counts
+    /// for nothing) and whose sheets it moved.
+    pub fn push(&mut self, recorded: &RecordedEvent) -> (bool, Vec<Moved>) {
         if !self.is_voided(recorded) {
-            return fold_watching(&mut self.state, &mut self.hims, recorded, self.only);
+            return (
+                false,
+                fold_watching(&mut self.state, &mut self.hims, recorded, self.only),
+            );
         }
         // A voided event is shown as it would have moved the sheets, folded on a copy that
         // the rest of its command's events follow on; the state itself skips it.
@@ -75,7 +86,7 @@ impl<'a> Tracker<'a> {
         let moved = fold_watching(&mut ground, &mut before, recorded, self.only);
         self.scratch = Some((recorded.command_id.clone(), ground));
         step(&mut self.state, recorded.version, None);
-        moved
+        (true, moved)
     }
 }
 

@@ -1,11 +1,10 @@
 //! A verifier that resumes after rows already checked: a pull's new rows are checked by the
 //! checked fold from the local state at the head they continue, without reading the log again.
 
-use std::collections::BTreeSet;
-
 use chrono::DateTime;
 
 use super::verifier::Verifier;
+use crate::domain::fold::Voided;
 use crate::domain::state::CampaignState;
 use crate::store::{Head, Known};
 use crate::verify::voids::Grounds;
@@ -19,7 +18,7 @@ pub struct CheckedUpTo {
     /// come included (`checkpoint::state_before` the next version).
     pub state: CampaignState,
     /// The commands the voids up to the head voided.
-    pub voided: BTreeSet<String>,
+    pub voided: Voided,
 }
 
 impl Verifier {

@@ -1,14 +1,14 @@
 //! The verifier itself: its state as it reads the rows, the chain, times, voids, commands
 //! and assertions; what a row means beyond the fold is checked in `meaning`.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
 
 use super::tracked::{self, Tracked};
 use crate::domain::event::{AssertionRecorded, Event};
-use crate::domain::fold::step;
+use crate::domain::fold::{Voided, step};
 use crate::domain::logged::Logged;
 use crate::domain::sheet;
 use crate::domain::state::{CampaignState, RecordedEvent, UnsettledAward};
@@ -35,7 +35,7 @@ pub trait Earlier {
         &mut self,
         _named: u64,
         _at: u64,
-        _voided: &BTreeSet<String>,
+        _voided: &Voided,
         _known: &Known,
     ) -> Result<Option<Ground>, StoreError> {
         Ok(None)
@@ -56,7 +56,7 @@ pub struct Verifier {
     pub(super) previous_command: Option<String>,
     /// The greatest command id so far, as text.
     pub(super) greatest_command: Option<String>,
-    pub(super) voided_so_far: BTreeSet<String>,
+    pub(super) voided_so_far: Voided,
     /// The rows come from a file, whose payloads may be re-spaced (see [`Verifier::canonical`]).
     pub(super) reading_a_file: bool,
     /// The first version of the command being read, and the dice it has rolled so far.
@@ -142,7 +142,7 @@ impl Verifier {
             commands,
             previous_command: None,
             greatest_command: None,
-            voided_so_far: BTreeSet::new(),
+            voided_so_far: Voided::default(),
             reading_a_file: false,
             command_start: 0,
             dice_in_command: 0,
