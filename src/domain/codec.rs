@@ -54,6 +54,22 @@ pub fn encode(event: &Event) -> Encoded {
     }
 }
 
+/// Whether `payload` is what [`encode`] writes for `event`, written into `buffer` (cleared
+/// first) rather than a string of its own: `verify` asks it of every row.
+pub fn encodes_to(event: &Event, payload: &str, buffer: &mut Vec<u8>) -> bool {
+    let kind = event.kind();
+    buffer.clear();
+    let straight = !THROUGH_A_VALUE.contains(&kind) && serde_json::to_writer(&mut *buffer, event).is_ok();
+    match std::str::from_utf8(buffer)
+        .ok()
+        .filter(|_| straight)
+        .and_then(|tagged| straight_payload(tagged, kind))
+    {
+        Some(written) => written == payload,
+        None => encode(event).payload == payload,
+    }
+}
+
 /// The kinds whose payload holds an internally tagged enum, which serde writes tag first:
 /// they are sorted through a JSON value. They are rare (a Medal deck is loaded once, a
 /// hero's state set a few times a Mission).

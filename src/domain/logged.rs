@@ -64,6 +64,12 @@ impl Asked {
     /// would copy the whole text into a tree of values and try `void` and `amend` first,
     /// each failing with a message written out, for every command `verify` reads.
     fn read(text: &str) -> serde_json::Result<Asked> {
+        // No command of play is named `void` or `amend`: one that reads as a command is one,
+        // read in a single pass; the first key is looked at only for the rest (and to say
+        // what is wrong with a text that reads as nothing).
+        if let Ok(command) = serde_json::from_str::<Command>(text) {
+            return Ok(Asked::Command(command));
+        }
         match serde_json::from_str::<FirstKey>(text)?.0.as_deref() {
             Some("void" | "amend") => serde_json::from_str(text),
             _ => serde_json::from_str(text).map(Asked::Command),

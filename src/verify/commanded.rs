@@ -120,10 +120,10 @@ impl Commanded {
 
     /// The command decided again: `None` when the rules give back its events, else what
     /// differs. `seed` gives the seed of a commitment when it is known (kept or revealed).
-    pub(super) fn problem(self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
-        let decided = match &self.ground {
-            Ground::Decided(events) => Ok(events.clone()),
-            Ground::Before(before) => self.decide_on(before, campaign, seed, true),
+    pub(super) fn problem(mut self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
+        let decided = match std::mem::replace(&mut self.ground, Ground::Decided(Vec::new())) {
+            Ground::Decided(events) => Ok(events),
+            Ground::Before(before) => self.decide_on(&before, campaign, seed, true),
         }
         .map(|events| award_as_logged(&self.command, &self.events, events));
         match decided {

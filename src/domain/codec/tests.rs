@@ -226,3 +226,24 @@ fn a_payload_of_the_wrong_shape_is_refused() {
     assert!(decode("wounded", 1, "[1,2]").is_err());
     assert!(decode("wounded", 0, r#"{"amount":2,"soldier":"Wong"}"#).is_err());
 }
+
+#[test]
+fn a_payload_is_told_written_as_encode_writes_it_on_a_buffer_as_by_a_string_of_its_own() {
+    let demo = include_str!("../../../fixtures/campaigns/demo.jsonl");
+    let mut buffer = b"left from the row before".to_vec();
+    let mut told = 0;
+    for line in demo.lines().filter(|l| !l.starts_with("{\"trailer\"")) {
+        let row: Value = serde_json::from_str(line).unwrap();
+        let kind = row["kind"].as_str().unwrap();
+        let schema = u32::try_from(row["schema"].as_u64().unwrap()).unwrap();
+        let event = decode(kind, schema, &row["payload"].to_string()).unwrap();
+        let written = encode(&event).payload;
+        assert!(encodes_to(&event, &written, &mut buffer), "{kind}: {written}");
+        // The same bytes but for one more space, or one field dropped, are not.
+        let respaced = written.replacen(':', ": ", 1);
+        assert!(!encodes_to(&event, &respaced, &mut buffer), "{kind}: {respaced}");
+        assert!(!encodes_to(&event, "{}", &mut buffer), "{kind}");
+        told += 1;
+    }
+    assert!(told > 50, "the demo's every row is told: {told}");
+}
