@@ -239,7 +239,7 @@ fn a_payload_is_told_written_as_encode_writes_it_on_a_buffer_as_by_a_string_of_i
         let event = decode(kind, schema, &row["payload"].to_string()).unwrap();
         let written = encode(&event).payload;
         assert!(encodes_to(&event, &written, &mut buffer), "{kind}: {written}");
-        // The same bytes but for one more space, or one field dropped, are not.
+        // The same bytes but for one more space, or with every field dropped, are not.
         let respaced = written.replacen(':', ": ", 1);
         assert!(!encodes_to(&event, &respaced, &mut buffer), "{kind}: {respaced}");
         assert!(!encodes_to(&event, "{}", &mut buffer), "{kind}");
