@@ -40,15 +40,12 @@ pub fn encode(event: &Event) -> Encoded {
     // Every payload type declares its fields in the order of their names (a test holds every
     // kind to it), so the event written straight is already canonical: no JSON value, whose
     // maps sort the keys, has to be built in between.
-    let kind = event.kind();
-    let straight = !THROUGH_A_VALUE.contains(&kind);
-    let payload = serde_json::to_string(event)
-        .ok()
-        .filter(|_| straight)
-        .and_then(|tagged| straight_payload(&tagged, kind).map(str::to_owned))
+    let mut buffer = Vec::new();
+    let payload = written_straight(event, &mut buffer)
+        .map(str::to_owned)
         .unwrap_or_else(|| sorted_payload(event));
     Encoded {
-        kind,
+        kind: event.kind(),
         schema: event.schema(),
         payload,
     }
@@ -57,17 +54,23 @@ pub fn encode(event: &Event) -> Encoded {
 /// Whether `payload` is what [`encode`] writes for `event`, written into `buffer` (cleared
 /// first) rather than a string of its own: `verify` asks it of every row.
 pub fn encodes_to(event: &Event, payload: &str, buffer: &mut Vec<u8>) -> bool {
+    match written_straight(event, buffer) {
+        Some(written) => written == payload,
+        None => sorted_payload(event) == payload,
+    }
+}
+
+/// `event`'s payload as serde writes the event into `buffer` (cleared first), for every kind
+/// but those sorted through a JSON value; `None` for those.
+fn written_straight<'b>(event: &Event, buffer: &'b mut Vec<u8>) -> Option<&'b str> {
     let kind = event.kind();
     buffer.clear();
-    let straight = !THROUGH_A_VALUE.contains(&kind) && serde_json::to_writer(&mut *buffer, event).is_ok();
-    match std::str::from_utf8(buffer)
-        .ok()
-        .filter(|_| straight)
-        .and_then(|tagged| straight_payload(tagged, kind))
-    {
-        Some(written) => written == payload,
-        None => encode(event).payload == payload,
+    if THROUGH_A_VALUE.contains(&kind) || serde_json::to_writer(&mut *buffer, event).is_err() {
+        return None;
     }
+    std::str::from_utf8(buffer)
+        .ok()
+        .and_then(|tagged| straight_payload(tagged, kind))
 }
 
 /// The kinds whose payload holds an internally tagged enum, which serde writes tag first:

@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use crate::Error;
 use crate::checkpoint;
-use crate::domain::event::Event;
 use crate::domain::fold::Voided;
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
@@ -108,14 +107,8 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
     // A face claimed of a seed this file keeps is checked now, revealed or not.
     let mut known =
         checkpoint::reaching_back(store, campaign, Some(here.version))?.holding(store.seeds_of(campaign)?);
-    let mut voided = Voided::default();
-    for row in store.rows_reaching_back(campaign, Some(here.version))? {
-        if let Ok(recorded) = row.decode()
-            && let Event::CommandVoided(void) = &recorded.event
-        {
-            voided.insert(void.command_id.clone());
-        }
-    }
+    // The commands voided up to the head, before the rows sent add theirs.
+    let voided = known.voided().clone();
     for row in &rows {
         let recorded = row.decode().map_err(|e| {
             Error::input(format!(

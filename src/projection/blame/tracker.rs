@@ -60,6 +60,7 @@ impl<'a> Tracker<'a> {
     /// Whether `recorded` belongs to a voided command: it counts for nothing.
     fn is_voided(&mut self, recorded: &RecordedEvent) -> bool {
         let (command, voided) = &mut self.last_command;
+        // Empty before the first event: an empty id (an edited file's) is looked up each time.
         if *command != recorded.command_id || command.is_empty() {
             recorded.command_id.clone_into(command);
             *voided = self.voided.contains(command.as_str());
