@@ -3,6 +3,8 @@
 //! or around a push and who pushed it, so that they commit together or not at all, and no
 //! other writer slips between what it reads and what it writes.
 
+use std::path::{Path, PathBuf};
+
 use crate::Error;
 use crate::checkpoint;
 use crate::projection::blame::index::{self, Step};
@@ -13,7 +15,7 @@ use crate::store::{KEPT, Store, StoreError};
 pub const STEP: u64 = 1_024;
 
 /// Makes `store` a writer of groups: blame's indexes its commands leave behind are brought up
-/// to date when a group commits ([`catch_up_and_commit`]) rather than after every command.
+/// to date when a group commits ([`commit_group`]) rather than after every command.
 pub fn for_groups(store: &Store) {
     store.index_once_per_flush();
 }
@@ -21,6 +23,22 @@ pub fn for_groups(store: &Store) {
 /// Takes the write lock and holds it until [`commit`] or [`abandon`].
 pub fn hold(store: &Store) -> Result<(), StoreError> {
     store.hold_write_lock()
+}
+
+/// Takes the write lock and holds it for a group of commands, as [`hold`] does, except that
+/// its commit ([`commit_group`]) writes the write-ahead log without waiting for the disk: the
+/// log at the path given back is flushed with [`flush`] once the lock is let go, before any
+/// command of the group is answered, so the next group is written while this one's flush is
+/// under way.
+pub fn hold_group(store: &Store) -> Result<Option<PathBuf>, StoreError> {
+    store.hold_write_lock_flushed_later()?;
+    Ok(store.log_path())
+}
+
+/// Flushes the write-ahead log at `log` to disk (what [`hold_group`] gave): every group
+/// committed before is then kept through a power cut.
+pub fn flush(log: &Path) -> std::io::Result<()> {
+    crate::store::flush_log(log)
 }
 
 /// Commits what was written since [`hold`], flushed to disk, and lets the lock go.
@@ -37,6 +55,30 @@ pub fn commit(store: &Store) -> Result<(), StoreError> {
 /// Past [`KEPT`] campaigns behind, the ones noted first are caught up whatever their lag, so
 /// the states kept for them stay bounded.
 pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
+    catch_up(store, lag)?;
+    store.release_write_lock()
+}
+
+/// [`catch_up_and_commit`] for a group held by [`hold_group`]: its commit is written to the
+/// write-ahead log unflushed, for [`flush`] once the lock is let go.
+pub fn commit_group(store: &Store, lag: u64) -> Result<(), StoreError> {
+    catch_up(store, lag)?;
+    store.release_write_lock_unflushed()
+}
+
+/// Brings blame's indexes up to date in the transaction held, as [`catch_up_and_commit`] says;
+/// when the log cannot be read for it, rolls the transaction back and lets the lock go, so the
+/// connection is ready for the next.
+fn catch_up(store: &Store, lag: u64) -> Result<(), StoreError> {
+    let caught_up = indexes_caught_up(store, lag);
+    if caught_up.is_err() {
+        let _rolled_back = store.abandon_write_lock();
+    }
+    caught_up
+}
+
+/// [`catch_up`] itself, leaving the transaction as it is.
+fn indexes_caught_up(store: &Store, lag: u64) -> Result<(), StoreError> {
     let behind = store.indexes_behind();
     let oldest = behind.len().saturating_sub(KEPT);
     for (n, (campaign, before)) in behind.into_iter().enumerate() {
@@ -52,7 +94,7 @@ pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
             store.index_later(&campaign, Some(*made));
         }
     }
-    store.release_write_lock()
+    Ok(())
 }
 
 /// Brings up to date, in a write transaction of its own, the blame indexes the flushes left

@@ -461,6 +461,6 @@ fn dispatch(ctx: &Context, command: Command) -> Result<(), CommandError> {
         Command::Completions(args) => shell::completions(args, Cli::command),
         Command::Info(args) => info::run(ctx, args),
         Command::Man(args) => man::run(args, Cli::command),
-        Command::Serve(args) => serve::run(ctx, args, served::answer::<Cli>),
+        Command::Serve(args) => serve::run(ctx, args, served::prepare::<Cli>),
     }
 }

@@ -2,7 +2,7 @@
 //! add|list|revoke`, and `serve invite` and `serve session` (in `invite`): the server's command
 //! line. The server itself is `crate::serve`; it runs
 //! each client's command through the runner the command line hands it
-//! (`served::answer` for the command line's own grammar).
+//! (`served::prepare` for the command line's own grammar).
 
 use std::time::Duration;
 

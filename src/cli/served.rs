@@ -3,6 +3,7 @@
 //! server's database, no file of the server's), run in-process with its output captured, and
 //! answered with what `--json` prints.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
@@ -12,7 +13,7 @@ use clap::parser::ValueSource;
 use muster::app::{Format, Right};
 use muster::store::Store;
 
-use crate::serve::{Answer, Outcome, Run};
+use crate::serve::{Answer, Outcome, Prepared, Run};
 
 use super::context::Context;
 use super::error::Kind;
@@ -21,11 +22,10 @@ use super::line::CommandLine;
 use super::output;
 use super::{file, paths, width};
 
-/// Runs `run`'s command line on the database at `db`, on the connection `lent` when there is
-/// one (given back).
-pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>) -> Answer {
+/// Parses `run`'s command line and checks what needs no file: what runs it on the database at
+/// `db`, for the URL's campaign, on the connection `lent` when there is one (given back).
+pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answer> {
     let Run {
-        campaign,
         role,
         args,
         printed: format,
@@ -45,28 +45,20 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
     });
     let (matches, paths) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return usage(e.render().to_string()),
+        Err(e) => return Err(usage(e.render().to_string())),
     };
-    let cli = match C::from_matches(&matches) {
-        Ok(cli) => cli,
-        Err(e) => return usage(e.render().to_string()),
-    };
+    let cli = C::from_matches(&matches).map_err(|e| usage(e.render().to_string()))?;
     let needs = cli.needs();
     match (needs.right, needs.right.least()) {
-        (Right::NotServed(why), _) => return forbidden(format!("this command is not served: {why}")),
+        (Right::NotServed(why), _) => return Err(forbidden(format!("this command is not served: {why}"))),
         (_, Some(needed)) if role < needed => {
-            return forbidden(format!(
+            return Err(forbidden(format!(
                 "a {} token may not run this command; it needs a {} token",
                 role.word(),
                 needed.word()
-            ));
+            )));
         }
         _ => {}
-    }
-    if let Some(name) = cli.creates().filter(|name| Some(name.trim()) != campaign) {
-        return usage(format!(
-            "`campaign new` creates the campaign the URL names, not '{name}'; POST it to /api/v1/campaigns/{name}/commands"
-        ));
     }
     for (id, why) in [
         ("db", "the server serves its own database"),
@@ -81,25 +73,41 @@ pub fn answer<C: CommandLine>(db: &Path, lent: &mut Option<Store>, run: &Run<'_>
         ),
     ] {
         if matches.value_source(id) == Some(ValueSource::CommandLine) {
-            return usage(format!("--{id} is refused by the server: {why}; drop it"));
+            return Err(usage(format!("--{id} is refused by the server: {why}; drop it")));
         }
     }
     if matches.value_source("recorded_by") == Some(ValueSource::CommandLine) {
-        return usage(
+        return Err(usage(
             "--as is refused by the server: a command it runs is recorded by the token's or session's name; drop it"
                 .to_owned(),
-        );
+        ));
     }
     let unsent = paths
         .into_iter()
         .find(|(_, path)| !files.contains_key(path.to_string_lossy().as_ref()));
     if let Some((flag, _)) = unsent {
-        return usage(format!(
+        return Err(usage(format!(
             "{flag} names a file on the server's disk, which the server does not read; send the file with the command (`muster --remote` does), or run this command on the server's machine"
-        ));
+        )));
     }
-    if let Err(message) = honours::check(needs.honours, format, &matches) {
-        return usage(message);
+    honours::check(needs.honours, format, &matches).map_err(usage)?;
+    Ok(Box::new(move |db, campaign, lent| {
+        run_parsed(cli, (db, campaign, lent), format, (columns, files))
+    }))
+}
+
+/// Runs the parsed `cli` on the database at `db`, for `campaign`, on the connection `lent`
+/// when there is one (given back), printed as `format`, fitting `columns`, reading `files`.
+fn run_parsed<C: CommandLine>(
+    cli: C,
+    (db, campaign, lent): (&Path, Option<&str>, &mut Option<Store>),
+    format: Format,
+    (columns, files): (Option<usize>, BTreeMap<String, String>),
+) -> Answer {
+    if let Some(name) = cli.creates().filter(|name| Some(name.trim()) != campaign) {
+        return usage(format!(
+            "`campaign new` creates the campaign the URL names, not '{name}'; POST it to /api/v1/campaigns/{name}/commands"
+        ));
     }
     let context = Context::new(
         Some(db.to_path_buf()),

@@ -70,8 +70,6 @@ impl Answer {
 
 /// One command line (without `muster`) to run for a client.
 pub struct Run<'a> {
-    /// The campaign the URL names.
-    pub campaign: Option<&'a str>,
     /// The role of the client's token.
     pub role: Role,
     pub args: &'a [String],
@@ -85,9 +83,15 @@ pub struct Run<'a> {
     pub files: Option<&'a BTreeMap<String, String>>,
 }
 
-/// Runs a command line on the database, on the connection lent (taken and given back) when
-/// there is one, else on its own.
-pub type Runner = fn(&Path, &mut Option<Store>, &Run<'_>) -> Answer;
+/// A command line parsed and checked for a client, ready to run: on the database, for the
+/// campaign the URL names (as the file spells it), on the connection lent (taken and given
+/// back) when there is one, else on its own.
+pub type Prepared = Box<dyn FnOnce(&Path, Option<&str>, &mut Option<Store>) -> Answer>;
+
+/// Parses a command line for a client and checks all that needs no file (its grammar, the
+/// client's role, the server's bounds): what runs it, or the answer refusing it. Parsing
+/// needs no connection, so a command is parsed before its turn on the server's writer.
+pub type Runner = fn(&Run<'_>) -> Result<Prepared, Answer>;
 
 /// `{"error": message, "exit": exit}` with `status`.
 pub fn refusal(status: StatusCode, exit: u8, message: &str) -> Response {

@@ -21,14 +21,13 @@ use super::turn::{self, Asked, Turn};
 async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, args: Vec<String>) -> Response {
     blocking(move || {
         let run = Run {
-            campaign: campaign.as_deref(),
             role: caller.role,
             args: &args,
             printed: Format::Json,
             columns: None,
             files: None,
         };
-        let answer = server.read(&run);
+        let answer = server.read(campaign.as_deref(), &run);
         respond(status_of(answer.outcome, false), body_of(&answer))
     })
     .await

@@ -29,7 +29,7 @@ use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use answer::{Answer, Outcome, Run, Runner};
+pub use answer::{Answer, Outcome, Prepared, Run, Runner};
 pub use listen::Limits;
 use server::Server;
 

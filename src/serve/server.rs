@@ -71,12 +71,16 @@ impl Server {
         }
     }
 
-    /// Runs a read command (blocking) on one of the server's read-only connections, kept
-    /// afterwards for the next unless the read failed on storage.
-    pub fn read(&self, run: &Run<'_>) -> Answer {
+    /// Runs a read command (blocking) for `campaign` on one of the server's read-only
+    /// connections, kept afterwards for the next unless the read failed on storage.
+    pub fn read(&self, campaign: Option<&str>, run: &Run<'_>) -> Answer {
+        let prepared = match (self.runner)(run) {
+            Ok(prepared) => prepared,
+            Err(refused) => return refused,
+        };
         let mut lent = self.reader().ok();
         let lent_out = lent.is_some();
-        let answer = (self.runner)(&self.db, &mut lent, run);
+        let answer = prepared(&self.db, campaign, &mut lent);
         match lent.filter(|_| answer.outcome != Outcome::Storage) {
             Some(store) => self.keep(store),
             None if lent_out => self.lose(),

@@ -10,7 +10,7 @@ use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
 
-use super::answer::{Answer, Run};
+use super::answer::{Answer, Prepared, Run};
 use super::preamble::Caller;
 use super::server::Server;
 
@@ -56,12 +56,22 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
     // actor, and a retry after such a stop runs the command anew. A client that named the
     // head it decided on has its check there too: no other writer, not even a command line
     // on the same file, slips between.
-    let taken = server
-        .writer
-        .in_group(|lent| match take_on(server, caller, campaign, asked, lent) {
-            Turn::Failed(message) => Err(message),
-            turn => Ok(turn),
-        });
+    // Parsing needs no connection: done before the turn, it keeps the writer for no longer
+    // than the command's reads and writes.
+    let prepared = (server.runner)(&Run {
+        role: caller.role,
+        args: asked.args,
+        printed: asked.printed,
+        columns: asked.columns,
+        files: asked.files,
+    });
+    let taken =
+        server.writer.in_group(
+            |lent| match take_on(server, caller, (campaign, prepared), asked, lent) {
+                Turn::Failed(message) => Err(message),
+                turn => Ok(turn),
+            },
+        );
     taken.unwrap_or_else(Turn::Failed)
 }
 
@@ -70,7 +80,7 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
 fn take_on(
     server: &Server,
     caller: &Caller,
-    named: Option<&str>,
+    (named, prepared): (Option<&str>, Result<Prepared, Answer>),
     asked: &Asked<'_>,
     lent: &mut Option<Store>,
 ) -> Turn {
@@ -107,19 +117,24 @@ fn take_on(
             now: before,
         };
     }
-    let run = Run {
-        campaign: Some(campaign.as_str()).filter(|c| !c.is_empty()),
-        role: caller.role,
-        args: asked.args,
-        printed: asked.printed,
-        columns: asked.columns,
-        files: asked.files,
+    let prepared = match prepared {
+        Ok(prepared) => prepared,
+        Err(refused) => {
+            return Turn::Ran {
+                answer: refused,
+                wrote: false,
+            };
+        }
     };
     // The command is recorded by its caller: the log keeps the name with it.
     if let Some(store) = lent.as_mut() {
         app::record_as(store, Some(&caller.name));
     }
-    let answer = (server.runner)(&server.db, lent, &run);
+    let answer = prepared(
+        &server.db,
+        Some(campaign.as_str()).filter(|c| !c.is_empty()),
+        lent,
+    );
     let Some(store) = lent.as_ref() else {
         // The command took the connection with it (it panicked): closed, the connection
         // rolled back the group's transaction, so the turn recorded nothing, nor did its group.

@@ -51,6 +51,33 @@ struct Held {
 struct Group {
     flush: Arc<Flush>,
     turns: usize,
+    /// The write-ahead log the group's commit is flushed from once the writer is let go
+    /// (`None` for a file with none to flush).
+    log: Option<PathBuf>,
+}
+
+/// A group committed on the writer, to flush to disk once the writer is let go, then answer.
+struct Committed {
+    flush: Arc<Flush>,
+    log: Option<PathBuf>,
+    outcome: Result<(), String>,
+}
+
+impl Committed {
+    /// Flushes the group's commit to disk and tells its turns how it ended; then wakes the
+    /// open pages, which are shown only what is kept.
+    fn answer(self, turns: &tokio::sync::watch::Sender<u64>) {
+        let outcome = match (self.outcome, self.log) {
+            (Ok(()), Some(log)) => held::flush(&log).map_err(|e| {
+                format!(
+                    "the command was written but the disk did not confirm it is kept ({e}); send it again under the same command_id to learn whether it was"
+                )
+            }),
+            (outcome, _) => outcome,
+        };
+        self.flush.end(outcome);
+        turns.send_modify(|n| *n = n.wrapping_add(1));
+    }
 }
 
 /// How a group's flush ended, awaited by every turn it holds.
@@ -127,10 +154,16 @@ impl Writer {
             }
         };
         let full = held.open.as_ref().is_some_and(|g| g.turns >= GROUP_LIMIT);
-        if full || self.waiting.load(Ordering::SeqCst) == 0 {
-            self.commit(&mut held);
-        }
+        let committed = if full || self.waiting.load(Ordering::SeqCst) == 0 {
+            self.commit(&mut held)
+        } else {
+            None
+        };
+        // The flush to disk waits for no lock: the next group is written meanwhile.
         drop(held);
+        if let Some(committed) = committed {
+            committed.answer(&self.turns);
+        }
         flush.wait().map(|()| value)
     }
 
@@ -138,7 +171,7 @@ impl Writer {
     /// for what writes in its own transaction or none (a push, a session, a setting).
     pub fn alone<T>(&self, f: impl FnOnce(&mut Option<Store>) -> T) -> Result<T, String> {
         let mut held = self.lock();
-        self.commit(&mut held);
+        self.commit_now(&mut held);
         self.reopen(&mut held)?;
         let done = f(&mut held.store);
         self.turns.send_modify(|n| *n = n.wrapping_add(1));
@@ -152,7 +185,7 @@ impl Writer {
     pub fn catch_up_indexes(&self) {
         loop {
             let mut held = self.lock();
-            self.commit(&mut held);
+            self.commit_now(&mut held);
             // A cache: an index left behind is read past by blame and made again later.
             let stepped = held
                 .store
@@ -174,7 +207,7 @@ impl Writer {
     pub fn catch_up_checkpoints(&self) {
         loop {
             let mut guard = self.lock();
-            self.commit(&mut guard);
+            self.commit_now(&mut guard);
             let held = &mut *guard;
             let Some(store) = held.store.as_ref() else {
                 return;
@@ -211,10 +244,11 @@ impl Writer {
             return Err("the server's connection was lost".to_owned());
         };
         if held.open.is_none() {
-            held::hold(store).map_err(|e| e.to_string())?;
+            let log = held::hold_group(store).map_err(|e| e.to_string())?;
             held.open = Some(Group {
                 flush: Arc::new(Flush::default()),
                 turns: 0,
+                log,
             });
         }
         if let Err(e) = held::begin_turn(store) {
@@ -237,18 +271,29 @@ impl Writer {
         Ok(())
     }
 
-    /// Commits the open group, if any, and tells each of its turns how the flush ended.
-    fn commit(&self, held: &mut Held) {
-        let Some(group) = held.open.take() else {
-            return;
-        };
+    /// Commits the open group, if any: what is left to flush to disk and answer once the
+    /// writer is let go.
+    fn commit(&self, held: &mut Held) -> Option<Committed> {
+        let group = held.open.take()?;
         let outcome = match held.store.as_ref() {
-            Some(store) => held::catch_up_and_commit(store, INDEX_LAG)
-                .map_err(|e| format!("the command was not recorded: {e}")),
+            Some(store) => {
+                held::commit_group(store, INDEX_LAG).map_err(|e| format!("the command was not recorded: {e}"))
+            }
             None => Err("the server's connection was lost".to_owned()),
         };
-        group.flush.end(outcome);
-        self.turns.send_modify(|n| *n = n.wrapping_add(1));
+        Some(Committed {
+            flush: group.flush,
+            log: group.log,
+            outcome,
+        })
+    }
+
+    /// Commits the open group, if any, flushes it and answers its turns, the writer still
+    /// held: for what runs on the writer next in a transaction of its own.
+    fn commit_now(&self, held: &mut Held) {
+        if let Some(committed) = self.commit(held) {
+            committed.answer(&self.turns);
+        }
     }
 
     /// Undoes the open group, whose turn failed with `why`: each of its other turns is told
@@ -356,6 +401,59 @@ mod tests {
         assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
         assert_eq!(committed(&dir, "c").as_deref(), Some("kept"));
         assert_eq!(*writer.turns.borrow() - flushes, 1, "three turns, one flush");
+    }
+
+    /// The connection's `PRAGMA synchronous`: 1 for commits that wait for no flush, 2 for full.
+    fn synchronous(store: &Store) -> i64 {
+        store
+            .connection()
+            .query_row("PRAGMA synchronous", [], |row| row.get(0))
+            .unwrap_or_else(|e| unreachable!("{e}"))
+    }
+
+    #[test]
+    fn a_group_commits_to_the_log_unflushed_and_the_writer_commits_in_full_again_after() {
+        let (dir, writer) = writer();
+        let during = writer.in_group(|lent| {
+            writes("a")(lent)?;
+            let store = lent.as_ref().ok_or("no connection")?;
+            Ok((synchronous(store), store.log_path()))
+        });
+        let (during, log) = during.unwrap_or_else(|e| unreachable!("{e}"));
+        assert_eq!(during, 1, "the group's commit waits for no flush of its own");
+        let log = log.unwrap_or_else(|| unreachable!("a file's connection has a log"));
+        assert!(
+            log.is_file(),
+            "the write-ahead log the flush syncs: {}",
+            log.display()
+        );
+        assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
+        let after = writer.alone(|lent| lent.as_ref().map(synchronous));
+        assert_eq!(
+            after,
+            Ok(Some(2)),
+            "what the writer commits alone waits for the disk"
+        );
+    }
+
+    #[test]
+    fn a_flush_that_fails_after_the_commit_is_told_to_every_turn_of_its_group() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| unreachable!("{e}"));
+        let flush = Arc::new(Flush::default());
+        let turns = tokio::sync::watch::Sender::new(0);
+        Committed {
+            flush: Arc::clone(&flush),
+            log: Some(dir.path().join("gone.db-wal")),
+            outcome: Ok(()),
+        }
+        .answer(&turns);
+        let told = flush.wait();
+        assert!(
+            told.as_ref()
+                .is_err_and(|e| e.contains("did not confirm it is kept")),
+            "{told:?}"
+        );
+        assert_eq!(*turns.borrow(), 1, "the pages are woken either way");
     }
 
     #[test]

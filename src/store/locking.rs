@@ -52,6 +52,32 @@ impl Store {
         retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE"))
     }
 
+    /// Takes the write lock as [`Store::hold_write_lock`] does, for a transaction whose commit
+    /// writes the write-ahead log without waiting for the disk: the caller flushes it with
+    /// [`flush_log`] before it tells anyone the transaction is kept. In write-ahead-log mode a
+    /// commit that is not flushed is never a damaged file, only one a power cut can undo.
+    pub fn hold_write_lock_flushed_later(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        retry_busy(|| self.conn.execute_batch("BEGIN IMMEDIATE"))
+    }
+
+    /// Commits what was written since [`Store::hold_write_lock_flushed_later`], unflushed, and
+    /// lets the lock go; the connection's next commits wait for the disk again.
+    pub fn release_write_lock_unflushed(&self) -> Result<(), StoreError> {
+        let committed = self.release_write_lock();
+        // Should this fail, the log's own appends set FULL again before they commit.
+        let _restored = self.conn.pragma_update(None, "synchronous", "FULL");
+        committed
+    }
+
+    /// The write-ahead log this connection commits to, for [`flush_log`].
+    pub fn log_path(&self) -> Option<std::path::PathBuf> {
+        self.conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(|p| format!("{p}-wal").into())
+    }
+
     /// Rolls back everything written since [`Store::hold_write_lock`] and lets the lock go:
     /// what a dry run wrote to see whether it would land.
     pub fn abandon_write_lock(&self) -> Result<(), StoreError> {
@@ -118,4 +144,10 @@ impl Store {
             (Err(e), _) => Err(e),
         }
     }
+}
+
+/// Flushes the write-ahead log at `log` to disk: every transaction committed to it before, by
+/// any connection, is then kept through a power cut.
+pub fn flush_log(log: &std::path::Path) -> std::io::Result<()> {
+    std::fs::File::open(log)?.sync_data()
 }

@@ -45,6 +45,7 @@ pub use error::StoreError;
 pub use head::Head;
 pub use held::is_held as is_open_here;
 pub use known::{Known, RARE_KINDS};
+pub use locking::flush_log;
 pub use pipeline::BATCH;
 pub use row::{RowRef, StoredRow};
 use row::{limit, stored_row};

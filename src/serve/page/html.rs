@@ -105,14 +105,13 @@ pub async fn read(
     let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
     tokio::task::spawn_blocking(move || {
         let run = Run {
-            campaign: campaign.as_deref(),
             role,
             args: &args,
             printed,
             columns: None,
             files: None,
         };
-        server.read(&run)
+        server.read(campaign.as_deref(), &run)
     })
     .await
     .unwrap_or_else(|e| Answer::failed(Outcome::Storage, format!("the request failed: {e}")))
