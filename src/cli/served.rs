@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::Path;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use clap::ColorChoice;
 use clap::parser::ValueSource;
@@ -146,21 +146,63 @@ fn run_parsed<C: CommandLine>(
     }
 }
 
+/// How many of the command line's parsers are kept at most. Commands are parsed before their
+/// turn on the writer, so as many at once as requests are served; but parsing is a core's
+/// work, so more at once than the machine has cores gains nothing, and each parser is memory.
+const PARSERS: usize = 4;
+
+/// The parsers built, and the ones not lent out.
+struct Parsers {
+    idle: Vec<clap::Command>,
+    built: usize,
+}
+
+static KEPT: Mutex<Parsers> = Mutex::new(Parsers {
+    idle: Vec::new(),
+    built: 0,
+});
+static FREED: Condvar = Condvar::new();
+
 /// Calls `parse` with one of the command line's parsers, built once and kept for the next
 /// command: building one (every command's arguments, the grouped help), or even copying it,
-/// costs more than the command it parses, and parsing leaves a built parser as it was. As many
-/// are kept as commands were ever parsed at once, a handful, however many threads serve.
+/// costs more than the command it parses, and parsing leaves a built parser as it was. At most
+/// [`PARSERS`] are built; a command that finds them all lent out waits for one.
 fn with_parser<C: CommandLine, T>(parse: impl FnOnce(&mut clap::Command) -> T) -> T {
-    static KEPT: Mutex<Vec<clap::Command>> = Mutex::new(Vec::new());
-    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-    let mut command = kept().pop().unwrap_or_else(|| {
+    let mut parsers = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    let kept = loop {
+        if let Some(command) = parsers.idle.pop() {
+            break Some(command);
+        }
+        if parsers.built < PARSERS {
+            parsers.built += 1;
+            break None;
+        }
+        parsers = FREED.wait(parsers).unwrap_or_else(PoisonError::into_inner);
+    };
+    drop(parsers);
+    let mut lent = Lent(kept.unwrap_or_else(|| {
         let mut command = C::grammar().color(ColorChoice::Never);
         command.build();
         command
-    });
-    let parsed = parse(&mut command);
-    kept().push(command);
-    parsed
+    }));
+    parse(&mut lent.0)
+}
+
+/// A parser lent to one command, given back when dropped; one whose parsing panicked is
+/// dropped instead, in no known state, and another is built in its place when needed.
+struct Lent(clap::Command);
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        let command = std::mem::replace(&mut self.0, clap::Command::new("muster"));
+        let mut parsers = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        if std::thread::panicking() {
+            parsers.built = parsers.built.saturating_sub(1);
+        } else {
+            parsers.idle.push(command);
+        }
+        FREED.notify_one();
+    }
 }
 
 fn usage(message: String) -> Answer {
@@ -169,4 +211,42 @@ fn usage(message: String) -> Answer {
 
 fn forbidden(message: String) -> Answer {
     Answer::failed(Outcome::Forbidden, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use super::*;
+    use crate::cli::Cli;
+
+    #[test]
+    fn no_more_parsers_are_lent_at_once_than_are_kept_and_each_parses_as_a_new_one_would() {
+        let lent = AtomicUsize::new(0);
+        let most = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for n in 0..(PARSERS * 4) {
+                let (lent, most) = (&lent, &most);
+                scope.spawn(move || {
+                    let why = format!("parsed {n}");
+                    let parsed = with_parser::<Cli, _>(|command| {
+                        let now = lent.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        // Held a while, so the others ask for a parser meanwhile.
+                        std::thread::sleep(Duration::from_millis(20));
+                        lent.fetch_sub(1, Ordering::SeqCst);
+                        command.try_get_matches_from_mut(["muster", "xp", "Reyes", "+1", "--why", &why])
+                    });
+                    let matches = parsed.unwrap_or_else(|e| unreachable!("{e}"));
+                    let (_, xp) = matches.subcommand().unwrap_or_else(|| unreachable!("no command"));
+                    assert_eq!(xp.get_one::<String>("why"), Some(&why));
+                });
+            }
+        });
+        let most = most.load(Ordering::SeqCst);
+        assert!((1..=PARSERS).contains(&most), "{most} parsers lent at once");
+        let kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        assert!(kept.built <= PARSERS, "{} built", kept.built);
+    }
 }
