@@ -4,7 +4,10 @@
 //!
 //! A flush is the cost of a command (a disk sync, milliseconds), so a turn that finds others
 //! waiting for the writer leaves its transaction open for them, and the last of them commits
-//! all at once: the commands that arrive while one flush is under way go into the next. A turn
+//! all at once: the commands that arrive while one flush is under way go into the next. The
+//! commit writes the write-ahead log on the writer; the turn that made it then lets the writer
+//! go and syncs the log, so the next group is written while this one reaches the disk (a sync
+//! keeps every commit written before it, so groups answered out of order lose nothing). A turn
 //! that fails undoes its whole group (its connection may have lost the transaction with it),
 //! and a commit that fails answers every turn of the group as failed: nothing of it was kept.
 
