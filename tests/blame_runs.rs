@@ -207,7 +207,10 @@ fn a_file_from_before_runs_is_read_only_through_its_log_and_once_opened_its_line
     let store = Store::open(&path).unwrap();
     let sql = Connection::open(&path).unwrap();
     let version: i64 = sql.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, 21);
+    assert!(
+        version >= 21,
+        "migration 21 made the runs: the file is at {version}"
+    );
     assert_eq!(
         runs_and_lines(&sql),
         (lines - 1, lines - 1),

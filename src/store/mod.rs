@@ -88,6 +88,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0019_voids_and_missions_by_name.sql"),
     include_str!("../../migrations/0020_covering_with_command.sql"),
     include_str!("../../migrations/0021_blame_runs.sql"),
+    include_str!("../../migrations/0022_event_ids_per_campaign.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

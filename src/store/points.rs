@@ -18,13 +18,16 @@ pub(super) const MISSION_ROWS: &str =
      ORDER BY version";
 
 impl Store {
-    /// Whether any campaign of the file holds an event with id `event_id` (ids are unique
-    /// across the file).
-    pub fn holds_event_id(&self, event_id: &str) -> Result<bool, StoreError> {
+    /// Whether `campaign` holds an event with id `event_id` (ids are unique within a
+    /// campaign, migration 0022).
+    pub fn holds_event_id(&self, campaign: &str, event_id: &str) -> Result<bool, StoreError> {
         let mut stmt = self
             .conn
-            .prepare_cached("SELECT 1 FROM events WHERE event_id = ?1")?;
-        Ok(stmt.query_row([event_id], |_| Ok(())).optional()?.is_some())
+            .prepare_cached("SELECT 1 FROM events WHERE campaign = ?1 AND event_id = ?2")?;
+        Ok(stmt
+            .query_row(params![campaign, event_id], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 
     /// The row of `campaign` at `version`, if the log has one.

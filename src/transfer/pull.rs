@@ -151,13 +151,13 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
             finding.problem
         )));
     }
-    // Event ids are unique across the file: another copy's event that reuses one is not an
-    // event of this log, and is named rather than left to fail the insert.
+    // Event ids are unique within a campaign: an event that reuses one is not an event of
+    // this campaign's log, and is named rather than left to fail the insert.
     let mut ids = BTreeSet::new();
     for row in &rows {
-        if !ids.insert(row.event_id.as_str()) || store.holds_event_id(&row.event_id)? {
+        if !ids.insert(row.event_id.as_str()) || store.holds_event_id(campaign, &row.event_id)? {
             return Err(Error::input(format!(
-                "the event id {} of version {} is already an event's in this file; nothing written",
+                "the event id {} of version {} is already an event's in campaign {campaign}; nothing written",
                 row.event_id, row.version
             )));
         }

@@ -53,8 +53,8 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        21,
-        "twenty-one migrations are shipped"
+        22,
+        "twenty-two migrations are shipped"
     );
     assert_eq!(
         pragma::<i64>(&store, "application_id"),
@@ -229,10 +229,8 @@ fn a_cache_written_without_a_flush_leaves_the_logs_appends_flushed() {
     );
 }
 
-#[test]
-fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_its_writes() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.db");
+/// A file at `path` made by the first `schema` migrations only, as an older muster left it.
+fn file_of_schema(path: &std::path::Path, schema: usize) -> rusqlite::Connection {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
     let mut files: Vec<_> = std::fs::read_dir(folder)
         .unwrap()
@@ -240,16 +238,23 @@ fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_i
         .filter(|path| path.extension().is_some_and(|ext| ext == "sql"))
         .collect();
     files.sort();
-    let sql: Vec<String> = files[..14]
+    let sql: Vec<String> = files[..schema]
         .iter()
         .map(|file| std::fs::read_to_string(file).unwrap())
         .collect();
+    let mut conn = rusqlite::Connection::open(path).unwrap();
+    let older =
+        rusqlite_migration::Migrations::new(sql.iter().map(|sql| rusqlite_migration::M::up(sql)).collect());
+    older.to_latest(&mut conn).unwrap();
+    conn
+}
+
+#[test]
+fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_its_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
     {
-        let mut conn = rusqlite::Connection::open(&path).unwrap();
-        let schema_14 = rusqlite_migration::Migrations::new(
-            sql.iter().map(|sql| rusqlite_migration::M::up(sql)).collect(),
-        );
-        schema_14.to_latest(&mut conn).unwrap();
+        let conn = file_of_schema(&path, 14);
         conn.execute_batch(
             r#"INSERT INTO served_commands VALUES
                ('Op', 'c-1', 'pat', '["xp","Wong","1"]', 201, '{}', '2026-03-01T12:00:00Z'),
@@ -282,5 +287,88 @@ fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_i
     assert_eq!(
         listed("SELECT name, type FROM sqlite_master WHERE name = 'served_commands'"),
         []
+    );
+}
+
+/// Every column of every row of the log, in the order written.
+fn every_row(conn: &rusqlite::Connection) -> Vec<Vec<rusqlite::types::Value>> {
+    let mut stmt = conn
+        .prepare(
+            "SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
+                    payload, prev_hash, hash, command
+             FROM events ORDER BY seq",
+        )
+        .unwrap();
+    stmt.query_map([], |row| (0..12).map(|i| row.get(i)).collect())
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[test]
+fn a_file_of_schema_21_keeps_every_event_as_it_was_and_its_event_ids_become_unique_within_a_campaign() {
+    let (dir, _path, mut written) = new_db();
+    lodestar_with_grants(&mut written);
+    create(&mut written, "Overlord");
+    grant(&mut written, "Overlord", 4);
+    let rows = every_row(written.connection());
+    let path = dir.path().join("old.db");
+    {
+        let conn = file_of_schema(&path, 21);
+        let mut insert = conn
+            .prepare(
+                "INSERT INTO events (seq, campaign, version, event_id, command_id, recorded_at,
+                                     kind, schema, payload, prev_hash, hash, command)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            )
+            .unwrap();
+        for row in &rows {
+            insert.execute(rusqlite::params_from_iter(row)).unwrap();
+        }
+    }
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(pragma::<i64>(&store, "user_version"), shipped_migrations());
+    assert_eq!(
+        every_row(store.connection()),
+        rows,
+        "every row, seq and column, as it was"
+    );
+    for campaign in [LODESTAR, "Overlord"] {
+        let report = muster::verify::verify(campaign, &all_rows(&store, campaign));
+        assert!(report.ok, "{campaign}: {:?}", report.findings);
+    }
+    let triggers: i64 = store
+        .connection()
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        triggers, 3,
+        "UPDATE, DELETE and colliding INSERT are refused again"
+    );
+    let reuse = |campaign: &str, version: i64| {
+        store.connection().execute(
+            "INSERT INTO events (campaign, version, event_id, command_id, recorded_at, kind,
+                                 schema, payload, prev_hash, hash)
+             SELECT ?1, ?2, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash
+             FROM events WHERE campaign = ?3 AND version = 1",
+            rusqlite::params![campaign, version, LODESTAR],
+        )
+    };
+    let again = reuse(LODESTAR, 99).unwrap_err();
+    assert!(
+        again
+            .to_string()
+            .contains("an event with this id or version already exists"),
+        "{again}"
+    );
+    assert_eq!(
+        reuse("Overlord", 99).unwrap(),
+        1,
+        "another campaign may hold the same event id"
     );
 }

@@ -124,7 +124,7 @@ fn a_tail_that_does_not_continue_this_copys_head_is_told_apart() {
 }
 
 #[test]
-fn a_tail_reusing_an_event_id_of_this_file_is_refused_by_name() {
+fn a_tail_reusing_an_event_id_of_this_campaign_is_refused_by_name() {
     let (dir, path, mut server) = new_db();
     lodestar_with_grants(&mut server);
     let mut copy = copy_of(&path, &dir);
@@ -140,6 +140,29 @@ fn a_tail_reusing_an_event_id_of_this_file_is_refused_by_name() {
         other => panic!("expected the reused id to be refused, got {other:?}"),
     }
     assert_eq!(count_rows(&copy), before);
+}
+
+/// Event ids are unique within a campaign (migration 0022): the id of another campaign's
+/// event is no reason to refuse a tail.
+#[test]
+fn a_tail_reusing_an_event_id_of_another_campaign_of_this_file_lands() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    create(&mut copy, "Overlord");
+    let here = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 1);
+    let mut rows = parse(&lines_after(&server, here.version)).unwrap();
+    rows[0].event_id = all_rows(&copy, "Overlord")[0].event_id.clone();
+    rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
+    let pulled = fast_forward(&mut copy, LODESTAR, &here, rows).unwrap();
+    assert!(
+        matches!(pulled, FastForward::Added { added: 1, .. }),
+        "{pulled:?}"
+    );
+    let landed = all_rows(&copy, LODESTAR).pop().unwrap();
+    assert_eq!(landed.event_id, all_rows(&copy, "Overlord")[0].event_id);
+    assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
 }
 
 #[test]

@@ -220,30 +220,39 @@ fn the_triggers_set_aside_for_an_imports_inserts_are_back_once_it_is_done() {
 }
 
 #[test]
-fn an_import_whose_event_id_is_already_another_campaigns_is_refused_and_nothing_is_written() {
+fn an_import_may_hold_another_campaigns_event_ids_but_not_one_id_twice() {
     let (_d1, _p1, mut source) = new_db();
     lodestar_with_grants(&mut source);
     let text = export_text(&source, LODESTAR);
-    // The same events under another campaign's name, hashed anew so the file verifies.
     let (_d2, _p2, mut target) = new_db();
     import(&mut target, &text).unwrap();
-    let mut prev = muster::store::chain::GENESIS.to_owned();
-    let renamed: String = transfer::parse(&text)
-        .unwrap()
-        .into_iter()
-        .map(|row| {
-            let mut row = StoredRow {
-                campaign: "Copy".into(),
-                prev_hash: prev.clone(),
-                ..row
-            };
-            row.hash = muster::store::chain::hash(&row.prev_hash, &row.link()).unwrap();
-            prev = row.hash.clone();
-            serde_json::to_string(&transfer::Line::of(&row)).unwrap() + "\n"
-        })
-        .collect();
+    // The same events under another campaign's name, hashed anew so the file verifies;
+    // `twice` gives the second event the first one's id as well.
+    let renamed = |twice: bool| -> String {
+        let mut prev = muster::store::chain::GENESIS.to_owned();
+        let mut first_id = None;
+        transfer::parse(&text)
+            .unwrap()
+            .into_iter()
+            .map(|row| {
+                let mut row = StoredRow {
+                    campaign: "Copy".into(),
+                    prev_hash: prev.clone(),
+                    ..row
+                };
+                match &first_id {
+                    None => first_id = Some(row.event_id.clone()),
+                    Some(id) if twice && row.version == 2 => row.event_id = id.clone(),
+                    Some(_) => {}
+                }
+                row.hash = muster::store::chain::hash(&row.prev_hash, &row.link()).unwrap();
+                prev = row.hash.clone();
+                serde_json::to_string(&transfer::Line::of(&row)).unwrap() + "\n"
+            })
+            .collect()
+    };
     let before = count_rows(&target);
-    let message = refusal(&mut target, &renamed);
+    let message = refusal(&mut target, &renamed(true));
     assert!(message.contains("cannot be written"), "{message}");
     assert!(message.contains("UNIQUE"), "{message}");
     assert_eq!(count_rows(&target), before);
@@ -252,6 +261,21 @@ fn an_import_whose_event_id_is_already_another_campaigns_is_refused_and_nothing_
     let spent = app::execute(&mut target, LODESTAR, &spend_command(1), &clock()).unwrap();
     assert_eq!(target.head(LODESTAR).unwrap().version, spent.head.version);
     assert_eq!(count_rows(&target), before + 1);
+
+    // Event ids are unique within a campaign (migration 0022): a copy under another name
+    // lands beside the campaign it was copied from.
+    let imported = import(&mut target, &renamed(false)).unwrap();
+    assert_eq!(imported.campaign, "Copy");
+    assert_eq!(
+        all_rows(&target, "Copy")
+            .iter()
+            .map(|row| &row.event_id)
+            .collect::<Vec<_>>(),
+        all_rows(&source, LODESTAR)
+            .iter()
+            .map(|row| &row.event_id)
+            .collect::<Vec<_>>()
+    );
 }
 
 /// `text` ended with the trailer `muster export` writes for `store`'s `campaign`.

@@ -30,7 +30,7 @@ fn the_triggers_refuse_update_and_delete_and_leave_the_rows_as_they_were() {
                              payload, prev_hash, hash)
          SELECT campaign, 99, event_id, command_id, recorded_at, kind, schema, payload, prev_hash, hash
          FROM events WHERE event_id = '{}'
-         ON CONFLICT(event_id) DO UPDATE SET payload = 'x'",
+         ON CONFLICT(campaign, event_id) DO UPDATE SET payload = 'x'",
         before[1].event_id
     );
     refused(&store, &upsert);
