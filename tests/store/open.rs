@@ -21,6 +21,18 @@ fn pragma<T: rusqlite::types::FromSql>(store: &Store, name: &str) -> T {
         .unwrap()
 }
 
+/// How many triggers the file has on the log's table.
+fn triggers_on_events(store: &Store) -> i64 {
+    store
+        .connection()
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap()
+}
+
 #[test]
 fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_schema() {
     let (_dir, path, store) = new_db();
@@ -79,14 +91,7 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
         ["campaign", "commitment", "seed"],
         "the seeds table"
     );
-    let triggers: i64 = store
-        .connection()
-        .query_row(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
+    let triggers = triggers_on_events(&store);
     assert_eq!(triggers, 3, "UPDATE, DELETE and colliding INSERT are refused");
 }
 
@@ -338,14 +343,7 @@ fn a_file_of_schema_21_keeps_every_event_as_it_was_and_its_event_ids_become_uniq
         let report = muster::verify::verify(campaign, &all_rows(&store, campaign));
         assert!(report.ok, "{campaign}: {:?}", report.findings);
     }
-    let triggers: i64 = store
-        .connection()
-        .query_row(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
+    let triggers = triggers_on_events(&store);
     assert_eq!(
         triggers, 3,
         "UPDATE, DELETE and colliding INSERT are refused again"
