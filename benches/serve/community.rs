@@ -153,11 +153,13 @@ pub fn measure(max: u64) {
 
 /// The community's file, of `each` events a campaign: kept from an earlier run, or written
 /// now (beside it first, so a run stopped halfway leaves no half a community to reuse). Its
-/// name holds the page size a new file gets, so a file kept from before a change of it is not
-/// measured as one muster writes now.
+/// name holds the page size and the schema version a new file gets, so a file kept from
+/// before a change of either (a migration that makes the log's table again leaves the old
+/// table's pages free in it) is not measured as one muster writes now.
 fn community(each: u64) -> PathBuf {
+    let (page_size, schema) = new_file_shape();
     let kept = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("community-{CAMPAIGNS}x{each}-p{}.db", new_page_size()));
+        .join(format!("community-{CAMPAIGNS}x{each}-p{page_size}-s{schema}.db"));
     if kept.exists() {
         checkpointed(&kept);
         return kept;
@@ -203,14 +205,18 @@ fn checkpointed(kept: &Path) {
     }
 }
 
-/// The page size muster gives a new file.
-fn new_page_size() -> i64 {
+/// The page size and the schema version muster gives a new file.
+fn new_file_shape() -> (i64, i64) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("new.db");
     drop(Store::open(&db).unwrap());
     rusqlite::Connection::open(&db)
         .unwrap()
-        .query_row("PRAGMA page_size", [], |row| row.get(0))
+        .query_row(
+            "SELECT page_size, user_version FROM pragma_page_size, pragma_user_version",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
         .unwrap()
 }
 
