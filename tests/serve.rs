@@ -36,6 +36,8 @@ mod load;
 mod lying;
 #[path = "serve/page.rs"]
 mod page;
+#[path = "serve/parts.rs"]
+mod parts;
 #[path = "serve/peers.rs"]
 mod peers;
 #[path = "serve/proxy.rs"]

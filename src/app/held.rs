@@ -20,8 +20,8 @@ pub fn for_groups(store: &Store) {
     store.index_once_per_flush();
 }
 
-/// Takes the write lock and holds it until [`commit`] or [`abandon`].
-pub fn hold(store: &Store) -> Result<(), StoreError> {
+/// Takes the write lock and holds it until [`catch_up_and_commit`] or [`abandon`].
+fn hold(store: &Store) -> Result<(), StoreError> {
     store.hold_write_lock()
 }
 
@@ -41,12 +41,8 @@ pub fn flush(log: &Path) -> std::io::Result<()> {
     crate::store::flush_log(log)
 }
 
-/// Commits what was written since [`hold`], flushed to disk, and lets the lock go.
-pub fn commit(store: &Store) -> Result<(), StoreError> {
-    catch_up_and_commit(store, 0)
-}
-
-/// [`commit`], first bringing up to date, in the same transaction, blame's indexes its
+/// Commits what was written since [`hold`], flushed to disk, and lets the lock go, first
+/// bringing up to date, in the same transaction, blame's indexes its
 /// commands left behind ([`Store::index_once_per_flush`]) by at least `lag` events, over at
 /// most [`STEP`] events each: a busy writer lets an index lag a little (blame reads the log past
 /// it) and catches it up in a few passes, rather than once per flush for every campaign written
@@ -54,7 +50,7 @@ pub fn commit(store: &Store) -> Result<(), StoreError> {
 ///
 /// Past [`KEPT`] campaigns behind, the ones noted first are caught up whatever their lag, so
 /// the states kept for them stay bounded.
-pub fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
+fn catch_up_and_commit(store: &Store, lag: u64) -> Result<(), StoreError> {
     catch_up(store, lag)?;
     store.release_write_lock()
 }

@@ -9,6 +9,7 @@
 mod answer;
 mod api;
 mod events;
+mod holds;
 mod limiter;
 mod listen;
 mod page;

@@ -1,8 +1,10 @@
 //! POST /api/v1/campaigns/{campaign}/events: a copy's offline tail (`muster push`), the export's
 //! JSON Lines of the events after the server's head it branched from (`If-Match`), appended
 //! in the server's sequence once the checked fold from the server's state at that head finds
-//! nothing in them; a head that moved on is answered 409 and nothing is written.
+//! nothing in them, a part at a time (each ending where a command ends); a head that moved on
+//! is answered 409 and nothing is written.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -10,7 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Role, held};
+use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
 use muster::query;
 use muster::store::{Head, Store, StoredRow};
@@ -24,6 +26,10 @@ use super::server::Server;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
 const FUTURE_MINUTES: i64 = 5;
+
+/// How many rows a part of a push holds at least (it ends where a command ends): appending
+/// them holds the writer a few milliseconds, so another campaign's command waits no longer.
+const PART: usize = 128;
 
 #[derive(Deserialize)]
 pub struct PushQuery {
@@ -45,8 +51,13 @@ pub async fn push(
         return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
     };
     blocking(move || {
+        // The campaign is held from its check to its last part: a command or another push on
+        // it waits, so none is decided on half of it or slips between its parts.
+        let resolved = server.reading(|store| Ok(app::resolve_campaign(store, Some(&campaign)).ok()));
+        let name = resolved.ok().flatten().unwrap_or_else(|| campaign.clone());
+        let _held = (!query.dry_run).then(|| server.holds.hold(&name));
         // The rows are read and checked on a read connection, beside the commands the writer
-        // records meanwhile: the writer is held only while they are appended.
+        // records meanwhile: the writer is held only while each part is appended.
         let checked =
             server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), &text, query.dry_run)));
         let checked = match checked {
@@ -58,77 +69,81 @@ pub async fn push(
             let body = json!({ "campaign": checked.campaign(), "added": checked.added(), "head": checked.head_after() });
             return (StatusCode::OK, [(CONTENT_TYPE, "application/json")], body.to_string()).into_response();
         }
-        let pushed = server.writer.alone(|lent| match lent.as_mut() {
-            Some(store) => held(store, |store| land(store, &caller, checked)),
-            None => refusal(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                4,
-                "the server's connection was lost",
-            ),
-        });
-        pushed.unwrap_or_else(|e| refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e))
+        land(&server, &caller, &checked)
     })
     .await
 }
 
-/// What `land` answers, in one write transaction: committed when the push landed, so its
-/// events and who pushed them are kept together or not at all, and rolled back otherwise.
-fn held(store: &mut Store, land: impl FnOnce(&mut Store) -> Response) -> Response {
-    if let Err(e) = held::hold(store) {
-        return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string());
-    }
-    let answer = land(store);
-    // The pushed campaign's blame index is left to later flushes, a step at a time.
-    let ended = match answer.status() == StatusCode::CREATED {
-        true => held::catch_up_and_commit(store, u64::MAX),
-        false => held::abandon(store),
-    };
-    match ended {
-        Ok(()) => answer,
-        Err(e) => refusal(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            4,
-            &format!("nothing was pushed: {e}"),
-        ),
-    }
-}
-
-/// The rows appended, if the campaign is still at the head they were checked on, and who
-/// pushed them kept beside them.
-fn land(store: &mut Store, caller: &Caller, checked: Checked) -> Response {
-    let campaign = checked.campaign().to_owned();
+/// Lands the checked rows a part at a time, each part a turn in the writer's groups beside
+/// other campaigns' commands, with who pushed its commands kept beside it; answered once the
+/// last part is on disk. A push stopped between parts keeps the whole commands landed so
+/// far, and says so: the copy's next push sends the rest.
+fn land(server: &Server, caller: &Caller, checked: &Checked) -> Response {
+    let campaign = checked.campaign();
     let from = checked.head_before().clone();
-    let landed = match transfer::land(store, checked) {
-        Ok(FastForward::Added { added, head }) => {
-            json!({ "campaign": campaign, "added": added, "head": head })
+    let mut here = from.clone();
+    for part in checked.parts(PART) {
+        let landed = server.writer.in_group(|lent| match lent.as_mut() {
+            Some(store) => land_part(store, caller, checked, (part, &here)),
+            None => Err("the server's connection was lost".to_owned()),
+        });
+        let so_far = match here.version - from.version {
+            0 => "nothing was pushed".to_owned(),
+            n => format!(
+                "v{}–v{} landed ({n} event{}, whole commands) and the rest did not",
+                from.version + 1,
+                here.version,
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        match landed {
+            Ok(Some(head)) => here = head,
+            Ok(None) => {
+                return refusal(
+                    StatusCode::CONFLICT,
+                    1,
+                    &format!(
+                        "the server's '{campaign}' moved on from v{} while the push landed: {so_far}; pull first",
+                        here.version
+                    ),
+                );
+            }
+            Err(e) => {
+                return refusal(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    4,
+                    &format!("{so_far}: {e}; push again to send what is missing"),
+                );
+            }
         }
-        Ok(FastForward::DoesNotContinue) => {
-            return refusal(
-                StatusCode::CONFLICT,
-                1,
-                &format!(
-                    "the server's '{campaign}' moved on from v{} while the push was checked; nothing written: pull first",
-                    from.version
-                ),
-            );
-        }
-        Err(muster::Error::Store(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
-        Err(e) => return refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &e.to_string()),
-    };
-    // Who pushed each command is kept beside the log, as a served command's actor is.
-    if let Err(e) = app::record_served(store, &campaign, from.version, &caller.name, &SystemClock) {
-        return refusal(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            4,
-            &format!("nothing was pushed: who pushed could not be kept ({e})"),
-        );
     }
+    let landed = json!({ "campaign": campaign, "added": here.version - from.version, "head": here });
     (
         StatusCode::CREATED,
         [(CONTENT_TYPE, "application/json")],
         landed.to_string(),
     )
         .into_response()
+}
+
+/// The rows of `part` appended if the campaign is still at `here`, and who pushed them kept
+/// beside them: the head after them, or `None` when the campaign moved on (nothing written).
+fn land_part(
+    store: &mut Store,
+    caller: &Caller,
+    checked: &Checked,
+    (part, here): (Range<usize>, &Head),
+) -> Result<Option<Head>, String> {
+    let campaign = checked.campaign();
+    let head = match transfer::land_part(store, checked, part, here) {
+        Ok(FastForward::Added { head, .. }) => head,
+        Ok(FastForward::DoesNotContinue) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    // Who pushed each command is kept beside the log, as a served command's actor is.
+    app::record_served(store, campaign, here.version, &caller.name, &SystemClock)
+        .map_err(|e| format!("who pushed could not be kept ({e})"))?;
+    Ok(Some(head))
 }
 
 /// What a push comes to once its rows are read and checked.

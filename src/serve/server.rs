@@ -8,6 +8,7 @@ use muster::query;
 use muster::store::{Store, StoreError};
 
 use super::answer::{Answer, Outcome, Run, Runner};
+use super::holds::Holds;
 use super::limiter::Limiter;
 use super::writer::Writer;
 
@@ -21,6 +22,8 @@ pub struct Server {
     /// and prepares no statement afresh, and no last connection to close folds the
     /// write-ahead log into the file and deletes it after every command.
     pub writer: Writer,
+    /// The campaigns a push is landing on, in parts: their commands wait until it ends.
+    pub holds: Holds,
     /// Read-only connections kept for reads between requests, for the same reason.
     readers: Readers,
     pub limiter: Limiter,
@@ -64,6 +67,7 @@ impl Server {
         Server {
             public,
             writer: Writer::new(db.clone(), held),
+            holds: Holds::default(),
             db,
             runner,
             readers: Readers::default(),

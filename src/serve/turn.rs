@@ -58,21 +58,34 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
     // on the same file, slips between.
     // Parsing needs no connection: done before the turn, it keeps the writer for no longer
     // than the command's reads and writes.
-    let prepared = (server.runner)(&Run {
+    let mut prepared = Some((server.runner)(&Run {
         role: caller.role,
         args: asked.args,
         printed: asked.printed,
         columns: asked.columns,
         files: asked.files,
-    });
-    let taken =
-        server.writer.in_group(
-            |lent| match take_on(server, caller, (campaign, prepared), asked, lent) {
-                Turn::Failed(message) => Err(message),
-                turn => Ok(turn),
-            },
-        );
-    taken.unwrap_or_else(Turn::Failed)
+    }));
+    loop {
+        let taken = server.writer.in_group(|lent| {
+            match take_on(server, caller, (campaign, &mut prepared), asked, lent) {
+                Taken::Turn(Turn::Failed(message)) => Err(message),
+                taken => Ok(taken),
+            }
+        });
+        match taken {
+            Ok(Taken::Turn(turn)) => return turn,
+            // Nothing ran: the command is decided once the push on its campaign has landed.
+            Ok(Taken::Held(held)) => server.holds.wait_out(&held),
+            Err(message) => return Turn::Failed(message),
+        }
+    }
+}
+
+/// What a turn on the writer came to: a turn, or nothing run because a push is landing on
+/// the command's campaign (named as the file spells it).
+enum Taken {
+    Turn(Turn),
+    Held(String),
 }
 
 /// [`take`] on the server's connection, `lent` to the command that runs, within the group's
@@ -80,12 +93,12 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
 fn take_on(
     server: &Server,
     caller: &Caller,
-    (named, prepared): (Option<&str>, Result<Prepared, Answer>),
+    (named, prepared): (Option<&str>, &mut Option<Result<Prepared, Answer>>),
     asked: &Asked<'_>,
     lent: &mut Option<Store>,
-) -> Turn {
+) -> Taken {
     let Some(store) = lent.as_ref() else {
-        return Turn::Failed("the server's connection was lost".to_owned());
+        return Taken::Turn(Turn::Failed("the server's connection was lost".to_owned()));
     };
     // The name as the file spells it; a campaign about to be created keeps the URL's. With
     // none named and none selected, the command runs without one (`campaign list`) and its
@@ -94,6 +107,24 @@ fn take_on(
         .ok()
         .or_else(|| named.map(str::to_owned))
         .unwrap_or_default();
+    if server.holds.is_held(&campaign) {
+        return Taken::Held(campaign);
+    }
+    Taken::Turn(turn_on(server, caller, (&campaign, prepared), asked, lent))
+}
+
+/// [`take_on`] for `campaign`, resolved and not held.
+fn turn_on(
+    server: &Server,
+    caller: &Caller,
+    (campaign, prepared): (&str, &mut Option<Result<Prepared, Answer>>),
+    asked: &Asked<'_>,
+    lent: &mut Option<Store>,
+) -> Turn {
+    let Some(store) = lent.as_ref() else {
+        return Turn::Failed("the server's connection was lost".to_owned());
+    };
+    let campaign = campaign.to_owned();
     if let Some(id) = asked.command_id {
         match app::served(store, &caller.name, &campaign, id, asked.args) {
             Ok(Served::Anew) => {}
@@ -117,9 +148,10 @@ fn take_on(
             now: before,
         };
     }
-    let prepared = match prepared {
-        Ok(prepared) => prepared,
-        Err(refused) => {
+    let prepared = match prepared.take() {
+        Some(Ok(prepared)) => prepared,
+        None => return Turn::Failed("the command was taken twice; nothing of it was kept".to_owned()),
+        Some(Err(refused)) => {
             return Turn::Ran {
                 answer: refused,
                 wrote: false,

@@ -1,8 +1,10 @@
 //! A pull's fast-forward: the rows another copy of a campaign holds after this copy's head,
 //! checked by the checked fold from the local state at that head (the log before it is not
-//! read again) and appended in one transaction, or refused whole.
+//! read again) and appended in one transaction, or refused whole; a server lands a long one
+//! in parts, each ending where a command ends.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use crate::Error;
 use crate::checkpoint;
@@ -173,21 +175,58 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
 /// Appends rows [`check`] found continue the campaign, in one transaction, if the campaign
 /// is still at the head they were checked on; else appends nothing.
 pub fn land(store: &mut Store, checked: Checked) -> Result<FastForward, Error> {
-    let Checked {
-        campaign,
-        here,
-        rows,
-        state,
-    } = checked;
-    let head = match store.append_rows(&campaign, &here, &rows) {
+    let whole = 0..checked.rows.len();
+    let here = checked.here.clone();
+    land_part(store, &checked, whole, &here)
+}
+
+impl Checked {
+    /// The rows in parts of at least `size` rows each (the last may hold fewer), each ending
+    /// where a command ends: what [`land_part`] lands one after another, so that a long tail
+    /// holds a writer for one part at a time and a part stopped halfway leaves whole commands.
+    pub fn parts(&self, size: usize) -> Vec<Range<usize>> {
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for (i, pair) in self.rows.windows(2).enumerate() {
+            // Between two rows of one command is no place to stop.
+            if i + 1 - start >= size.max(1) && pair[0].command_id != pair[1].command_id {
+                parts.push(start..i + 1);
+                start = i + 1;
+            }
+        }
+        if start < self.rows.len() {
+            parts.push(start..self.rows.len());
+        }
+        parts
+    }
+}
+
+/// Appends the checked rows in `part` (one of [`Checked::parts`]) in one transaction, if the
+/// campaign is at `here`, the head before them; else appends nothing. The part that ends the
+/// rows keeps the checked fold's state as the newest checkpoint.
+pub fn land_part(
+    store: &mut Store,
+    checked: &Checked,
+    part: Range<usize>,
+    here: &Head,
+) -> Result<FastForward, Error> {
+    let last = part.end == checked.rows.len();
+    let Some(rows) = checked.rows.get(part) else {
+        return Err(Error::input("no such part of the rows sent; nothing written"));
+    };
+    let head = match store.append_rows(&checked.campaign, here, rows) {
         Ok(head) => head,
         Err(StoreError::Conflict { .. }) => return Ok(FastForward::DoesNotContinue),
         Err(e) => return Err(e.into()),
     };
-    // Caches: the checked fold's state is the newest checkpoint, and blame's index catches up
-    // (on a writer of groups, once it has time).
-    let _cache_only = checkpoint::save(store, &campaign, &state);
-    index::after_write(store, &campaign, None);
+    // Caches, once the last part has landed: the checked fold's state is the newest
+    // checkpoint, and blame's index catches up from it (on a writer of groups, once it has
+    // time). Caught up after each part, with no checkpoint yet, it would fold the campaign
+    // from its start at every part.
+    if last {
+        let _cache_only = checkpoint::save(store, &checked.campaign, &checked.state);
+        index::after_write(store, &checked.campaign, None);
+    }
     Ok(FastForward::Added {
         added: rows.len(),
         head,

@@ -1,7 +1,8 @@
 //! A pull's fast-forward: the rows after this copy's head, checked from the local state at
-//! that head, appended whole or refused whole.
+//! that head, appended whole or refused whole, or in parts that end where commands end.
 
-use muster::transfer::{FastForward, fast_forward, parse};
+use muster::store::Head;
+use muster::transfer::{Checking, FastForward, check, fast_forward, land_part, parse};
 use muster::verify::verify;
 
 use super::*;
@@ -200,4 +201,44 @@ fn a_pulled_void_of_a_command_before_this_copys_head_is_decided_again_on_its_gro
         other => panic!("expected the pull to be refused, got {other:?}"),
     }
     assert_eq!(count_rows(&copy), before);
+}
+
+#[test]
+fn a_checked_tail_lands_in_parts_that_end_where_commands_end_and_a_stale_part_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut source = Store::open(&dir.path().join("source.db")).unwrap();
+    muster::synth::write(&mut source, "Pushed", 600, 3).unwrap();
+    let sent = all_rows(&source, "Pushed");
+    let mut copy = Store::open(&dir.path().join("copy.db")).unwrap();
+    let empty = Head::empty();
+    let Checking::Continues(checked) = check(&copy, "Pushed", &empty, sent.clone()).unwrap() else {
+        panic!("the tail continues an empty campaign");
+    };
+    let parts = checked.parts(64);
+    assert!(parts.len() > 5, "{parts:?}");
+    // The parts cover the rows in order, each of 64 rows or more but the last, and no command
+    // is cut in two.
+    assert_eq!(parts.first().map(|p| p.start), Some(0));
+    assert_eq!(parts.last().map(|p| p.end), Some(sent.len()));
+    for pair in parts.windows(2) {
+        assert_eq!(pair[0].end, pair[1].start);
+        assert!(pair[0].len() >= 64, "{pair:?}");
+        assert_ne!(sent[pair[0].end - 1].command_id, sent[pair[0].end].command_id);
+    }
+    // Landed one after another, the parts give the log sent; a part landed on a head the
+    // campaign is no longer at writes nothing.
+    let mut here = empty.clone();
+    for part in &parts {
+        let landed = land_part(&mut copy, &checked, part.clone(), &here).unwrap();
+        let FastForward::Added { added, head } = landed else {
+            panic!("{part:?} continues v{}", here.version);
+        };
+        assert_eq!((added, head.version), (part.len(), part.end as u64));
+        let again = land_part(&mut copy, &checked, part.clone(), &here).unwrap();
+        assert_eq!(again, FastForward::DoesNotContinue);
+        here = head;
+    }
+    assert_eq!(all_rows(&copy, "Pushed"), sent);
+    assert!(verify("Pushed", &sent).ok);
+    assert_eq!(copy.head("Pushed").unwrap(), checked.head_after());
 }
