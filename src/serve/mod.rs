@@ -9,6 +9,7 @@
 mod answer;
 mod api;
 mod events;
+mod fold;
 mod holds;
 mod limiter;
 mod listen;
@@ -120,6 +121,7 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Rea
         drop(out);
         tokio::spawn(watch::file(Arc::clone(&server)));
         tokio::spawn(tidy::caches(Arc::clone(&server)));
+        tokio::spawn(fold::wal(Arc::clone(&server)));
         listen::serve(
             listener,
             router::router(Arc::clone(&server)),

@@ -28,6 +28,7 @@ mod scan;
 mod serving;
 mod sessions;
 mod waiting;
+mod wal;
 mod witnessed;
 
 use std::path::Path;
@@ -54,6 +55,7 @@ pub use serving::{Keeping, ServedAnswer, TokenRow};
 pub use sessions::{InviteRow, InviteUse, SessionRow, Via};
 use waiting::retry_busy;
 pub use waiting::{NOTICE_AFTER, on_waiting};
+pub use wal::Folded;
 pub use witnessed::Witnessed;
 
 use crate::domain::codec;

@@ -1,6 +1,6 @@
 //! Acknowledged means durable: a server recording commands while other programs read its file
 //! keeps every command it answered, even killed; and its write-ahead log stays bounded while a
-//! slow client holds an export stream open.
+//! slow client holds an export stream open, and is folded into the file itself while it runs.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -155,11 +155,38 @@ fn a_stalled_export_stream_does_not_let_the_write_ahead_log_grow_without_bound()
         assert_eq!(status, 201, "{answer}");
         largest = largest.max(wal_bytes(&campaign.db));
     }
-    // One automatic checkpoint's worth (1,000 pages, of 16 KiB at most) and a few commands over it.
+    // Folded by the server every 100 ms, the log holds a few commands' worth; this is the
+    // writer's own fold's bound (4,000 pages of 4 KiB), should the server's stop.
     let bound = 20 * 1024 * 1024;
     assert!(
         largest <= bound,
         "the write-ahead log reached {largest} bytes (bound {bound}) while an export stalled"
     );
     drop(stalled);
+}
+
+/// Whether the database file itself (not its write-ahead log) holds `text`.
+fn file_holds(db: &Path, text: &str) -> bool {
+    let bytes = std::fs::read(db).unwrap();
+    bytes.windows(text.len()).any(|w| w == text.as_bytes())
+}
+
+#[test]
+fn a_recorded_command_is_folded_into_the_file_itself_soon_while_the_server_runs() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let why = "folded into the file 5e1b";
+    let (status, answer) = server.post(Some(&player), &args(&["xp", "Wong", "1", "--why", why]));
+    assert_eq!(status, 201, "{answer}");
+    // A few commands write far fewer than the thousand pages past which SQLite folds the log
+    // itself: only the server's own fold puts the command in the file while it runs.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !file_holds(&campaign.db, why) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        file_holds(&campaign.db, why),
+        "the command is still in the write-ahead log only, 10 s after it was answered"
+    );
 }
