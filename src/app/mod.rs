@@ -76,20 +76,26 @@ pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Er
     }))
 }
 
-/// The campaigns in the file, for a refusal's message.
+/// How many campaigns a refusal names at most: a community's file holds a thousand, and
+/// a refusal that named them all would bury its own reason.
+const LISTED: usize = 10;
+
+/// The campaigns in the file, for a refusal's message: the first [`LISTED`], and how many
+/// more there are.
 fn listing(campaigns: &[CampaignSummary]) -> String {
     if campaigns.is_empty() {
-        "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
-            .to_owned()
-    } else {
-        format!(
-            "campaigns here: {}",
-            campaigns
-                .iter()
-                .map(|c| c.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+        return "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
+            .to_owned();
+    }
+    let named = campaigns
+        .iter()
+        .take(LISTED)
+        .map(|c| c.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    match campaigns.len().saturating_sub(LISTED) {
+        0 => format!("campaigns here: {named}"),
+        more => format!("campaigns here: {named} and {more} more (`muster campaign list` lists them all)"),
     }
 }
 

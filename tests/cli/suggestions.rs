@@ -130,6 +130,33 @@ fn every_unknown_name_offers_the_closest() {
 }
 
 #[test]
+fn an_unknown_campaign_in_a_community_names_ten_campaigns_and_counts_the_rest() {
+    let m = Muster::new();
+    m.ok(&[
+        "dev",
+        "synth",
+        "--events",
+        "30",
+        "--campaigns",
+        "14",
+        "--name",
+        "Club",
+    ]);
+    let stderr = refused_with(
+        &m,
+        &["--campaign", "Clb 0013", "roster"],
+        &[
+            "no campaign named 'Clb 0013'",
+            // The closest is offered even when the ten named leave it out.
+            "did you mean 'Club 0013'?",
+            "campaigns here: Club 0001, Club 0002",
+            "Club 0010 and 4 more (`muster campaign list` lists them all)",
+        ],
+    );
+    assert!(!stderr.contains("Club 0011,"), "{stderr}");
+}
+
+#[test]
 fn an_unknown_medal_or_bogey_offers_the_closest() {
     let m = Muster::new();
     m.ok(&[
