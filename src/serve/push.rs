@@ -47,10 +47,12 @@ pub async fn push(
     Continues(expected): Continues,
     body: Bytes,
 ) -> Response {
-    let Ok(text) = String::from_utf8(body.to_vec()) else {
-        return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
-    };
+    // Read where it is, off the async workers: a push of ten thousand events is megabytes,
+    // and a worker copying and checking them serves no other request meanwhile.
     blocking(move || {
+        let Ok(text) = std::str::from_utf8(&body) else {
+            return refusal(StatusCode::BAD_REQUEST, 2, "the events are not UTF-8 JSON Lines");
+        };
         // The campaign is held from its check to its last part: a command or another push on
         // it waits, so none is decided on half of it or slips between its parts.
         let resolved = server.reading(|store| Ok(app::resolve_campaign(store, Some(&campaign)).ok()));
@@ -59,7 +61,7 @@ pub async fn push(
         // The rows are read and checked on a read connection, beside the commands the writer
         // records meanwhile: the writer is held only while each part is appended.
         let checked =
-            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), &text, query.dry_run)));
+            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), text, query.dry_run)));
         let checked = match checked {
             Ok(Pushing::Land(checked)) => *checked,
             Ok(Pushing::Answer(answer)) => return answer,

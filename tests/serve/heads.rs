@@ -1,6 +1,7 @@
 //! A head named by a client must be the server's own, version and hash: a command's or a
 //! push's `If-Match` with the right version and another hash, and a pushed tail that starts
-//! at the server's next version from another event, are answered 409 and nothing is written.
+//! at the server's next version from another event, are answered 409 and nothing is written;
+//! a push whose bytes are not UTF-8 is answered 400, nothing written.
 
 use serde_json::Value;
 
@@ -17,7 +18,7 @@ fn if_match(head: &Value) -> String {
 
 /// POSTs `lines` (export lines) to the campaign's events with `token` and `If-Match`: the
 /// status and the JSON answer.
-fn push(server: &Server, token: &str, expected: &str, lines: &str) -> (u16, Value) {
+fn push(server: &Server, token: &str, expected: &str, lines: impl ureq::AsSendBody) -> (u16, Value) {
     let mut response = agent()
         .post(format!("{}/api/v1/campaigns/Op/events", server.url))
         .header("Authorization", format!("Bearer {token}"))
@@ -129,4 +130,19 @@ fn export_after(db: &std::path::Path, after: u64) -> String {
         .collect();
     assert!(!lines.is_empty(), "the copy holds events after v{after}");
     lines.join("\n")
+}
+
+#[test]
+fn a_push_that_is_not_utf8_is_answered_400_and_nothing_is_written() {
+    let served = Served::with_a_copy();
+    let now = head(&served.campaign.db);
+    let before = exported(&served.campaign);
+    // An export line saved as Latin-1: its "é" is one byte that UTF-8 never ends a text with.
+    let mut latin1 = before.lines().last().unwrap().as_bytes().to_vec();
+    latin1.extend_from_slice(b" caf\xe9\n");
+    let (status, body) = push(&served.server, &served.token, &if_match(&now), &latin1[..]);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["error"], "the events are not UTF-8 JSON Lines");
+    assert_eq!(body["exit"], 2);
+    assert_eq!(exported(&served.campaign), before, "nothing written");
 }
