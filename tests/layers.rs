@@ -75,6 +75,11 @@ const FRONT_ENDS_MAY_NAME: &[(&str, &str)] = &[
         "NOTICE_AFTER",
         "how long a writer waits before that note, in its doc comment",
     ),
+    (
+        "on_upgrading",
+        "where the note about a large file being upgraded is printed",
+    ),
+    ("Upgrade", "what that note says, as plain data"),
 ];
 
 /// The methods of `Store` a front end still calls itself, by module, and why. Every other

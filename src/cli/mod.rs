@@ -52,6 +52,7 @@ mod shell;
 mod show;
 mod turn;
 mod undo;
+mod upgrading;
 mod verify;
 mod void;
 mod warfighter;
@@ -352,6 +353,7 @@ pub fn complete_if_asked() {
 pub fn run(cli: Cli) -> ExitCode {
     colour::apply(cli.color);
     muster::store::on_waiting(colour::waiting_for_another_writer);
+    muster::store::on_upgrading(upgrading::note);
     let format = cli.format();
     let result = match (&cli.remote, &cli.command) {
         // The export is read as a stream and written here, where --output names a file.

@@ -27,6 +27,7 @@ mod row;
 mod scan;
 mod serving;
 mod sessions;
+mod upgrading;
 mod waiting;
 mod wal;
 mod witnessed;
@@ -53,6 +54,7 @@ use row::{limit, stored_row};
 pub use scan::Order;
 pub use serving::{Keeping, ServedAnswer, TokenRow};
 pub use sessions::{InviteRow, InviteUse, SessionRow, Via};
+pub use upgrading::{Upgrade, on_upgrading};
 use waiting::retry_busy;
 pub use waiting::{NOTICE_AFTER, on_waiting};
 pub use wal::Folded;
@@ -256,6 +258,12 @@ impl Store {
         conn.pragma_update(None, "temp_store", "FILE")?;
         // A REPLACE's implicit delete then fires the DELETE trigger too.
         conn.pragma_update(None, "recursive_triggers", "ON")?;
+        // A new file (schema 0) has no log to make again; an older muster's is told of first.
+        if let Ok(from @ 1..) = usize::try_from(found)
+            && from < known
+        {
+            upgrading::tell(&conn, from, known);
+        }
         let migrations = Migrations::new(MIGRATIONS.iter().map(|sql| M::up(sql)).collect());
         if let Err(e) = migrations.to_latest(&mut conn) {
             // Two processes opening a new file at once both see it unmigrated; the one that

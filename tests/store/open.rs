@@ -1,6 +1,6 @@
 //! Opening a file: pragmas, migrations, reopening, and files muster must not use.
 
-use muster::store::StoreError;
+use muster::store::{StoreError, Upgrade};
 
 use super::*;
 
@@ -296,6 +296,14 @@ fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_i
 }
 
 /// Every column of every row of the log, in the order written.
+/// The upgrades the store told of, in this test binary.
+static TOLD: std::sync::Mutex<Vec<Upgrade>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps what the store tells of an upgrade, as a front end would print it.
+fn told(upgrade: &Upgrade) {
+    TOLD.lock().unwrap().push(*upgrade);
+}
+
 fn every_row(conn: &rusqlite::Connection) -> Vec<Vec<rusqlite::types::Value>> {
     let mut stmt = conn
         .prepare(
@@ -311,7 +319,8 @@ fn every_row(conn: &rusqlite::Connection) -> Vec<Vec<rusqlite::types::Value>> {
 }
 
 #[test]
-fn a_file_of_schema_21_keeps_every_event_as_it_was_and_its_event_ids_become_unique_within_a_campaign() {
+fn a_file_of_schema_21_is_told_of_keeps_every_event_as_it_was_and_its_event_ids_become_unique_within_a_campaign()
+ {
     let (dir, _path, mut written) = new_db();
     lodestar_with_grants(&mut written);
     create(&mut written, "Overlord");
@@ -332,8 +341,20 @@ fn a_file_of_schema_21_keeps_every_event_as_it_was_and_its_event_ids_become_uniq
         }
     }
 
+    muster::store::on_upgrading(told);
     let store = Store::open(&path).unwrap();
     assert_eq!(pragma::<i64>(&store, "user_version"), shipped_migrations());
+    // The front end was told before the upgrade, with the log's size.
+    let upgrade = Upgrade {
+        from: 21,
+        to: usize::try_from(shipped_migrations()).unwrap(),
+        events: rows.len() as u64,
+    };
+    assert!(
+        TOLD.lock().unwrap().contains(&upgrade),
+        "{upgrade:?} not in {:?}",
+        TOLD.lock().unwrap()
+    );
     assert_eq!(
         every_row(store.connection()),
         rows,

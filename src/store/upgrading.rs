@@ -1,0 +1,43 @@
+//! The notice a front end may give as a file is brought up to this version's schema: an
+//! upgrade that makes the log's table again takes minutes on a large file, and a command (or a
+//! server) that says nothing meanwhile looks stuck. The library itself prints nothing.
+
+use std::sync::OnceLock;
+
+use rusqlite::Connection;
+
+/// A file about to be brought up to this version's schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Upgrade {
+    /// The schema it has: how many of the migrations it has had.
+    pub from: usize,
+    /// The schema it is brought to.
+    pub to: usize,
+    /// How many events its log holds.
+    pub events: u64,
+}
+
+/// What the front end does before a file is upgraded.
+static NOTICE: OnceLock<fn(&Upgrade)> = OnceLock::new();
+
+/// Has `notice` run before each file is brought up to this version's schema; the first front
+/// end to ask keeps it for the life of the process.
+pub fn on_upgrading(notice: fn(&Upgrade)) {
+    let _first_kept = NOTICE.set(notice);
+}
+
+/// Tells the front end that the file on `conn`, of schema `from`, is about to be brought to
+/// schema `to`.
+pub(super) fn tell(conn: &Connection, from: usize, to: usize) {
+    let Some(notice) = NOTICE.get() else {
+        return;
+    };
+    // The last row's number rather than a count: the notice must not cost a scan of the log
+    // the upgrade is about to read. A log that cannot be read is the upgrade's to report.
+    let events = conn
+        .query_row("SELECT COALESCE(MAX(seq), 0) FROM events", [], |row| {
+            row.get::<_, i64>(0)
+        })
+        .map_or(0, |last| u64::try_from(last).unwrap_or(0));
+    notice(&Upgrade { from, to, events });
+}
