@@ -39,6 +39,15 @@ fn command_ids(db: &Path, campaign: &str) -> Vec<String> {
         .unwrap()
 }
 
+/// `muster --json --campaign Pushed push URL --token TOKEN` on `copy`: its exit code, stdout
+/// and stderr.
+fn push_json(copy: &Path, url: &str, token: &str) -> (i32, String, String) {
+    on(
+        copy,
+        &["--json", "--campaign", "Pushed", "push", url, "--token", token],
+    )
+}
+
 #[test]
 fn a_command_on_a_campaign_being_pushed_waits_for_the_last_part_and_lands_after_it() {
     let campaign = Campaign::new();
@@ -48,20 +57,7 @@ fn a_command_on_a_campaign_being_pushed_waits_for_the_last_part_and_lands_after_
     let pushed = command_ids(&copy, "Pushed").len() as u64;
     let server = Server::start(&campaign.db);
     let (push, answers) = std::thread::scope(|scope| {
-        let push = scope.spawn(|| {
-            on(
-                &copy,
-                &[
-                    "--json",
-                    "--campaign",
-                    "Pushed",
-                    "push",
-                    &server.url,
-                    "--token",
-                    &gm,
-                ],
-            )
-        });
+        let push = scope.spawn(|| push_json(&copy, &server.url, &gm));
         // Commands on the campaign being pushed, sent until the push ends: refused before its
         // first part makes the campaign, held while it lands, recorded after it.
         let mut answers = Vec::new();
@@ -139,18 +135,7 @@ fn a_server_killed_while_a_push_lands_keeps_whole_commands_and_the_next_push_sen
         );
         // The copy's next push sends what is missing.
         let server = Server::start(&campaign.db);
-        let again = on(
-            &copy,
-            &[
-                "--json",
-                "--campaign",
-                "Pushed",
-                "push",
-                &server.url,
-                "--token",
-                &gm,
-            ],
-        );
+        let again = push_json(&copy, &server.url, &gm);
         assert_eq!(again.0, 0, "round {round}: {}", again.2);
         let said: Value = serde_json::from_str(&again.1).unwrap();
         assert_eq!(
