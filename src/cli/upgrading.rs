@@ -20,7 +20,7 @@ pub fn note(upgrade: &Upgrade) {
 fn said(upgrade: &Upgrade) -> Option<String> {
     (upgrade.events >= TOLD_FROM).then(|| {
         format!(
-            "bringing this file's log of {} events up to this version of muster (schema {} to {}); a large file takes minutes, once (10 million events took 8 minutes on two cores); stopping it loses nothing, and the next command starts it again",
+            "bringing this file's log of {} events up to this version of muster (schema {} to {}); on a large file this can take minutes, once (10 million events took 8 on two cores); stopping it loses nothing, and the next command starts it again",
             upgrade.events, upgrade.from, upgrade.to
         )
     })

@@ -153,7 +153,7 @@ fn an_unknown_campaign_in_a_community_names_ten_campaigns_and_counts_the_rest() 
             "Club 0010 and 4 more (`muster campaign list` lists them all)",
         ],
     );
-    assert!(!stderr.contains("Club 0011,"), "{stderr}");
+    assert!(!stderr.contains("Club 0011"), "{stderr}");
 }
 
 #[test]

@@ -295,7 +295,6 @@ fn a_file_of_schema_14_keeps_the_answers_a_retry_may_ask_for_and_the_actors_of_i
     );
 }
 
-/// Every column of every row of the log, in the order written.
 /// The upgrades the store told of, in this test binary.
 static TOLD: std::sync::Mutex<Vec<Upgrade>> = std::sync::Mutex::new(Vec::new());
 
@@ -304,6 +303,7 @@ fn told(upgrade: &Upgrade) {
     TOLD.lock().unwrap().push(*upgrade);
 }
 
+/// Every column of every row of the log, in the order written.
 fn every_row(conn: &rusqlite::Connection) -> Vec<Vec<rusqlite::types::Value>> {
     let mut stmt = conn
         .prepare(
@@ -319,8 +319,7 @@ fn every_row(conn: &rusqlite::Connection) -> Vec<Vec<rusqlite::types::Value>> {
 }
 
 #[test]
-fn a_file_of_schema_21_is_told_of_keeps_every_event_as_it_was_and_its_event_ids_become_unique_within_a_campaign()
- {
+fn a_file_of_schema_21_is_announced_keeps_every_event_and_its_event_ids_become_unique_per_campaign() {
     let (dir, _path, mut written) = new_db();
     lodestar_with_grants(&mut written);
     create(&mut written, "Overlord");
