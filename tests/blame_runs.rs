@@ -166,7 +166,8 @@ fn a_file_from_before_runs_is_read_only_through_its_log_and_once_opened_its_line
     drop(store);
     let path = dir.path().join("synth.db");
     let sql = Connection::open(&path).unwrap();
-    // The file as migration 20 left it: a row for each line, and one line not JSON.
+    // The file as migration 20 left it: a row for each line, and one line not JSON (and
+    // without the columns migration 23 adds).
     sql.execute_batch(
         "CREATE TABLE blame_lines (
              campaign TEXT NOT NULL, soldier TEXT NOT NULL, version INTEGER NOT NULL,
@@ -177,6 +178,9 @@ fn a_file_from_before_runs_is_read_only_through_its_log_and_once_opened_its_line
          SELECT r.campaign, r.soldier, l.value ->> 0, l.value -> 1, l.value ->> 2
          FROM blame_runs AS r, json_each(r.lines) AS l;
          DROP TABLE blame_runs;
+         ALTER TABLE tokens DROP COLUMN campaigns;
+         ALTER TABLE invites DROP COLUMN campaigns;
+         ALTER TABLE sessions DROP COLUMN campaigns;
          PRAGMA user_version = 20;",
     )
     .unwrap();

@@ -607,3 +607,26 @@ fn no_statement_binds_its_limit() {
         .collect();
     assert!(bound.is_empty(), "a statement binds its LIMIT in {bound:?}");
 }
+
+#[test]
+fn the_server_finds_a_campaign_only_within_its_callers_reach() {
+    // A caller bound to some campaigns is refused every other one as if it did not exist:
+    // the server finds each request's campaign with `resolve_within`, never with the
+    // file-wide `resolve_campaign`, whose refusal names the file's other campaigns.
+    let modules = modules();
+    let wide: Vec<&String> = modules
+        .iter()
+        .filter(|(name, module)| {
+            (name.starts_with("main::serve") || name.starts_with("main::cli"))
+                && without_tests(&module.text).contains("resolve_campaign")
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(wide.is_empty(), "resolve_campaign named in {wide:?}");
+    assert!(
+        modules
+            .iter()
+            .any(|(name, module)| name.starts_with("main::serve") && module.text.contains("resolve_within(")),
+        "the server resolves its callers' campaigns"
+    );
+}

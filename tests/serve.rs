@@ -42,6 +42,8 @@ mod parts;
 mod peers;
 #[path = "serve/proxy.rs"]
 mod proxy;
+#[path = "serve/reach.rs"]
+mod reach;
 #[path = "serve/recorded.rs"]
 mod recorded;
 #[path = "serve/remote.rs"]

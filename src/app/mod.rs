@@ -6,6 +6,7 @@ mod backup;
 mod copies;
 pub mod held;
 mod needs;
+mod reach;
 mod reset;
 mod serving;
 mod sessions;
@@ -16,9 +17,10 @@ use append::{decide_and_append, logged, store_seed};
 pub use backup::{BackedUp, Backup, CampaignBackedUp, backup};
 pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
+pub use reach::{Reach, reach_of, resolve_campaign, resolve_within};
 pub use reset::{keep_rows, only_here, reset_campaign};
 pub use serving::{
-    ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Role, Served, add_token, authenticate, keep_answer,
+    ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Bearer, Role, Served, add_token, authenticate, keep_answer,
     record_served, revoke_token, served, tokens,
 };
 pub use sessions::{
@@ -40,11 +42,10 @@ use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
 use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
-use crate::domain::suggest::did_you_mean;
 use crate::projection::blame::index;
-use crate::query::{self, Query, SELECTED};
+use crate::query::{Query, SELECTED};
 use crate::rules;
-use crate::store::{CampaignSummary, Head, Store};
+use crate::store::{Head, Store};
 
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
@@ -55,48 +56,6 @@ pub fn open(path: &Path) -> Result<Store, Error> {
 /// `--as` name, or the server's caller (`None`: nobody named, taken as the command line).
 pub fn record_as(store: &mut Store, name: Option<&str>) {
     store.set_recorder(name);
-}
-
-/// The campaign a command works on: the one named, else the one selected, else the only one.
-pub fn resolve_campaign(store: &Store, named: Option<&str>) -> Result<String, Error> {
-    if let Some(selection) = query::selection(store, named)? {
-        return Ok(selection.campaign);
-    }
-    let campaigns = store.campaigns()?;
-    Err(Error::input(match named {
-        Some(name) => format!(
-            "no campaign named '{name}'{}; {}",
-            did_you_mean(name, campaigns.iter().map(|c| c.name.as_str())),
-            listing(&campaigns)
-        ),
-        None => format!(
-            "no campaign is selected; pass --campaign NAME or run `muster campaign use NAME`; {}",
-            listing(&campaigns)
-        ),
-    }))
-}
-
-/// How many campaigns a refusal names at most: a community's file holds a thousand, and
-/// a refusal that named them all would bury its own reason.
-const LISTED: usize = 10;
-
-/// The campaigns in the file, for a refusal's message: the first [`LISTED`], and how many
-/// more there are.
-fn listing(campaigns: &[CampaignSummary]) -> String {
-    if campaigns.is_empty() {
-        return "there are none yet; create one with `muster campaign new NAME --game wwii|modern|zero-dark`"
-            .to_owned();
-    }
-    let named = campaigns
-        .iter()
-        .take(LISTED)
-        .map(|c| c.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
-    match campaigns.len().saturating_sub(LISTED) {
-        0 => format!("campaigns here: {named}"),
-        more => format!("campaigns here: {named} and {more} more (`muster campaign list` lists them all)"),
-    }
 }
 
 /// Selects the campaign named `name` (in any case) as the one later commands use by

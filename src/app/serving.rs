@@ -6,6 +6,7 @@
 use chrono::SecondsFormat;
 use sha2::{Digest, Sha256};
 
+use super::reach::Reach;
 use crate::Error;
 use crate::clock::Clock;
 use crate::domain::event::Event;
@@ -136,8 +137,23 @@ pub(super) fn random_hex<const N: usize>() -> Result<String, Error> {
     Ok(hex::encode(bytes))
 }
 
-/// Makes a token named `name` with `role` and returns it: the only time it is shown.
-pub fn add_token(store: &Store, name: &str, role: Role, clock: &dyn Clock) -> Result<String, Error> {
+/// Who a token names: its name (the actor of each command it sends), its role, and the
+/// campaigns it may reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bearer {
+    pub name: String,
+    pub role: Role,
+    pub reach: Reach,
+}
+
+/// Makes a token named `name` with `role`, reaching `reach`, and returns it: the only time
+/// it is shown.
+pub fn add_token(
+    store: &Store,
+    name: &str,
+    (role, reach): (Role, &Reach),
+    clock: &dyn Clock,
+) -> Result<String, Error> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
         return Err(Error::input(
@@ -146,7 +162,13 @@ pub fn add_token(store: &Store, name: &str, role: Role, clock: &dyn Clock) -> Re
     }
     let token = format!("{TOKEN_PREFIX}{}", random_hex::<32>()?);
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
-    if !store.add_token(name, role.word(), &secret_hash(&token), &at)? {
+    let row = TokenRow {
+        name: name.to_owned(),
+        role: role.word().to_owned(),
+        campaigns: reach.kept(),
+        created_at: at,
+    };
+    if !store.add_token(&row, &secret_hash(&token))? {
         return Err(Error::input(format!(
             "a token named '{name}' exists; revoke it first (`muster serve token revoke \"{name}\"`) or pick another name"
         )));
@@ -175,14 +197,18 @@ pub fn revoke_token(store: &Store, name: &str) -> Result<(), Error> {
     )))
 }
 
-/// The name and role of the token `token`, if it is known.
-pub fn authenticate(store: &Store, token: &str) -> Result<Option<(String, Role)>, Error> {
+/// Who the token `token` names, if it is known.
+pub fn authenticate(store: &Store, token: &str) -> Result<Option<Bearer>, Error> {
     if !token.starts_with(TOKEN_PREFIX) {
         return Ok(None);
     }
-    Ok(store
-        .token_by_hash(&secret_hash(token))?
-        .and_then(|(name, role)| Role::from_word(&role).map(|role| (name, role))))
+    Ok(store.token_by_hash(&secret_hash(token))?.and_then(|row| {
+        Role::from_word(&row.role).map(|role| Bearer {
+            reach: Reach::from_kept(row.campaigns.as_deref()),
+            name: row.name,
+            role,
+        })
+    }))
 }
 
 /// How long an answer is kept for a retry. A client retries within seconds or minutes (a

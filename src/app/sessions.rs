@@ -5,7 +5,8 @@
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 
-use super::serving::{Role, authenticate, random_hex, secret_hash};
+use super::reach::Reach;
+use super::serving::{Bearer, Role, authenticate, random_hex, secret_hash};
 use crate::Error;
 use crate::clock::Clock;
 pub use crate::store::{InviteRow, SessionRow, Via};
@@ -34,6 +35,8 @@ pub struct InviteAsk {
     pub uses: u32,
     /// How long it may be used; `None`: until revoked or used up.
     pub expires_in: Option<Duration>,
+    /// The campaigns its sessions may reach.
+    pub reach: Reach,
     /// Who made it (a gm's token or session name, or `command line`).
     pub made_by: String,
 }
@@ -51,6 +54,8 @@ pub struct Session {
     pub row: SessionRow,
     pub role: Role,
     pub soldiers: Vec<String>,
+    /// The campaigns it may reach: its token's or its invite's.
+    pub reach: Reach,
     /// True when its "last seen" is stale enough to be noted again.
     pub stale: bool,
 }
@@ -103,6 +108,7 @@ pub fn make_invite(store: &Store, ask: &InviteAsk, clock: &dyn Clock) -> Result<
         uses: ask.uses,
         used: 0,
         expires_at: ask.expires_in.map(|d| stamp(now + d)),
+        campaigns: ask.reach.kept(),
         made_by: ask.made_by.clone(),
         made_at: stamp(now),
     };
@@ -147,10 +153,9 @@ pub struct Opened {
     pub session: Session,
 }
 
-/// A new session's row (its `via` and role set by the caller) and its cookie's id.
+/// A new session's row (its `via`, role and reach set by the caller) and its cookie's id.
 fn new_session(
-    name: &str,
-    role: Role,
+    (name, role, reach): (&str, Role, &Reach),
     via: Via,
     soldiers: String,
     clock: &dyn Clock,
@@ -165,6 +170,7 @@ fn new_session(
         role: role.word().to_owned(),
         via,
         soldiers,
+        campaigns: reach.kept(),
         made_at: now.clone(),
         seen_at: now,
     };
@@ -180,6 +186,7 @@ fn session_of(row: SessionRow, stale: bool) -> Session {
     Session {
         role: Role::from_word(&row.role).unwrap_or(Role::Viewer),
         soldiers: serde_json::from_str(&row.soldiers).unwrap_or_default(),
+        reach: Reach::from_kept(row.campaigns.as_deref()),
         stale,
         row,
     }
@@ -202,9 +209,9 @@ pub fn join(
         ))));
     }
     // The invite's role and Soldiers are set as it is used, in the same transaction.
+    // Until then it reaches nothing, so no half-made session could reach more than its invite.
     let (cookie, row) = new_session(
-        &name,
-        Role::Viewer,
+        (&name, Role::Viewer, &Reach::Only(Vec::new())),
         Via::Invite(String::new()),
         "[]".to_owned(),
         clock,
@@ -220,6 +227,7 @@ pub fn join(
             let row = SessionRow {
                 role: invite.role,
                 soldiers: invite.soldiers,
+                campaigns: invite.campaigns,
                 via: Via::Invite(invite.id),
                 ..row
             };
@@ -234,10 +242,15 @@ pub fn join(
 /// Signs in with `token`: a session under its name and role, or `None` for a token unknown
 /// or revoked.
 pub fn sign_in(store: &Store, token: &str, clock: &dyn Clock) -> Result<Option<Opened>, Error> {
-    let Some((name, role)) = authenticate(store, token)? else {
+    let Some(Bearer { name, role, reach }) = authenticate(store, token)? else {
         return Ok(None);
     };
-    let (cookie, row) = new_session(&name, role, Via::Token(name.clone()), "[]".to_owned(), clock)?;
+    let (cookie, row) = new_session(
+        (&name, role, &reach),
+        Via::Token(name.clone()),
+        "[]".to_owned(),
+        clock,
+    )?;
     store.open_session(&row, &secret_hash(&cookie))?;
     Ok(Some(opened(cookie, row)))
 }

@@ -121,7 +121,9 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             let listed = if ctx.db_path()?.exists() {
                 let store = ctx.open_read()?;
                 let selected = ctx.campaign(&store).ok();
-                query::campaign_lines(&store, selected.as_deref())?
+                let mut listed = query::campaign_lines(&store, selected.as_deref())?;
+                listed.retain(|line| ctx.reach.admits(&line.listing.name));
+                listed
             } else {
                 Vec::new()
             };

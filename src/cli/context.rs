@@ -5,7 +5,7 @@ use std::ops::{Deref, DerefMut};
 use std::path::PathBuf;
 
 use chrono::{DateTime, Utc};
-use muster::app::{self, Written};
+use muster::app::{self, Reach, Written};
 use muster::clock::{Clock, FixedClock, SystemClock};
 use muster::domain::command::Command;
 use muster::query::Query;
@@ -32,6 +32,9 @@ pub struct Context {
     /// Who records the commands written (`--as NAME`); `None`: the command line, or, on a
     /// connection the server lent, its caller.
     pub recorder: Option<String>,
+    /// The campaigns the command may read, write or list: every one on the command line, a
+    /// server's caller's own when the server runs it.
+    pub reach: Reach,
     /// Set by `muster amend`: the command about to be recorded corrects this one instead of
     /// following it. Taken by the first write.
     amending: RefCell<Option<Amendment>>,
@@ -109,6 +112,7 @@ impl Context {
             clock,
             token: None,
             recorder: None,
+            reach: Reach::Every,
             amending: RefCell::new(None),
             lent: RefCell::new(None),
         })
@@ -181,9 +185,9 @@ impl Context {
         self.campaign.as_deref().map(|name| (name, self.campaign_flag))
     }
 
-    /// The campaign named by `--campaign`, else the selected one.
+    /// The campaign named by `--campaign`, else the selected one, within reach.
     pub fn campaign(&self, store: &Store) -> Result<String, CommandError> {
-        Ok(app::resolve_campaign(store, self.campaign.as_deref())?)
+        Ok(app::resolve_within(store, self.campaign.as_deref(), &self.reach)?)
     }
 
     /// Opens the database and resolves the campaign to work on.

@@ -31,8 +31,14 @@ pub fn check(honours: Honours, format: Format, matches: &ArgMatches) -> Result<(
         ));
     }
     if given("campaign") && !honours.campaign {
+        // A token or an invite bound to a campaign is asked for by its own flag: a --campaign
+        // that did nothing would leave it reaching every campaign.
+        let bound = match name.starts_with("serve") {
+            true => "; a token's or an invite's campaigns are given with --only NAME",
+            false => "",
+        };
         return Err(format!(
-            "`muster {name}` works on no selected campaign, so --campaign does nothing here; drop it{}",
+            "`muster {name}` works on no selected campaign, so --campaign does nothing here; drop it{}{bound}",
             if honours.db { " (it still reads --db)" } else { "" }
         ));
     }

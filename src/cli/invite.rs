@@ -3,7 +3,7 @@
 //! server's page, and who has.
 
 use clap::{Subcommand, ValueEnum};
-use muster::app::{self, InviteAsk, InviteRow, Role, SessionRow, Via};
+use muster::app::{self, InviteAsk, InviteRow, Reach, Role, SessionRow, Via};
 use qrcode::QrCode;
 use qrcode::render::unicode::Dense1x2;
 
@@ -31,6 +31,10 @@ pub struct InviteArgs {
     /// How long it may be used: 30m, 12h, 7d, 2w; `never` for until used up or revoked
     #[arg(long, value_name = "DURATION", default_value = "7d")]
     expires: String,
+    /// The only campaign its phones may read and write; again for more [default: every
+    /// campaign, those created later too]
+    #[arg(long = "only", value_name = "CAMPAIGN")]
+    campaigns: Vec<String>,
     /// The address players reach the server at (http://192.168.1.20:7878, https://muster.example);
     /// needed unless the server last started on an address players reach
     #[arg(long, value_name = "URL")]
@@ -47,7 +51,7 @@ pub enum InviteRole {
 
 #[derive(Debug, Subcommand)]
 pub enum InviteCommand {
-    /// List the invites: id, role, uses, expiry, own Soldiers
+    /// List the invites: id, role, uses, expiry, own Soldiers, maker, campaigns
     List,
     /// Revoke an invite: it is refused from now on, and every phone that joined by it is
     /// signed out at once
@@ -59,7 +63,8 @@ pub enum InviteCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
-    /// List the signed-in browsers: id, name, role, signed in by token or invite, last seen
+    /// List the signed-in browsers: id, name, role, signed in by token or invite, last seen,
+    /// campaigns
     List,
     /// End a session: that browser is signed out at once
     Revoke {
@@ -75,7 +80,18 @@ pub fn run(ctx: &Context, args: InviteArgs) -> Result<(), CommandError> {
             let rows = app::invites(&store)?.into_iter().map(|i| listed(&i));
             output::print(&format!(
                 "{}\n",
-                output::table(&["Id", "Role", "Used", "Expires", "Soldiers", "Made by"], rows)
+                output::table(
+                    &[
+                        "Id",
+                        "Role",
+                        "Used",
+                        "Expires",
+                        "Soldiers",
+                        "Made by",
+                        "Campaigns"
+                    ],
+                    rows
+                )
             ))
         }
         Some(InviteCommand::Revoke { id }) => {
@@ -104,6 +120,7 @@ pub fn run(ctx: &Context, args: InviteArgs) -> Result<(), CommandError> {
                 soldiers: args.soldiers,
                 uses: args.uses,
                 expires_in: expiry(&args.expires)?,
+                reach: app::reach_of(&store, &args.campaigns)?,
                 made_by: ctx.recorder.clone().unwrap_or_else(|| "command line".to_owned()),
             };
             let invite = app::make_invite(&store, &ask, ctx.clock.as_ref())?;
@@ -117,9 +134,10 @@ pub fn run(ctx: &Context, args: InviteArgs) -> Result<(), CommandError> {
                 .quiet_zone(true)
                 .build();
             output::print(&format!(
-                "{link}\n\n{code}\n\n{} invite {}: {}, {}; shown this once (only its hash is kept)\n",
+                "{link}\n\n{code}\n\n{} invite {} to {}: {}, {}; shown this once (only its hash is kept)\n",
                 row.role,
                 row.id,
+                ask.reach.words(),
                 plural(row.uses, "use"),
                 row.expires_at
                     .as_deref()
@@ -139,7 +157,15 @@ pub fn run_session(ctx: &Context, command: SessionCommand) -> Result<(), Command
             output::print(&format!(
                 "{}\n",
                 output::table(
-                    &["Id", "Name", "Role", "Signed in by", "Since", "Last seen"],
+                    &[
+                        "Id",
+                        "Name",
+                        "Role",
+                        "Signed in by",
+                        "Since",
+                        "Last seen",
+                        "Campaigns"
+                    ],
                     rows
                 )
             ))
@@ -202,6 +228,7 @@ fn listed(row: &InviteRow) -> Vec<String> {
         row.expires_at.clone().unwrap_or_else(|| "never".to_owned()),
         soldiers(row).join(", "),
         row.made_by.clone(),
+        Reach::from_kept(row.campaigns.as_deref()).words(),
     ]
 }
 
@@ -216,5 +243,6 @@ fn session_row(row: &SessionRow) -> Vec<String> {
         },
         row.made_at.clone(),
         row.seen_at.clone(),
+        Reach::from_kept(row.campaigns.as_deref()).words(),
     ]
 }

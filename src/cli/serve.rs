@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use clap::{Subcommand, ValueEnum};
-use muster::app::{self, Role};
+use muster::app::{self, Reach, Role};
 
 use super::context::Context;
 use super::error::CommandError;
@@ -98,8 +98,12 @@ pub enum TokenCommand {
         /// reveal, campaign management); viewer read
         #[arg(long, value_enum)]
         role: RoleArg,
+        /// The only campaign it may read and write; again for more [default: every campaign,
+        /// those created later too]
+        #[arg(long = "only", value_name = "CAMPAIGN")]
+        campaigns: Vec<String>,
     },
-    /// List the tokens: name, role, when made
+    /// List the tokens: name, role, when made, campaigns
     List,
     /// Revoke a token: it is refused from the next request on
     Revoke {
@@ -143,20 +147,32 @@ pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<()
             };
             crate::serve::run(&args.addr, db, runner, limits, reached).map_err(CommandError::refused)
         }
-        Some(Command::Token(TokenCommand::Add { name, role })) => {
+        Some(Command::Token(TokenCommand::Add {
+            name,
+            role,
+            campaigns,
+        })) => {
             let store = ctx.open()?;
-            let token = app::add_token(&store, &name, role.into(), ctx.clock.as_ref())?;
+            let reach = app::reach_of(&store, &campaigns)?;
+            let role = Role::from(role);
+            let token = app::add_token(&store, &name, (role, &reach), ctx.clock.as_ref())?;
             output::print(&format!(
-                "{token}\nThe token for '{}' is shown this once; only its hash is kept.\n",
-                name.trim()
+                "{token}\nThe {} token for '{}' ({}) is shown this once; only its hash is kept.\n",
+                role.word(),
+                name.trim(),
+                reach.words()
             ))
         }
         Some(Command::Token(TokenCommand::List)) => {
             let store = ctx.open()?;
-            let rows = app::tokens(&store)?
-                .into_iter()
-                .map(|t| vec![t.name, t.role, t.created_at]);
-            output::print(&format!("{}\n", output::table(&["Name", "Role", "Made"], rows)))
+            let rows = app::tokens(&store)?.into_iter().map(|t| {
+                let reach = Reach::from_kept(t.campaigns.as_deref()).words();
+                vec![t.name, t.role, t.created_at, reach]
+            });
+            output::print(&format!(
+                "{}\n",
+                output::table(&["Name", "Role", "Made", "Campaigns"], rows)
+            ))
         }
         Some(Command::Token(TokenCommand::Revoke { name })) => {
             let store = ctx.open()?;

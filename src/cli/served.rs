@@ -10,7 +10,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 
 use clap::ColorChoice;
 use clap::parser::ValueSource;
-use muster::app::{Format, Right};
+use muster::app::{Format, Reach, Right};
 use muster::store::Store;
 
 use crate::serve::{Answer, Outcome, Prepared, Run};
@@ -27,6 +27,7 @@ use super::{file, paths, width};
 pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answer> {
     let Run {
         role,
+        reach,
         args,
         printed: format,
         columns,
@@ -91,17 +92,25 @@ pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answ
         )));
     }
     honours::check(needs.honours, format, &matches).map_err(usage)?;
+    if cli.creates().is_some() && *reach != Reach::Every {
+        return Err(forbidden(format!(
+            "a caller bound to campaigns ({}) creates none; a gm token that reaches every campaign does (`muster serve token add NAME --role gm` on the server's machine)",
+            reach.words()
+        )));
+    }
+    let reach = reach.clone();
     Ok(Box::new(move |db, campaign, lent| {
-        run_parsed(cli, (db, campaign, lent), format, (columns, files))
+        run_parsed(cli, (db, campaign, lent), (format, reach), (columns, files))
     }))
 }
 
 /// Runs the parsed `cli` on the database at `db`, for `campaign`, on the connection `lent`
-/// when there is one (given back), printed as `format`, fitting `columns`, reading `files`.
+/// when there is one (given back), printed as `format`, within `reach`, fitting `columns`,
+/// reading `files`.
 fn run_parsed<C: CommandLine>(
     cli: C,
     (db, campaign, lent): (&Path, Option<&str>, &mut Option<Store>),
-    format: Format,
+    (format, reach): (Format, Reach),
     (columns, files): (Option<usize>, BTreeMap<String, String>),
 ) -> Answer {
     if let Some(name) = cli.creates().filter(|name| Some(name.trim()) != campaign) {
@@ -113,7 +122,11 @@ fn run_parsed<C: CommandLine>(
         Some(db.to_path_buf()),
         (campaign.map(str::to_owned), campaign.is_some()),
         format,
-    );
+    )
+    .map(|mut context| {
+        context.reach = reach;
+        context
+    });
     let (result, printed) = output::captured(|| {
         context.and_then(|ctx| {
             if let Some(store) = lent.take() {

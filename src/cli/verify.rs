@@ -159,7 +159,8 @@ fn parse_head(text: &str) -> Result<NotedHead, CommandError> {
 /// the exit code of the worst: 3 when any campaign's log is altered.
 fn every_campaign(ctx: &Context) -> Result<(), CommandError> {
     let store = ctx.open_read()?;
-    let campaigns = muster::query::campaigns(&store, None)?;
+    let mut campaigns = muster::query::campaigns(&store, None)?;
+    campaigns.retain(|listed| ctx.reach.admits(&listed.name));
     let mut reports = Vec::with_capacity(campaigns.len());
     for listed in &campaigns {
         let query = Query::new(&store, &listed.name);

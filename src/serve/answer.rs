@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{Format, Role};
+use muster::app::{Format, Reach, Role};
 use muster::store::Store;
 use serde_json::{Value, json};
 
@@ -72,6 +72,8 @@ impl Answer {
 pub struct Run<'a> {
     /// The role of the client's token.
     pub role: Role,
+    /// The campaigns the client may reach: the only ones the command reads, writes or lists.
+    pub reach: &'a Reach,
     pub args: &'a [String],
     /// What its output is printed as: the API's and the page's JSON, the printable roster
     /// page, or any format the command line prints, for a remote client.

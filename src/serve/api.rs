@@ -22,6 +22,7 @@ async fn read(server: Arc<Server>, caller: Caller, campaign: Option<String>, arg
     blocking(move || {
         let run = Run {
             role: caller.role,
+            reach: &caller.reach,
             args: &args,
             printed: Format::Json,
             columns: None,

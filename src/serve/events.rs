@@ -33,7 +33,7 @@ pub struct EventsQuery {
 /// The export's lines after `after` (the whole export, trailer included, without it).
 pub async fn events(
     State(server): State<Arc<Server>>,
-    _: Caller,
+    caller: Caller,
     Path(campaign): Path<String>,
     Query(query): Query<EventsQuery>,
 ) -> Response {
@@ -44,7 +44,7 @@ pub async fn events(
     // closes the channel, which stops the reading.
     tokio::task::spawn_blocking(move || {
         let streamed = server.reading(|store| {
-            Ok(match app::resolve_campaign(store, Some(&campaign)) {
+            Ok(match app::resolve_within(store, Some(&campaign), &caller.reach) {
                 Ok(campaign) => {
                     if opened.send(Ok(())).is_ok() {
                         stream_lines(store, &campaign, after, &chunks);

@@ -12,18 +12,20 @@ use axum::http::header::{AUTHORIZATION, IF_MATCH};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::{self, Role};
+use muster::app::{self, Bearer, Reach, Role};
 use muster::store::Head;
 use serde::de::DeserializeOwned;
 
 use super::answer::{json_body, refusal};
 use super::server::Server;
 
-/// The caller a token names.
+/// The caller a token or a session names.
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub name: String,
     pub role: Role,
+    /// The campaigns it may read and write.
+    pub reach: Reach,
 }
 
 /// A request's caller, or the answer refusing it: 401 without a known token, 429 after too
@@ -55,7 +57,7 @@ impl FromRequestParts<Arc<Server>> for Caller {
             ));
         };
         match authenticate(server, token).await {
-            Ok(Some((name, role))) => Ok(Caller { name, role }),
+            Ok(Some(Bearer { name, role, reach })) => Ok(Caller { name, role, reach }),
             Ok(None) => {
                 server.limiter.failed(ip);
                 Err(refusal(
@@ -79,7 +81,7 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
 }
 
 /// Who `token` names now (`None`: unknown or revoked), read on a kept connection.
-pub async fn authenticate(server: &Arc<Server>, token: String) -> Result<Option<(String, Role)>, String> {
+pub async fn authenticate(server: &Arc<Server>, token: String) -> Result<Option<Bearer>, String> {
     let server = Arc::clone(server);
     tokio::task::spawn_blocking(move || {
         server.reading(|store| app::authenticate(store, &token).map_err(|e| e.to_string()))

@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app::{self, Format, Served};
+use muster::app::{self, Format, Reach, Served};
 use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
 
-use super::answer::{Answer, Prepared, Run};
+use super::answer::{Answer, Outcome, Prepared, Run};
 use super::preamble::Caller;
 use super::server::Server;
 
@@ -60,6 +60,7 @@ pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &As
     // than the command's reads and writes.
     let mut prepared = Some((server.runner)(&Run {
         role: caller.role,
+        reach: &caller.reach,
         args: asked.args,
         printed: asked.printed,
         columns: asked.columns,
@@ -102,11 +103,20 @@ fn take_on(
     };
     // The name as the file spells it; a campaign about to be created keeps the URL's. With
     // none named and none selected, the command runs without one (`campaign list`) and its
-    // answer is kept under the empty name.
-    let campaign = app::resolve_campaign(store, named)
-        .ok()
-        .or_else(|| named.map(str::to_owned))
-        .unwrap_or_default();
+    // answer is kept under the empty name. A campaign named out of the caller's reach is
+    // refused before anything of it is read, its head included.
+    let campaign = match (app::resolve_within(store, named, &caller.reach), named) {
+        (Ok(campaign), _) => campaign,
+        (Err(e), Some(_)) if caller.reach != Reach::Every => {
+            // The command's own refusal, which needs no campaign, comes first.
+            let answer = match prepared.take() {
+                Some(Err(refused)) => refused,
+                _ => Answer::failed(Outcome::Refused, e.to_string()),
+            };
+            return Taken::Turn(Turn::Ran { answer, wrote: false });
+        }
+        (Err(_), named) => named.map(str::to_owned).unwrap_or_default(),
+    };
     if server.holds.is_held(&campaign) {
         return Taken::Held(campaign);
     }

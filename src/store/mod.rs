@@ -93,6 +93,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0020_covering_with_command.sql"),
     include_str!("../../migrations/0021_blame_runs.sql"),
     include_str!("../../migrations/0022_event_ids_per_campaign.sql"),
+    include_str!("../../migrations/0023_campaigns_of_rights.sql"),
 ];
 
 /// The oldest schema a read-only open reads: the events' `command` column (0016), which

@@ -5,11 +5,14 @@ use rusqlite::{OptionalExtension, params};
 
 use super::{Store, StoreError};
 
-/// A token as listed: its name, role and when it was made (never the token or its hash).
+/// A token as listed: its name, role, campaigns and when it was made (never the token or its
+/// hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenRow {
     pub name: String,
     pub role: String,
+    /// A JSON array of the campaigns it may reach; `None`: every campaign.
+    pub campaigns: Option<String>,
     pub created_at: String,
 }
 
@@ -32,15 +35,22 @@ pub struct Keeping<'a> {
 }
 
 impl Store {
-    /// Keeps a token's hash under `name`; false when a token of that name exists.
-    pub fn add_token(&self, name: &str, role: &str, hash: &str, at: &str) -> Result<bool, StoreError> {
+    /// Keeps the hash of `token`'s secret under its name; false when a token of that name
+    /// exists.
+    pub fn add_token(&self, token: &TokenRow, hash: &str) -> Result<bool, StoreError> {
         let added = self
             .conn
             .prepare_cached(
-                "INSERT INTO tokens (name, role, hash, created_at) VALUES (?1, ?2, ?3, ?4)
+                "INSERT INTO tokens (name, role, hash, campaigns, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT(name) DO NOTHING",
             )?
-            .execute(params![name, role, hash, at])?;
+            .execute(params![
+                token.name,
+                token.role,
+                hash,
+                token.campaigns,
+                token.created_at
+            ])?;
         Ok(added == 1)
     }
 
@@ -48,12 +58,13 @@ impl Store {
     pub fn tokens(&self) -> Result<Vec<TokenRow>, StoreError> {
         let mut stmt = self
             .conn
-            .prepare("SELECT name, role, created_at FROM tokens ORDER BY name")?;
+            .prepare("SELECT name, role, campaigns, created_at FROM tokens ORDER BY name")?;
         let rows = stmt.query_map([], |row| {
             Ok(TokenRow {
                 name: row.get(0)?,
                 role: row.get(1)?,
-                created_at: row.get(2)?,
+                campaigns: row.get(2)?,
+                created_at: row.get(3)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -74,12 +85,19 @@ impl Store {
         })
     }
 
-    /// The name and role of the token whose hash is `hash`.
-    pub fn token_by_hash(&self, hash: &str) -> Result<Option<(String, String)>, StoreError> {
+    /// The token whose hash is `hash`.
+    pub fn token_by_hash(&self, hash: &str) -> Result<Option<TokenRow>, StoreError> {
         Ok(self
             .conn
-            .prepare_cached("SELECT name, role FROM tokens WHERE hash = ?1")?
-            .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
+            .prepare_cached("SELECT name, role, campaigns, created_at FROM tokens WHERE hash = ?1")?
+            .query_row([hash], |row| {
+                Ok(TokenRow {
+                    name: row.get(0)?,
+                    role: row.get(1)?,
+                    campaigns: row.get(2)?,
+                    created_at: row.get(3)?,
+                })
+            })
             .optional()?)
     }
 

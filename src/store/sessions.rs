@@ -17,6 +17,8 @@ pub struct InviteRow {
     pub used: u32,
     /// RFC 3339, UTC; `None`: never.
     pub expires_at: Option<String>,
+    /// A JSON array of the campaigns its sessions may reach; `None`: every campaign.
+    pub campaigns: Option<String>,
     pub made_by: String,
     pub made_at: String,
 }
@@ -32,6 +34,8 @@ pub struct SessionRow {
     pub via: Via,
     /// A JSON array of the caller's own Soldiers (the invite's).
     pub soldiers: String,
+    /// A JSON array of the campaigns it may reach (its token's or invite's); `None`: every one.
+    pub campaigns: Option<String>,
     pub made_at: String,
     pub seen_at: String,
 }
@@ -54,8 +58,8 @@ pub enum InviteUse {
     UsedUp(InviteRow),
 }
 
-const INVITE_COLUMNS: &str = "id, role, soldiers, uses, used, expires_at, made_by, made_at";
-const SESSION_COLUMNS: &str = "id, csrf, name, role, token, invite, soldiers, made_at, seen_at";
+const INVITE_COLUMNS: &str = "id, role, soldiers, uses, used, expires_at, made_by, made_at, campaigns";
+const SESSION_COLUMNS: &str = "id, csrf, name, role, token, invite, soldiers, made_at, seen_at, campaigns";
 
 fn invite(row: &Row<'_>) -> rusqlite::Result<InviteRow> {
     Ok(InviteRow {
@@ -67,6 +71,7 @@ fn invite(row: &Row<'_>) -> rusqlite::Result<InviteRow> {
         expires_at: row.get(5)?,
         made_by: row.get(6)?,
         made_at: row.get(7)?,
+        campaigns: row.get(8)?,
     })
 }
 
@@ -85,6 +90,7 @@ fn session(row: &Row<'_>) -> rusqlite::Result<SessionRow> {
         soldiers: row.get(6)?,
         made_at: row.get(7)?,
         seen_at: row.get(8)?,
+        campaigns: row.get(9)?,
     })
 }
 
@@ -93,8 +99,8 @@ impl Store {
     pub fn add_invite(&self, invite: &InviteRow, hash: &str) -> Result<(), StoreError> {
         self.conn
             .prepare_cached(
-                "INSERT INTO invites (id, hash, role, soldiers, uses, used, expires_at, made_by, made_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO invites (id, hash, role, soldiers, uses, used, expires_at, made_by, made_at, campaigns)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute(params![
                 invite.id,
@@ -105,7 +111,8 @@ impl Store {
                 invite.used,
                 invite.expires_at,
                 invite.made_by,
-                invite.made_at
+                invite.made_at,
+                invite.campaigns
             ])?;
         Ok(())
     }
@@ -168,6 +175,7 @@ impl Store {
                 via: Via::Invite(found.id.clone()),
                 role: found.role.clone(),
                 soldiers: found.soldiers.clone(),
+                campaigns: found.campaigns.clone(),
                 ..session.clone()
             };
             store.open_session(&joined, session_hash)?;
@@ -186,8 +194,8 @@ impl Store {
         };
         self.conn
             .prepare_cached(
-                "INSERT INTO sessions (hash, id, csrf, name, role, token, invite, soldiers, made_at, seen_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO sessions (hash, id, csrf, name, role, token, invite, soldiers, made_at, seen_at, campaigns)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
                 hash,
@@ -199,7 +207,8 @@ impl Store {
                 invite,
                 session.soldiers,
                 session.made_at,
-                session.seen_at
+                session.seen_at,
+                session.campaigns
             ])?;
         Ok(())
     }

@@ -65,8 +65,8 @@ fn a_new_file_gets_wal_full_sync_foreign_keys_a_busy_timeout_and_the_latest_sche
     );
     assert_eq!(
         pragma::<i64>(&store, "user_version"),
-        22,
-        "twenty-two migrations are shipped"
+        23,
+        "twenty-three migrations are shipped"
     );
     assert_eq!(
         pragma::<i64>(&store, "application_id"),

@@ -92,7 +92,7 @@ async fn signed_json(
     campaign: &str,
     args: &[&str],
 ) -> Result<(Signed, Value), Response> {
-    let value = read_json(server, signed.caller.role, Some(campaign), args).await?;
+    let value = read_json(server, &signed.caller, Some(campaign), args).await?;
     Ok((signed, value))
 }
 

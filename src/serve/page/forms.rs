@@ -153,7 +153,7 @@ async fn line(
             .filter(|(n, v)| n == "die" && !v.trim().is_empty())
             .map(|(_, v)| v.trim().to_owned())
             .collect();
-        return offered(server, campaign, args, faces).await;
+        return offered(server, (caller, campaign), args, faces).await;
     }
     let Some(spec) = specs::named(cmd) else {
         return Err(refused(
@@ -182,14 +182,14 @@ async fn line(
 /// why not.
 async fn offered(
     server: &Arc<Server>,
-    campaign: &str,
+    (caller, campaign): (&Caller, &str),
     args: Vec<String>,
     faces: Vec<String>,
 ) -> Result<Line, Ended> {
-    let (reading, named) = (Arc::clone(server), campaign.to_owned());
+    let (reading, named, reach) = (Arc::clone(server), campaign.to_owned(), caller.reach.clone());
     let offers = tokio::task::spawn_blocking(move || {
         reading.reading(|store| {
-            let name = muster::app::resolve_campaign(store, Some(&named)).map_err(|e| e.to_string())?;
+            let name = muster::app::resolve_within(store, Some(&named), &reach).map_err(|e| e.to_string())?;
             Query::new(store, &name).offers().map_err(|e| e.to_string())
         })
     })

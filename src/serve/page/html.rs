@@ -8,9 +8,10 @@ use askama::Template;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use muster::app::{Format, Role};
+use muster::app::Format;
 
 use crate::serve::answer::{Answer, Outcome, Run, status_of as api_status};
+use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 
 /// The sign-in form, with what refused the last try.
@@ -92,20 +93,22 @@ pub fn status_of(outcome: Outcome) -> StatusCode {
     api_status(outcome, false)
 }
 
-/// Runs a read command for `role` on a blocking thread and gives its answer, printed as
+/// Runs a read command for `caller` on a blocking thread and gives its answer, printed as
 /// `printed`.
 pub async fn read(
     server: &Arc<Server>,
-    (role, printed): (Role, Format),
+    (caller, printed): (&Caller, Format),
     campaign: Option<&str>,
     args: &[&str],
 ) -> Answer {
     let server = Arc::clone(server);
+    let (role, reach) = (caller.role, caller.reach.clone());
     let campaign = campaign.map(str::to_owned);
     let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
     tokio::task::spawn_blocking(move || {
         let run = Run {
             role,
+            reach: &reach,
             args: &args,
             printed,
             columns: None,
@@ -120,17 +123,17 @@ pub async fn read(
 /// A read command's JSON output, or the page saying why it was refused.
 pub async fn read_ok(
     server: &Arc<Server>,
-    role: Role,
+    caller: &Caller,
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<String, Response> {
-    read_printed(server, (role, Format::Json), campaign, args).await
+    read_printed(server, (caller, Format::Json), campaign, args).await
 }
 
 /// A read command's output printed as `printed`, or the page saying why it was refused.
 pub async fn read_printed(
     server: &Arc<Server>,
-    asker: (Role, Format),
+    asker: (&Caller, Format),
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<String, Response> {
@@ -142,8 +145,8 @@ pub async fn read_printed(
 }
 
 /// `muster ARGS --format html` of `campaign`: a page to print, framed only by the site itself.
-pub async fn print_page(server: &Arc<Server>, role: Role, campaign: &str, args: &[&str]) -> Response {
-    match read_printed(server, (role, Format::Html), Some(campaign), args).await {
+pub async fn print_page(server: &Arc<Server>, caller: &Caller, campaign: &str, args: &[&str]) -> Response {
+    match read_printed(server, (caller, Format::Html), Some(campaign), args).await {
         Ok(page) => framed_by(StatusCode::OK, page, "'self'"),
         Err(answer) => answer,
     }

@@ -9,7 +9,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::header::HOST;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::{self, InviteAsk, Role};
+use muster::app::{self, InviteAsk, Reach, Role};
 use muster::clock::SystemClock;
 use qrcode::QrCode;
 use qrcode::render::svg;
@@ -98,23 +98,28 @@ pub async fn invite(
             ),
         );
     };
-    let ask = InviteAsk {
-        role,
-        soldiers: values
-            .iter()
-            .filter(|(n, _)| n == "soldier")
-            .map(|(_, v)| v.clone())
-            .collect(),
-        uses,
-        expires_in,
-        made_by: signed.caller.name.clone(),
-    };
+    let soldiers: Vec<String> = values
+        .iter()
+        .filter(|(n, _)| n == "soldier")
+        .map(|(_, v)| v.clone())
+        .collect();
+    let (made_by, reach) = (signed.caller.name.clone(), signed.caller.reach.clone());
     let made = written(&server, move |store| {
+        // An invite made on a campaign's page lets its phones into that campaign alone.
+        let campaign = app::resolve_within(store, Some(&campaign), &reach)?;
+        let ask = InviteAsk {
+            role,
+            soldiers,
+            uses,
+            expires_in,
+            reach: Reach::Only(vec![campaign.clone()]),
+            made_by,
+        };
         let invite = app::make_invite(store, &ask, &SystemClock)?;
-        Ok((invite, app::served_url(store)?))
+        Ok((invite, app::served_url(store)?, campaign))
     })
     .await;
-    let (invite, recorded) = match made {
+    let (invite, recorded, campaign) = match made {
         Ok(made) => made,
         Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
     };

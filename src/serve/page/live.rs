@@ -14,7 +14,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use muster::{app, query};
+use muster::app::{self, Reach};
+use muster::query;
 
 use super::html::message_page;
 use super::session::signed;
@@ -37,12 +38,12 @@ pub async fn script() -> Response {
 }
 
 /// The campaign's head version, read on a blocking thread.
-async fn head_of(server: &Arc<Server>, campaign: &str) -> Result<u64, String> {
+async fn head_of(server: &Arc<Server>, (campaign, reach): (&str, &Reach)) -> Result<u64, String> {
     let server = Arc::clone(server);
-    let campaign = campaign.to_owned();
+    let (campaign, reach) = (campaign.to_owned(), reach.clone());
     tokio::task::spawn_blocking(move || {
         server.reading(|store| {
-            let campaign = app::resolve_campaign(store, Some(&campaign)).map_err(|e| e.to_string())?;
+            let campaign = app::resolve_within(store, Some(&campaign), &reach).map_err(|e| e.to_string())?;
             query::head_here(store, &campaign)
                 .map(|(_, head)| head.version)
                 .map_err(|e| e.to_string())
@@ -58,6 +59,8 @@ struct Watch {
     server: Arc<Server>,
     headers: HeaderMap,
     campaign: String,
+    /// The campaigns the session may reach.
+    reach: Reach,
     sent: Option<u64>,
     /// True once a wait ended without a turn: the session is checked again.
     quiet: bool,
@@ -74,10 +77,11 @@ pub async fn stream(
     Path(campaign): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(answer) = signed(&server, &headers).await {
-        return answer;
-    }
-    if let Err(message) = head_of(&server, &campaign).await {
+    let reach = match signed(&server, &headers).await {
+        Ok(signed) => signed.caller.reach,
+        Err(answer) => return answer,
+    };
+    if let Err(message) = head_of(&server, (&campaign, &reach)).await {
         return message_page(StatusCode::NOT_FOUND, &message);
     }
     let turns = server.writer.turns.subscribe();
@@ -86,6 +90,7 @@ pub async fn stream(
         server,
         headers,
         campaign,
+        reach,
         sent: None,
         quiet: false,
     };
@@ -94,7 +99,7 @@ pub async fn stream(
             if watch.quiet && signed(&watch.server, &watch.headers).await.is_err() {
                 return None;
             }
-            if let Ok(head) = head_of(&watch.server, &watch.campaign).await
+            if let Ok(head) = head_of(&watch.server, (&watch.campaign, &watch.reach)).await
                 && watch.sent != Some(head)
             {
                 watch.sent = Some(head);

@@ -21,6 +21,7 @@ use super::now::{Now, now};
 use super::session::Signed;
 use super::shown::{Group, Refusal, groups};
 use super::views::{Chrome, EventRow, chrome};
+use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 
 #[derive(Template)]
@@ -68,9 +69,11 @@ struct Read {
     own: BTreeSet<String>,
 }
 
-fn read(server: &Server, campaign: &str, caller: &str) -> Result<Read, String> {
+fn read(server: &Server, campaign: &str, caller: &Caller) -> Result<Read, String> {
+    let caller_reach = &caller.reach;
+    let caller = caller.name.as_str();
     server.reading(|store| {
-        let name = app::resolve_campaign(store, Some(campaign)).map_err(|e| e.to_string())?;
+        let name = app::resolve_within(store, Some(campaign), caller_reach).map_err(|e| e.to_string())?;
         let query = Query::new(store, &name);
         let roster = query.roster(None).map_err(|e| e.to_string())?;
         let offers = query.offers().map_err(|e| e.to_string())?;
@@ -112,11 +115,7 @@ pub async fn roster_page(
     recorded: Option<u64>,
 ) -> Response {
     let role = signed.caller.role;
-    let (reading, named, caller) = (
-        Arc::clone(server),
-        campaign.to_owned(),
-        signed.caller.name.clone(),
-    );
+    let (reading, named, caller) = (Arc::clone(server), campaign.to_owned(), signed.caller.clone());
     let read = match tokio::task::spawn_blocking(move || read(&reading, &named, &caller)).await {
         Ok(Ok(read)) => read,
         Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
@@ -201,7 +200,7 @@ pub async fn print(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    print_page(&server, signed.caller.role, &campaign, &["roster"]).await
+    print_page(&server, &signed.caller, &campaign, &["roster"]).await
 }
 
 /// GET /c/{campaign}/json: `muster roster --json`, the roster as the JSON contract gives it.
@@ -210,7 +209,7 @@ pub async fn json(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    match read_ok(&server, signed.caller.role, Some(&campaign), &["roster"]).await {
+    match read_ok(&server, &signed.caller, Some(&campaign), &["roster"]).await {
         Ok(body) => (StatusCode::OK, [(CONTENT_TYPE, "application/json")], body).into_response(),
         Err(answer) => answer,
     }

@@ -16,6 +16,7 @@ use muster::query::Query;
 use super::html::{message_page, print_page, render};
 use super::session::Signed;
 use super::views::{Chrome, chrome};
+use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 
 #[derive(Template)]
@@ -36,13 +37,17 @@ struct StoryPage {
 type Told = (Chronicle, Option<MissionReport>);
 
 /// Reads the chronicle of `campaign` on a kept read-only connection, off the async threads.
-async fn told(server: &Arc<Server>, campaign: &str, mission: Option<u32>) -> Result<Told, Response> {
-    let (reading, named) = (Arc::clone(server), campaign.to_owned());
+async fn told(
+    server: &Arc<Server>,
+    (caller, campaign): (&Caller, &str),
+    mission: Option<u32>,
+) -> Result<Told, Response> {
+    let (reading, named, reach) = (Arc::clone(server), campaign.to_owned(), caller.reach.clone());
     // The command line's own reads, so a Mission not recorded (or played on paper) is
     // refused in the same words as `chronicle --mission N`.
     let read = tokio::task::spawn_blocking(move || {
         reading.reading(|store| {
-            let name = app::resolve_campaign(store, Some(&named)).map_err(|e| e.to_string())?;
+            let name = app::resolve_within(store, Some(&named), &reach).map_err(|e| e.to_string())?;
             let query = Query::new(store, &name);
             let told = match mission {
                 Some(number) => query.mission_report(number).map(|(c, report)| (c, Some(report))),
@@ -101,7 +106,7 @@ pub async fn chronicle(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    match told(&server, &campaign, None).await {
+    match told(&server, (&signed.caller, &campaign), None).await {
         Ok(told) => page(&signed, told),
         Err(answer) => answer,
     }
@@ -113,7 +118,7 @@ pub async fn mission(
     signed: Signed,
     Path((campaign, number)): Path<(String, u32)>,
 ) -> Response {
-    match told(&server, &campaign, Some(number)).await {
+    match told(&server, (&signed.caller, &campaign), Some(number)).await {
         Ok(told) => page(&signed, told),
         Err(answer) => answer,
     }
@@ -125,5 +130,5 @@ pub async fn print(
     signed: Signed,
     Path(campaign): Path<String>,
 ) -> Response {
-    print_page(&server, signed.caller.role, &campaign, &["chronicle"]).await
+    print_page(&server, &signed.caller, &campaign, &["chronicle"]).await
 }

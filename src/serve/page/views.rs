@@ -7,7 +7,7 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::app::{self, Role};
+use muster::app::{self, Reach};
 use muster::projection::history::Entry;
 use muster::query::LogQuery as LogFilter;
 use serde::Deserialize;
@@ -16,6 +16,7 @@ use serde_json::Value;
 use super::html::{message_page, read_ok, render};
 use super::session::Signed;
 use super::words::{When, when};
+use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 
 /// Events on one page of the log.
@@ -33,11 +34,11 @@ pub(super) fn text(value: &Value) -> String {
 /// A read command's JSON output as a value; output that is not JSON is a failure of the server.
 pub(super) async fn read_json(
     server: &Arc<Server>,
-    role: Role,
+    caller: &Caller,
     campaign: Option<&str>,
     args: &[&str],
 ) -> Result<Value, Response> {
-    let output = read_ok(server, role, campaign, args).await?;
+    let output = read_ok(server, caller, campaign, args).await?;
     serde_json::from_str(&output).map_err(unreadable)
 }
 
@@ -72,7 +73,7 @@ struct CampaignsPage {
 
 /// GET /: the campaign list.
 pub async fn campaigns(State(server): State<Arc<Server>>, signed: Signed) -> Response {
-    let listed = match read_json(&server, signed.caller.role, None, &["campaign", "list"]).await {
+    let listed = match read_json(&server, &signed.caller, None, &["campaign", "list"]).await {
         Ok(listed) => listed,
         Err(answer) => return answer,
     };
@@ -155,9 +156,14 @@ struct LogRead {
 /// Reads page `page` of `campaign`'s log: unfiltered, only the rows from the page to the
 /// head (a page stays as quick at a million events as at a hundred); filtered, the newest
 /// events that match, a page at a time, as `muster log --soldier --mission` lists them.
-fn read_log(server: &Server, campaign: &str, page: u64, filter: LogFilter) -> Result<LogRead, String> {
+fn read_log(
+    server: &Server,
+    (campaign, reach): (&str, &Reach),
+    page: u64,
+    filter: LogFilter,
+) -> Result<LogRead, String> {
     server.reading(|store| {
-        let name = app::resolve_campaign(store, Some(campaign)).map_err(|e| e.to_string())?;
+        let name = app::resolve_within(store, Some(campaign), reach).map_err(|e| e.to_string())?;
         let query = muster::query::Query::new(store, &name);
         let skipped = usize::try_from(page - 1)
             .unwrap_or(usize::MAX)
@@ -218,17 +224,18 @@ pub async fn log(
         },
         ..LogFilter::default()
     };
-    let (reading, named) = (Arc::clone(&server), campaign.clone());
-    let read = match tokio::task::spawn_blocking(move || read_log(&reading, &named, page, filter)).await {
-        Ok(Ok(read)) => read,
-        Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
-        Err(e) => {
-            return message_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &format!("the log could not be read: {e}"),
-            );
-        }
-    };
+    let (reading, named, reach) = (Arc::clone(&server), campaign.clone(), signed.caller.reach.clone());
+    let read =
+        match tokio::task::spawn_blocking(move || read_log(&reading, (&named, &reach), page, filter)).await {
+            Ok(Ok(read)) => read,
+            Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
+            Err(e) => {
+                return message_page(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    &format!("the log could not be read: {e}"),
+                );
+            }
+        };
     let Chrome { csrf, who } = chrome(&signed);
     render(
         StatusCode::OK,

@@ -1,0 +1,259 @@
+//! One server for groups that do not trust one another: a token or an invite bound to its
+//! campaigns (`--only`, or an invite made on a campaign's page) reads, writes and lists no
+//! other, learns nothing of another group's campaign (not its head, not its name), and
+//! writes nothing when refused.
+
+use scraper::Html;
+use serde_json::{Value, json};
+
+use super::client::Browser;
+use super::harness::{Campaign, Server, agent, args, events};
+use super::page::texts;
+
+/// Op (Modern, Wong) and another group's Juno (WWII, Baker), Juno selected as the file's
+/// default, with a player and a gm bound to Op and a gm of every campaign.
+struct Community {
+    campaign: Campaign,
+    alice: String,
+    gina: String,
+    root: String,
+}
+
+fn community() -> Community {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "new", "Juno", "--game", "wwii"]);
+    campaign.ok(&[
+        "--campaign",
+        "Juno",
+        "enlist",
+        "Baker",
+        "--kind",
+        "player",
+        "--rp",
+        "4",
+    ]);
+    let bound = |name: &str, role: &str| -> String {
+        let printed = campaign.ok(&["serve", "token", "add", name, "--role", role, "--only", "op"]);
+        assert!(printed.contains("(Op)"), "the file's spelling is kept: {printed}");
+        printed.lines().next().unwrap().trim().to_owned()
+    };
+    let (alice, gina) = (bound("alice", "player"), bound("gina", "gm"));
+    let root = campaign.token("root", "gm");
+    Community {
+        campaign,
+        alice,
+        gina,
+        root,
+    }
+}
+
+/// POSTs `body` to `path` with `token` (and `If-Match` when given): the status and JSON.
+fn post(server: &Server, (path, token): (&str, &str), if_match: Option<&str>, body: &str) -> (u16, Value) {
+    let mut request = agent()
+        .post(format!("{}{path}", server.url))
+        .header("Authorization", format!("Bearer {token}"))
+        .header("Content-Type", "application/json");
+    if let Some(head) = if_match {
+        request = request.header("If-Match", head);
+    }
+    let mut response = request.send(body).unwrap();
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// The names `campaign list --json` gave.
+fn names(listed: &Value) -> Vec<String> {
+    listed
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|row| row["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_token_bound_to_a_campaign_reaches_no_other_and_learns_nothing_of_it() {
+    let Community {
+        campaign,
+        alice,
+        gina,
+        root,
+    } = community();
+    let server = Server::start(&campaign.db);
+    let wound = args(&["wound", "Wong", "1"]);
+    let (status, _, body) = server.command("Op", &alice, &wound);
+    assert_eq!(status, 201, "her own campaign: {body}");
+    let before = events(&campaign.db);
+
+    // Another group's campaign is refused in the words of one that does not exist.
+    let (status, _, juno) = server.command("Juno", &alice, &args(&["wound", "Baker", "1"]));
+    let (_, _, nowhere) = server.command("Nowhere", &alice, &args(&["wound", "Baker", "1"]));
+    assert_eq!(status, 422, "{juno}");
+    let said = |body: &Value, name: &str| body["error"].as_str().unwrap_or("").replace(name, "X");
+    assert_eq!(said(&juno, "Juno"), said(&nowhere, "Nowhere"));
+    assert!(said(&juno, "Juno").contains("its campaigns: Op"), "{juno}");
+    // Pinned to a head, it is still refused, not told the campaign moved (which would say
+    // its head).
+    let pinned = post(
+        &server,
+        ("/api/v1/campaigns/Juno/commands", &alice),
+        Some("1:00"),
+        &args(&["wound", "Baker", "1"]).to_string(),
+    );
+    assert_eq!(pinned.0, 422, "{}", pinned.1);
+    assert!(pinned.1.get("head").is_none(), "{}", pinned.1);
+
+    // Reads: the roster, the events, the list of campaigns.
+    let (status, roster) = server.get(&alice, "/api/v1/campaigns/Juno/roster");
+    assert_eq!(status, 422, "{roster}");
+    assert!(!roster.contains("Baker"), "{roster}");
+    let (status, _) = server.get(&alice, "/api/v1/campaigns/Juno/events");
+    assert_eq!(status, 404);
+    let listed = |token: &str| -> Vec<String> {
+        let (status, body) = server.get(token, "/api/v1/campaigns");
+        assert_eq!(status, 200, "{body}");
+        names(&serde_json::from_str(&body).unwrap())
+    };
+    assert_eq!(listed(&alice), ["Op"]);
+    assert_eq!(listed(&root).len(), 2, "a gm of every campaign lists both");
+
+    // A gm bound to Op neither pushes into Juno, nor creates a campaign by a push or a
+    // command.
+    let line = "{}\n";
+    let pushed = post(
+        &server,
+        ("/api/v1/campaigns/Juno/events", &gina),
+        Some("1:00"),
+        line,
+    );
+    assert_eq!(pushed.0, 404, "{}", pushed.1);
+    let fresh = post(
+        &server,
+        ("/api/v1/campaigns/Fresh/events", &gina),
+        Some("0:"),
+        line,
+    );
+    assert_eq!(fresh.0, 404, "{}", fresh.1);
+    let new = args(&["campaign", "new", "Fresh", "--game", "modern"]);
+    let (status, _, body) = server.command("Fresh", &gina, &new);
+    assert_eq!(status, 403, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("bound to campaigns"),
+        "{body}"
+    );
+
+    // A run without a campaign works on hers, not on the file's selected Juno; what lists
+    // campaigns lists hers alone.
+    let run = |words: &[&str]| -> Value {
+        let body = json!({ "args": words, "format": "json" }).to_string();
+        let (status, answer) = post(&server, ("/api/v1/run", &alice), None, &body);
+        assert_eq!(status, 200, "{words:?}: {answer}");
+        serde_json::from_str(answer["output"].as_str().unwrap_or("")).unwrap()
+    };
+    let soldiers = run(&["roster"])["soldiers"].to_string();
+    assert!(
+        soldiers.contains("Wong") && !soldiers.contains("Baker"),
+        "{soldiers}"
+    );
+    assert_eq!(names(&run(&["campaign", "list"])), ["Op"]);
+    let verified = run(&["verify", "--all"]);
+    assert_eq!(verified.as_array().map(Vec::len), Some(1), "{verified}");
+
+    assert_eq!(events(&campaign.db), before, "nothing refused wrote anything");
+    let (status, _, body) = server.command("Juno", &root, &args(&["wound", "Baker", "1"]));
+    assert_eq!(status, 201, "a gm of every campaign still writes to Juno: {body}");
+}
+
+#[test]
+fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone() {
+    let Community {
+        campaign,
+        alice,
+        root,
+        ..
+    } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&root);
+    let csrf = desk.csrf();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("role", "player"),
+        ("uses", "1"),
+        ("expires", "30d"),
+    ];
+    let made = desk.post("/c/Op/invite", &form, &[]);
+    assert_eq!(made.status, 200, "{}", made.body);
+    let link = texts(&Html::parse_document(&made.body), "#invite-link")
+        .pop()
+        .unwrap_or_default();
+    let code = link.rsplit('#').next().unwrap_or_default();
+    let listed = campaign.ok(&["serve", "invite", "list"]);
+    assert!(
+        listed
+            .lines()
+            .nth(2)
+            .is_some_and(|row| row.trim_end().ends_with("| Op")),
+        "{listed}"
+    );
+
+    let mut phone = Browser::new(&server);
+    let joined = phone.post("/join", &[("invite", code), ("name", "Pat")], &[]);
+    assert_eq!(joined.status, 303, "{}", joined.body);
+    phone.cookie = joined
+        .set_cookie
+        .split(';')
+        .next()
+        .map(|pair| pair.trim().to_owned());
+    // Signed in with a bound token, a browser is bound alike.
+    let mut alices = Browser::new(&server);
+    alices.signed_in(&alice);
+
+    for browser in [&phone, &alices] {
+        assert_eq!(browser.get("/c/Op").status, 200);
+        let index = browser.get("/");
+        assert!(
+            index.body.contains("/c/Op") && !index.body.contains("Juno"),
+            "{}",
+            index.body
+        );
+        for path in [
+            "/c/Juno",
+            "/c/Juno/log",
+            "/c/Juno/chronicle",
+            "/c/Juno/events/stream",
+            "/c/Juno/print",
+        ] {
+            let refused = browser.get(path);
+            assert!(refused.status >= 400, "{path}: {}", refused.status);
+            assert!(!refused.body.contains("Baker"), "{path}: {}", refused.body);
+        }
+    }
+    let before = events(&campaign.db);
+    let csrf = phone.csrf();
+    let wound = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Baker"),
+        ("n", "1"),
+    ];
+    let refused = phone.post("/c/Juno/do", &wound, &[]);
+    assert!(refused.status >= 400, "{}", refused.status);
+    assert_eq!(events(&campaign.db), before, "the refused form wrote nothing");
+    let sessions = campaign.ok(&["serve", "session", "list"]);
+    let bound = sessions
+        .lines()
+        .skip(2)
+        .filter(|row| row.trim_end().ends_with("| Op"))
+        .count();
+    assert_eq!(
+        bound, 2,
+        "Pat's and alice's sessions reach Op alone, the desk's every one: {sessions}"
+    );
+}
