@@ -205,7 +205,12 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
 
     let mut phone = Browser::new(&server);
     let joined = phone.post("/join", &[("invite", code), ("name", "Pat")], &[]);
-    assert_eq!(joined.status, 303, "{}", joined.body);
+    assert_eq!(
+        (joined.status, joined.location.as_str()),
+        (303, "/c/Op"),
+        "a phone joining by its campaign's invite lands on its play page: {}",
+        joined.body
+    );
     phone.cookie = joined
         .set_cookie
         .split(';')
@@ -213,7 +218,8 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
         .map(|pair| pair.trim().to_owned());
     // Signed in with a bound token, a browser is bound alike.
     let mut alices = Browser::new(&server);
-    alices.signed_in(&alice);
+    let signed = alices.sign_in(&alice);
+    assert_eq!((signed.status, signed.location.as_str()), (303, "/c/Op"));
 
     for browser in [&phone, &alices] {
         assert_eq!(browser.get("/c/Op").status, 200);

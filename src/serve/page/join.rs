@@ -81,7 +81,7 @@ pub async fn join(
     })
     .await;
     match joined {
-        Ok(Ok(opened)) => signed_in(&server.public, &opened, "/"),
+        Ok(Ok(opened)) => signed_in(&server.public, &opened),
         Ok(Err(JoinRefused::Unknown)) => {
             server.limiter.failed(ip);
             again(

@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use muster::app::{self, Opened};
+use muster::app::{self, Opened, Reach};
 use muster::clock::SystemClock;
 
 use super::html::{SignInPage, message_page, render};
@@ -48,9 +48,18 @@ pub fn session_cookie(public: &Public, cookie: &str) -> String {
     format!("{COOKIE_NAME}={cookie}; HttpOnly; SameSite=Lax; Path=/; Max-Age={age}{secure}")
 }
 
-/// A 303 to `to` opening the session `opened` in the browser.
-pub fn signed_in(public: &Public, opened: &Opened, to: &str) -> Response {
-    let mut response = redirect(to);
+/// A 303 opening the session `opened` in the browser, to the play page of its one campaign
+/// when it reaches only one (a group's phone joining by its campaign's invite), else to the
+/// campaign list.
+pub fn signed_in(public: &Public, opened: &Opened) -> Response {
+    let to = match &opened.session.reach {
+        Reach::Only(names) => match names.as_slice() {
+            [one] => format!("/c/{}", crate::url::segment(one)),
+            _ => "/".to_owned(),
+        },
+        Reach::Every => "/".to_owned(),
+    };
+    let mut response = redirect(&to);
     if let Ok(value) = HeaderValue::from_str(&session_cookie(public, &opened.cookie)) {
         response.headers_mut().insert(SET_COOKIE, value);
     }
@@ -236,7 +245,7 @@ pub async fn sign_in(
     }
     let token = form.token.trim().to_owned();
     match written(&server, move |store| app::sign_in(store, &token, &SystemClock)).await {
-        Ok(Some(opened)) => signed_in(&server.public, &opened, "/"),
+        Ok(Some(opened)) => signed_in(&server.public, &opened),
         Ok(None) => {
             server.limiter.failed(ip);
             refuse(StatusCode::UNAUTHORIZED, "the token is unknown or revoked")
