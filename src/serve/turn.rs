@@ -139,6 +139,13 @@ fn turn_on(
         match app::served(store, &caller.name, &campaign, id, asked.args) {
             Ok(Served::Anew) => {}
             Ok(Served::Again(kept)) => return Turn::Replayed(kept),
+            // Another group's phone may have joined under the same name: a command of a
+            // campaign out of the caller's reach is not described.
+            Ok(Served::Other { campaign: was, .. }) if !caller.reach.admits(&was) => {
+                return Turn::Reused(format!(
+                    "this id was used for another command: command_id {id}; nothing ran: send this command under a new command_id"
+                ));
+            }
             Ok(Served::Other { campaign: was, args }) => {
                 return Turn::Reused(format!(
                     "this id was used for another command: command_id {id} answered `{}` in '{was}'; nothing ran: send this command under a new command_id",

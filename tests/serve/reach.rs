@@ -263,3 +263,83 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
         "Pat's and alice's sessions reach Op alone, the desk's every one: {sessions}"
     );
 }
+
+/// The CSRF token of the first form on `campaign`'s play page, as `browser` sees it.
+fn csrf_of(browser: &Browser, campaign: &str) -> String {
+    let page = browser.get(&format!("/c/{campaign}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    let html = Html::parse_document(&page.body);
+    let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
+    let found = html
+        .select(&selector)
+        .next()
+        .map(|input| input.value().attr("value"));
+    found.flatten().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_command_id_another_groups_phone_used_under_the_same_name_is_not_described() {
+    let Community { campaign, .. } = community();
+    let server = Server::start(&campaign.db);
+    let phone = |only: &str| -> Browser {
+        let printed = campaign.ok(&[
+            "serve",
+            "invite",
+            "--role",
+            "player",
+            "--only",
+            only,
+            "--url",
+            "http://127.0.0.1:9",
+        ]);
+        let code = printed
+            .lines()
+            .next()
+            .and_then(|link| link.rsplit_once('#'))
+            .map(|(_, code)| code.to_owned());
+        let mut browser = Browser::new(&server);
+        let joined = browser.post(
+            "/join",
+            &[("invite", &code.unwrap_or_default()), ("name", "Pat")],
+            &[],
+        );
+        assert_eq!(joined.status, 303, "{}", joined.body);
+        browser.cookie = joined
+            .set_cookie
+            .split(';')
+            .next()
+            .map(|pair| pair.trim().to_owned());
+        browser
+    };
+    let (juno, op) = (phone("Juno"), phone("Op"));
+    let json = [("Accept", "application/json")];
+    let csrf = csrf_of(&juno, "Juno");
+    let baker = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Baker"),
+        ("n", "1"),
+        ("command_id", "c-1"),
+    ];
+    let recorded = juno.post("/c/Juno/do", &baker, &json);
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+
+    let before = events(&campaign.db);
+    let csrf = csrf_of(&op, "Op");
+    let wong = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Wong"),
+        ("n", "1"),
+        ("command_id", "c-1"),
+    ];
+    let reused = op.post("/c/Op/do", &wong, &json);
+    assert_eq!(reused.status, 409, "{}", reused.body);
+    assert!(reused.body.contains("c-1"), "{}", reused.body);
+    assert!(
+        !reused.body.contains("Juno") && !reused.body.contains("Baker"),
+        "nothing of the other group's command is told: {}",
+        reused.body
+    );
+    assert_eq!(events(&campaign.db), before, "nothing ran");
+}
