@@ -343,3 +343,67 @@ fn a_command_id_another_groups_phone_used_under_the_same_name_is_not_described()
     );
     assert_eq!(events(&campaign.db), before, "nothing ran");
 }
+
+#[test]
+fn the_command_line_binds_tokens_and_invites_with_only_and_refuses_what_would_bind_nothing() {
+    let Community { campaign, .. } = community();
+    let listed = || campaign.ok(&["serve", "token", "list"]);
+    let before = listed();
+    // Each row's last column says what it reaches.
+    let reaches = |name: &str| -> String {
+        before
+            .lines()
+            .find(|row| row.trim_start().starts_with(name))
+            .and_then(|row| row.rsplit('|').next())
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    };
+    assert_eq!(
+        (reaches("alice"), reaches("root")),
+        ("Op".to_owned(), "every campaign".to_owned())
+    );
+
+    // A campaign the file lacks: exit 1, naming the file's campaigns; no token is made.
+    let unknown = campaign.muster(&[
+        "serve", "token", "add", "sam", "--role", "player", "--only", "Nowhere",
+    ]);
+    let said = String::from_utf8_lossy(&unknown.stderr);
+    assert_eq!(unknown.status.code(), Some(1), "{said}");
+    assert!(said.contains("'Nowhere'") && said.contains("Juno"), "{said}");
+    // The global --campaign binds nothing: a usage error (exit 2) pointing to --only.
+    let global = campaign.muster(&[
+        "serve",
+        "token",
+        "add",
+        "sam",
+        "--role",
+        "player",
+        "--campaign",
+        "Op",
+    ]);
+    let said = String::from_utf8_lossy(&global.stderr);
+    assert_eq!(global.status.code(), Some(2), "{said}");
+    assert!(said.contains("--only NAME"), "{said}");
+    assert_eq!(listed(), before, "no token was made by a refusal");
+
+    // Two campaigns, named in any case, are kept as the file spells them.
+    let printed = campaign.ok(&[
+        "serve", "token", "add", "sam", "--role", "viewer", "--only", "juno", "--only", "OP",
+    ]);
+    assert!(printed.contains("(Juno, Op)"), "{printed}");
+    let invited = campaign.ok(&[
+        "serve",
+        "invite",
+        "--role",
+        "viewer",
+        "--only",
+        "juno",
+        "--url",
+        "http://127.0.0.1:9",
+    ]);
+    assert!(
+        invited.contains("invite") && invited.contains("to Juno:"),
+        "{invited}"
+    );
+}
