@@ -26,10 +26,21 @@ pub fn on_upgrading(notice: fn(&Upgrade)) {
     let _first_kept = NOTICE.set(notice);
 }
 
+/// The migrations that make or change only tables of the server's own (tokens, heads
+/// witnessed, who reaches which campaign), never one as long as the log: an upgrade of these
+/// alone takes no time whatever the log's length.
+const QUICK: &[usize] = &[13, 14, 23];
+
+/// Whether bringing a file from schema `from` to `to` may take long on a large log: some
+/// migration between reads or writes a table as long as the log.
+fn may_take_long(from: usize, to: usize) -> bool {
+    (from + 1..=to).any(|migration| !QUICK.contains(&migration))
+}
+
 /// Tells the front end that the file on `conn`, of schema `from`, is about to be brought to
-/// schema `to`.
+/// schema `to`, when that may take long.
 pub(super) fn tell(conn: &Connection, from: usize, to: usize) {
-    let Some(notice) = NOTICE.get() else {
+    let Some(notice) = NOTICE.get().filter(|_| may_take_long(from, to)) else {
         return;
     };
     // The last row's number rather than a count: the notice must not cost a scan of the log
@@ -40,4 +51,20 @@ pub(super) fn tell(conn: &Connection, from: usize, to: usize) {
         })
         .map_or(0, |last| u64::try_from(last).unwrap_or(0));
     notice(&Upgrade { from, to, events });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_take_long;
+
+    #[test]
+    fn an_upgrade_of_the_servers_own_tables_alone_is_quick_and_one_past_the_log_may_take_long() {
+        assert!(
+            !may_take_long(22, 23),
+            "23 adds columns to the server's own tables"
+        );
+        assert!(!may_take_long(12, 14));
+        assert!(may_take_long(21, 23), "22 makes the log's table again");
+        assert!(may_take_long(0, 23));
+    }
 }
