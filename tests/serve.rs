@@ -40,6 +40,8 @@ mod page;
 mod parts;
 #[path = "serve/peers.rs"]
 mod peers;
+#[path = "serve/phones.rs"]
+mod phones;
 #[path = "serve/proxy.rs"]
 mod proxy;
 #[path = "serve/reach.rs"]

@@ -157,6 +157,12 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
                 problems.extend(check.err());
             }
             tab.shot("invite").await?;
+            // The invite just made, and this browser, on the gm's list of invites and phones.
+            tab.open("/c/Lodestar/phones").await?;
+            for check in [tab.fits("phones").await, tab.axe("phones").await] {
+                problems.extend(check.err());
+            }
+            tab.shot("phones").await?;
             let _ = tab.client.close().await;
         }
         if problems.is_empty() {

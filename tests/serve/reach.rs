@@ -1,25 +1,22 @@
-//! One server for groups that do not trust one another: a token or an invite bound to its
-//! campaigns (`--only`, or an invite made on a campaign's page) reads, writes and lists no
-//! other, learns nothing of another group's campaign (not its head, not its name), and
-//! writes nothing when refused.
+//! One server for groups that do not trust one another: a token bound to its campaigns
+//! (`--only`) reads, writes and lists no other, learns nothing of another group's campaign
+//! (not its head, not its name), and writes nothing when refused; the command line binds
+//! tokens and invites. The page's side is `phones.rs`.
 
-use scraper::Html;
 use serde_json::{Value, json};
 
-use super::client::Browser;
 use super::harness::{Campaign, Server, agent, args, events};
-use super::page::texts;
 
 /// Op (Modern, Wong) and another group's Juno (WWII, Baker), Juno selected as the file's
 /// default, with a player and a gm bound to Op and a gm of every campaign.
-struct Community {
-    campaign: Campaign,
-    alice: String,
-    gina: String,
-    root: String,
+pub struct Community {
+    pub campaign: Campaign,
+    pub alice: String,
+    pub gina: String,
+    pub root: String,
 }
 
-fn community() -> Community {
+pub fn community() -> Community {
     let campaign = Campaign::new();
     campaign.ok(&["campaign", "new", "Juno", "--game", "wwii"]);
     campaign.ok(&[
@@ -168,180 +165,6 @@ fn a_token_bound_to_a_campaign_reaches_no_other_and_learns_nothing_of_it() {
     assert_eq!(events(&campaign.db), before, "nothing refused wrote anything");
     let (status, _, body) = server.command("Juno", &root, &args(&["wound", "Baker", "1"]));
     assert_eq!(status, 201, "a gm of every campaign still writes to Juno: {body}");
-}
-
-#[test]
-fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone() {
-    let Community {
-        campaign,
-        alice,
-        root,
-        ..
-    } = community();
-    let server = Server::start(&campaign.db);
-    let mut desk = Browser::new(&server);
-    desk.signed_in(&root);
-    let csrf = desk.csrf();
-    let form = [
-        ("csrf", csrf.as_str()),
-        ("role", "player"),
-        ("uses", "1"),
-        ("expires", "30d"),
-    ];
-    let made = desk.post("/c/Op/invite", &form, &[]);
-    assert_eq!(made.status, 200, "{}", made.body);
-    let link = texts(&Html::parse_document(&made.body), "#invite-link")
-        .pop()
-        .unwrap_or_default();
-    let code = link.rsplit('#').next().unwrap_or_default();
-    let listed = campaign.ok(&["serve", "invite", "list"]);
-    assert!(
-        listed
-            .lines()
-            .nth(2)
-            .is_some_and(|row| row.trim_end().ends_with("| Op")),
-        "{listed}"
-    );
-
-    let mut phone = Browser::new(&server);
-    let joined = phone.post("/join", &[("invite", code), ("name", "Pat")], &[]);
-    assert_eq!(
-        (joined.status, joined.location.as_str()),
-        (303, "/c/Op"),
-        "a phone joining by its campaign's invite lands on its play page: {}",
-        joined.body
-    );
-    phone.cookie = joined
-        .set_cookie
-        .split(';')
-        .next()
-        .map(|pair| pair.trim().to_owned());
-    // Signed in with a bound token, a browser is bound alike.
-    let mut alices = Browser::new(&server);
-    let signed = alices.sign_in(&alice);
-    assert_eq!((signed.status, signed.location.as_str()), (303, "/c/Op"));
-
-    for browser in [&phone, &alices] {
-        assert_eq!(browser.get("/c/Op").status, 200);
-        let index = browser.get("/");
-        assert!(
-            index.body.contains("/c/Op") && !index.body.contains("Juno"),
-            "{}",
-            index.body
-        );
-        for path in [
-            "/c/Juno",
-            "/c/Juno/log",
-            "/c/Juno/chronicle",
-            "/c/Juno/events/stream",
-            "/c/Juno/print",
-        ] {
-            let refused = browser.get(path);
-            assert!(refused.status >= 400, "{path}: {}", refused.status);
-            assert!(!refused.body.contains("Baker"), "{path}: {}", refused.body);
-        }
-    }
-    let before = events(&campaign.db);
-    let csrf = phone.csrf();
-    let wound = [
-        ("csrf", csrf.as_str()),
-        ("cmd", "wound"),
-        ("soldier", "Baker"),
-        ("n", "1"),
-    ];
-    let refused = phone.post("/c/Juno/do", &wound, &[]);
-    assert!(refused.status >= 400, "{}", refused.status);
-    assert_eq!(events(&campaign.db), before, "the refused form wrote nothing");
-    let sessions = campaign.ok(&["serve", "session", "list"]);
-    let bound = sessions
-        .lines()
-        .skip(2)
-        .filter(|row| row.trim_end().ends_with("| Op"))
-        .count();
-    assert_eq!(
-        bound, 2,
-        "Pat's and alice's sessions reach Op alone, the desk's every one: {sessions}"
-    );
-}
-
-/// The CSRF token of the first form on `campaign`'s play page, as `browser` sees it.
-fn csrf_of(browser: &Browser, campaign: &str) -> String {
-    let page = browser.get(&format!("/c/{campaign}"));
-    assert_eq!(page.status, 200, "{}", page.body);
-    let html = Html::parse_document(&page.body);
-    let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
-    let found = html
-        .select(&selector)
-        .next()
-        .map(|input| input.value().attr("value"));
-    found.flatten().unwrap_or_default().to_owned()
-}
-
-#[test]
-fn a_command_id_another_groups_phone_used_under_the_same_name_is_not_described() {
-    let Community { campaign, .. } = community();
-    let server = Server::start(&campaign.db);
-    let phone = |only: &str| -> Browser {
-        let printed = campaign.ok(&[
-            "serve",
-            "invite",
-            "--role",
-            "player",
-            "--only",
-            only,
-            "--url",
-            "http://127.0.0.1:9",
-        ]);
-        let code = printed
-            .lines()
-            .next()
-            .and_then(|link| link.rsplit_once('#'))
-            .map(|(_, code)| code.to_owned());
-        let mut browser = Browser::new(&server);
-        let joined = browser.post(
-            "/join",
-            &[("invite", &code.unwrap_or_default()), ("name", "Pat")],
-            &[],
-        );
-        assert_eq!(joined.status, 303, "{}", joined.body);
-        browser.cookie = joined
-            .set_cookie
-            .split(';')
-            .next()
-            .map(|pair| pair.trim().to_owned());
-        browser
-    };
-    let (juno, op) = (phone("Juno"), phone("Op"));
-    let json = [("Accept", "application/json")];
-    let csrf = csrf_of(&juno, "Juno");
-    let baker = [
-        ("csrf", csrf.as_str()),
-        ("cmd", "wound"),
-        ("soldier", "Baker"),
-        ("n", "1"),
-        ("command_id", "c-1"),
-    ];
-    let recorded = juno.post("/c/Juno/do", &baker, &json);
-    assert_eq!(recorded.status, 200, "{}", recorded.body);
-
-    let before = events(&campaign.db);
-    let csrf = csrf_of(&op, "Op");
-    let wong = [
-        ("csrf", csrf.as_str()),
-        ("cmd", "wound"),
-        ("soldier", "Wong"),
-        ("n", "1"),
-        ("command_id", "c-1"),
-    ];
-    let reused = op.post("/c/Op/do", &wong, &json);
-    assert_eq!(reused.status, 409, "{}", reused.body);
-    assert!(reused.body.contains("c-1"), "{}", reused.body);
-    assert!(
-        !reused.body.contains("Juno") && !reused.body.contains("Baker"),
-        "nothing of the other group's command is told: {}",
-        reused.body
-    );
-    assert_eq!(events(&campaign.db), before, "nothing ran");
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod invite;
 mod join;
 mod live;
 mod now;
+mod phones;
 mod roster;
 mod session;
 mod shown;
@@ -45,6 +46,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/mission/{number}", get(story::mission))
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/invite", post(invite::invite))
+        .route("/c/{campaign}/phones", get(phones::phones).post(phones::revoke))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/play.js", get(live::script))
         .route("/manifest.webmanifest", get(install::manifest))

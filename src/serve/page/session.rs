@@ -27,7 +27,7 @@ const COOKIE_NAME: &str = "muster_session";
 /// A request's signed-in caller and its session.
 pub struct Signed {
     /// The session's listed id.
-    id: String,
+    pub id: String,
     /// The CSRF token its forms carry.
     pub csrf: String,
     pub caller: Caller,

@@ -1,0 +1,169 @@
+//! GET and POST /c/{campaign}/phones: a campaign's invites and signed-in phones, for its gm,
+//! each revoked with a tap, so a group's gm takes back a lost phone without the server's
+//! machine. A gm sees and revokes only what reaches the campaign within the gm's own reach.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use muster::app::{self, InviteRow, Reach, Role, SessionRow, Via};
+use muster::clock::SystemClock;
+
+use super::html::{message_page, render};
+use super::session::{Signed, forged, redirect, written};
+use super::views::{Chrome, chrome};
+use super::words::{When, when};
+use crate::serve::server::Server;
+
+/// An invite as the page lists it.
+struct InviteLine {
+    id: String,
+    role: String,
+    /// "0 of 1 used".
+    used: String,
+    expires: Option<When>,
+    soldiers: String,
+    made_by: String,
+}
+
+/// A signed-in browser as the page lists it.
+struct SessionLine {
+    id: String,
+    name: String,
+    role: String,
+    /// How it signed in: "joined by invite ID" or "signed in with token NAME".
+    via: String,
+    seen: When,
+    /// True for the browser asking.
+    this: bool,
+}
+
+#[derive(Template)]
+#[template(path = "page/phones.html")]
+struct PhonesPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    invites: Vec<InviteLine>,
+    sessions: Vec<SessionLine>,
+}
+
+fn invite_line(row: InviteRow) -> InviteLine {
+    let soldiers: Vec<String> = serde_json::from_str(&row.soldiers).unwrap_or_default();
+    InviteLine {
+        used: format!("{} of {} used", row.used, row.uses),
+        expires: row.expires_at.as_deref().map(when),
+        soldiers: soldiers.join(", "),
+        id: row.id,
+        role: row.role,
+        made_by: row.made_by,
+    }
+}
+
+fn session_line(row: SessionRow, asking: &str) -> SessionLine {
+    SessionLine {
+        via: match &row.via {
+            Via::Invite(id) => format!("joined by invite {id}"),
+            Via::Token(name) => format!("signed in with token {name}"),
+        },
+        seen: when(&row.seen_at),
+        this: row.id == asking,
+        id: row.id,
+        name: row.name,
+        role: row.role,
+    }
+}
+
+/// The refusal of a caller who is not a gm.
+fn not_a_gm() -> Response {
+    message_page(
+        StatusCode::FORBIDDEN,
+        "only a gm manages a campaign's invites and phones",
+    )
+}
+
+/// GET /c/{campaign}/phones: the invites and signed-in phones the gm manages.
+pub async fn phones(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+) -> Response {
+    if signed.caller.role < Role::Gm {
+        return not_a_gm();
+    }
+    let (reading, reach) = (Arc::clone(&server), signed.caller.reach.clone());
+    let read = tokio::task::spawn_blocking(move || {
+        reading.reading(|store| {
+            let name = app::resolve_within(store, Some(&campaign), &reach).map_err(|e| e.to_string())?;
+            let phones = app::phones(store, &name, &reach, &SystemClock).map_err(|e| e.to_string())?;
+            Ok((name, phones))
+        })
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|read| read);
+    let (campaign, phones) = match read {
+        Ok(read) => read,
+        Err(message) => return message_page(StatusCode::NOT_FOUND, &message),
+    };
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = PhonesPage {
+        csrf,
+        who,
+        link: crate::url::segment(&campaign),
+        campaign,
+        invites: phones.invites.into_iter().map(invite_line).collect(),
+        sessions: phones
+            .sessions
+            .into_iter()
+            .map(|row| session_line(row, &signed.id))
+            .collect(),
+    };
+    render(StatusCode::OK, &page)
+}
+
+/// POST /c/{campaign}/phones: revokes the form's `invite`, or signs out its `session`, then
+/// shows the list again.
+pub async fn revoke(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+    Form(values): Form<Vec<(String, String)>>,
+) -> Response {
+    let value = |name: &str| {
+        values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    if let Some(refused) = forged(&server, &signed, &headers, value("csrf").as_deref()) {
+        return refused;
+    }
+    if signed.caller.role < Role::Gm {
+        return not_a_gm();
+    }
+    let (invite, session) = (value("invite"), value("session"));
+    let reach: Reach = signed.caller.reach.clone();
+    let done = written(&server, move |store| {
+        let name = app::resolve_within(store, Some(&campaign), &reach)?;
+        match (invite, session) {
+            (Some(id), _) => app::revoke_managed_invite(store, &name, &reach, &id)?,
+            (None, Some(id)) => app::end_managed_session(store, &name, &reach, &id)?,
+            (None, None) => {
+                return Err(muster::Error::input(
+                    "the form names no invite and no session to revoke",
+                ));
+            }
+        }
+        Ok(name)
+    })
+    .await;
+    match done {
+        Ok(name) => redirect(&format!("/c/{}/phones", crate::url::segment(&name))),
+        Err(message) => message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
+    }
+}

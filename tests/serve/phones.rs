@@ -1,0 +1,291 @@
+//! A group's phones on a community's server: an invite made on a campaign's page reaches that
+//! campaign alone, a session opens on it, another group's phone under the same name learns
+//! nothing of its commands, and the group's gm revokes its own invites and signs its own
+//! phones out on the page, and no one else's.
+
+use scraper::Html;
+
+use super::client::Browser;
+use super::harness::{Campaign, Server, events};
+use super::page::texts;
+use super::reach::{Community, community};
+
+/// A player's invite made on the command line, reaching `only` (every campaign without):
+/// its code (after the link's #) and its id.
+fn invite(campaign: &Campaign, only: Option<&str>) -> (String, String) {
+    let mut args = vec![
+        "serve",
+        "invite",
+        "--role",
+        "player",
+        "--url",
+        "http://127.0.0.1:9",
+    ];
+    args.extend(only.map(|name| ["--only", name]).iter().flatten());
+    let printed = campaign.ok(&args);
+    let code = printed
+        .lines()
+        .next()
+        .and_then(|link| link.rsplit_once('#'))
+        .map(|(_, code)| code.to_owned());
+    let id = printed
+        .split("invite ")
+        .nth(1)
+        .and_then(|rest| rest.split([' ', ':']).next())
+        .map(str::to_owned);
+    (code.unwrap_or_default(), id.unwrap_or_default())
+}
+
+/// A phone joined by the invite `code` as `name`, keeping its session's cookie.
+fn joined(server: &Server, code: &str, name: &str) -> Browser {
+    let mut phone = Browser::new(server);
+    let joined = phone.post("/join", &[("invite", code), ("name", name)], &[]);
+    assert_eq!(joined.status, 303, "{}", joined.body);
+    phone.cookie = joined
+        .set_cookie
+        .split(';')
+        .next()
+        .map(|pair| pair.trim().to_owned());
+    phone
+}
+
+#[test]
+fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone() {
+    let Community {
+        campaign,
+        alice,
+        root,
+        ..
+    } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&root);
+    let csrf = desk.csrf();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("role", "player"),
+        ("uses", "1"),
+        ("expires", "30d"),
+    ];
+    let made = desk.post("/c/Op/invite", &form, &[]);
+    assert_eq!(made.status, 200, "{}", made.body);
+    let link = texts(&Html::parse_document(&made.body), "#invite-link")
+        .pop()
+        .unwrap_or_default();
+    let code = link.rsplit('#').next().unwrap_or_default();
+    let listed = campaign.ok(&["serve", "invite", "list"]);
+    assert!(
+        listed
+            .lines()
+            .nth(2)
+            .is_some_and(|row| row.trim_end().ends_with("| Op")),
+        "{listed}"
+    );
+
+    let mut phone = Browser::new(&server);
+    let joined = phone.post("/join", &[("invite", code), ("name", "Pat")], &[]);
+    assert_eq!(
+        (joined.status, joined.location.as_str()),
+        (303, "/c/Op"),
+        "a phone joining by its campaign's invite lands on its play page: {}",
+        joined.body
+    );
+    phone.cookie = joined
+        .set_cookie
+        .split(';')
+        .next()
+        .map(|pair| pair.trim().to_owned());
+    // Signed in with a bound token, a browser is bound alike.
+    let mut alices = Browser::new(&server);
+    let signed = alices.sign_in(&alice);
+    assert_eq!((signed.status, signed.location.as_str()), (303, "/c/Op"));
+
+    for browser in [&phone, &alices] {
+        assert_eq!(browser.get("/c/Op").status, 200);
+        let index = browser.get("/");
+        assert!(
+            index.body.contains("/c/Op") && !index.body.contains("Juno"),
+            "{}",
+            index.body
+        );
+        for path in [
+            "/c/Juno",
+            "/c/Juno/log",
+            "/c/Juno/chronicle",
+            "/c/Juno/events/stream",
+            "/c/Juno/print",
+        ] {
+            let refused = browser.get(path);
+            assert!(refused.status >= 400, "{path}: {}", refused.status);
+            assert!(!refused.body.contains("Baker"), "{path}: {}", refused.body);
+        }
+    }
+    let before = events(&campaign.db);
+    let csrf = phone.csrf();
+    let wound = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Baker"),
+        ("n", "1"),
+    ];
+    let refused = phone.post("/c/Juno/do", &wound, &[]);
+    assert!(refused.status >= 400, "{}", refused.status);
+    assert_eq!(events(&campaign.db), before, "the refused form wrote nothing");
+    let sessions = campaign.ok(&["serve", "session", "list"]);
+    let bound = sessions
+        .lines()
+        .skip(2)
+        .filter(|row| row.trim_end().ends_with("| Op"))
+        .count();
+    assert_eq!(
+        bound, 2,
+        "Pat's and alice's sessions reach Op alone, the desk's every one: {sessions}"
+    );
+}
+
+/// The CSRF token of the first form on `campaign`'s play page, as `browser` sees it.
+fn csrf_of(browser: &Browser, campaign: &str) -> String {
+    let page = browser.get(&format!("/c/{campaign}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    let html = Html::parse_document(&page.body);
+    let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
+    let found = html
+        .select(&selector)
+        .next()
+        .map(|input| input.value().attr("value"));
+    found.flatten().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_command_id_another_groups_phone_used_under_the_same_name_is_not_described() {
+    let Community { campaign, .. } = community();
+    let server = Server::start(&campaign.db);
+    let phone = |only: &str| joined(&server, &invite(&campaign, Some(only)).0, "Pat");
+    let (juno, op) = (phone("Juno"), phone("Op"));
+    let json = [("Accept", "application/json")];
+    let csrf = csrf_of(&juno, "Juno");
+    let baker = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Baker"),
+        ("n", "1"),
+        ("command_id", "c-1"),
+    ];
+    let recorded = juno.post("/c/Juno/do", &baker, &json);
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+
+    let before = events(&campaign.db);
+    let csrf = csrf_of(&op, "Op");
+    let wong = [
+        ("csrf", csrf.as_str()),
+        ("cmd", "wound"),
+        ("soldier", "Wong"),
+        ("n", "1"),
+        ("command_id", "c-1"),
+    ];
+    let reused = op.post("/c/Op/do", &wong, &json);
+    assert_eq!(reused.status, 409, "{}", reused.body);
+    assert!(reused.body.contains("c-1"), "{}", reused.body);
+    assert!(
+        !reused.body.contains("Juno") && !reused.body.contains("Baker"),
+        "nothing of the other group's command is told: {}",
+        reused.body
+    );
+    assert_eq!(events(&campaign.db), before, "nothing ran");
+}
+
+/// The values of the hidden `field` inputs of the list `list` on `browser`'s phones page of Op.
+fn listed_on_phones(browser: &Browser, list: &str, field: &str) -> Vec<String> {
+    let page = browser.get("/c/Op/phones");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let html = Html::parse_document(&page.body);
+    let selector = scraper::Selector::parse(&format!("#{list} input[name={field}]")).unwrap();
+    html.select(&selector)
+        .filter_map(|input| input.value().attr("value").map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn a_groups_gm_revokes_its_own_invites_and_signs_its_phones_out_on_the_page_and_no_one_elses() {
+    let Community {
+        campaign,
+        alice,
+        gina,
+        root,
+    } = community();
+    let ((op_code, op_id), (_, juno_id), (_, every_id)) = (
+        invite(&campaign, Some("Op")),
+        invite(&campaign, Some("Juno")),
+        invite(&campaign, None),
+    );
+    let server = Server::start(&campaign.db);
+    let phone = joined(&server, &op_code, "Pat");
+    assert_eq!(phone.get("/c/Op").status, 200);
+
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gina);
+    assert_eq!(
+        listed_on_phones(&desk, "invites", "invite"),
+        std::slice::from_ref(&op_id),
+        "Op's alone"
+    );
+    let sessions = listed_on_phones(&desk, "sessions", "session");
+    assert_eq!(sessions.len(), 2, "Pat's and gina's own: {sessions:?}");
+    let mut keeper = Browser::new(&server);
+    keeper.signed_in(&root);
+    let mut kept = listed_on_phones(&keeper, "invites", "invite");
+    kept.sort();
+    let mut expected = vec![op_id.clone(), every_id.clone()];
+    expected.sort();
+    assert_eq!(
+        kept, expected,
+        "the keeper's: Op's and every campaign's, not Juno's"
+    );
+
+    let csrf = csrf_of(&desk, "Op");
+    let listed_by_cli = || campaign.ok(&["serve", "invite", "list"]);
+    let before = listed_by_cli();
+    for other in [&juno_id, &every_id] {
+        let refused = desk.post("/c/Op/phones", &[("csrf", &csrf), ("invite", other)], &[]);
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("that you manage"), "{}", refused.body);
+    }
+    let forged = desk.post("/c/Op/phones", &[("invite", &op_id)], &[]);
+    assert_eq!(forged.status, 403, "no session check: {}", forged.body);
+    let mut player = Browser::new(&server);
+    player.signed_in(&alice);
+    assert_eq!(player.get("/c/Op/phones").status, 403);
+    assert_eq!(listed_by_cli(), before, "nothing was revoked");
+
+    // Pat's phone is signed out from the page at once; then Op's invite is revoked.
+    let page = Html::parse_document(&desk.get("/c/Op/phones").body);
+    let rows = scraper::Selector::parse("#sessions li").unwrap();
+    let field = scraper::Selector::parse("input[name=session]").unwrap();
+    let pats = page
+        .select(&rows)
+        .find(|row| row.text().collect::<String>().contains("Pat"))
+        .and_then(|row| row.select(&field).next())
+        .and_then(|input| input.value().attr("value"))
+        .unwrap_or_default()
+        .to_owned();
+    assert!(sessions.contains(&pats), "{pats} among {sessions:?}");
+    let ended = desk.post("/c/Op/phones", &[("csrf", &csrf), ("session", &pats)], &[]);
+    assert_eq!(
+        (ended.status, ended.location.as_str()),
+        (303, "/c/Op/phones"),
+        "{}",
+        ended.body
+    );
+    assert_eq!(
+        phone.get("/c/Op").location,
+        "/sign-in",
+        "Pat's phone is signed out"
+    );
+    let revoked = desk.post("/c/Op/phones", &[("csrf", &csrf), ("invite", &op_id)], &[]);
+    assert_eq!(revoked.status, 303, "{}", revoked.body);
+    let after = listed_by_cli();
+    assert!(
+        !after.contains(&op_id) && after.contains(&juno_id) && after.contains(&every_id),
+        "{after}"
+    );
+}
