@@ -51,11 +51,11 @@ fn listing(campaigns: &[CampaignSummary]) -> String {
     }
 }
 
-/// The campaigns a token, an invite or a session may read and write.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The campaigns a token, an invite or a session may read and write. There is no default:
+/// every place that makes one says which.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reach {
     /// Every campaign of the file, those created later too.
-    #[default]
     Every,
     /// Only these, named as the file spells them.
     Only(Vec<String>),
@@ -157,6 +157,58 @@ pub fn resolve_within(store: &Store, named: Option<&str>, reach: &Reach) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::SELECTED;
+
+    /// A file holding Op and Juno, Juno selected.
+    fn two_groups() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("muster.db")).unwrap();
+        crate::synth::write(&mut store, "Op", 30, 1).unwrap();
+        crate::synth::write(&mut store, "Juno", 30, 2).unwrap();
+        store.set_setting(SELECTED, "Juno").unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn within_reach_a_campaign_is_found_in_any_case_and_one_out_of_reach_as_if_it_did_not_exist() {
+        let (_dir, store) = two_groups();
+        let op = Reach::Only(vec!["Op".to_owned()]);
+        assert_eq!(resolve_within(&store, Some("op"), &op).unwrap(), "Op");
+        let said = |name: &str| resolve_within(&store, Some(name), &op).unwrap_err().to_string();
+        assert_eq!(
+            said("Juno").replace("Juno", "X"),
+            said("Nowhere").replace("Nowhere", "X")
+        );
+        assert!(said("Juno").contains("its campaigns: Op"), "{}", said("Juno"));
+        assert_eq!(
+            resolve_within(&store, Some("Juno"), &Reach::Every).unwrap(),
+            "Juno",
+            "every campaign is within the keeper's reach"
+        );
+    }
+
+    #[test]
+    fn without_a_name_a_caller_works_on_its_one_campaign_or_on_the_selected_one_within_reach() {
+        let (_dir, store) = two_groups();
+        let op = Reach::Only(vec!["Op".to_owned()]);
+        assert_eq!(
+            resolve_within(&store, None, &op).unwrap(),
+            "Op",
+            "not the selected Juno"
+        );
+        let both = Reach::Only(vec!["Op".to_owned(), "Juno".to_owned()]);
+        assert_eq!(resolve_within(&store, None, &both).unwrap(), "Juno");
+        store.set_setting(SELECTED, "Op").unwrap();
+        let juno_and_another = Reach::Only(vec!["Juno".to_owned(), "Gone".to_owned()]);
+        let refused = resolve_within(&store, None, &juno_and_another)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.starts_with("name the campaign"), "{refused}");
+        assert!(
+            !refused.contains("Op"),
+            "the selected campaign out of reach is not named: {refused}"
+        );
+    }
 
     #[test]
     fn a_reach_admits_only_its_campaigns_and_every_admits_all() {
