@@ -79,6 +79,14 @@ impl Reach {
         }
     }
 
+    /// Whether some campaign is within both reaches.
+    pub fn overlaps(&self, other: &Reach) -> bool {
+        match (self, other) {
+            (Reach::Every, _) | (_, Reach::Every) => true,
+            (Reach::Only(names), Reach::Only(_)) => names.iter().any(|name| other.admits(name)),
+        }
+    }
+
     /// The campaigns as kept beside a token, an invite or a session: a JSON array, or
     /// nothing for every campaign.
     pub fn kept(&self) -> Option<String> {
@@ -225,6 +233,18 @@ mod tests {
         assert!(one.within(&two) && one.within(&Reach::Every));
         assert!(!two.within(&one));
         assert!(!Reach::Every.within(&two), "every campaign is more than two");
+    }
+
+    #[test]
+    fn two_reaches_overlap_when_some_campaign_is_in_both() {
+        let (a, b) = (
+            Reach::Only(vec!["A".to_owned()]),
+            Reach::Only(vec!["B".to_owned()]),
+        );
+        let ab = Reach::Only(vec!["A".to_owned(), "B".to_owned()]);
+        assert!(!a.overlaps(&b) && !b.overlaps(&a));
+        assert!(a.overlaps(&ab) && ab.overlaps(&b));
+        assert!(Reach::Every.overlaps(&a) && b.overlaps(&Reach::Every));
     }
 
     #[test]

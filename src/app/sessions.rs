@@ -203,7 +203,16 @@ pub fn join(
         Ok(name) => name,
         Err(e) => return Ok(Err(JoinRefused::Name(e.to_string()))),
     };
-    if store.tokens()?.iter().any(|t| t.name.eq_ignore_ascii_case(&name)) {
+    // A name is checked against the tokens of the campaigns the invite reaches, and only for
+    // an invite that exists: no one learns of another group's tokens, with or without a code.
+    let Some(invite) = store.invite_by_hash(&secret_hash(secret.trim()))? else {
+        return Ok(Err(JoinRefused::Unknown));
+    };
+    let reach = Reach::from_kept(invite.campaigns.as_deref());
+    let taken = store.tokens()?.into_iter().any(|t| {
+        t.name.eq_ignore_ascii_case(&name) && Reach::from_kept(t.campaigns.as_deref()).overlaps(&reach)
+    });
+    if taken {
         return Ok(Err(JoinRefused::Name(format!(
             "'{name}' is the name of one of the server's tokens; give another name"
         ))));

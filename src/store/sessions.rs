@@ -126,6 +126,15 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The invite whose secret hashes to `hash`, whatever its uses and expiry.
+    pub fn invite_by_hash(&self, hash: &str) -> Result<Option<InviteRow>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!("SELECT {INVITE_COLUMNS} FROM invites WHERE hash = ?1"))?
+            .query_row([hash], invite)
+            .optional()?)
+    }
+
     /// Deletes the invite `id` and every session joined by it; false when there was none.
     pub fn revoke_invite(&self, id: &str) -> Result<bool, StoreError> {
         self.under_write_lock(|store| {

@@ -289,3 +289,30 @@ fn a_groups_gm_revokes_its_own_invites_and_signs_its_phones_out_on_the_page_and_
         "{after}"
     );
 }
+
+#[test]
+fn a_joining_name_is_refused_only_for_a_token_of_the_invites_campaigns_and_only_with_a_real_invite() {
+    let Community { campaign, .. } = community();
+    let ((op_code, _), (juno_code, _)) = (invite(&campaign, Some("Op")), invite(&campaign, Some("Juno")));
+    let server = Server::start(&campaign.db);
+    let join = |code: &str, name: &str| {
+        Browser::new(&server).post("/join", &[("invite", code), ("name", name)], &[])
+    };
+    // No code of a real invite: told so, never whether a token has the name.
+    let bogus = join("00000000000000000000000000000000", "alice");
+    assert!(bogus.status >= 400, "{}", bogus.status);
+    assert!(!bogus.body.contains("tokens"), "{}", bogus.body);
+    // alice is a token of Op: Op's invite refuses her name, Juno's does not know it.
+    let taken = join(&op_code, "Alice");
+    assert_eq!(taken.status, 422, "{}", taken.body);
+    assert!(taken.body.contains("tokens"), "{}", taken.body);
+    let joined = join(&juno_code, "Alice");
+    assert_eq!(
+        (joined.status, joined.location.as_str()),
+        (303, "/c/Juno"),
+        "{}",
+        joined.body
+    );
+    // root reaches every campaign: its name is refused by every invite.
+    assert_eq!(join(&op_code, "root").status, 422);
+}
