@@ -182,6 +182,19 @@ fn opened(cookie: String, row: SessionRow) -> Opened {
     Opened { cookie, session }
 }
 
+impl Session {
+    /// Whom its commands' ids belong to: its token's name, or, joined by an invite, its name
+    /// within that invite, so two phones of two groups under one name never share their ids
+    /// nor the count of answers kept for them. The unit separator cannot be typed into a
+    /// name, so no token's name is ever the same.
+    pub fn sender(&self) -> String {
+        match &self.row.via {
+            Via::Token(name) => name.clone(),
+            Via::Invite(id) => format!("{}\u{1f}invite {id}", self.row.name),
+        }
+    }
+}
+
 fn session_of(row: SessionRow, stale: bool) -> Session {
     Session {
         role: Role::from_word(&row.role).unwrap_or(Role::Viewer),

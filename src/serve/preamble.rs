@@ -26,6 +26,9 @@ pub struct Caller {
     pub role: Role,
     /// The campaigns it may read and write.
     pub reach: Reach,
+    /// Whom its commands' ids belong to (see `app::Session::sender`): a token's name, or a
+    /// phone's name within the invite it joined by.
+    pub sender: String,
 }
 
 /// A request's caller, or the answer refusing it: 401 without a known token, 429 after too
@@ -57,7 +60,12 @@ impl FromRequestParts<Arc<Server>> for Caller {
             ));
         };
         match authenticate(server, token).await {
-            Ok(Some(Bearer { name, role, reach })) => Ok(Caller { name, role, reach }),
+            Ok(Some(Bearer { name, role, reach })) => Ok(Caller {
+                sender: name.clone(),
+                name,
+                role,
+                reach,
+            }),
             Ok(None) => {
                 server.limiter.failed(ip);
                 Err(refusal(

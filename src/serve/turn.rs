@@ -136,7 +136,7 @@ fn turn_on(
     };
     let campaign = campaign.to_owned();
     if let Some(id) = asked.command_id {
-        match app::served(store, &caller.name, &campaign, id, asked.args) {
+        match app::served(store, &caller.sender, &campaign, id, asked.args) {
             Ok(Served::Anew) => {}
             Ok(Served::Again(kept)) => return Turn::Replayed(kept),
             // Another group's phone may have joined under the same name: a command of a
@@ -205,7 +205,7 @@ fn turn_on(
         let (status, body) = (asked.reply)(&answer, wrote);
         let kept = app::keep_answer(
             store,
-            (&caller.name, id),
+            (&caller.sender, id),
             (&campaign, asked.args),
             (status.as_u16(), body),
             &SystemClock,

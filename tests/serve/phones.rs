@@ -1,12 +1,12 @@
 //! A group's phones on a community's server: an invite made on a campaign's page reaches that
-//! campaign alone, a session opens on it, another group's phone under the same name learns
-//! nothing of its commands, and the group's gm revokes its own invites and signs its own
-//! phones out on the page, and no one else's.
+//! campaign alone, a session opens on it, another group's phone under the same name shares
+//! nothing with it (not its command ids, not its token names), and the group's gm revokes its
+//! own invites and signs its own phones out on the page, and no one else's.
 
 use scraper::Html;
 
 use super::client::Browser;
-use super::harness::{Campaign, Server, events};
+use super::harness::{Campaign, Server, args, events};
 use super::page::texts;
 use super::reach::{Community, community};
 
@@ -157,39 +157,62 @@ fn csrf_of(browser: &Browser, campaign: &str) -> String {
 }
 
 #[test]
-fn a_command_id_another_groups_phone_used_under_the_same_name_is_not_described() {
+fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     let Community { campaign, .. } = community();
     let server = Server::start(&campaign.db);
     let phone = |only: &str| joined(&server, &invite(&campaign, Some(only)).0, "Pat");
     let (juno, op) = (phone("Juno"), phone("Op"));
     let json = [("Accept", "application/json")];
-    let csrf = csrf_of(&juno, "Juno");
-    let baker = [
-        ("csrf", csrf.as_str()),
-        ("cmd", "wound"),
-        ("soldier", "Baker"),
-        ("n", "1"),
-        ("command_id", "c-1"),
-    ];
-    let recorded = juno.post("/c/Juno/do", &baker, &json);
+    let wound = |browser: &Browser, campaign: &str, soldier: &str| {
+        let csrf = csrf_of(browser, campaign);
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("cmd", "wound"),
+            ("soldier", soldier),
+            ("n", "1"),
+            ("command_id", "c-1"),
+        ];
+        browser.post(&format!("/c/{campaign}/do"), &form, &json)
+    };
+    let recorded = wound(&juno, "Juno", "Baker");
     assert_eq!(recorded.status, 200, "{}", recorded.body);
-
-    let before = events(&campaign.db);
-    let csrf = csrf_of(&op, "Op");
-    let wong = [
-        ("csrf", csrf.as_str()),
-        ("cmd", "wound"),
-        ("soldier", "Wong"),
-        ("n", "1"),
-        ("command_id", "c-1"),
-    ];
-    let reused = op.post("/c/Op/do", &wong, &json);
-    assert_eq!(reused.status, 409, "{}", reused.body);
-    assert!(reused.body.contains("c-1"), "{}", reused.body);
+    let before = events(&campaign.db).len();
+    // Op's Pat's c-1 is Op's Pat's own: it runs, neither refused nor answered with Juno's.
+    let own = wound(&op, "Op", "Wong");
+    assert_eq!(own.status, 200, "{}", own.body);
     assert!(
-        !reused.body.contains("Juno") && !reused.body.contains("Baker"),
-        "nothing of the other group's command is told: {}",
-        reused.body
+        own.body.contains("Wong") && !own.body.contains("Baker"),
+        "{}",
+        own.body
+    );
+    assert_eq!(events(&campaign.db).len(), before + 1, "Wong's Wound was written");
+}
+
+#[test]
+fn a_command_id_answered_in_a_campaign_now_out_of_reach_is_not_described() {
+    let Community { campaign, .. } = community();
+    let server = Server::start(&campaign.db);
+    let baker = args(&["wound", "Baker", "1"]);
+    let with_id = |body: &serde_json::Value| {
+        let mut body = body.clone();
+        body["command_id"] = "c-1".into();
+        body
+    };
+    // pat reached every campaign and recorded c-1 in Juno; the keeper then bound pat to Op.
+    let pat = campaign.token("pat", "player");
+    let (status, _, body) = server.command("Juno", &pat, &with_id(&baker));
+    assert_eq!(status, 201, "{body}");
+    campaign.ok(&["serve", "token", "revoke", "pat"]);
+    let printed = campaign.ok(&["serve", "token", "add", "pat", "--role", "player", "--only", "Op"]);
+    let pat = printed.lines().next().unwrap_or_default().trim().to_owned();
+    let before = events(&campaign.db);
+    let (status, _, body) = server.command("Op", &pat, &with_id(&args(&["wound", "Wong", "1"])));
+    assert_eq!(status, 422, "{body}");
+    let said = body["error"].as_str().unwrap_or_default();
+    assert!(said.contains("c-1"), "{said}");
+    assert!(
+        !said.contains("Juno") && !said.contains("Baker"),
+        "nothing of a campaign out of reach is told: {said}"
     );
     assert_eq!(events(&campaign.db), before, "nothing ran");
 }

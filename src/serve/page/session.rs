@@ -131,6 +131,7 @@ pub async fn signed(server: &Arc<Server>, headers: &HeaderMap) -> Result<Signed,
         caller: Caller {
             name: session.row.name.clone(),
             role: session.role,
+            sender: session.sender(),
             reach: session.reach,
         },
         soldiers: session.soldiers,
