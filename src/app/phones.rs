@@ -1,15 +1,17 @@
-//! What a campaign's gm manages from the page, without the server's machine: the invites and
-//! the signed-in browsers that reach the campaign, within the gm's own reach, each revoked by
-//! its id. A gm of one group never sees nor revokes the keeper's invites of every campaign,
-//! nor another group's.
+//! What a campaign's gm manages from the page, without the server's machine: the invites,
+//! the signed-in browsers and the tokens of players' machines that reach the campaign, within
+//! the gm's own reach, each revoked by its id or name, and a player's or viewer's token of
+//! the campaign made. A gm of one group never sees nor revokes the keeper's invites or tokens
+//! of every campaign, nor another group's.
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::reach::Reach;
+use super::serving::{Role, add_token, revoke_token};
 use super::sessions::{SESSION_IDLE_DAYS, revoke_invite};
 use crate::Error;
 use crate::clock::Clock;
-use crate::store::{InviteRow, SessionRow, Store};
+use crate::store::{InviteRow, SessionRow, Store, TokenRow};
 
 /// The invites and sessions a gm manages in one campaign.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,6 +20,8 @@ pub struct Phones {
     pub invites: Vec<InviteRow>,
     /// The most recently seen first; none idle past [`SESSION_IDLE_DAYS`].
     pub sessions: Vec<SessionRow>,
+    /// By name.
+    pub tokens: Vec<TokenRow>,
 }
 
 /// Whether a row reaching `kept` is managed in `campaign` by a gm reaching `manager`: it
@@ -44,7 +48,16 @@ pub fn phones(store: &Store, campaign: &str, manager: &Reach, clock: &dyn Clock)
         .into_iter()
         .filter(|session| managed(session.campaigns.as_deref(), campaign, manager) && live(session))
         .collect();
-    Ok(Phones { invites, sessions })
+    let tokens = store
+        .tokens()?
+        .into_iter()
+        .filter(|token| managed(token.campaigns.as_deref(), campaign, manager))
+        .collect();
+    Ok(Phones {
+        invites,
+        sessions,
+        tokens,
+    })
 }
 
 /// Revokes the invite `id` of `campaign` for a gm reaching `manager`, signing its phones out.
@@ -58,6 +71,48 @@ pub fn revoke_managed_invite(store: &Store, campaign: &str, manager: &Reach, id:
         true => revoke_invite(store, id),
         false => Err(Error::input(format!(
             "no invite '{id}' of {campaign} that you manage; the invites and phones page lists them"
+        ))),
+    }
+}
+
+/// Makes a token named `name` with `role` (a player's or a viewer's) reaching `campaign`
+/// alone, for a gm who reaches it: a player's machine then pulls, pushes and sends commands
+/// (`muster --remote`). Returns the token, shown this once.
+pub fn make_managed_token(
+    store: &Store,
+    campaign: &str,
+    manager: &Reach,
+    (name, role): (&str, Role),
+    clock: &dyn Clock,
+) -> Result<String, Error> {
+    if role == Role::Gm {
+        return Err(Error::input(
+            "a token made on the page is a player's or a viewer's; a gm's is made on the server's machine (`muster serve token add NAME --role gm --only CAMPAIGN`)",
+        ));
+    }
+    if !manager.admits(campaign) {
+        return Err(Error::input(format!("{campaign} is not a campaign you manage")));
+    }
+    add_token(
+        store,
+        name,
+        (role, &Reach::Only(vec![campaign.to_owned()])),
+        clock,
+    )
+}
+
+/// Revokes the token `name` of `campaign` for a gm reaching `manager`, signing out every
+/// browser signed in with it.
+pub fn revoke_managed_token(store: &Store, campaign: &str, manager: &Reach, name: &str) -> Result<(), Error> {
+    let name = name.trim();
+    let found = store
+        .tokens()?
+        .into_iter()
+        .any(|token| token.name == name && managed(token.campaigns.as_deref(), campaign, manager));
+    match found {
+        true => revoke_token(store, name),
+        false => Err(Error::input(format!(
+            "no token '{name}' of {campaign} that you manage; the invites and phones page lists them"
         ))),
     }
 }

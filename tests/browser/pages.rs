@@ -163,6 +163,20 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
                 problems.extend(check.err());
             }
             tab.shot("phones").await?;
+            // A player's token made there, shown once with its remote's command line; the
+            // token's name differs by the window's size, as token names are unique.
+            let name = format!("Sam {}", size.word());
+            tab.type_in("form#form-token input[name=name]", &name).await?;
+            tab.click("form#form-token button").await?;
+            tab.until(
+                "the token's page",
+                "return document.getElementById('token-remote') !== null;",
+            )
+            .await?;
+            for check in [tab.fits("token").await, tab.axe("token").await] {
+                problems.extend(check.err());
+            }
+            tab.shot("token").await?;
             let _ = tab.client.close().await;
         }
         if problems.is_empty() {

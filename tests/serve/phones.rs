@@ -1,12 +1,13 @@
 //! A group's phones on a community's server: an invite made on a campaign's page reaches that
 //! campaign alone, a session opens on it, another group's phone under the same name shares
 //! nothing with it (not its command ids, not its token names), and the group's gm revokes its
-//! own invites and signs its own phones out on the page, and no one else's.
+//! own invites, signs its own phones out and makes and revokes its players' tokens on the
+//! page, and no one else's.
 
 use scraper::Html;
 
 use super::client::Browser;
-use super::harness::{Campaign, Server, args, events};
+use super::harness::{Campaign, Server, events};
 use super::page::texts;
 use super::reach::{Community, community};
 
@@ -188,35 +189,6 @@ fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     assert_eq!(events(&campaign.db).len(), before + 1, "Wong's Wound was written");
 }
 
-#[test]
-fn a_command_id_answered_in_a_campaign_now_out_of_reach_is_not_described() {
-    let Community { campaign, .. } = community();
-    let server = Server::start(&campaign.db);
-    let baker = args(&["wound", "Baker", "1"]);
-    let with_id = |body: &serde_json::Value| {
-        let mut body = body.clone();
-        body["command_id"] = "c-1".into();
-        body
-    };
-    // pat reached every campaign and recorded c-1 in Juno; the keeper then bound pat to Op.
-    let pat = campaign.token("pat", "player");
-    let (status, _, body) = server.command("Juno", &pat, &with_id(&baker));
-    assert_eq!(status, 201, "{body}");
-    campaign.ok(&["serve", "token", "revoke", "pat"]);
-    let printed = campaign.ok(&["serve", "token", "add", "pat", "--role", "player", "--only", "Op"]);
-    let pat = printed.lines().next().unwrap_or_default().trim().to_owned();
-    let before = events(&campaign.db);
-    let (status, _, body) = server.command("Op", &pat, &with_id(&args(&["wound", "Wong", "1"])));
-    assert_eq!(status, 422, "{body}");
-    let said = body["error"].as_str().unwrap_or_default();
-    assert!(said.contains("c-1"), "{said}");
-    assert!(
-        !said.contains("Juno") && !said.contains("Baker"),
-        "nothing of a campaign out of reach is told: {said}"
-    );
-    assert_eq!(events(&campaign.db), before, "nothing ran");
-}
-
 /// The values of the hidden `field` inputs of the list `list` on `browser`'s phones page of Op.
 fn listed_on_phones(browser: &Browser, list: &str, field: &str) -> Vec<String> {
     let page = browser.get("/c/Op/phones");
@@ -338,4 +310,73 @@ fn a_joining_name_is_refused_only_for_a_token_of_the_invites_campaigns_and_only_
     );
     // root reaches every campaign: its name is refused by every invite.
     assert_eq!(join(&op_code, "root").status, 422);
+}
+
+#[test]
+fn a_groups_gm_makes_a_players_token_of_its_campaign_on_the_page_and_revokes_only_its_own() {
+    let Community {
+        campaign,
+        alice,
+        gina,
+        root,
+    } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gina);
+    let csrf = csrf_of(&desk, "Op");
+    let make = |name: &str, role: &str| {
+        desk.post(
+            "/c/Op/tokens",
+            &[("csrf", csrf.as_str()), ("name", name), ("role", role)],
+            &[],
+        )
+    };
+    let made = make("Sam", "player");
+    assert_eq!(made.status, 200, "{}", made.body);
+    let shown = Html::parse_document(&made.body);
+    let sam = texts(&shown, "#token").pop().unwrap_or_default();
+    assert!(sam.starts_with("muster_"), "{}", made.body);
+    let remote = texts(&shown, "#token-remote").pop().unwrap_or_default();
+    assert!(
+        remote.starts_with(&format!("muster remote add club {}", server.url)),
+        "{remote}"
+    );
+
+    // Sam's token reaches Op alone, as a player.
+    let (status, body) = server.get(&sam, "/api/v1/campaigns/Op/roster");
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = server.get(&sam, "/api/v1/campaigns/Juno/roster");
+    assert_eq!(status, 422);
+    let listed = campaign.ok(&["serve", "token", "list"]);
+    let row = listed
+        .lines()
+        .find(|row| row.trim_start().starts_with("Sam"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("player") && row.trim_end().ends_with("| Op"),
+        "{listed}"
+    );
+    // A gm's token, or a name a token has, is refused; nothing is made.
+    assert_eq!(make("Ann", "gm").status, 422);
+    assert_eq!(make("root", "player").status, 422);
+    assert_eq!(campaign.ok(&["serve", "token", "list"]), listed);
+
+    // Listed for Op's gm: Op's tokens (alice, gina, Sam), never the keeper's of every campaign.
+    let page = Html::parse_document(&desk.get("/c/Op/phones").body);
+    let selector = scraper::Selector::parse("#tokens input[name=token]").unwrap();
+    let mut names: Vec<String> = page
+        .select(&selector)
+        .filter_map(|input| input.value().attr("value").map(str::to_owned))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["Sam", "alice", "gina"]);
+    let revoke = |name: &str| desk.post("/c/Op/phones", &[("csrf", csrf.as_str()), ("token", name)], &[]);
+    assert_eq!(revoke("root").status, 422, "the keeper's token is not Op's gm's");
+    let (status, _) = server.get(&root, "/api/v1/campaigns");
+    assert_eq!(status, 200, "the keeper's token still works");
+    assert_eq!(revoke("Sam").status, 303);
+    let (status, _) = server.get(&sam, "/api/v1/campaigns/Op/roster");
+    assert_eq!(status, 401, "Sam's token is refused at once");
+    let (status, _) = server.get(&alice, "/api/v1/campaigns/Op/roster");
+    assert_eq!(status, 200, "alice's token is untouched");
 }

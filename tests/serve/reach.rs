@@ -230,3 +230,32 @@ fn the_command_line_binds_tokens_and_invites_with_only_and_refuses_what_would_bi
         "{invited}"
     );
 }
+
+#[test]
+fn a_command_id_answered_in_a_campaign_now_out_of_reach_is_not_described() {
+    let Community { campaign, .. } = community();
+    let server = Server::start(&campaign.db);
+    let baker = args(&["wound", "Baker", "1"]);
+    let with_id = |body: &serde_json::Value| {
+        let mut body = body.clone();
+        body["command_id"] = "c-1".into();
+        body
+    };
+    // pat reached every campaign and recorded c-1 in Juno; the keeper then bound pat to Op.
+    let pat = campaign.token("pat", "player");
+    let (status, _, body) = server.command("Juno", &pat, &with_id(&baker));
+    assert_eq!(status, 201, "{body}");
+    campaign.ok(&["serve", "token", "revoke", "pat"]);
+    let printed = campaign.ok(&["serve", "token", "add", "pat", "--role", "player", "--only", "Op"]);
+    let pat = printed.lines().next().unwrap_or_default().trim().to_owned();
+    let before = events(&campaign.db);
+    let (status, _, body) = server.command("Op", &pat, &with_id(&args(&["wound", "Wong", "1"])));
+    assert_eq!(status, 422, "{body}");
+    let said = body["error"].as_str().unwrap_or_default();
+    assert!(said.contains("c-1"), "{said}");
+    assert!(
+        !said.contains("Juno") && !said.contains("Baker"),
+        "nothing of a campaign out of reach is told: {said}"
+    );
+    assert_eq!(events(&campaign.db), before, "nothing ran");
+}

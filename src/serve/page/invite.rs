@@ -50,7 +50,7 @@ fn expiry(word: &str) -> Option<Option<chrono::Duration>> {
 
 /// The address the phones reach the server at: its public address, the one it recorded, else
 /// the one the gm's browser used.
-fn base(public: &Public, recorded: Option<String>, headers: &HeaderMap) -> Option<String> {
+pub(super) fn base(public: &Public, recorded: Option<String>, headers: &HeaderMap) -> Option<String> {
     public.url.clone().or(recorded).or_else(|| {
         let host = headers.get(HOST)?.to_str().ok()?;
         let scheme = if public.secure { "https" } else { "http" };

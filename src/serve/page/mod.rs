@@ -47,6 +47,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/c/{campaign}/do", post(forms::record))
         .route("/c/{campaign}/invite", post(invite::invite))
         .route("/c/{campaign}/phones", get(phones::phones).post(phones::revoke))
+        .route("/c/{campaign}/tokens", post(phones::make_token))
         .route("/c/{campaign}/events/stream", get(live::stream))
         .route("/static/play.js", get(live::script))
         .route("/manifest.webmanifest", get(install::manifest))

@@ -1,6 +1,8 @@
-//! GET and POST /c/{campaign}/phones: a campaign's invites and signed-in phones, for its gm,
-//! each revoked with a tap, so a group's gm takes back a lost phone without the server's
-//! machine. A gm sees and revokes only what reaches the campaign within the gm's own reach.
+//! GET and POST /c/{campaign}/phones: a campaign's invites, signed-in phones and players'
+//! tokens, for its gm, each revoked with a tap, so a group's gm takes back a lost phone without
+//! the server's machine; POST /c/{campaign}/tokens: a player's or viewer's token of the
+//! campaign, shown once. A gm sees and revokes only what reaches the campaign within the gm's
+//! own reach.
 
 use std::sync::Arc;
 
@@ -10,6 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use muster::app::{self, InviteRow, Reach, Role, SessionRow, Via};
 use muster::clock::SystemClock;
+use muster::store::TokenRow;
 
 use super::html::{message_page, render};
 use super::session::{Signed, forged, redirect, written};
@@ -40,6 +43,13 @@ struct SessionLine {
     this: bool,
 }
 
+/// A token of a player's machine as the page lists it.
+struct TokenLine {
+    name: String,
+    role: String,
+    made: When,
+}
+
 #[derive(Template)]
 #[template(path = "page/phones.html")]
 struct PhonesPage {
@@ -49,6 +59,30 @@ struct PhonesPage {
     link: String,
     invites: Vec<InviteLine>,
     sessions: Vec<SessionLine>,
+    tokens: Vec<TokenLine>,
+}
+
+/// A token just made, shown this once.
+#[derive(Template)]
+#[template(path = "page/token.html")]
+struct TokenPage {
+    csrf: String,
+    who: String,
+    campaign: String,
+    link: String,
+    name: String,
+    role: String,
+    token: String,
+    /// The command that saves the server as a remote on the player's machine.
+    remote: String,
+}
+
+fn token_line(row: TokenRow) -> TokenLine {
+    TokenLine {
+        made: when(&row.created_at),
+        name: row.name,
+        role: row.role,
+    }
 }
 
 fn invite_line(row: InviteRow) -> InviteLine {
@@ -83,6 +117,27 @@ fn not_a_gm() -> Response {
         StatusCode::FORBIDDEN,
         "only a gm manages a campaign's invites and phones",
     )
+}
+
+/// The form's field `name`, trimmed.
+fn field(values: &[(String, String)], name: &str) -> Option<String> {
+    values
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.trim().to_owned())
+}
+
+/// The refusal of a form that is not a gm's own: another site's, one without its session's
+/// CSRF token, or one a player or viewer sent.
+fn unless_a_gms_form(
+    server: &Server,
+    signed: &Signed,
+    headers: &HeaderMap,
+    values: &[(String, String)],
+) -> Option<Response> {
+    let csrf = field(values, "csrf");
+    forged(server, signed, headers, csrf.as_deref())
+        .or_else(|| (signed.caller.role < Role::Gm).then(not_a_gm))
 }
 
 /// GET /c/{campaign}/phones: the invites and signed-in phones the gm manages.
@@ -121,12 +176,13 @@ pub async fn phones(
             .into_iter()
             .map(|row| session_line(row, &signed.id))
             .collect(),
+        tokens: phones.tokens.into_iter().map(token_line).collect(),
     };
     render(StatusCode::OK, &page)
 }
 
-/// POST /c/{campaign}/phones: revokes the form's `invite`, or signs out its `session`, then
-/// shows the list again.
+/// POST /c/{campaign}/phones: revokes the form's `invite` or `token`, or signs out its
+/// `session`, then shows the list again.
 pub async fn revoke(
     State(server): State<Arc<Server>>,
     signed: Signed,
@@ -134,28 +190,21 @@ pub async fn revoke(
     headers: HeaderMap,
     Form(values): Form<Vec<(String, String)>>,
 ) -> Response {
-    let value = |name: &str| {
-        values
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.trim().to_owned())
-    };
-    if let Some(refused) = forged(&server, &signed, &headers, value("csrf").as_deref()) {
+    if let Some(refused) = unless_a_gms_form(&server, &signed, &headers, &values) {
         return refused;
     }
-    if signed.caller.role < Role::Gm {
-        return not_a_gm();
-    }
-    let (invite, session) = (value("invite"), value("session"));
+    let value = |name: &str| field(&values, name);
+    let revoked = (value("invite"), value("session"), value("token"));
     let reach: Reach = signed.caller.reach.clone();
     let done = written(&server, move |store| {
         let name = app::resolve_within(store, Some(&campaign), &reach)?;
-        match (invite, session) {
-            (Some(id), _) => app::revoke_managed_invite(store, &name, &reach, &id)?,
-            (None, Some(id)) => app::end_managed_session(store, &name, &reach, &id)?,
-            (None, None) => {
+        match revoked {
+            (Some(id), _, _) => app::revoke_managed_invite(store, &name, &reach, &id)?,
+            (None, Some(id), _) => app::end_managed_session(store, &name, &reach, &id)?,
+            (None, None, Some(token)) => app::revoke_managed_token(store, &name, &reach, &token)?,
+            (None, None, None) => {
                 return Err(muster::Error::input(
-                    "the form names no invite and no session to revoke",
+                    "the form names no invite, session or token to revoke",
                 ));
             }
         }
@@ -166,4 +215,58 @@ pub async fn revoke(
         Ok(name) => redirect(&format!("/c/{}/phones", crate::url::segment(&name))),
         Err(message) => message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
     }
+}
+
+/// POST /c/{campaign}/tokens: a player's or viewer's token of the campaign, named by the form,
+/// shown this once with the command that saves the server as a remote on the player's machine.
+pub async fn make_token(
+    State(server): State<Arc<Server>>,
+    signed: Signed,
+    Path(campaign): Path<String>,
+    headers: HeaderMap,
+    Form(values): Form<Vec<(String, String)>>,
+) -> Response {
+    if let Some(refused) = unless_a_gms_form(&server, &signed, &headers, &values) {
+        return refused;
+    }
+    let value = |name: &str| field(&values, name);
+    let role = match value("role").as_deref() {
+        Some("player") => Role::Player,
+        Some("viewer") => Role::Viewer,
+        other => {
+            return message_page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("a token made on the page is a player's or a viewer's; got {other:?}"),
+            );
+        }
+    };
+    let name = value("name").unwrap_or_default();
+    let reach = signed.caller.reach.clone();
+    let asked = name.clone();
+    let made = written(&server, move |store| {
+        let campaign = app::resolve_within(store, Some(&campaign), &reach)?;
+        let token = app::make_managed_token(store, &campaign, &reach, (&asked, role), &SystemClock)?;
+        Ok((campaign, token, app::served_url(store)?))
+    })
+    .await;
+    let (campaign, token, recorded) = match made {
+        Ok(made) => made,
+        Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
+    };
+    let base = super::invite::base(&server.public, recorded, &headers);
+    let Chrome { csrf, who } = chrome(&signed);
+    let page = TokenPage {
+        csrf,
+        who,
+        link: crate::url::segment(&campaign),
+        remote: format!(
+            "muster remote add club {} --token {token}",
+            base.unwrap_or_else(|| "URL".to_owned())
+        ),
+        campaign,
+        role: role.word().to_owned(),
+        name,
+        token,
+    };
+    render(StatusCode::OK, &page)
 }
