@@ -24,8 +24,8 @@ pub use phones::{
 pub use reach::{Reach, reach_of, resolve_campaign, resolve_within};
 pub use reset::{keep_rows, only_here, reset_campaign};
 pub use serving::{
-    ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Bearer, Role, Served, add_token, authenticate, keep_answer,
-    record_served, revoke_token, served, tokens,
+    ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Bearer, Role, Served, TokenRow, add_token, authenticate,
+    keep_answer, record_served, revoke_token, served, tokens,
 };
 pub use sessions::{
     Invite, InviteAsk, InviteRow, JoinRefused, MAX_INVITE_USES, Opened, SESSION_IDLE_DAYS, Session,

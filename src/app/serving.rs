@@ -10,7 +10,8 @@ use super::reach::Reach;
 use crate::Error;
 use crate::clock::Clock;
 use crate::domain::event::Event;
-use crate::store::{Keeping, ServedAnswer, Store, TokenRow};
+pub use crate::store::TokenRow;
+use crate::store::{Keeping, ServedAnswer, Store};
 
 /// What a token may do: a viewer reads; a player also records commands (not voids,
 /// amendments, seed reveals, campaign or token management); a gm does everything.

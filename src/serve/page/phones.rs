@@ -10,9 +10,8 @@ use askama::Template;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::{self, InviteRow, Reach, Role, SessionRow, Via};
+use muster::app::{self, InviteRow, Reach, Role, SessionRow, TokenRow, Via};
 use muster::clock::SystemClock;
-use muster::store::TokenRow;
 
 use super::html::{message_page, render};
 use super::session::{Signed, forged, redirect, written};
