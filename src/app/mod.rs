@@ -18,10 +18,8 @@ use append::{decide_and_append, logged, store_seed};
 pub use backup::{BackedUp, Backup, CampaignBackedUp, backup};
 pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
-pub use phones::{
-    Phones, end_managed_session, make_managed_token, phones, revoke_managed_invite, revoke_managed_token,
-};
-pub use reach::{Reach, reach_of, resolve_campaign, resolve_within};
+pub use phones::{Phones, Revoked, make_managed_token, phones, revoke_managed};
+pub use reach::{Reach, campaign_to_write, reach_of, resolve_campaign, resolve_within};
 pub use reset::{keep_rows, only_here, reset_campaign};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Bearer, Role, Served, TokenRow, add_token, authenticate,

@@ -13,8 +13,8 @@ use crate::Error;
 use crate::clock::Clock;
 use crate::store::{InviteRow, SessionRow, Store, TokenRow};
 
-/// The invites and sessions a gm manages in one campaign.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The invites, sessions and tokens a gm manages in one campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phones {
     /// Oldest first.
     pub invites: Vec<InviteRow>,
@@ -60,21 +60,6 @@ pub fn phones(store: &Store, campaign: &str, manager: &Reach, clock: &dyn Clock)
     })
 }
 
-/// Revokes the invite `id` of `campaign` for a gm reaching `manager`, signing its phones out.
-pub fn revoke_managed_invite(store: &Store, campaign: &str, manager: &Reach, id: &str) -> Result<(), Error> {
-    let id = id.trim();
-    let found = store
-        .invites()?
-        .into_iter()
-        .any(|invite| invite.id == id && managed(invite.campaigns.as_deref(), campaign, manager));
-    match found {
-        true => revoke_invite(store, id),
-        false => Err(Error::input(format!(
-            "no invite '{id}' of {campaign} that you manage; the invites and phones page lists them"
-        ))),
-    }
-}
-
 /// Makes a token named `name` with `role` (a player's or a viewer's) reaching `campaign`
 /// alone, for a gm who reaches it: a player's machine then pulls, pushes and sends commands
 /// (`muster --remote`). Returns the token, shown this once.
@@ -101,37 +86,46 @@ pub fn make_managed_token(
     )
 }
 
-/// Revokes the token `name` of `campaign` for a gm reaching `manager`, signing out every
-/// browser signed in with it.
-pub fn revoke_managed_token(store: &Store, campaign: &str, manager: &Reach, name: &str) -> Result<(), Error> {
-    let name = name.trim();
-    let found = store
-        .tokens()?
-        .into_iter()
-        .any(|token| token.name == name && managed(token.campaigns.as_deref(), campaign, manager));
-    match found {
-        true => revoke_token(store, name),
-        false => Err(Error::input(format!(
-            "no token '{name}' of {campaign} that you manage; the invites and phones page lists them"
-        ))),
-    }
+/// What a gm takes back on the page: an invite (by its id), a signed-in browser (by its
+/// whole listed id) or a token (by its name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revoked<'a> {
+    Invite(&'a str),
+    Session(&'a str),
+    Token(&'a str),
 }
 
-/// Ends the session `id` (its whole listed id) of `campaign` for a gm reaching `manager`:
-/// that browser is signed out.
-pub fn end_managed_session(store: &Store, campaign: &str, manager: &Reach, id: &str) -> Result<(), Error> {
-    let id = id.trim();
-    let found = store
-        .sessions()?
-        .into_iter()
-        .any(|session| session.id == id && managed(session.campaigns.as_deref(), campaign, manager));
+/// Takes back `what` in `campaign` for a gm reaching `manager`, if it is among what
+/// [`phones`] lists for that gm: an invite or a token is refused from now on and every
+/// browser that came by it is signed out; a session ends at once.
+pub fn revoke_managed(
+    store: &Store,
+    campaign: &str,
+    manager: &Reach,
+    what: Revoked<'_>,
+    clock: &dyn Clock,
+) -> Result<(), Error> {
+    let listed = phones(store, campaign, manager, clock)?;
+    let (found, said, key) = match what {
+        Revoked::Invite(id) => (listed.invites.iter().any(|i| i.id == id.trim()), "invite", id),
+        Revoked::Session(id) => (
+            listed.sessions.iter().any(|s| s.id == id.trim()),
+            "signed-in phone",
+            id,
+        ),
+        Revoked::Token(name) => (listed.tokens.iter().any(|t| t.name == name.trim()), "token", name),
+    };
     if !found {
         return Err(Error::input(format!(
-            "no signed-in phone '{id}' of {campaign} that you manage; the invites and phones page lists them"
+            "no {said} '{}' of {campaign} that you manage; the invites and phones page lists them",
+            key.trim()
         )));
     }
-    store.end_session(id)?;
-    Ok(())
+    match what {
+        Revoked::Invite(id) => revoke_invite(store, id.trim()),
+        Revoked::Session(id) => Ok(store.end_session(id.trim()).map(|_| ())?),
+        Revoked::Token(name) => revoke_token(store, name.trim()),
+    }
 }
 
 #[cfg(test)]

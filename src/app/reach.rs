@@ -162,6 +162,16 @@ pub fn resolve_within(store: &Store, named: Option<&str>, reach: &Reach) -> Resu
     }))
 }
 
+/// The campaign a write names, as the file spells it, within `reach`. One the file lacks
+/// keeps the name given for a caller of every campaign (the command or the push creates it);
+/// a caller bound to campaigns is refused it as an unknown campaign, creating none.
+pub fn campaign_to_write(store: &Store, named: &str, reach: &Reach) -> Result<String, Error> {
+    match resolve_within(store, Some(named), reach) {
+        Err(_) if *reach == Reach::Every => Ok(named.to_owned()),
+        resolved => resolved,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +203,19 @@ mod tests {
             "Juno",
             "every campaign is within the keeper's reach"
         );
+    }
+
+    #[test]
+    fn a_write_to_a_campaign_the_file_lacks_names_it_for_every_campaign_and_is_refused_bound() {
+        let (_dir, store) = two_groups();
+        let op = Reach::Only(vec!["Op".to_owned()]);
+        assert_eq!(campaign_to_write(&store, "op", &op).unwrap(), "Op");
+        assert_eq!(
+            campaign_to_write(&store, "Fresh", &Reach::Every).unwrap(),
+            "Fresh"
+        );
+        assert!(campaign_to_write(&store, "Fresh", &op).is_err());
+        assert!(campaign_to_write(&store, "Juno", &op).is_err());
     }
 
     #[test]

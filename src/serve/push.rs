@@ -12,7 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Reach, Role};
+use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
 use muster::query;
 use muster::store::{Head, Store, StoredRow};
@@ -56,13 +56,12 @@ pub async fn push(
         // The campaign is held from its check to its last part: a command or another push on
         // it waits, so none is decided on half of it or slips between its parts.
         // A campaign out of the caller's reach is refused before it is held or read.
-        let resolved = server.reading(|store| Ok(app::resolve_within(store, Some(&campaign), &caller.reach)));
+        let resolved = server.reading(|store| Ok(app::campaign_to_write(store, &campaign, &caller.reach)));
         let name = match resolved {
             Ok(Ok(name)) => name,
-            Ok(Err(e)) if caller.reach != Reach::Every => {
-                return refusal(StatusCode::NOT_FOUND, 1, &e.to_string());
-            }
-            Ok(Err(_)) | Err(_) => campaign.clone(),
+            Ok(Err(e)) => return refusal(StatusCode::NOT_FOUND, 1, &e.to_string()),
+            // Unread, the URL's name is held; the check below reads again and answers.
+            Err(_) => campaign.clone(),
         };
         let _held = (!query.dry_run).then(|| server.holds.hold(&name));
         // The rows are read and checked on a read connection, beside the commands the writer
@@ -173,12 +172,9 @@ fn checked(
 ) -> Pushing {
     // A campaign the server lacks keeps the URL's name; a push creates it (a gm's who reaches
     // every campaign).
-    let campaign = match app::resolve_within(store, Some(named), &caller.reach) {
+    let campaign = match app::campaign_to_write(store, named, &caller.reach) {
         Ok(campaign) => campaign,
-        Err(e) if caller.reach != Reach::Every => {
-            return Pushing::Answer(refusal(StatusCode::NOT_FOUND, 1, &e.to_string()));
-        }
-        Err(_) => named.to_owned(),
+        Err(e) => return Pushing::Answer(refusal(StatusCode::NOT_FOUND, 1, &e.to_string())),
     };
     let head = match query::Query::new(store, &campaign).head() {
         Ok(head) => head,

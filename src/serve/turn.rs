@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use muster::app::{self, Format, Reach, Served};
+use muster::app::{self, Format, Served};
 use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
@@ -105,9 +105,9 @@ fn take_on(
     // none named and none selected, the command runs without one (`campaign list`) and its
     // answer is kept under the empty name. A campaign named out of the caller's reach is
     // refused before anything of it is read, its head included.
-    let campaign = match (app::resolve_within(store, named, &caller.reach), named) {
-        (Ok(campaign), _) => campaign,
-        (Err(e), Some(_)) if caller.reach != Reach::Every => {
+    let campaign = match named.map(|named| app::campaign_to_write(store, named, &caller.reach)) {
+        Some(Ok(campaign)) => campaign,
+        Some(Err(e)) => {
             // The command's own refusal, which needs no campaign, comes first.
             let answer = match prepared.take() {
                 Some(Err(refused)) => refused,
@@ -115,7 +115,7 @@ fn take_on(
             };
             return Taken::Turn(Turn::Ran { answer, wrote: false });
         }
-        (Err(_), named) => named.map(str::to_owned).unwrap_or_default(),
+        None => app::resolve_within(store, None, &caller.reach).unwrap_or_default(),
     };
     if server.holds.is_held(&campaign) {
         return Taken::Held(campaign);

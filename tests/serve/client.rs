@@ -99,7 +99,12 @@ impl Browser {
 
     /// The CSRF token the roster page's forms carry.
     pub fn csrf(&self) -> String {
-        let page = self.get("/c/Op");
+        self.csrf_of("Op")
+    }
+
+    /// The CSRF token `campaign`'s roster page's forms carry.
+    pub fn csrf_of(&self, campaign: &str) -> String {
+        let page = self.get(&format!("/c/{campaign}"));
         assert_eq!(page.status, 200, "{}", page.body);
         let html = scraper::Html::parse_document(&page.body);
         let selector = scraper::Selector::parse("form#form-wound input[name=csrf]").unwrap();

@@ -144,19 +144,6 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
     );
 }
 
-/// The CSRF token of the first form on `campaign`'s play page, as `browser` sees it.
-fn csrf_of(browser: &Browser, campaign: &str) -> String {
-    let page = browser.get(&format!("/c/{campaign}"));
-    assert_eq!(page.status, 200, "{}", page.body);
-    let html = Html::parse_document(&page.body);
-    let selector = scraper::Selector::parse("input[name=csrf]").unwrap();
-    let found = html
-        .select(&selector)
-        .next()
-        .map(|input| input.value().attr("value"));
-    found.flatten().unwrap_or_default().to_owned()
-}
-
 #[test]
 fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     let Community { campaign, .. } = community();
@@ -165,7 +152,7 @@ fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     let (juno, op) = (phone("Juno"), phone("Op"));
     let json = [("Accept", "application/json")];
     let wound = |browser: &Browser, campaign: &str, soldier: &str| {
-        let csrf = csrf_of(browser, campaign);
+        let csrf = browser.csrf_of(campaign);
         let form = [
             ("csrf", csrf.as_str()),
             ("cmd", "wound"),
@@ -237,7 +224,7 @@ fn a_groups_gm_revokes_its_own_invites_and_signs_its_phones_out_on_the_page_and_
         "the keeper's: Op's and every campaign's, not Juno's"
     );
 
-    let csrf = csrf_of(&desk, "Op");
+    let csrf = desk.csrf();
     let listed_by_cli = || campaign.ok(&["serve", "invite", "list"]);
     let before = listed_by_cli();
     for other in [&juno_id, &every_id] {
@@ -323,7 +310,7 @@ fn a_groups_gm_makes_a_players_token_of_its_campaign_on_the_page_and_revokes_onl
     let server = Server::start(&campaign.db);
     let mut desk = Browser::new(&server);
     desk.signed_in(&gina);
-    let csrf = csrf_of(&desk, "Op");
+    let csrf = desk.csrf();
     let make = |name: &str, role: &str| {
         desk.post(
             "/c/Op/tokens",

@@ -10,7 +10,7 @@ use askama::Template;
 use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use muster::app::{self, InviteRow, Reach, Role, SessionRow, TokenRow, Via};
+use muster::app::{self, InviteRow, Reach, Revoked, Role, SessionRow, TokenRow, Via};
 use muster::clock::SystemClock;
 
 use super::html::{message_page, render};
@@ -197,16 +197,17 @@ pub async fn revoke(
     let reach: Reach = signed.caller.reach.clone();
     let done = written(&server, move |store| {
         let name = app::resolve_within(store, Some(&campaign), &reach)?;
-        match revoked {
-            (Some(id), _, _) => app::revoke_managed_invite(store, &name, &reach, &id)?,
-            (None, Some(id), _) => app::end_managed_session(store, &name, &reach, &id)?,
-            (None, None, Some(token)) => app::revoke_managed_token(store, &name, &reach, &token)?,
+        let what = match &revoked {
+            (Some(id), _, _) => Revoked::Invite(id),
+            (None, Some(id), _) => Revoked::Session(id),
+            (None, None, Some(token)) => Revoked::Token(token),
             (None, None, None) => {
                 return Err(muster::Error::input(
                     "the form names no invite, session or token to revoke",
                 ));
             }
-        }
+        };
+        app::revoke_managed(store, &name, &reach, what, &SystemClock)?;
         Ok(name)
     })
     .await;
