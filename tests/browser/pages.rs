@@ -145,6 +145,12 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
                 vec![],
             )
             .await?;
+            tab.js(
+                "document.getElementById('group-invite').scrollIntoView(); return true;",
+                vec![],
+            )
+            .await?;
+            tab.shot("play-invite-group").await?;
             tab.click("form#form-invite input[name=soldier][value=Reyes]")
                 .await?;
             tab.click("form#form-invite button").await?;
@@ -163,6 +169,12 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
                 problems.extend(check.err());
             }
             tab.shot("phones").await?;
+            tab.js(
+                "document.getElementById('form-token').scrollIntoView(); return true;",
+                vec![],
+            )
+            .await?;
+            tab.shot("phones-token-form").await?;
             // A player's token made there, shown once with its remote's command line; the
             // token's name differs by the window's size, as token names are unique.
             let name = format!("Sam {}", size.word());
