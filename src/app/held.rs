@@ -51,6 +51,12 @@ pub fn hold_group(store: &Store) -> Result<Option<PathBuf>, StoreError> {
     Ok(store.log_path())
 }
 
+/// Flushes `store`'s write-ahead log to disk, if it has one: every group committed on it
+/// before is then kept through a power cut.
+pub fn flush_now(store: &Store) -> std::io::Result<()> {
+    store.log_path().map_or(Ok(()), |log| flush(&log))
+}
+
 /// Flushes the write-ahead log at `log` to disk (what [`hold_group`] gave): every group
 /// committed before is then kept through a power cut.
 pub fn flush(log: &Path) -> std::io::Result<()> {

@@ -83,55 +83,80 @@ pub async fn push(
 }
 
 /// Lands the checked rows a part at a time, each part a turn in the writer's groups beside
-/// other campaigns' commands, with who pushed its commands kept beside it; answered once the
-/// last part is on disk. A push stopped between parts keeps the whole commands landed so
-/// far, and says so: the copy's next push sends the rest.
+/// other campaigns' commands, with who pushed its commands kept beside it; answered once every
+/// part landed is on disk (the parts are synced once, at the end, not each on its own). A push
+/// stopped between parts keeps the whole commands landed so far, and says so: the copy's next
+/// push sends the rest.
 fn land(server: &Server, caller: &Caller, checked: &Checked) -> Response {
     let campaign = checked.campaign();
     let from = checked.head_before().clone();
     let mut here = from.clone();
+    let mut stopped = None;
     for part in checked.parts(PART) {
-        let landed = server.writer.in_group(|lent| match lent.as_mut() {
+        let landed = server.writer.in_group_synced_later(|lent| match lent.as_mut() {
             Some(store) => land_part(store, caller, checked, (part, &here)),
             None => Err("the server's connection was lost".to_owned()),
         });
-        let so_far = match here.version - from.version {
-            0 => "nothing was pushed".to_owned(),
-            n => format!(
-                "v{}–v{} landed ({n} event{}, whole commands) and the rest did not",
-                from.version + 1,
-                here.version,
-                if n == 1 { "" } else { "s" }
-            ),
-        };
         match landed {
             Ok(Some(head)) => here = head,
             Ok(None) => {
-                return refusal(
-                    StatusCode::CONFLICT,
-                    1,
-                    &format!(
-                        "the server's '{campaign}' moved on from v{} while the push landed: {so_far}; pull first",
-                        here.version
-                    ),
-                );
+                stopped = Some(Stopped::MovedOn);
+                break;
             }
             Err(e) => {
-                return refusal(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    4,
-                    &format!("{so_far}: {e}; push again to send what is missing"),
-                );
+                stopped = Some(Stopped::Failed(e));
+                break;
             }
         }
     }
-    let landed = json!({ "campaign": campaign, "added": here.version - from.version, "head": here });
-    (
-        StatusCode::CREATED,
-        [(CONTENT_TYPE, "application/json")],
-        landed.to_string(),
-    )
-        .into_response()
+    // What landed is on disk before the push is answered, whether or not it all landed.
+    let synced = server.writer.sync();
+    let so_far = match here.version - from.version {
+        0 => "nothing was pushed".to_owned(),
+        n => format!(
+            "v{}–v{} landed ({n} event{}, whole commands) and the rest did not",
+            from.version + 1,
+            here.version,
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    match (stopped, synced) {
+        (Some(Stopped::MovedOn), Ok(())) => refusal(
+            StatusCode::CONFLICT,
+            1,
+            &format!(
+                "the server's '{campaign}' moved on from v{} while the push landed: {so_far}; pull first",
+                here.version
+            ),
+        ),
+        (None, Err(e)) => refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            4,
+            &format!("every event was written, but {e}; pull to learn what the server keeps"),
+        ),
+        (Some(Stopped::Failed(e)), _) | (Some(Stopped::MovedOn), Err(e)) => refusal(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            4,
+            &format!("{so_far}: {e}; push again to send what is missing"),
+        ),
+        (None, Ok(())) => {
+            let landed = json!({ "campaign": campaign, "added": here.version - from.version, "head": here });
+            (
+                StatusCode::CREATED,
+                [(CONTENT_TYPE, "application/json")],
+                landed.to_string(),
+            )
+                .into_response()
+        }
+    }
+}
+
+/// Why a push stopped before its last part.
+enum Stopped {
+    /// The campaign moved on from the head the next part continues.
+    MovedOn,
+    /// A part failed on storage: why.
+    Failed(String),
 }
 
 /// The rows of `part` appended if the campaign is still at `here`, and who pushed them kept

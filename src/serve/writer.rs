@@ -81,6 +81,21 @@ impl Committed {
         self.flush.end(outcome);
         turns.send_modify(|n| *n = n.wrapping_add(1));
     }
+
+    /// Tells the group's one turn how its commit ended, leaving the sync to disk and the
+    /// pages' waking to [`Writer::sync`].
+    fn unsynced(self) {
+        self.flush.end(self.outcome);
+    }
+}
+
+/// When a turn's group is synced to disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Synced {
+    /// Before the turn is answered.
+    Now,
+    /// At [`Writer::sync`], when the group holds this turn alone.
+    Later,
 }
 
 /// How a group's flush ended, awaited by every turn it holds.
@@ -131,6 +146,41 @@ impl Writer {
         &self,
         turn: impl FnOnce(&mut Option<Store>) -> Result<T, String>,
     ) -> Result<T, String> {
+        self.take_turn(turn, Synced::Now)
+    }
+
+    /// Runs `turn` as [`Writer::in_group`] does, for one of a run of turns whose caller is
+    /// answered only after the last (a push's parts): a group that holds this turn alone is
+    /// committed but neither synced to disk nor shown to the open pages here, which
+    /// [`Writer::sync`] does once, at the run's end. A group another turn shares is synced
+    /// as ever, for that turn is answered. So a push's parts no longer each wait for the
+    /// disk, and another campaign's command waits for no part's sync on its way.
+    pub fn in_group_synced_later<T>(
+        &self,
+        turn: impl FnOnce(&mut Option<Store>) -> Result<T, String>,
+    ) -> Result<T, String> {
+        self.take_turn(turn, Synced::Later)
+    }
+
+    /// Syncs to disk every group committed so far, once any open group is flushed, and wakes
+    /// the open pages: the end of a run of [`Writer::in_group_synced_later`].
+    pub fn sync(&self) -> Result<(), String> {
+        let synced = self.alone(|lent| match lent.as_ref() {
+            Some(store) => held::flush_now(store).map_err(|e| {
+                format!("the events were written but the disk did not confirm they are kept ({e})")
+            }),
+            None => Err("the server's connection was lost".to_owned()),
+        });
+        synced.and_then(|synced| synced)
+    }
+
+    /// A turn in the next group, its group synced now or, when it holds this turn alone and
+    /// `synced` says so, later.
+    fn take_turn<T>(
+        &self,
+        turn: impl FnOnce(&mut Option<Store>) -> Result<T, String>,
+        synced: Synced,
+    ) -> Result<T, String> {
         let mut held = self.lock();
         let flush = self.join(&mut held)?;
         // A turn that panicked would leave its group waiting for a flush no one makes: it is
@@ -157,6 +207,7 @@ impl Writer {
             }
         };
         let full = held.open.as_ref().is_some_and(|g| g.turns >= GROUP_LIMIT);
+        let alone = held.open.as_ref().is_some_and(|g| g.turns == 1);
         let committed = if full || self.waiting.load(Ordering::SeqCst) == 0 {
             self.commit(&mut held)
         } else {
@@ -164,8 +215,10 @@ impl Writer {
         };
         // The flush to disk waits for no lock: the next group is written meanwhile.
         drop(held);
-        if let Some(committed) = committed {
-            committed.answer(&self.turns);
+        match committed {
+            Some(committed) if alone && synced == Synced::Later => committed.unsynced(),
+            Some(committed) => committed.answer(&self.turns),
+            None => {}
         }
         flush.wait().map(|()| value)
     }
@@ -390,6 +443,65 @@ mod tests {
             .chain(others)
             .map(|t| t.join().unwrap_or_else(|_| unreachable!("a turn panicked")))
             .collect()
+    }
+
+    #[test]
+    fn a_part_alone_in_its_group_is_committed_and_shown_only_once_the_run_is_synced() {
+        let (dir, writer) = writer();
+        let woken = *writer.turns.borrow();
+        let parts = [writes("a"), writes("b")].map(|part| writer.in_group_synced_later(part));
+        assert!(parts.iter().all(Result::is_ok), "{parts:?}");
+        assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
+        assert_eq!(committed(&dir, "b").as_deref(), Some("kept"));
+        assert_eq!(
+            *writer.turns.borrow(),
+            woken,
+            "no page is shown a part not yet on disk"
+        );
+        assert_eq!(writer.sync(), Ok(()));
+        assert_eq!(
+            *writer.turns.borrow() - woken,
+            1,
+            "the run's one sync wakes the pages"
+        );
+        assert_eq!(writer.in_group(writes("c")), Ok(()));
+        assert_eq!(
+            *writer.turns.borrow() - woken,
+            2,
+            "a command's group is synced as ever"
+        );
+    }
+
+    #[test]
+    fn a_part_that_commits_a_command_with_it_syncs_their_group() {
+        let (dir, writer) = writer();
+        let woken = *writer.turns.borrow();
+        let (started, start) = std::sync::mpsc::channel();
+        let holder = Arc::clone(&writer);
+        // A command holds the writer while the part queues, so the part joins its group last
+        // and commits it: the command is answered only once it is on disk.
+        let command = thread::spawn(move || {
+            holder.in_group(|lent| {
+                let ran = writes("a")(lent);
+                let _told = started.send(());
+                until_waiting(&holder, 1);
+                ran
+            })
+        });
+        start
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let part = writer.in_group_synced_later(writes("b"));
+        let command = command
+            .join()
+            .unwrap_or_else(|_| unreachable!("the command panicked"));
+        assert_eq!((command, part), (Ok(()), Ok(())));
+        assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
+        assert_eq!(
+            *writer.turns.borrow() - woken,
+            1,
+            "their group was synced and shown"
+        );
     }
 
     #[test]
