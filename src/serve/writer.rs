@@ -151,8 +151,9 @@ impl Writer {
 
     /// Runs `turn` as [`Writer::in_group`] does, for one of a run of turns whose caller is
     /// answered only after the last (a push's parts): a group that holds this turn alone is
-    /// committed but neither synced to disk nor shown to the open pages here, which
-    /// [`Writer::sync`] does once, at the run's end. A group another turn shares is synced
+    /// committed but neither synced to disk nor are the open pages woken for it here, which
+    /// [`Writer::sync`] does once, at the run's end (the file's watcher may wake them a
+    /// moment before, as it does for any commit it sees). A group another turn shares is synced
     /// as ever, for that turn is answered. So a push's parts no longer each wait for the
     /// disk, and another campaign's command waits for no part's sync on its way.
     pub fn in_group_synced_later<T>(
@@ -166,9 +167,9 @@ impl Writer {
     /// the open pages: the end of a run of [`Writer::in_group_synced_later`].
     pub fn sync(&self) -> Result<(), String> {
         let synced = self.alone(|lent| match lent.as_ref() {
-            Some(store) => held::flush_now(store).map_err(|e| {
-                format!("the events were written but the disk did not confirm they are kept ({e})")
-            }),
+            Some(store) => {
+                held::flush_now(store).map_err(|e| format!("the disk did not confirm they are kept ({e})"))
+            }
             None => Err("the server's connection was lost".to_owned()),
         });
         synced.and_then(|synced| synced)
@@ -456,7 +457,7 @@ mod tests {
         assert_eq!(
             *writer.turns.borrow(),
             woken,
-            "no page is shown a part not yet on disk"
+            "the writer wakes no page for a part not yet on disk"
         );
         assert_eq!(writer.sync(), Ok(()));
         assert_eq!(
