@@ -77,6 +77,16 @@ impl Asked {
     }
 }
 
+/// The stored form of a command of play: its command read at once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Played {
+    command: Command,
+    command_schema: u32,
+    faces: Vec<i64>,
+    recorded_by: String,
+}
+
 /// The stored form with its intent left as text, to be read by [`Asked::read`].
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -164,8 +174,21 @@ impl Logged {
 
     /// Reads a stored command, upcasting an older schema to the current form.
     pub fn decode(text: &str) -> Result<Logged, LoggedError> {
-        // Nearly every stored command is of the current schema: read it straight, without
-        // the value tree the upcasters work on (`verify` reads one per command).
+        // Nearly every stored command is a command of play of the current schema: read in one
+        // pass, its command with it (`verify` reads one per command). Any other (a void, an
+        // amendment, an older schema) fails this reading and is read below.
+        if let Ok(played) = serde_json::from_str::<Played>(text)
+            && played.command_schema == COMMAND_SCHEMA
+        {
+            return Ok(Logged {
+                command: Asked::Command(played.command),
+                command_schema: played.command_schema,
+                faces: played.faces,
+                recorded_by: played.recorded_by,
+            });
+        }
+        // Of the current schema, it is read straight, without the value tree the upcasters
+        // work on.
         if let Ok(stored) = serde_json::from_str::<Stored<'_>>(text)
             && stored.command_schema == COMMAND_SCHEMA
             && let Ok(command) = Asked::read(stored.command.get())
