@@ -29,8 +29,20 @@ pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Cam
     if up_to.is_some() {
         return state_from_checkpoint(store, campaign, up_to);
     }
-    if let Some(state) = store.decided_state(campaign)? {
-        return Ok(state);
+    with_state_at_head(store, campaign, CampaignState::clone)
+}
+
+/// What `read` makes of the state of `campaign` at its head, the state lent rather than
+/// copied: the one this connection keeps, else the one made now, kept afterwards for the
+/// next read. `read` must not write through `store` meanwhile: a write keeps or forgets a
+/// state on it, and the lent one is still borrowed.
+pub fn with_state_at_head<T>(
+    store: &Store,
+    campaign: &str,
+    read: impl FnOnce(&CampaignState) -> T,
+) -> Result<T, Error> {
+    if let Some(state) = store.decided_state_ref(campaign)? {
+        return Ok(read(&state));
     }
     // A state this connection kept at an earlier head, with the events written since (by
     // another connection) folded onto it; else a checkpoint's. Kept in turn for the next read.
@@ -44,8 +56,9 @@ pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Cam
         }
         None => state_from_checkpoint(store, campaign, None)?,
     };
-    store.keep_decided(campaign, store.head(campaign)?, state.clone());
-    Ok(state)
+    let made = read(&state);
+    store.keep_decided(campaign, store.head(campaign)?, state);
+    Ok(made)
 }
 
 /// The state of `campaign` at `up_to` (the head when `None`) from its newest usable

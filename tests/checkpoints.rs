@@ -463,3 +463,23 @@ fn a_kept_state_is_not_served_for_another_campaign_or_an_earlier_point() {
     assert_eq!(earlier.version, head - 1);
     assert_eq!(earlier.soldiers[0].xp, u32::try_from(INTERVAL + 50).unwrap());
 }
+
+#[test]
+fn a_read_at_the_head_is_lent_the_state_it_made_or_kept() {
+    let (dir, _writer) = long_campaign();
+    let reader = Store::open(&dir.path().join("c.db")).unwrap();
+    let truth = full_fold(&reader);
+    assert_eq!(
+        reader.decided_state(CAMPAIGN).unwrap(),
+        None,
+        "a new connection keeps none"
+    );
+    let soldiers = |state: &muster::domain::state::CampaignState| state.soldiers.len();
+    // Made from the checkpoint and kept for the next read.
+    let made = checkpoint::with_state_at_head(&reader, CAMPAIGN, soldiers).unwrap();
+    assert_eq!(made, truth.soldiers.len());
+    assert_eq!(reader.decided_state(CAMPAIGN).unwrap(), Some(truth.clone()));
+    // Lent from what it kept.
+    let lent = checkpoint::with_state_at_head(&reader, CAMPAIGN, Clone::clone).unwrap();
+    assert_eq!(lent, truth);
+}

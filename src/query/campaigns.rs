@@ -7,6 +7,7 @@ use crate::Error;
 use crate::checkpoint;
 use crate::domain::game::Game;
 use crate::domain::rules_version::{self, RulesVersion};
+use crate::domain::state::CampaignState;
 use crate::store::{Head, Store};
 
 /// One campaign in `campaign list --json`.
@@ -90,7 +91,7 @@ pub fn campaigns(store: &Store, selected: Option<&str>) -> Result<Vec<CampaignLi
 impl Query<'_> {
     /// The rules versions muster knows, and the one the campaign is decided under now.
     pub fn rules(&self) -> Result<RulesInForce, Error> {
-        let in_force = checkpoint::state_at(self.store, self.campaign, None)?.rules();
+        let in_force = checkpoint::with_state_at_head(self.store, self.campaign, CampaignState::rules)?;
         Ok(RulesInForce {
             campaign: self.campaign.to_owned(),
             in_force: in_force.0,

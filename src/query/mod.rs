@@ -121,29 +121,26 @@ impl<'a> Query<'a> {
 
     /// What may be recorded now, asked of the rules (see [`offers`]).
     pub fn offers(&self) -> Result<Vec<Offer>, Error> {
-        let state = checkpoint::state_at(self.store, self.campaign, None)?;
-        Ok(offers(self.campaign, &state))
+        checkpoint::with_state_at_head(self.store, self.campaign, |state| offers(self.campaign, state))
     }
 
     /// The roster now (from the newest checkpoint and the events after it), or at `at`.
     pub fn roster(&self, at: Option<AsOf>) -> Result<Roster, Error> {
-        let head = self.head()?;
         if let Some(at) = at {
-            return self.roster_at(at, &head);
+            return self.roster_at(at, &self.head()?);
         }
-        let state = checkpoint::state_at(self.store, self.campaign, None)?;
-        let recorded_at = self
-            .store
-            .rows_between(self.campaign, head.version.saturating_sub(1), Some(head.version))?
-            .pop()
-            .map(|r| r.recorded_at)
-            .unwrap_or_default();
+        let (head, recorded_at) = self.store.head_and_time(self.campaign)?;
         let point = Point {
             version: head.version,
-            recorded_at,
+            recorded_at: recorded_at.unwrap_or_default(),
             asked: None,
         };
-        roster::from_state(self.campaign, &state, point, head, &self.held()?).ok_or_else(|| self.nothing())
+        let held = self.held()?;
+        // The state is lent, not copied: a served read of a campaign is mostly this.
+        checkpoint::with_state_at_head(self.store, self.campaign, |state| {
+            roster::from_state(self.campaign, state, point, head, &held)
+        })?
+        .ok_or_else(|| self.nothing())
     }
 
     /// The roster at `at` (now when `None`), folded from the log, with the end of every

@@ -8,7 +8,7 @@
 //! this state. Any other write, from this process or another, moves the head and the state
 //! is no longer served.
 
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 
 use rusqlite::{OptionalExtension, params};
 
@@ -41,12 +41,22 @@ struct Kept {
 impl Store {
     /// The state kept for `campaign` when its head is still the one it was kept at.
     pub fn decided_state(&self, campaign: &str) -> Result<Option<CampaignState>, StoreError> {
+        Ok(self.decided_state_ref(campaign)?.map(|state| state.clone()))
+    }
+
+    /// [`Store::decided_state`] lent rather than copied: nothing may write through this
+    /// connection until it is given back (a write keeps or forgets a state here).
+    pub fn decided_state_ref(&self, campaign: &str) -> Result<Option<Ref<'_, CampaignState>>, StoreError> {
         let kept = self.decided.0.borrow();
-        let Some(kept) = kept.iter().find(|kept| kept.campaign == campaign) else {
+        let Some(at) = kept.iter().position(|kept| kept.campaign == campaign) else {
             return Ok(None);
         };
         let head = self.head(campaign)?;
-        Ok((kept.head == head).then(|| kept.state.clone()))
+        let current = kept.get(at).is_some_and(|kept| kept.head == head);
+        Ok(Ref::filter_map(kept, |kept| {
+            kept.get(at).filter(|_| current).map(|kept| &kept.state)
+        })
+        .ok())
     }
 
     /// The state kept for `campaign` while the log still holds the head it was kept at: the
@@ -72,7 +82,10 @@ impl Store {
         if state.version != head.version {
             return;
         }
-        let mut kept = self.decided.0.borrow_mut();
+        // A state lent out ([`Store::decided_state_ref`]) leaves this one unkept: a cache.
+        let Ok(mut kept) = self.decided.0.try_borrow_mut() else {
+            return;
+        };
         if kept.len() >= KEPT {
             kept.remove(0);
         }
@@ -85,10 +98,11 @@ impl Store {
 
     /// Forgets the state kept of `campaign`, when a write's state after it is not known.
     pub fn forget_decided(&self, campaign: &str) {
-        self.decided
-            .0
-            .borrow_mut()
-            .retain(|kept| kept.campaign != campaign);
+        // Lent out, it stays: a state is served only at the head it was kept at, which a
+        // write moves.
+        if let Ok(mut kept) = self.decided.0.try_borrow_mut() {
+            kept.retain(|kept| kept.campaign != campaign);
+        }
     }
 
     /// Has this connection bring blame's index up to date when [`Store::indexes_behind`] is

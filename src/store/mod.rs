@@ -290,6 +290,12 @@ impl Store {
         head_in(&self.conn, campaign)
     }
 
+    /// The head of `campaign` and when its event was recorded (`None` with no events), read
+    /// together.
+    pub fn head_and_time(&self, campaign: &str) -> Result<(Head, Option<String>), StoreError> {
+        head_with_time(&self.conn, campaign)
+    }
+
     /// The campaign whose name is `name`, compared as Soldier names are (without case, in
     /// either Unicode form), if the file holds one.
     pub fn campaign_named(&self, name: &str) -> Result<Option<String>, StoreError> {
