@@ -41,14 +41,17 @@ pub fn campaign_lines(store: &Store, selected: Option<&str>) -> Result<Vec<Campa
     campaigns(store, selected)?
         .into_iter()
         .map(|listing| {
-            let state = checkpoint::state_at(store, &listing.name, None)?;
-            let head = store.head(&listing.name)?;
-            let last_recorded_at = store
-                .row_at(&listing.name, head.version)?
-                .map(|row| row.recorded_at);
+            // Each campaign's state is lent, not copied: a community lists a thousand.
+            let (game, missions) = checkpoint::with_state_at_head(store, &listing.name, |state| {
+                (
+                    state.info.as_ref().map(|info| info.game),
+                    state.mission.as_ref().map_or(0, |m| m.number),
+                )
+            })?;
+            let (head, last_recorded_at) = store.head_and_time(&listing.name)?;
             Ok(CampaignLine {
-                game: state.info.as_ref().map(|info| info.game),
-                missions: state.mission.as_ref().map_or(0, |m| m.number),
+                game,
+                missions,
                 last_recorded_at,
                 head,
                 listing,

@@ -225,8 +225,10 @@ impl<'a> Query<'a> {
     /// The summary of Mission `number`, or of the latest Mission when `None`.
     pub fn mission(&self, number: Option<u32>) -> Result<MissionSummary, Error> {
         let head = self.head()?.version;
-        let now = checkpoint::state_at(self.store, self.campaign, None)?;
-        mission::summary(&now, number, |n| self.ended(n, head))
+        // The state now is lent; what `ended` reads of the log writes nothing.
+        checkpoint::with_state_at_head(self.store, self.campaign, |now| {
+            mission::summary(now, number, |n| self.ended(n, head))
+        })?
     }
 
     /// The commitments of the seeds this file keeps for the campaign.
