@@ -34,8 +34,8 @@ pub fn state_at(store: &Store, campaign: &str, up_to: Option<u64>) -> Result<Cam
 
 /// What `read` makes of the state of `campaign` at its head, the state lent rather than
 /// copied: the one this connection keeps, else the one made now, kept afterwards for the
-/// next read. `read` must not write through `store` meanwhile: a write keeps or forgets a
-/// state on it, and the lent one is still borrowed.
+/// next read. A write `read` made through `store` would keep or forget no state: the lent
+/// one is still borrowed.
 pub fn with_state_at_head<T>(
     store: &Store,
     campaign: &str,

@@ -59,17 +59,11 @@ pub enum Asked {
 }
 
 impl Asked {
-    /// Reads an intent from its JSON text. A plain command (nearly every one) is read as a
-    /// [`Command`] straight away: serde's derived reading of an enum with an untagged variant
-    /// would copy the whole text into a tree of values and try `void` and `amend` first,
-    /// each failing with a message written out, for every command `verify` reads.
+    /// Reads an intent that [`Played`] did not read as a command of play: a void or an
+    /// amendment, told by its first key (serde's derived reading of an enum with an untagged
+    /// variant would copy the whole text into a tree of values), else a command, to say what
+    /// is wrong with it.
     fn read(text: &str) -> serde_json::Result<Asked> {
-        // No command of play is named `void` or `amend`: one that reads as a command is one,
-        // read in a single pass; the first key is looked at only for the rest (and to say
-        // what is wrong with a text that reads as nothing).
-        if let Ok(command) = serde_json::from_str::<Command>(text) {
-            return Ok(Asked::Command(command));
-        }
         match serde_json::from_str::<FirstKey>(text)?.0.as_deref() {
             Some("void" | "amend") => serde_json::from_str(text),
             _ => serde_json::from_str(text).map(Asked::Command),

@@ -44,17 +44,18 @@ impl Store {
         Ok(self.decided_state_ref(campaign)?.map(|state| state.clone()))
     }
 
-    /// [`Store::decided_state`] lent rather than copied: nothing may write through this
-    /// connection until it is given back (a write keeps or forgets a state here).
+    /// [`Store::decided_state`] lent rather than copied: until it is given back, a write
+    /// through this connection keeps or forgets no state ([`Store::keep_decided`]).
     pub fn decided_state_ref(&self, campaign: &str) -> Result<Option<Ref<'_, CampaignState>>, StoreError> {
         let kept = self.decided.0.borrow();
         let Some(at) = kept.iter().position(|kept| kept.campaign == campaign) else {
             return Ok(None);
         };
         let head = self.head(campaign)?;
-        let current = kept.get(at).is_some_and(|kept| kept.head == head);
         Ok(Ref::filter_map(kept, |kept| {
-            kept.get(at).filter(|_| current).map(|kept| &kept.state)
+            kept.get(at)
+                .filter(|kept| kept.head == head)
+                .map(|kept| &kept.state)
         })
         .ok())
     }
