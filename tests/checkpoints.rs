@@ -164,8 +164,11 @@ fn a_campaign_whose_checkpoints_another_build_made_is_caught_up_once_at_its_head
     conn.execute("UPDATE checkpoints SET projection = 'campaign-state/0 other'", [])
         .unwrap();
     assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), 0);
+    let behind = || store.campaigns_checkpoints_behind(PROJECTION, INTERVAL).unwrap();
+    assert_eq!(behind(), [CAMPAIGN], "listed for the writer to look at");
 
     assert!(checkpoint::catch_up(&store, CAMPAIGN).unwrap(), "written");
+    assert!(behind().is_empty(), "caught up, it is listed no more");
     assert_eq!(store.newest_checkpoint(CAMPAIGN, PROJECTION).unwrap(), head);
     let written = store.checkpoint(CAMPAIGN, head, PROJECTION).unwrap().unwrap();
     assert_eq!(written.flaw(), None);
@@ -185,6 +188,21 @@ fn a_campaign_whose_checkpoints_another_build_made_is_caught_up_once_at_its_head
     app::create_campaign(&mut writer, "Short", &create, &clock()).unwrap();
     assert!(!checkpoint::catch_up(&store, "Short").unwrap());
     assert_eq!(store.newest_checkpoint("Short", PROJECTION).unwrap(), 0);
+    assert!(behind().is_empty(), "a short campaign is not listed");
+
+    // A checkpoint whose event the log no longer holds counts as none, as for a write.
+    conn.execute(
+        "UPDATE checkpoints SET event_hash = 'rewritten' WHERE campaign = ?1 AND projection = ?2",
+        [CAMPAIGN, PROJECTION],
+    )
+    .unwrap();
+    assert_eq!(behind(), [CAMPAIGN]);
+    // Listed with an interval less than the short campaign's head, both are, oldest first.
+    let short = store.head("Short").unwrap().version;
+    assert_eq!(
+        store.campaigns_checkpoints_behind(PROJECTION, short).unwrap(),
+        [CAMPAIGN, "Short"]
+    );
 }
 
 #[test]

@@ -44,6 +44,8 @@ mod peers;
 mod phones;
 #[path = "serve/proxy.rs"]
 mod proxy;
+#[path = "serve/quiet.rs"]
+mod quiet;
 #[path = "serve/reach.rs"]
 mod reach;
 #[path = "serve/recorded.rs"]

@@ -127,9 +127,11 @@ pub fn catch_up_indexes(store: &Store) -> Result<bool, StoreError> {
     Ok(true)
 }
 
-/// The campaigns of the file, for a writer to look at one at a time ([`catch_up_checkpoint`]).
-pub fn campaigns(store: &Store) -> Result<Vec<String>, StoreError> {
-    Ok(store.campaigns()?.into_iter().map(|c| c.name).collect())
+/// The campaigns of the file whose checkpoints a writer may have to catch up, for it to look
+/// at one at a time ([`catch_up_checkpoint`]): those a checkpoint interval or more past their
+/// newest checkpoint of this build's projection, as a write would find them.
+pub fn campaigns_checkpoints_behind(store: &Store) -> Result<Vec<String>, StoreError> {
+    store.campaigns_checkpoints_behind(checkpoint::PROJECTION, checkpoint::INTERVAL)
 }
 
 /// Writes a checkpoint at the head of `campaign`, in a write transaction of its own, when its

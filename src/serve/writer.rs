@@ -259,8 +259,10 @@ impl Writer {
     /// or more behind, one campaign a step, each in a transaction of its own once any open group
     /// is flushed: after a new build of muster (whose checkpoints are made by other code), each
     /// read of a campaign no command has reached since would fold its whole log. The campaigns
-    /// are listed once and looked at once each; a command that comes meanwhile goes first, and
-    /// the rest waits for the next quiet spell.
+    /// an interval past their newest checkpoint are listed once, by their versions alone (a
+    /// file with none behind is looked over in one query, reading no state, rather than a
+    /// state read per campaign beside the reads being served), and looked at once each; a
+    /// command that comes meanwhile goes first, and the rest waits for the next quiet spell.
     pub fn catch_up_checkpoints(&self) {
         loop {
             let mut guard = self.lock();
@@ -271,7 +273,7 @@ impl Writer {
             };
             if held.unchecked.is_none() {
                 // Listed again at the next quiet spell when the listing failed.
-                held.unchecked = held::campaigns(store).ok();
+                held.unchecked = held::campaigns_checkpoints_behind(store).ok();
             }
             let Some(campaign) = held.unchecked.as_mut().and_then(Vec::pop) else {
                 return;
