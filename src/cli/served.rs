@@ -3,14 +3,15 @@
 //! server's database, no file of the server's), run in-process with its output captured, and
 //! answered with what `--json` prints.
 
-use std::collections::BTreeMap;
+use std::any::TypeId;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, PoisonError};
 
-use clap::ColorChoice;
 use clap::parser::ValueSource;
-use muster::app::{Format, Reach, Right};
+use clap::{ArgMatches, ColorChoice};
+use muster::app::{Format, Reach, Right, Role};
 use muster::store::Store;
 
 use crate::serve::{Answer, Outcome, Prepared, Run};
@@ -39,14 +40,19 @@ pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answ
     if format == Format::Json && !args.iter().any(|a| a == "--json") {
         argv.push("--json".into());
     }
-    let parsed = with_parser::<C, _>(|command| {
-        let matches = command.try_get_matches_from_mut(argv)?;
-        let paths = paths::given(command, &matches);
-        Ok::<_, clap::Error>((matches, paths))
-    });
-    let (matches, paths) = match parsed {
-        Ok(parsed) => parsed,
-        Err(e) => return Err(usage(e.render().to_string())),
+    let line = (TypeId::of::<C>(), argv);
+    let before = read_before(&line);
+    let read_again = before.is_some();
+    let (matches, paths) = match before {
+        Some(parsed) => parsed,
+        None => {
+            let parsed = with_parser::<C, _>(|command| {
+                let matches = command.try_get_matches_from_mut(line.1.iter())?;
+                let paths = paths::given(command, &matches);
+                Ok::<_, clap::Error>((matches, paths))
+            });
+            parsed.map_err(|e| usage(e.render().to_string()))?
+        }
     };
     let cli = C::from_matches(&matches).map_err(|e| usage(e.render().to_string()))?;
     let needs = cli.needs();
@@ -84,7 +90,7 @@ pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answ
         ));
     }
     let unsent = paths
-        .into_iter()
+        .iter()
         .find(|(_, path)| !files.contains_key(path.to_string_lossy().as_ref()));
     if let Some((flag, _)) = unsent {
         return Err(usage(format!(
@@ -97,6 +103,9 @@ pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answ
             "a caller bound to campaigns ({}) creates none; a gm token that reaches every campaign does (`muster serve token add NAME --role gm` on the server's machine)",
             reach.words()
         )));
+    }
+    if !read_again && needs.right == Right::Needs(Role::Viewer) {
+        remember_read(line, (&matches, &paths));
     }
     let reach = reach.clone();
     Ok(Box::new(move |db, campaign, lent| {
@@ -157,6 +166,39 @@ fn run_parsed<C: CommandLine>(
             hint: error.hint,
         },
     }
+}
+
+/// How many command lines of reads are kept parsed at most.
+const READS_KEPT: usize = 256;
+
+/// A command line, by the grammar it is of: the key of a read parsed before.
+type Line = (TypeId, Vec<OsString>);
+
+/// A command line parsed: its matches and the paths it names.
+type Parsed = (ArgMatches, Vec<(String, PathBuf)>);
+
+/// The command lines of reads parsed before (a viewer's commands, which write nothing): a
+/// page or a client reads the same few lines again and again (`roster`, `campaign list`),
+/// and parsing one was about a tenth of a served roster read's processor time. Only reads are
+/// kept: a command's line carries its own words (a `--why`), so it is seldom sent twice.
+/// The grammar and the server's environment are the same for every request, so a line
+/// parses to the same matches every time.
+static READS: Mutex<Option<HashMap<Line, Parsed>>> = Mutex::new(None);
+
+/// The matches and paths of `line` when it was kept as a read parsed before.
+fn read_before(line: &Line) -> Option<Parsed> {
+    let reads = READS.lock().unwrap_or_else(PoisonError::into_inner);
+    reads.as_ref()?.get(line).cloned()
+}
+
+/// Keeps `line`, a read, parsed; past [`READS_KEPT`] lines, those kept so far are let go.
+fn remember_read(line: Line, (matches, paths): (&ArgMatches, &[(String, PathBuf)])) {
+    let mut reads = READS.lock().unwrap_or_else(PoisonError::into_inner);
+    let kept = reads.get_or_insert_with(HashMap::new);
+    if kept.len() >= READS_KEPT {
+        kept.clear();
+    }
+    kept.insert(line, (matches.clone(), paths.to_vec()));
 }
 
 /// How many of the command line's parsers are kept at most. Commands are parsed before their
@@ -233,6 +275,38 @@ mod tests {
 
     use super::*;
     use crate::cli::Cli;
+
+    #[test]
+    fn a_read_accepted_is_kept_parsed_and_a_command_or_a_refused_line_is_not() {
+        let reach = Reach::Every;
+        let prepared = |role: Role, words: &[&str]| {
+            let args: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
+            let run = Run {
+                role,
+                reach: &reach,
+                args: &args,
+                printed: Format::Json,
+                columns: None,
+                files: None,
+            };
+            prepare::<Cli>(&run).is_ok()
+        };
+        let kept = |words: &[&str]| {
+            let mut argv: Vec<OsString> = vec!["muster".into()];
+            argv.extend(words.iter().map(OsString::from));
+            argv.push("--json".into());
+            read_before(&(TypeId::of::<Cli>(), argv)).is_some()
+        };
+        let read = ["roster", "--as-of", "v7"];
+        assert!(prepared(Role::Viewer, &read) && kept(&read));
+        assert!(prepared(Role::Viewer, &read), "read again from what was kept");
+        let command = ["xp", "Reyes", "+1", "--why", "kept parsed?"];
+        assert!(prepared(Role::Player, &command));
+        assert!(!kept(&command), "a command's line is not kept");
+        let refused = ["roster", "--as-of", "v8", "--db", "other.db"];
+        assert!(!prepared(Role::Viewer, &refused));
+        assert!(!kept(&refused), "a line refused is not kept");
+    }
 
     #[test]
     fn no_more_parsers_are_lent_at_once_than_are_kept_and_each_parses_as_a_new_one_would() {
