@@ -197,6 +197,32 @@ fn binding_beyond_loopback_is_refused_until_a_token_exists() {
 }
 
 #[test]
+fn a_read_is_refused_without_a_known_token_and_its_failures_count_toward_the_limit() {
+    let campaign = Campaign::new();
+    let viewer = campaign.token("vic", "viewer");
+    let server = Server::start(&campaign.db);
+    let unsigned = super::harness::agent()
+        .get(format!("{}/api/v1/campaigns/Op/roster", server.url))
+        .call()
+        .unwrap();
+    assert_eq!(unsigned.status().as_u16(), 401);
+    let (status, body) = server.get(&viewer, "/api/v1/campaigns");
+    assert_eq!(status, 200, "{body}");
+    for path in ["/api/v1/campaigns", "/api/v1/campaigns/Op/roster?as_of=2"] {
+        let (status, body) = server.get("muster_guess", path);
+        let refused: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!((status, refused["exit"].as_u64()), (401, Some(1)), "{body}");
+        assert_eq!(refused["error"], "the token is unknown or revoked");
+    }
+    for _ in 0..8 {
+        assert_eq!(server.get("muster_guess", "/api/v1/campaigns/Op/roster").0, 401);
+    }
+    // Ten failed reads from this address: even a good token waits now.
+    let (status, body) = server.get(&viewer, "/api/v1/campaigns/Op/roster");
+    assert_eq!(status, 429, "{body}");
+}
+
+#[test]
 fn failed_sign_ins_are_limited_and_bodies_are_bounded() {
     let campaign = Campaign::new();
     let gm = campaign.token("gina", "gm");
