@@ -4,6 +4,7 @@
 use rusqlite::{OptionalExtension, Row, params};
 use sha2::{Digest, Sha256};
 
+use super::CAMPAIGN_NAMES;
 use super::row::{limit, stored_row};
 use super::{Store, StoreError, StoredRow};
 
@@ -168,14 +169,8 @@ impl Store {
         interval: u64,
     ) -> Result<Vec<String>, StoreError> {
         let interval = i64::try_from(interval).unwrap_or(i64::MAX);
-        // The names are walked as `Store::campaigns` walks them, one index probe each.
-        let mut stmt = self.conn.prepare(
-            "WITH RECURSIVE names(name) AS (
-                 SELECT MIN(campaign) FROM events
-                 UNION ALL
-                 SELECT (SELECT MIN(campaign) FROM events WHERE campaign > names.name)
-                 FROM names WHERE names.name IS NOT NULL
-             ),
+        let mut stmt = self.conn.prepare(&format!(
+            "{CAMPAIGN_NAMES},
              behind(name) AS (
                  SELECT name FROM names WHERE name IS NOT NULL
                    AND (SELECT MAX(version) FROM events WHERE campaign = names.name)
@@ -186,8 +181,8 @@ impl Store {
                             ORDER BY c.version DESC LIMIT 1), 0) + ?2
              )
              SELECT name FROM behind
-             ORDER BY (SELECT seq FROM events WHERE campaign = behind.name ORDER BY version LIMIT 1)",
-        )?;
+             ORDER BY (SELECT seq FROM events WHERE campaign = behind.name ORDER BY version LIMIT 1)"
+        ))?;
         let names = stmt.query_map(params![projection, interval], |row| row.get::<_, String>(0))?;
         Ok(names.collect::<Result<_, _>>()?)
     }

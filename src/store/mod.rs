@@ -130,6 +130,16 @@ pub struct Store {
 /// answers), so none is prepared again for the next request.
 const STATEMENTS_KEPT: usize = 128;
 
+/// The names of the file's campaigns, as the common table `names` (the last row `NULL`): one
+/// index probe per campaign rather than a pass over every event, the names walked with
+/// `MIN(campaign) > previous`, each on the (campaign, version) index.
+pub(super) const CAMPAIGN_NAMES: &str = "WITH RECURSIVE names(name) AS (
+     SELECT MIN(campaign) FROM events
+     UNION ALL
+     SELECT (SELECT MIN(campaign) FROM events WHERE campaign > names.name)
+     FROM names WHERE names.name IS NOT NULL
+ )";
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -317,20 +327,13 @@ impl Store {
 
     /// Every campaign in the file, oldest first, with its head version.
     pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
-        // One index probe per campaign rather than a pass over every event: the names are
-        // walked with MIN(campaign) > previous, each on the (campaign, version) index.
-        let mut stmt = self.conn.prepare(
-            "WITH RECURSIVE names(name) AS (
-                 SELECT MIN(campaign) FROM events
-                 UNION ALL
-                 SELECT (SELECT MIN(campaign) FROM events WHERE campaign > names.name)
-                 FROM names WHERE names.name IS NOT NULL
-             )
+        let mut stmt = self.conn.prepare(&format!(
+            "{CAMPAIGN_NAMES}
              SELECT name,
                     (SELECT MAX(version) FROM events WHERE campaign = names.name),
                     (SELECT seq FROM events WHERE campaign = names.name ORDER BY version LIMIT 1) AS first
-             FROM names WHERE name IS NOT NULL ORDER BY first",
-        )?;
+             FROM names WHERE name IS NOT NULL ORDER BY first"
+        ))?;
         let rows = stmt.query_map([], |row| {
             Ok(CampaignSummary {
                 name: row.get(0)?,
