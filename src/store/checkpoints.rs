@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, Row, params};
 use sha2::{Digest, Sha256};
 
-use super::CAMPAIGN_NAMES;
+use super::head::CAMPAIGN_NAMES;
 use super::row::{limit, stored_row};
 use super::{Store, StoreError, StoredRow};
 

@@ -44,6 +44,7 @@ pub use bulk::ROWS_PER_INSERT;
 pub use checkpoints::{Checkpoint, Columns};
 pub use decided::KEPT;
 pub use error::StoreError;
+use head::CAMPAIGN_NAMES;
 pub use head::Head;
 pub use held::is_held as is_open_here;
 pub use known::{Known, RARE_KINDS};
@@ -129,16 +130,6 @@ pub struct Store {
 /// reading a campaign's head, checkpoint and seeds, appending, keeping its caches and
 /// answers), so none is prepared again for the next request.
 const STATEMENTS_KEPT: usize = 128;
-
-/// The names of the file's campaigns, as the common table `names` (the last row `NULL`): one
-/// index probe per campaign rather than a pass over every event, the names walked with
-/// `MIN(campaign) > previous`, each on the (campaign, version) index.
-pub(super) const CAMPAIGN_NAMES: &str = "WITH RECURSIVE names(name) AS (
-     SELECT MIN(campaign) FROM events
-     UNION ALL
-     SELECT (SELECT MIN(campaign) FROM events WHERE campaign > names.name)
-     FROM names WHERE names.name IS NOT NULL
- )";
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
