@@ -173,7 +173,15 @@ impl<'scope, T: Send + 'scope> Lanes<'scope, T> {
         consume: &mut impl FnMut(&StoredRow, &mut T) -> Result<(), StoreError>,
     ) -> Result<Vec<StoredRow>, StoreError> {
         let spent = std::mem::take(&mut self.spent);
-        self.to_worker.send((rows, spent)).map_err(|_| stopped())?;
+        if self.to_worker.send((rows, spent)).is_err() {
+            // The worker hung up (it panicked on a later batch): the batches it prepared
+            // before are consumed first, in order, whenever it stopped, until the one it did
+            // not finish.
+            while self.in_flight > 0 {
+                self.receive(consume)?;
+            }
+            return Err(stopped());
+        }
         self.in_flight += 1;
         while self.in_flight > AHEAD {
             self.receive(consume)?;
