@@ -59,7 +59,7 @@ pub enum Asked {
 }
 
 impl Asked {
-    /// Reads an intent that [`Played`] did not read as a command of play: a void or an
+    /// Reads an intent that [`Stored`] did not read as a command of play: a void or an
     /// amendment, told by its first key (serde's derived reading of an enum with an untagged
     /// variant would copy the whole text into a tree of values), else a command, to say what
     /// is wrong with it.
@@ -71,25 +71,33 @@ impl Asked {
     }
 }
 
-/// The stored form of a command of play: its command read at once.
+/// The stored form, its command read as `C`: a command of play read at once, or the intent
+/// left as text, to be read by [`Asked::read`].
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Played {
-    command: Command,
+struct Stored<C> {
+    command: C,
     command_schema: u32,
     faces: Vec<i64>,
     recorded_by: String,
 }
 
-/// The stored form with its intent left as text, to be read by [`Asked::read`].
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored<'a> {
-    #[serde(borrow)]
-    command: &'a serde_json::value::RawValue,
-    command_schema: u32,
-    faces: Vec<i64>,
-    recorded_by: String,
+impl<C> Stored<C> {
+    /// The stored command, its intent what `read` makes of its command, if anything.
+    fn read_with(self, read: impl FnOnce(C) -> Option<Asked>) -> Option<Logged> {
+        let Stored {
+            command,
+            command_schema,
+            faces,
+            recorded_by,
+        } = self;
+        Some(Logged {
+            command: read(command)?,
+            command_schema,
+            faces,
+            recorded_by,
+        })
+    }
 }
 
 /// The first key of a JSON object (the variant of an externally tagged enum), or `None` for
@@ -171,28 +179,19 @@ impl Logged {
         // Nearly every stored command is a command of play of the current schema: read in one
         // pass, its command with it (`verify` reads one per command). Any other (a void, an
         // amendment, an older schema) fails this reading and is read below.
-        if let Ok(played) = serde_json::from_str::<Played>(text)
+        if let Ok(played) = serde_json::from_str::<Stored<Command>>(text)
             && played.command_schema == COMMAND_SCHEMA
+            && let Some(logged) = played.read_with(|command| Some(Asked::Command(command)))
         {
-            return Ok(Logged {
-                command: Asked::Command(played.command),
-                command_schema: played.command_schema,
-                faces: played.faces,
-                recorded_by: played.recorded_by,
-            });
+            return Ok(logged);
         }
         // Of the current schema, it is read straight, without the value tree the upcasters
         // work on.
-        if let Ok(stored) = serde_json::from_str::<Stored<'_>>(text)
+        if let Ok(stored) = serde_json::from_str::<Stored<&serde_json::value::RawValue>>(text)
             && stored.command_schema == COMMAND_SCHEMA
-            && let Ok(command) = Asked::read(stored.command.get())
+            && let Some(logged) = stored.read_with(|intent| Asked::read(intent.get()).ok())
         {
-            return Ok(Logged {
-                command,
-                command_schema: stored.command_schema,
-                faces: stored.faces,
-                recorded_by: stored.recorded_by,
-            });
+            return Ok(logged);
         }
         let value: Value = serde_json::from_str(text).map_err(|e| LoggedError::Bad(e.to_string()))?;
         let value = upcast(value)?;
