@@ -435,37 +435,42 @@ fn a_rebuild_writes_a_checkpoint_every_interval_and_at_the_head() {
     assert_eq!(read, fold(&store.events(CAMPAIGN, Some(INTERVAL)).unwrap()));
 }
 
+/// A copy of the state `store` keeps for `campaign` at its head, if it keeps one.
+fn kept(store: &Store, campaign: &str) -> Option<muster::domain::state::CampaignState> {
+    store
+        .decided_state_ref(campaign)
+        .unwrap()
+        .map(|state| state.clone())
+}
+
 #[test]
 fn the_state_a_connection_keeps_after_each_write_is_the_state_the_log_folds_to() {
     let (_dir, mut store) = long_campaign();
     for amount in [3, -2, 7] {
         app::execute(&mut store, CAMPAIGN, &xp(amount), &clock()).unwrap();
-        let kept = store
-            .decided_state(CAMPAIGN)
-            .unwrap()
-            .expect("a write keeps its state");
+        let kept = kept(&store, CAMPAIGN).expect("a write keeps its state");
         assert_eq!(kept, full_fold(&store));
     }
     // A void's events would need un-applying: its state is folded, never kept.
     let head = store.head(CAMPAIGN).unwrap().version;
     app::void(&mut store, CAMPAIGN, head, "a slip", &clock()).unwrap();
-    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), None);
+    assert_eq!(kept(&store, CAMPAIGN), None);
     assert_eq!(
         checkpoint::state_at(&store, CAMPAIGN, None).unwrap(),
         full_fold(&store)
     );
     app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
-    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), Some(full_fold(&store)));
+    assert_eq!(kept(&store, CAMPAIGN), Some(full_fold(&store)));
 }
 
 #[test]
 fn a_kept_state_is_not_served_once_another_connection_moved_the_head() {
     let (dir, mut store) = long_campaign();
     app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
-    assert!(store.decided_state(CAMPAIGN).unwrap().is_some());
+    assert!(kept(&store, CAMPAIGN).is_some());
     let mut other = Store::open(&dir.path().join("c.db")).unwrap();
     app::execute(&mut other, CAMPAIGN, &xp(5), &clock()).unwrap();
-    assert_eq!(store.decided_state(CAMPAIGN).unwrap(), None);
+    assert_eq!(kept(&store, CAMPAIGN), None);
     let state = checkpoint::state_at(&store, CAMPAIGN, None).unwrap();
     assert_eq!(state, full_fold(&store));
     assert_eq!(state.soldiers[0].xp, u32::try_from(INTERVAL + 56).unwrap());
@@ -475,7 +480,7 @@ fn a_kept_state_is_not_served_once_another_connection_moved_the_head() {
 fn a_kept_state_is_not_served_for_another_campaign_or_an_earlier_point() {
     let (_dir, mut store) = long_campaign();
     app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
-    assert_eq!(store.decided_state("Another").unwrap(), None);
+    assert_eq!(kept(&store, "Another"), None);
     let head = store.head(CAMPAIGN).unwrap().version;
     let earlier = checkpoint::state_at(&store, CAMPAIGN, Some(head - 1)).unwrap();
     assert_eq!(earlier.version, head - 1);
@@ -487,16 +492,12 @@ fn a_read_at_the_head_is_lent_the_state_it_made_or_kept() {
     let (dir, _writer) = long_campaign();
     let reader = Store::open(&dir.path().join("c.db")).unwrap();
     let truth = full_fold(&reader);
-    assert_eq!(
-        reader.decided_state(CAMPAIGN).unwrap(),
-        None,
-        "a new connection keeps none"
-    );
+    assert_eq!(kept(&reader, CAMPAIGN), None, "a new connection keeps none");
     let soldiers = |state: &muster::domain::state::CampaignState| state.soldiers.len();
     // Made from the checkpoint and kept for the next read.
     let made = checkpoint::with_state_at_head(&reader, CAMPAIGN, soldiers).unwrap();
     assert_eq!(made, truth.soldiers.len());
-    assert_eq!(reader.decided_state(CAMPAIGN).unwrap(), Some(truth.clone()));
+    assert_eq!(kept(&reader, CAMPAIGN), Some(truth.clone()));
     // Lent from what it kept.
     let lent = checkpoint::with_state_at_head(&reader, CAMPAIGN, Clone::clone).unwrap();
     assert_eq!(lent, truth);

@@ -39,13 +39,9 @@ struct Kept {
 }
 
 impl Store {
-    /// The state kept for `campaign` when its head is still the one it was kept at.
-    pub fn decided_state(&self, campaign: &str) -> Result<Option<CampaignState>, StoreError> {
-        Ok(self.decided_state_ref(campaign)?.map(|state| state.clone()))
-    }
-
-    /// [`Store::decided_state`] lent rather than copied: until it is given back, a write
-    /// through this connection keeps or forgets no state ([`Store::keep_decided`]).
+    /// The state kept for `campaign` when its head is still the one it was kept at, lent
+    /// rather than copied: until it is given back, a write through this connection keeps or
+    /// forgets no state ([`Store::keep_decided`]).
     pub fn decided_state_ref(&self, campaign: &str) -> Result<Option<Ref<'_, CampaignState>>, StoreError> {
         let kept = self.decided.0.borrow();
         let Some(at) = kept.iter().position(|kept| kept.campaign == campaign) else {
