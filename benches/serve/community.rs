@@ -59,8 +59,12 @@ pub fn measure(max: u64) {
     );
 
     let alone = one_at_a_time(ALONE, |n| command(&in_url(1), format!("alone {n}")));
+    let busy = Busy::from(pid);
     let (one, one_wall) = concurrently(|c, n| command(&in_url(1), format!("one {c}/{n}")), EACH);
+    let one_busy = busy.cores(one_wall);
+    let busy = Busy::from(pid);
     let (spread, spread_wall) = concurrently(|c, n| command(&in_url(c + 1), format!("spread {c}/{n}")), EACH);
+    let spread_busy = busy.cores(spread_wall);
     let rate = |latencies: &[f64], wall: f64| latencies.len() as f64 / wall;
     let alone_rate = alone.len() as f64 / alone.iter().sum::<f64>() * 1000.0;
 
@@ -142,6 +146,16 @@ pub fn measure(max: u64) {
         "| {CLIENTS} clients over {CLIENTS} campaigns ÷ {CLIENTS} on one; {CLIENTS} clients on one ÷ 1 client | {:.2}; {:.2} |",
         rate(&spread, spread_wall) / rate(&one, one_wall),
         rate(&one, one_wall) / alone_rate
+    );
+    // Deciding campaigns in parallel can only raise the rate over 20 campaigns if the rate on
+    // one left a core idle: how busy the cores were says whether it did.
+    println!(
+        "| cores busy (of {}) while {CLIENTS} clients record on one campaign / over {CLIENTS}: the server + the bench's own clients | {:.2} + {:.2} / {:.2} + {:.2} |",
+        std::thread::available_parallelism().map_or(0, usize::from),
+        one_busy.0,
+        one_busy.1,
+        spread_busy.0,
+        spread_busy.1
     );
     println!(
         "| roster reads spread over the {CAMPAIGNS} campaigns, {CLIENTS} clients, p50 / p99 | {:.1} / {:.1} ms |",
@@ -257,6 +271,45 @@ fn pushed_tail(campaign: &str, seed: u64) -> String {
 }
 
 /// The peak and present resident memory of process `pid`, as Linux reports them.
+/// The processor time spent so far by the server and by this process (the bench, its clients
+/// included), to tell how many cores a figure kept busy.
+struct Busy {
+    server: u32,
+    at: (f64, f64),
+}
+
+impl Busy {
+    fn from(server: u32) -> Busy {
+        Busy {
+            server,
+            at: (cpu_seconds(&server.to_string()), cpu_seconds("self")),
+        }
+    }
+
+    /// How many cores the server and this process each kept busy on average over `wall`
+    /// seconds since [`Busy::from`].
+    fn cores(&self, wall: f64) -> (f64, f64) {
+        let (server, bench) = (cpu_seconds(&self.server.to_string()), cpu_seconds("self"));
+        ((server - self.at.0) / wall, (bench - self.at.1) / wall)
+    }
+}
+
+/// The user and system processor time of process `pid` (or `self`) so far, in seconds, from
+/// Linux's `/proc/PID/stat` (0 where it cannot be read).
+fn cpu_seconds(pid: &str) -> f64 {
+    // Its clock ticks, which Linux counts at 100 a second for every program (USER_HZ).
+    const TICKS: f64 = 100.0;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the program's name, which is in brackets and may hold spaces: the
+    // user time is the 12th of them, the system time the 13th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / TICKS
+}
+
 fn memory_of(pid: u32) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |key: &str| {
