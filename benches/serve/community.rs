@@ -1,8 +1,9 @@
 //! A community on one server: 1,000 synthetic campaigns of 10,000 events each in one file
 //! (generated once and kept under the build's temporary directory; fewer events each when
 //! `MUSTER_BENCH_MAX` says fewer), with commands from one client, from 20 on one campaign and
-//! from 20 spread over 20 campaigns, roster reads spread over all of them, another campaign's
-//! commands while each of five 10,000-event pushes lands, and the server's memory.
+//! from 20 spread over 20 campaigns (and how many cores the server and the clients kept busy
+//! meanwhile), roster reads spread over all of them, another campaign's commands while each of
+//! five 10,000-event pushes lands, and the server's memory.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
