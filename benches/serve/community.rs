@@ -60,10 +60,10 @@ pub fn measure(max: u64) {
     );
 
     let alone = one_at_a_time(ALONE, |n| command(&in_url(1), format!("alone {n}")));
-    let busy = Busy::from(pid);
+    let busy = Busy::now(pid);
     let (one, one_wall) = concurrently(|c, n| command(&in_url(1), format!("one {c}/{n}")), EACH);
     let one_busy = busy.cores(one_wall);
-    let busy = Busy::from(pid);
+    let busy = Busy::now(pid);
     let (spread, spread_wall) = concurrently(|c, n| command(&in_url(c + 1), format!("spread {c}/{n}")), EACH);
     let spread_busy = busy.cores(spread_wall);
     let rate = |latencies: &[f64], wall: f64| latencies.len() as f64 / wall;
@@ -271,7 +271,6 @@ fn pushed_tail(campaign: &str, seed: u64) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The peak and present resident memory of process `pid`, as Linux reports them.
 /// The processor time spent so far by the server and by this process (the bench, its clients
 /// included), to tell how many cores a figure kept busy.
 struct Busy {
@@ -280,7 +279,8 @@ struct Busy {
 }
 
 impl Busy {
-    fn from(server: u32) -> Busy {
+    /// The processor time the server and this process have spent until now.
+    fn now(server: u32) -> Busy {
         Busy {
             server,
             at: (cpu_seconds(&server.to_string()), cpu_seconds("self")),
@@ -288,7 +288,7 @@ impl Busy {
     }
 
     /// How many cores the server and this process each kept busy on average over `wall`
-    /// seconds since [`Busy::from`].
+    /// seconds since [`Busy::now`].
     fn cores(&self, wall: f64) -> (f64, f64) {
         let (server, bench) = (cpu_seconds(&self.server.to_string()), cpu_seconds("self"));
         ((server - self.at.0) / wall, (bench - self.at.1) / wall)
@@ -311,6 +311,7 @@ fn cpu_seconds(pid: &str) -> f64 {
     (ticks(11) + ticks(12)) / TICKS
 }
 
+/// The peak and present resident memory of process `pid`, as Linux reports them.
 fn memory_of(pid: u32) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |key: &str| {
