@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -83,20 +84,27 @@ pub async fn push(
 }
 
 /// Lands the checked rows a part at a time, each part a turn in the writer's groups beside
-/// other campaigns' commands, with who pushed its commands kept beside it; answered once every
-/// part landed is on disk (the parts are synced once, at the end, not each on its own). A push
-/// stopped between parts keeps the whole commands landed so far, and says so: the copy's next
-/// push sends the rest.
+/// other campaigns' commands, resting between parts as long as the part before took, with who
+/// pushed its commands kept beside it; answered once every part landed is on disk (the parts
+/// are synced once, at the end, not each on its own). A push stopped between parts keeps the
+/// whole commands landed so far, and says so: the copy's next push sends the rest.
 fn land(server: &Server, caller: &Caller, checked: &Checked) -> Response {
     let campaign = checked.campaign();
     let from = checked.head_before().clone();
     let mut here = from.clone();
     let mut stopped = None;
+    let mut rest = Duration::ZERO;
     for part in checked.parts(PART) {
+        // Between two parts the push rests as long as the last one took, so it takes at most
+        // half the writer and half a core: a command that comes while it lands (nothing says
+        // one is on its way) finds both free half the time.
+        std::thread::sleep(rest);
+        let asked = Instant::now();
         let landed = server.writer.in_group_synced_later(|lent| match lent.as_mut() {
             Some(store) => land_part(store, caller, checked, (part, &here)),
             None => Err("the server's connection was lost".to_owned()),
         });
+        rest = asked.elapsed();
         match landed {
             Ok(Some(head)) => here = head,
             Ok(None) => {

@@ -4,10 +4,11 @@
 //!
 //! A flush is the cost of a command (a disk sync, milliseconds), so a turn that finds others
 //! waiting for the writer leaves its transaction open for them, and the last of them commits
-//! all at once: the commands that arrive while one flush is under way go into the next. The
-//! commit writes the write-ahead log on the writer; the turn that made it then lets the writer
-//! go and syncs the log, so the next group is written while this one reaches the disk (a sync
-//! keeps every commit written before it, so groups answered out of order lose nothing). A turn
+//! all at once: the commands that arrive while one flush is under way go into the next (a
+//! push's parts, answered at the push's end, hold no group open). The commit writes the
+//! write-ahead log on the writer; the turn that made it then lets the writer go and syncs the
+//! log, so the next group is written while this one reaches the disk (a sync keeps every
+//! commit written before it, so groups answered out of order lose nothing). A turn
 //! that fails undoes its whole group (its connection may have lost the transaction with it),
 //! and a commit that fails answers every turn of the group as failed: nothing of it was kept.
 
@@ -31,8 +32,11 @@ const INDEX_LAG: u64 = 256;
 pub struct Writer {
     db: PathBuf,
     held: Mutex<Held>,
-    /// How many callers wait for the writer: a turn that leaves them none commits its group.
+    /// How many callers wait for the writer.
     waiting: AtomicUsize,
+    /// How many of them are a push's parts, which need no group: a turn that leaves no other
+    /// caller waiting commits its group.
+    parts_waiting: AtomicUsize,
     /// Bumped after every flush and every other write: an open page's stream wakes on it and
     /// reads the head at once.
     pub turns: tokio::sync::watch::Sender<u64>,
@@ -134,6 +138,7 @@ impl Writer {
                 unchecked: None,
             }),
             waiting: AtomicUsize::new(0),
+            parts_waiting: AtomicUsize::new(0),
             turns: tokio::sync::watch::Sender::new(0),
         }
     }
@@ -182,7 +187,7 @@ impl Writer {
         turn: impl FnOnce(&mut Option<Store>) -> Result<T, String>,
         synced: Synced,
     ) -> Result<T, String> {
-        let mut held = self.lock();
+        let mut held = self.lock_for(synced);
         let flush = self.join(&mut held)?;
         // A turn that panicked would leave its group waiting for a flush no one makes: it is
         // taken for a failed turn, and its connection, in no known state, is closed.
@@ -209,7 +214,7 @@ impl Writer {
         };
         let full = held.open.as_ref().is_some_and(|g| g.turns >= GROUP_LIMIT);
         let alone = held.open.as_ref().is_some_and(|g| g.turns == 1);
-        let committed = if full || self.waiting.load(Ordering::SeqCst) == 0 {
+        let committed = if full || self.others_waiting() == 0 {
             self.commit(&mut held)
         } else {
             None
@@ -289,10 +294,31 @@ impl Writer {
 
     /// The writer's lock, counted among the waiting while it is awaited.
     fn lock(&self) -> MutexGuard<'_, Held> {
+        self.lock_for(Synced::Now)
+    }
+
+    /// The writer's lock for a turn synced as `synced` says: a push's part (synced later) is
+    /// counted among the parts waiting too.
+    fn lock_for(&self, synced: Synced) -> MutexGuard<'_, Held> {
+        let part = synced == Synced::Later;
         self.waiting.fetch_add(1, Ordering::SeqCst);
+        if part {
+            self.parts_waiting.fetch_add(1, Ordering::SeqCst);
+        }
         let held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if part {
+            self.parts_waiting.fetch_sub(1, Ordering::SeqCst);
+        }
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         held
+    }
+
+    /// How many callers other than a push's parts wait for the writer: a turn's group is left
+    /// open only for them, for a part is answered at its push's end, not with a group.
+    fn others_waiting(&self) -> usize {
+        self.waiting
+            .load(Ordering::SeqCst)
+            .saturating_sub(self.parts_waiting.load(Ordering::SeqCst))
     }
 
     /// Joins the open group, or opens one (taking the write lock), and begins a turn's
@@ -476,25 +502,65 @@ mod tests {
     }
 
     #[test]
-    fn a_part_that_commits_a_command_with_it_syncs_their_group() {
+    fn a_command_that_joins_a_parts_group_commits_it_synced() {
         let (dir, writer) = writer();
         let woken = *writer.turns.borrow();
         let (started, start) = std::sync::mpsc::channel();
-        let holder = Arc::clone(&writer);
-        // A command holds the writer while the part queues, so the part joins its group last
-        // and commits it: the command is answered only once it is on disk.
-        let command = thread::spawn(move || {
-            holder.in_group(|lent| {
+        let pusher = Arc::clone(&writer);
+        // A part holds the writer while the command queues, so the command joins its group
+        // last and commits it: the command is answered only once both are on disk.
+        let part = thread::spawn(move || {
+            pusher.in_group_synced_later(|lent| {
                 let ran = writes("a")(lent);
                 let _told = started.send(());
-                until_waiting(&holder, 1);
+                until_waiting(&pusher, 1);
                 ran
             })
         });
         start
             .recv_timeout(Duration::from_secs(10))
             .unwrap_or_else(|e| unreachable!("{e}"));
-        let part = writer.in_group_synced_later(writes("b"));
+        let command = writer.in_group(writes("b"));
+        let part = part.join().unwrap_or_else(|_| unreachable!("the part panicked"));
+        assert_eq!((part, command), (Ok(()), Ok(())));
+        assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
+        assert_eq!(committed(&dir, "b").as_deref(), Some("kept"));
+        assert_eq!(
+            *writer.turns.borrow() - woken,
+            1,
+            "their group was synced and shown"
+        );
+    }
+
+    #[test]
+    fn a_waiting_part_holds_no_commands_group_open() {
+        let (dir, writer) = writer();
+        let woken = *writer.turns.borrow();
+        let (started, start) = std::sync::mpsc::channel();
+        let (answered, told_answered) = std::sync::mpsc::channel();
+        let holder = Arc::clone(&writer);
+        // A command holds the writer while a part queues; the part's turn then waits until
+        // the command is answered. Had the command left its group open for the part, it would
+        // wait for the part's commit and the part for its answer: neither would end.
+        let command = thread::spawn(move || {
+            let command = holder.in_group(|lent| {
+                let ran = writes("a")(lent);
+                let _told = started.send(());
+                until_waiting(&holder, 1);
+                ran
+            });
+            let _told = answered.send(());
+            command
+        });
+        start
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|e| unreachable!("{e}"));
+        let part = writer.in_group_synced_later(|lent| {
+            told_answered
+                .recv_timeout(Duration::from_secs(10))
+                .map_err(|_| "the command was not answered before the part ran".to_owned())?;
+            writes("b")(lent)
+        });
         let command = command
             .join()
             .unwrap_or_else(|_| unreachable!("the command panicked"));
@@ -503,7 +569,7 @@ mod tests {
         assert_eq!(
             *writer.turns.borrow() - woken,
             1,
-            "their group was synced and shown"
+            "the command's group was synced and shown; the part waits for its push's sync"
         );
     }
 
