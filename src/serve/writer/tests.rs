@@ -100,25 +100,42 @@ fn a_part_alone_in_its_group_is_committed_and_shown_only_once_the_run_is_synced(
     );
 }
 
-#[test]
-fn a_command_that_joins_a_parts_group_commits_it_synced() {
-    let (dir, writer) = writer();
-    let woken = *writer.turns.borrow();
+/// Runs a turn that keeps `key`, as a command or (synced later) a push's part, on a thread of
+/// its own, holding the writer until another caller waits, then `after`; returns once the turn
+/// holds the writer, with the thread, which ends on the turn's outcome.
+fn holding(
+    writer: &Arc<Writer>,
+    (synced, key): (Synced, &'static str),
+    after: impl FnOnce() + Send + 'static,
+) -> thread::JoinHandle<Result<(), String>> {
     let (started, start) = std::sync::mpsc::channel();
-    let pusher = Arc::clone(&writer);
-    // A part holds the writer while the command queues, so the command joins its group
-    // last and commits it: the command is answered only once both are on disk.
-    let part = thread::spawn(move || {
-        pusher.in_group_synced_later(|lent| {
-            let ran = writes("a")(lent);
-            let _told = started.send(());
-            until_waiting(&pusher, 1);
-            ran
-        })
+    let holder = Arc::clone(writer);
+    let held = thread::spawn(move || {
+        let ran = holder.take_turn(
+            |lent| {
+                let ran = writes(key)(lent);
+                let _told = started.send(());
+                until_waiting(&holder, 1);
+                ran
+            },
+            synced,
+        );
+        after();
+        ran
     });
     start
         .recv_timeout(Duration::from_secs(10))
         .unwrap_or_else(|e| unreachable!("{e}"));
+    held
+}
+
+#[test]
+fn a_command_that_joins_a_parts_group_commits_it_synced() {
+    let (dir, writer) = writer();
+    let woken = *writer.turns.borrow();
+    // A part holds the writer while the command queues, so the command joins its group
+    // last and commits it: the command is answered only once both are on disk.
+    let part = holding(&writer, (Synced::Later, "a"), || {});
     let command = writer.in_group(writes("b"));
     let part = part.join().unwrap_or_else(|_| unreachable!("the part panicked"));
     assert_eq!((part, command), (Ok(()), Ok(())));
@@ -135,25 +152,13 @@ fn a_command_that_joins_a_parts_group_commits_it_synced() {
 fn a_waiting_part_holds_no_commands_group_open() {
     let (dir, writer) = writer();
     let woken = *writer.turns.borrow();
-    let (started, start) = std::sync::mpsc::channel();
     let (answered, told_answered) = std::sync::mpsc::channel();
-    let holder = Arc::clone(&writer);
     // A command holds the writer while a part queues; the part's turn then waits until
     // the command is answered. Had the command left its group open for the part, it would
     // wait for the part's commit and the part for its answer: neither would end.
-    let command = thread::spawn(move || {
-        let command = holder.in_group(|lent| {
-            let ran = writes("a")(lent);
-            let _told = started.send(());
-            until_waiting(&holder, 1);
-            ran
-        });
+    let command = holding(&writer, (Synced::Now, "a"), move || {
         let _told = answered.send(());
-        command
     });
-    start
-        .recv_timeout(Duration::from_secs(10))
-        .unwrap_or_else(|e| unreachable!("{e}"));
     let part = writer.in_group_synced_later(|lent| {
         told_answered
             .recv_timeout(Duration::from_secs(10))
