@@ -1,6 +1,7 @@
 //! The writer's group commit, tried on a file of its own: who shares a flush, what a
 //! failure undoes, what a part of a push waits for, and what the quiet writer catches up.
 
+use std::sync::atomic::AtomicBool;
 use std::thread;
 use std::time::Duration;
 
@@ -134,11 +135,26 @@ fn a_command_that_joins_a_parts_group_commits_it_synced() {
     let (dir, writer) = writer();
     let woken = *writer.turns.borrow();
     // A part holds the writer while the command queues, so the command joins its group
-    // last and commits it: the command is answered only once both are on disk.
-    let part = holding(&writer, (Synced::Later, "a"), || {});
-    let command = writer.in_group(writes("b"));
+    // last and commits it: the part returns only once the command's turn has run and the
+    // group is on disk (committed alone, it would return at once, long before the command's
+    // turn ends).
+    let ran = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(AtomicBool::new(false));
+    let (ran_then, seen_then) = (Arc::clone(&ran), Arc::clone(&seen));
+    let part = holding(&writer, (Synced::Later, "a"), move || {
+        seen_then.store(ran_then.load(Ordering::SeqCst), Ordering::SeqCst);
+    });
+    let command = writer.in_group(|lent| {
+        thread::sleep(Duration::from_millis(50));
+        ran.store(true, Ordering::SeqCst);
+        writes("b")(lent)
+    });
     let part = part.join().unwrap_or_else(|_| unreachable!("the part panicked"));
     assert_eq!((part, command), (Ok(()), Ok(())));
+    assert!(
+        seen.load(Ordering::SeqCst),
+        "the part returned before the command's turn it shares a flush with"
+    );
     assert_eq!(committed(&dir, "a").as_deref(), Some("kept"));
     assert_eq!(committed(&dir, "b").as_deref(), Some("kept"));
     assert_eq!(
