@@ -9,6 +9,7 @@ use std::time::Duration;
 use muster::app::held;
 use muster::store::Store;
 
+use super::background;
 use super::server::Server;
 
 /// How long after a write the log is folded: the writes of that spell are folded together.
@@ -28,14 +29,18 @@ pub async fn wal(server: Arc<Server>) {
         // The writes that landed while waiting are folded now, not after.
         turns.mark_unchanged();
         let db = server.db.clone();
+        // At the lowest priority: copying pages into the file is no command's wait, and a
+        // fold waits for no lock a command needs.
         let folded = tokio::task::spawn_blocking(move || {
-            let store = match kept {
-                Some(store) => store,
-                None => muster::app::open(&db).ok()?,
-            };
-            held::fold_wal(&store).ok().map(|_| store)
+            background::at_lowest_priority(move || {
+                let store = match kept {
+                    Some(store) => store,
+                    None => muster::app::open(&db).ok()?,
+                };
+                held::fold_wal(&store).ok().map(|_| store)
+            })
         })
         .await;
-        kept = folded.ok().flatten();
+        kept = folded.ok().and_then(Result::ok).flatten();
     }
 }

@@ -8,6 +8,7 @@
 
 mod answer;
 mod api;
+mod background;
 mod events;
 mod fold;
 mod holds;

@@ -22,6 +22,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::answer::{blocking, refusal};
+use super::background;
 use super::preamble::{Caller, Continues};
 use super::server::Server;
 
@@ -66,13 +67,20 @@ pub async fn push(
         };
         let _held = (!query.dry_run).then(|| server.holds.hold(&name));
         // The rows are read and checked on a read connection, beside the commands the writer
-        // records meanwhile: the writer is held only while each part is appended.
-        let checked =
-            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), text, query.dry_run)));
+        // records meanwhile, and at the lowest priority: a command that comes meanwhile takes
+        // a core first. The writer is held only while each part is appended, at the
+        // priority of every turn.
+        let checked = background::at_lowest_priority(|| {
+            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), text, query.dry_run)))
+        });
         let checked = match checked {
-            Ok(Pushing::Land(checked)) => *checked,
-            Ok(Pushing::Answer(answer)) => return answer,
-            Err(e) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e),
+            Ok(Ok(Pushing::Land(checked))) => *checked,
+            Ok(Ok(Pushing::Answer(answer))) => return answer,
+            Ok(Err(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e),
+            Err(e) => {
+                let why = format!("the push could not be checked: no thread could start ({e})");
+                return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &why);
+            }
         };
         if query.dry_run {
             let body = json!({ "campaign": checked.campaign(), "added": checked.added(), "head": checked.head_after() });
