@@ -17,7 +17,7 @@ use muster::app::{self, Role};
 use muster::clock::{Clock, SystemClock};
 use muster::query;
 use muster::store::{Head, Store, StoredRow};
-use muster::transfer::{self, Checked, Checking, FastForward};
+use muster::transfer::{self, Checked, Checking, FastForward, Landing};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -102,6 +102,8 @@ fn land(server: &Server, caller: &Caller, checked: &Checked) -> Response {
     let mut here = from.clone();
     let mut stopped = None;
     let mut rest = Duration::ZERO;
+    // What each part leaves for the next: where blame's index of the campaign is made up to.
+    let mut landing = Landing::default();
     for part in checked.parts(PART) {
         // Between two parts the push rests as long as the last one took, so it takes at most
         // half the writer and half a core: a command that comes while it lands (nothing says
@@ -109,7 +111,7 @@ fn land(server: &Server, caller: &Caller, checked: &Checked) -> Response {
         std::thread::sleep(rest);
         let asked = Instant::now();
         let landed = server.writer.in_group_synced_later(|lent| match lent.as_mut() {
-            Some(store) => land_part(store, caller, checked, (part, &here)),
+            Some(store) => land_part(store, caller, checked, (part, &mut landing, &here)),
             None => Err("the server's connection was lost".to_owned()),
         });
         rest = asked.elapsed();
@@ -181,10 +183,10 @@ fn land_part(
     store: &mut Store,
     caller: &Caller,
     checked: &Checked,
-    (part, here): (Range<usize>, &Head),
+    (part, landing, here): (Range<usize>, &mut Landing, &Head),
 ) -> Result<Option<Head>, String> {
     let campaign = checked.campaign();
-    let head = match transfer::land_part(store, checked, part, here) {
+    let head = match transfer::land_part(store, checked, (part, landing), here) {
         Ok(FastForward::Added { head, .. }) => head,
         Ok(FastForward::DoesNotContinue) => return Ok(None),
         Err(e) => return Err(e.to_string()),

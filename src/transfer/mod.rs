@@ -22,7 +22,7 @@ pub use import::{Imported, import_from};
 pub use line::{Line, export};
 use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
-pub use pull::{Checked, Checking, FastForward, check, fast_forward, land, land_part};
+pub use pull::{Checked, Checking, FastForward, Landing, check, fast_forward, land, land_part};
 pub use rebase::{rebase, to_move};
 pub use received::read_received;
 use trailer::{Ending, LastEvent};

@@ -2,7 +2,7 @@
 //! that head, appended whole or refused whole, or in parts that end where commands end.
 
 use muster::store::Head;
-use muster::transfer::{Checking, FastForward, check, fast_forward, land_part, parse};
+use muster::transfer::{Checking, FastForward, Landing, check, fast_forward, land_part, parse};
 use muster::verify::verify;
 
 use super::*;
@@ -226,19 +226,49 @@ fn a_checked_tail_lands_in_parts_that_end_where_commands_end_and_a_stale_part_wr
         assert_ne!(sent[pair[0].end - 1].command_id, sent[pair[0].end].command_id);
     }
     // Landed one after another, the parts give the log sent; a part landed on a head the
-    // campaign is no longer at writes nothing.
+    // campaign is no longer at writes nothing. Blame's index follows each part.
     let mut here = empty.clone();
+    let mut landing = Landing::default();
     for part in &parts {
-        let landed = land_part(&mut copy, &checked, part.clone(), &here).unwrap();
+        let landed = land_part(&mut copy, &checked, (part.clone(), &mut landing), &here).unwrap();
         let FastForward::Added { added, head } = landed else {
             panic!("{part:?} continues v{}", here.version);
         };
         assert_eq!((added, head.version), (part.len(), part.end as u64));
-        let again = land_part(&mut copy, &checked, part.clone(), &here).unwrap();
+        let indexed = copy.blame_indexed("Pushed").unwrap().map(|i| i.version);
+        assert_eq!(
+            indexed,
+            Some(head.version),
+            "the index reaches the end of {part:?}"
+        );
+        let again = land_part(&mut copy, &checked, (part.clone(), &mut landing), &here).unwrap();
         assert_eq!(again, FastForward::DoesNotContinue);
         here = head;
     }
     assert_eq!(all_rows(&copy, "Pushed"), sent);
     assert!(verify("Pushed", &sent).ok);
     assert_eq!(copy.head("Pushed").unwrap(), checked.head_after());
+    // Made a part at a time, the index is the one made from the whole log at once.
+    muster::app::rebuild_index(&source, "Pushed", &mut |_| {}).unwrap();
+    assert_eq!(blame_lines(&copy, "Pushed"), blame_lines(&source, "Pushed"));
+}
+
+/// Pairs of text read from the file: a Soldier and a line of blame, or a digest.
+type Pairs = Vec<(String, String)>;
+
+/// Every line of blame's index of `campaign`, Soldier by Soldier, and each Soldier's digest.
+fn blame_lines(store: &Store, campaign: &str) -> (Pairs, Pairs) {
+    let query = |sql: &str| -> Pairs {
+        let conn = store.connection();
+        let mut statement = conn.prepare(sql).unwrap();
+        let rows = statement.query_map([campaign], |r| Ok((r.get(0)?, r.get(1)?)));
+        rows.unwrap().collect::<Result<_, _>>().unwrap()
+    };
+    let lines = query(
+        "SELECT r.soldier, l.value FROM blame_runs AS r, json_each(r.lines) AS l
+         WHERE r.campaign = ?1 ORDER BY r.soldier, l.value ->> 0",
+    );
+    assert!(!lines.is_empty(), "the index has lines");
+    let digests = query("SELECT soldier, digest FROM blame_soldiers WHERE campaign = ?1 ORDER BY soldier");
+    (lines, digests)
 }

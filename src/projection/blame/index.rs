@@ -119,32 +119,55 @@ pub fn refresh_by(
     before: Option<CampaignState>,
     step: u64,
 ) -> Result<Step, Error> {
+    let (made, to, head) = refresh_under_lock(store, campaign, before, step)?;
+    Ok(match made {
+        Some(made) if to < head => Step::Short(Box::new(made)),
+        _ => Step::Done,
+    })
+}
+
+/// [`refresh`], giving back the state the index is now made up to (`None` when it was left
+/// for `muster rebuild`), to be given as `before` the next time: a run of appends (a push's
+/// parts) keeps the index in step with each, folding only the events each added.
+pub fn refresh_carrying(
+    store: &Store,
+    campaign: &str,
+    before: Option<CampaignState>,
+) -> Result<Option<CampaignState>, Error> {
+    Ok(refresh_under_lock(store, campaign, before, u64::MAX)?.0)
+}
+
+/// [`refresh_by`] under the write lock: the state the index is made up to (`None` when it
+/// was left for `muster rebuild`), the version it reached and the head.
+fn refresh_under_lock(
+    store: &Store,
+    campaign: &str,
+    before: Option<CampaignState>,
+    step: u64,
+) -> Result<(Option<CampaignState>, u64, u64), Error> {
     // Read and written under the write lock: another process's write cannot land, nor its
     // own refresh, between what this one reads and what it writes.
     store.relaxed(|store| store.under_write_lock(|store| refresh_locked(store, campaign, before, step)))
 }
 
-/// [`refresh_by`], the write lock held.
+/// [`refresh_under_lock`], the write lock held.
 fn refresh_locked(
     store: &Store,
     campaign: &str,
     before: Option<CampaignState>,
     step: u64,
-) -> Result<Step, Error> {
+) -> Result<(Option<CampaignState>, u64, u64), Error> {
     let head = store.head(campaign)?.version;
     let covered = covered(store, campaign)?;
     let serves = serves(store, campaign, covered)?;
     if head.saturating_sub(serves) > CATCH_UP {
         store.index_blame(campaign, INDEX, serves, |_| Ok::<_, Error>(serves))?;
-        return Ok(Step::Done);
+        return Ok((None, serves, head));
     }
     let to = head.min(serves.saturating_add(step));
-    let short = |made: CampaignState| match to < head {
-        true => Step::Short(Box::new(made)),
-        false => Step::Done,
-    };
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
-        return Ok(short(build_between(store, campaign, (serves, to), &mut |_| {})?));
+        let made = build_between(store, campaign, (serves, to), &mut |_| {})?;
+        return Ok((Some(made), to, head));
     };
     let mut new = Vec::new();
     store.for_each_row(campaign, covered, Some(to), |row| {
@@ -164,7 +187,7 @@ fn refresh_locked(
         made = Some(tracker.into_state());
         Ok::<_, Error>(last)
     })?;
-    Ok(short(made.unwrap_or_default()))
+    Ok((Some(made.unwrap_or_default()), to, head))
 }
 
 /// Brings the index of `campaign` up to its head however far behind it is: `muster
