@@ -206,6 +206,10 @@ impl Checked {
 pub struct Landing {
     /// The state blame's index of the campaign is made up to, once a part made it.
     indexed: Option<CampaignState>,
+    /// A part could not bring the index up: it is left for `muster rebuild` (made by other
+    /// code, or too far behind), and the later parts do not try again, each reading the
+    /// campaign's voids to learn the same.
+    left: bool,
 }
 
 /// Appends the checked rows in `part` (one of [`Checked::parts`]) in one transaction, if the
@@ -235,9 +239,12 @@ pub fn land_part(
     // at (a new campaign's first part folds from its start, a continued campaign's from its
     // newest checkpoint): a cache, so one that could not be made is caught up from the
     // checkpoint below later (on a writer of groups, once it has time).
-    landing.indexed = index::refresh_carrying(store, &checked.campaign, landing.indexed.take())
-        .ok()
-        .flatten();
+    if !landing.left {
+        landing.indexed = index::refresh_carrying(store, &checked.campaign, landing.indexed.take())
+            .ok()
+            .flatten();
+        landing.left = landing.indexed.is_none();
+    }
     // Once the last part has landed, the checked fold's state is the newest checkpoint.
     if last {
         let _cache_only = checkpoint::save(store, &checked.campaign, &checked.state);

@@ -272,3 +272,36 @@ fn blame_lines(store: &Store, campaign: &str) -> (Pairs, Pairs) {
     let digests = query("SELECT soldier, digest FROM blame_soldiers WHERE campaign = ?1 ORDER BY soldier");
     (lines, digests)
 }
+
+#[test]
+fn a_tail_too_long_for_blame_to_follow_lands_whole_and_leaves_its_index_for_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut source = Store::open(&dir.path().join("source.db")).unwrap();
+    muster::synth::write(&mut source, "Pushed", 10_600, 5).unwrap();
+    let sent = all_rows(&source, "Pushed");
+    let mut copy = Store::open(&dir.path().join("copy.db")).unwrap();
+    let Checking::Continues(checked) = check(&copy, "Pushed", &Head::empty(), sent.clone()).unwrap() else {
+        panic!("the tail continues an empty campaign");
+    };
+    // A first part past the index's reach, then the rest: the index is left for `muster
+    // rebuild` at the first and stays so, every row landing.
+    let parts = checked.parts(10_300);
+    assert!(parts.len() >= 2, "{parts:?}");
+    let (mut here, mut landing) = (Head::empty(), Landing::default());
+    for part in parts {
+        let FastForward::Added { head, .. } =
+            land_part(&mut copy, &checked, (part, &mut landing), &here).unwrap()
+        else {
+            panic!("each part continues the last");
+        };
+        let indexed = copy.blame_indexed("Pushed").unwrap().map_or(0, |i| i.version);
+        assert_eq!(indexed, 0, "left for rebuild at v{}", head.version);
+        here = head;
+    }
+    assert_eq!(all_rows(&copy, "Pushed"), sent);
+    muster::app::rebuild_index(&copy, "Pushed", &mut |_| {}).unwrap();
+    assert_eq!(
+        copy.blame_indexed("Pushed").unwrap().map(|i| i.version),
+        Some(here.version)
+    );
+}
