@@ -22,7 +22,9 @@ pub fn at_lowest_priority<T: Send>(work: impl FnOnce() -> T + Send) -> std::io::
                 lower();
                 work()
             })?;
-        worker.join().map_err(|panic| std::panic::resume_unwind(panic))
+        Ok(worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     })
 }
 

@@ -1,8 +1,8 @@
 //! A pull's fast-forward: the rows after this copy's head, checked from the local state at
 //! that head, appended whole or refused whole, or in parts that end where commands end.
 
-use muster::store::Head;
-use muster::transfer::{Checking, FastForward, Landing, check, fast_forward, land_part, parse};
+use muster::store::{Head, StoredRow};
+use muster::transfer::{Checked, Checking, FastForward, Landing, check, fast_forward, land_part, parse};
 use muster::verify::verify;
 
 use super::*;
@@ -203,17 +203,24 @@ fn a_pulled_void_of_a_command_before_this_copys_head_is_decided_again_on_its_gro
     assert_eq!(count_rows(&copy), before);
 }
 
+/// A synthetic campaign "Pushed" of about `events` events (from `seed`) in a database of its
+/// own, its rows, an empty copy, and the rows checked as that copy's continuation.
+fn pushed_whole(dir: &TempDir, events: u64, seed: u64) -> (Store, Vec<StoredRow>, Store, Box<Checked>) {
+    let mut source = Store::open(&dir.path().join("source.db")).unwrap();
+    muster::synth::write(&mut source, "Pushed", events, seed).unwrap();
+    let sent = all_rows(&source, "Pushed");
+    let copy = Store::open(&dir.path().join("copy.db")).unwrap();
+    let Checking::Continues(checked) = check(&copy, "Pushed", &Head::empty(), sent.clone()).unwrap() else {
+        panic!("the tail continues an empty campaign");
+    };
+    (source, sent, copy, checked)
+}
+
 #[test]
 fn a_checked_tail_lands_in_parts_that_end_where_commands_end_and_a_stale_part_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut source = Store::open(&dir.path().join("source.db")).unwrap();
-    muster::synth::write(&mut source, "Pushed", 600, 3).unwrap();
-    let sent = all_rows(&source, "Pushed");
-    let mut copy = Store::open(&dir.path().join("copy.db")).unwrap();
+    let (source, sent, mut copy, checked) = pushed_whole(&dir, 600, 3);
     let empty = Head::empty();
-    let Checking::Continues(checked) = check(&copy, "Pushed", &empty, sent.clone()).unwrap() else {
-        panic!("the tail continues an empty campaign");
-    };
     let parts = checked.parts(64);
     assert!(parts.len() > 5, "{parts:?}");
     // The parts cover the rows in order, each of 64 rows or more but the last, and no command
@@ -276,13 +283,7 @@ fn blame_lines(store: &Store, campaign: &str) -> (Pairs, Pairs) {
 #[test]
 fn a_tail_too_long_for_blame_to_follow_lands_whole_and_leaves_its_index_for_rebuild() {
     let dir = tempfile::tempdir().unwrap();
-    let mut source = Store::open(&dir.path().join("source.db")).unwrap();
-    muster::synth::write(&mut source, "Pushed", 10_600, 5).unwrap();
-    let sent = all_rows(&source, "Pushed");
-    let mut copy = Store::open(&dir.path().join("copy.db")).unwrap();
-    let Checking::Continues(checked) = check(&copy, "Pushed", &Head::empty(), sent.clone()).unwrap() else {
-        panic!("the tail continues an empty campaign");
-    };
+    let (_source, sent, mut copy, checked) = pushed_whole(&dir, 10_600, 5);
     // A first part past the index's reach, then the rest: the index is left for `muster
     // rebuild` at the first and stays so, every row landing.
     let parts = checked.parts(10_300);
