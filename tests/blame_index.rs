@@ -281,6 +281,39 @@ fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
 }
 
 #[test]
+fn an_index_another_build_made_far_behind_is_left_as_it_is_by_every_write_until_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("synth.db");
+    let mut store = Store::open(&path).unwrap();
+    let campaign = "Synthetic";
+    synth::write(&mut store, campaign, index::CATCH_UP + 2_000, 3).unwrap();
+    app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
+    // As an upgrade finds it: the index of a build whose fold or blame differed.
+    let sql = rusqlite::Connection::open(&path).unwrap();
+    sql.execute("UPDATE blame_index SET projection = 'blame-lines/older'", [])
+        .unwrap();
+    let tag = || -> (String, u64) {
+        sql.query_row("SELECT projection, version FROM blame_index", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap()
+    };
+    let before = tag();
+    for _ in 0..3 {
+        app::execute(&mut store, campaign, &xp("Soldier 01", 1), &clock()).unwrap();
+        assert_eq!(tag(), before, "a write does not touch an index left for rebuild");
+    }
+    let head = store.head(campaign).unwrap().version;
+    assert_eq!(indexed(&store, campaign, "Soldier 01", head), None);
+    let shown = muster::query::Query::new(&store, campaign)
+        .blame("Soldier 01", None)
+        .unwrap();
+    assert_eq!(shown, folded(&store, campaign, "Soldier 01", head));
+    app::rebuild(&store, campaign, &mut |_| {}).unwrap();
+    assert_index_serves_the_head(&store, campaign);
+}
+
+#[test]
 fn an_index_made_from_rows_read_apart_gives_every_soldier_the_blame_of_the_log() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join("long.db")).unwrap();

@@ -206,9 +206,9 @@ impl Checked {
 pub struct Landing {
     /// The state blame's index of the campaign is made up to, once a part made it.
     indexed: Option<CampaignState>,
-    /// A part could not bring the index up: it is left for `muster rebuild` (made by other
-    /// code, or too far behind), and the later parts do not try again, each reading the
-    /// campaign's voids to learn the same.
+    /// A part could not bring the index up (it is left for `muster rebuild`, made by other
+    /// code or too far behind, or making it failed): the later parts do not try again, and
+    /// the writer catches it up later, once it has time, if it can.
     left: bool,
 }
 
