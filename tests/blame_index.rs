@@ -355,3 +355,34 @@ fn a_stored_digest_that_is_not_hex_is_never_read_as_matching_even_after_a_write_
         "the others still serve"
     );
 }
+
+#[test]
+fn a_catch_up_in_steps_gets_past_a_void_that_names_an_event_far_behind_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("synth.db")).unwrap();
+    let campaign = "Synthetic";
+    synth::write(&mut store, campaign, 4_000, 3).unwrap();
+    app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
+    // As a server's writer does: the index is noted behind at each write, made once per flush.
+    store.index_once_per_flush();
+    let voided = (200..400)
+        .find(|&v| app::void(&mut store, campaign, v, "misread", &clock()).is_ok())
+        .expect("an early command can be voided");
+    let head = store.head(campaign).unwrap().version;
+    assert!(
+        head - voided > 2 * 1_024,
+        "the void names an event {head} - {voided} back"
+    );
+    let mut before = None;
+    for step in 0.. {
+        assert!(
+            step < 8,
+            "the index got to the head in a few steps of 1,024 events"
+        );
+        match index::refresh_by(&store, campaign, before.take(), 1_024).unwrap() {
+            index::Step::Done => break,
+            index::Step::Short(made) => before = Some(*made),
+        }
+    }
+    assert_index_serves_the_head(&store, campaign);
+}

@@ -172,7 +172,12 @@ fn refresh_locked(
         store.index_blame(campaign, INDEX, serves, |_| Ok::<_, Error>(serves))?;
         return Ok((None, serves, head));
     }
-    let to = head.min(serves.saturating_add(step));
+    let to = step_end(
+        store,
+        campaign,
+        serves,
+        (head.min(serves.saturating_add(step)), head),
+    )?;
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
         let made = build_between(store, campaign, (serves, to), &mut |_| {})?;
         return Ok((Some(made), to, head));
@@ -228,6 +233,34 @@ fn serves(store: &Store, campaign: &str, covered: u64) -> Result<u64, Error> {
         }
     }
     Ok(serves)
+}
+
+/// Where a step of the index from `serves` ends: at `to`, or later (at most `head`), past
+/// every void written after it that names an event up to it. An index whose last event is
+/// before a void that names one it covers is trusted only up to that event ([`serves`]): a
+/// step that ended between them would be made again from there, the next the same, and the
+/// index would never reach the head (a writer's quiet spells making the same step over).
+fn step_end(store: &Store, campaign: &str, serves: u64, (to, head): (u64, u64)) -> Result<u64, Error> {
+    // No event is written after the head: the usual step, to the head, reads nothing.
+    if to >= head {
+        return Ok(to);
+    }
+    let mut voids = Vec::new();
+    for row in store.rows_reaching_back_after(campaign, serves, None)? {
+        if let Event::CommandVoided(v) = decoded(&row, campaign)?.event {
+            voids.push((row.version, v.version));
+        }
+    }
+    let mut end = to;
+    while let Some(void) = voids
+        .iter()
+        .filter(|(at, names)| *at > end && *names <= end)
+        .map(|(at, _)| *at)
+        .max()
+    {
+        end = void;
+    }
+    Ok(end)
 }
 
 /// The blame of `soldier` at `up_to` read from the index, given `state`, the state at
