@@ -1,12 +1,13 @@
 //! What a server catches up once its writer is quiet: the checkpoints a new build finds made
-//! by other projection code, for the campaigns far enough past them, and no other.
+//! by other projection code, for the campaigns far enough past them, and no other; blame's
+//! index, a step at a time, up to the head.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use muster::checkpoint::PROJECTION;
 
-use super::harness::{Server, muster};
+use super::harness::{Server, args, muster};
 
 /// The versions of the checkpoints of `campaign` in `db` made by `projection`, oldest first.
 fn checkpoints(db: &Path, campaign: &str, projection: &str) -> Vec<u64> {
@@ -56,5 +57,57 @@ fn a_quiet_server_checkpoints_the_campaigns_another_build_checkpointed_and_leave
         checkpoints(&db, "Current", PROJECTION),
         current,
         "a campaign less than an interval past its checkpoint is left as it was"
+    );
+}
+
+/// The version blame's index of `campaign` in `db` reaches, and the campaign's head.
+fn indexed_and_head(db: &Path, campaign: &str) -> (Option<u64>, u64) {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(
+            "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
+                    (SELECT max(version) FROM events WHERE campaign = ?1)",
+            [campaign],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_quiet_server_brings_an_index_past_a_void_that_names_an_event_far_behind_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("muster.db");
+    for words in [
+        &["dev", "synth", "--events", "4000", "--name", "Long"][..],
+        &["--campaign", "Long", "rebuild"],
+    ] {
+        let done = muster(&db, words);
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    }
+    let token = muster(&db, &["serve", "token", "add", "gm", "--role", "gm"]);
+    let token = String::from_utf8(token.stdout).unwrap();
+    let token = token.lines().next().unwrap().trim().to_owned();
+    let server = Server::start(&db);
+    // The writer notes the index behind at the void and catches it up a step of 1,024 events
+    // at a time once quiet: each step must end past the void, or the next makes it again.
+    let voided = (200..400)
+        .find(|v| {
+            let void = args(&["void", &v.to_string(), "--why", "misread"]);
+            server.command("Long", &token, &void).0 == 201
+        })
+        .expect("an early command can be voided");
+    let (_, head) = indexed_and_head(&db, "Long");
+    assert!(
+        head - voided > 2 * 1_024,
+        "the void names an event {head} - {voided} back"
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while indexed_and_head(&db, "Long").0 != Some(head) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        indexed_and_head(&db, "Long"),
+        (Some(head), head),
+        "the index reaches the head"
     );
 }
