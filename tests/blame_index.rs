@@ -248,13 +248,31 @@ fn an_index_of_other_code_or_of_a_rewritten_log_is_not_read_and_the_next_write_m
     assert_index_serves_the_head(&store, LODESTAR);
 }
 
-#[test]
-fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
+/// A synthetic campaign ("Synthetic") longer than a write catches blame's index up over, in a
+/// file of its own: the directory, the file's path and the store.
+fn past_catch_up() -> (tempfile::TempDir, std::path::PathBuf, Store) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("synth.db");
     let mut store = Store::open(&path).unwrap();
+    synth::write(&mut store, "Synthetic", index::CATCH_UP + 2_000, 3).unwrap();
+    (dir, path, store)
+}
+
+/// Blame of "Soldier 01" at `head` is the log's, read past the index, and `muster rebuild`
+/// then makes the index up to the head.
+fn blame_reads_the_log_until_rebuild(store: &Store, campaign: &str, head: u64) {
+    let shown = muster::query::Query::new(store, campaign)
+        .blame("Soldier 01", None)
+        .unwrap();
+    assert_eq!(shown, folded(store, campaign, "Soldier 01", head));
+    app::rebuild(store, campaign, &mut |_| {}).unwrap();
+    assert_index_serves_the_head(store, campaign);
+}
+
+#[test]
+fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
+    let (_dir, path, mut store) = past_catch_up();
     let campaign = "Synthetic";
-    synth::write(&mut store, campaign, index::CATCH_UP + 2_000, 3).unwrap();
     let head = store.head(campaign).unwrap().version;
     assert_eq!(
         indexed(&store, campaign, "Soldier 01", head),
@@ -272,21 +290,13 @@ fn an_index_further_behind_than_a_write_catches_up_is_left_for_rebuild() {
         None,
         "the write stayed quick"
     );
-    let shown = muster::query::Query::new(&store, campaign)
-        .blame("Soldier 01", None)
-        .unwrap();
-    assert_eq!(shown, folded(&store, campaign, "Soldier 01", head));
-    app::rebuild(&store, campaign, &mut |_| {}).unwrap();
-    assert_index_serves_the_head(&store, campaign);
+    blame_reads_the_log_until_rebuild(&store, campaign, head);
 }
 
 #[test]
 fn an_index_another_build_made_far_behind_is_left_as_it_is_by_every_write_until_rebuild() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("synth.db");
-    let mut store = Store::open(&path).unwrap();
+    let (_dir, path, mut store) = past_catch_up();
     let campaign = "Synthetic";
-    synth::write(&mut store, campaign, index::CATCH_UP + 2_000, 3).unwrap();
     app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
     // As an upgrade finds it: the index of a build whose fold or blame differed.
     let sql = rusqlite::Connection::open(&path).unwrap();
@@ -305,12 +315,7 @@ fn an_index_another_build_made_far_behind_is_left_as_it_is_by_every_write_until_
     }
     let head = store.head(campaign).unwrap().version;
     assert_eq!(indexed(&store, campaign, "Soldier 01", head), None);
-    let shown = muster::query::Query::new(&store, campaign)
-        .blame("Soldier 01", None)
-        .unwrap();
-    assert_eq!(shown, folded(&store, campaign, "Soldier 01", head));
-    app::rebuild(&store, campaign, &mut |_| {}).unwrap();
-    assert_index_serves_the_head(&store, campaign);
+    blame_reads_the_log_until_rebuild(&store, campaign, head);
 }
 
 #[test]

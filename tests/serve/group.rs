@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::harness::{BIN, Campaign, Server, agent};
+use super::harness::{BIN, Campaign, Server, agent, indexed_and_head};
 
 const CAMPAIGNS: [&str; 4] = ["Op", "Two", "Three", "Four"];
 const CLIENTS: usize = 20;
@@ -291,19 +291,6 @@ fn a_disk_that_fills_under_a_burst_answers_500_only_for_commands_not_kept() {
     assert!(verified.status.success());
 }
 
-/// The version blame's index of `name` in `db` reaches, and the campaign's head.
-fn indexed_and_head(db: &Path, name: &str) -> (Option<i64>, i64) {
-    rusqlite::Connection::open(db)
-        .unwrap()
-        .query_row(
-            "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
-                    (SELECT max(version) FROM events WHERE campaign = ?1)",
-            [name],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .unwrap()
-}
-
 #[test]
 fn a_push_of_several_steps_lands_whole_and_its_index_is_made_a_step_at_a_time_beside_commands() {
     let campaign = community();
@@ -348,7 +335,7 @@ fn a_push_of_several_steps_lands_whole_and_its_index_is_made_a_step_at_a_time_be
     assert!(beside.iter().all(|s| *s == 201), "{beside:?}");
     let (_, head) = indexed_and_head(&campaign.db, "Pushed");
     assert_eq!(
-        landed["head"]["version"].as_i64(),
+        landed["head"]["version"].as_u64(),
         Some(head),
         "the whole tail landed"
     );

@@ -222,3 +222,16 @@ pub fn events(db: &Path) -> Vec<Vec<String>> {
     .collect::<Result<_, _>>()
     .unwrap()
 }
+
+/// The version blame's index of `campaign` in `db` reaches, and the campaign's head.
+pub fn indexed_and_head(db: &Path, campaign: &str) -> (Option<u64>, u64) {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(
+            "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
+                    (SELECT max(version) FROM events WHERE campaign = ?1)",
+            [campaign],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap()
+}

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use muster::checkpoint::PROJECTION;
 
-use super::harness::{Server, args, muster};
+use super::harness::{Server, args, indexed_and_head, muster};
 
 /// The versions of the checkpoints of `campaign` in `db` made by `projection`, oldest first.
 fn checkpoints(db: &Path, campaign: &str, projection: &str) -> Vec<u64> {
@@ -58,19 +58,6 @@ fn a_quiet_server_checkpoints_the_campaigns_another_build_checkpointed_and_leave
         current,
         "a campaign less than an interval past its checkpoint is left as it was"
     );
-}
-
-/// The version blame's index of `campaign` in `db` reaches, and the campaign's head.
-fn indexed_and_head(db: &Path, campaign: &str) -> (Option<u64>, u64) {
-    rusqlite::Connection::open(db)
-        .unwrap()
-        .query_row(
-            "SELECT (SELECT version FROM blame_index WHERE campaign = ?1),
-                    (SELECT max(version) FROM events WHERE campaign = ?1)",
-            [campaign],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .unwrap()
 }
 
 #[test]
