@@ -391,3 +391,27 @@ fn a_catch_up_in_steps_gets_past_a_void_that_names_an_event_far_behind_it() {
     }
     assert_index_serves_the_head(&store, campaign);
 }
+
+#[test]
+fn an_index_left_for_rebuild_is_made_in_steps_past_a_far_void_as_rebuild_makes_it() {
+    let (_dir, path, mut store) = past_catch_up();
+    let campaign = "Synthetic";
+    app::rebuild_index(&store, campaign, &mut |_| {}).unwrap();
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute("UPDATE blame_index SET projection = 'blame-lines/older'", [])
+        .unwrap();
+    let voided = (200..400)
+        .find(|&v| app::void(&mut store, campaign, v, "misread", &clock()).is_ok())
+        .expect("an early command can be voided");
+    assert!(store.head(campaign).unwrap().version - voided > index::CATCH_UP);
+    let mut before = None;
+    for step in 0.. {
+        assert!(step < 20, "made to the head in steps of 1,024 events");
+        match index::make_by(&store, campaign, before.take(), 1_024).unwrap() {
+            index::Step::Done => break,
+            index::Step::Short(made) => before = Some(*made),
+        }
+    }
+    assert_index_serves_the_head(&store, campaign);
+}

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::state::CampaignState;
 use crate::projection::blame::index::{self, Step};
 use crate::store::{Folded, KEPT, Store, StoreError};
 
@@ -132,6 +133,20 @@ pub fn catch_up_indexes(store: &Store) -> Result<bool, StoreError> {
 /// newest checkpoint of this build's projection, as a write would find them.
 pub fn campaigns_checkpoints_behind(store: &Store) -> Result<Vec<String>, StoreError> {
     store.campaigns_checkpoints_behind(checkpoint::PROJECTION, checkpoint::INTERVAL)
+}
+
+/// The campaigns of the file whose blame index a write leaves for `muster rebuild` (made by
+/// other code, as a new build of muster finds them, or further behind than a write catches
+/// up), for a writer to make one at a time once it is quiet ([`make_left_index`]).
+pub fn campaigns_blame_left(store: &Store) -> Result<Vec<String>, StoreError> {
+    store.campaigns_blame_left(index::INDEX, index::CATCH_UP)
+}
+
+/// Makes [`STEP`] more events of the blame index of `campaign` left for `muster rebuild`, in a
+/// write transaction of its own, from `before` (the state the step before made it up to):
+/// what a writer does once it is quiet, so blame stops reading the log past it.
+pub fn make_left_index(store: &Store, campaign: &str, before: Option<CampaignState>) -> Result<Step, Error> {
+    index::make_by(store, campaign, before, STEP)
 }
 
 /// Writes a checkpoint at the head of `campaign`, in a write transaction of its own, when its

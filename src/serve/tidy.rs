@@ -1,7 +1,8 @@
 //! Caches brought up to date when the writer is quiet: blame's indexes, which a busy writer
 //! lets lag (blame reads the log past them), caught up once no command has landed for
 //! [`QUIET`]; and, from the server's start, the checkpoints a new build finds made by other
-//! code, a campaign at a time.
+//! code, a campaign at a time, and the blame indexes a write leaves for `muster rebuild`, a
+//! step at a time.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,7 +13,7 @@ use super::server::Server;
 pub const QUIET: Duration = Duration::from_millis(50);
 
 /// Catches up the checkpoints at the start and the lagging indexes and checkpoints after
-/// every quiet spell, until the server stops.
+/// every quiet spell, and makes the indexes left for `muster rebuild`, until the server stops.
 pub async fn caches(server: Arc<Server>) {
     let mut turns = server.writer.turns.subscribe();
     loop {
@@ -22,6 +23,7 @@ pub async fn caches(server: Arc<Server>) {
         let _cache_only = tokio::task::spawn_blocking(move || {
             quiet.writer.catch_up_indexes();
             quiet.writer.catch_up_checkpoints();
+            quiet.writer.make_left_indexes();
         })
         .await;
         if turns.changed().await.is_err() {

@@ -9,6 +9,7 @@ use rusqlite::{OptionalExtension, params};
 use serde_json::value::RawValue;
 
 use super::blame_digests::Digests;
+use super::head::CAMPAIGN_NAMES;
 use super::row::{COLUMNS, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
@@ -144,6 +145,24 @@ impl Store {
         let version = write(&mut writer)?;
         writer.finish(projection, version)?;
         Ok(())
+    }
+
+    /// The campaigns whose blame index made by `projection` (and still vouched for by the
+    /// log) covers less than their head's last `reach` events, or that have none: those a
+    /// write leaves for `muster rebuild`. By their versions alone, one query for the file.
+    pub fn campaigns_blame_left(&self, projection: &str, reach: u64) -> Result<Vec<String>, StoreError> {
+        let reach = i64::try_from(reach).unwrap_or(i64::MAX);
+        let mut stmt = self.conn.prepare(&format!(
+            "{CAMPAIGN_NAMES}
+             SELECT name FROM names WHERE name IS NOT NULL
+               AND (SELECT MAX(version) FROM events WHERE campaign = names.name)
+                   > COALESCE((SELECT b.version FROM blame_index AS b
+                               JOIN events AS e ON e.campaign = b.campaign AND e.version = b.version
+                                              AND e.hash = b.event_hash
+                               WHERE b.campaign = names.name AND b.projection = ?1), 0) + ?2"
+        ))?;
+        let names = stmt.query_map(params![projection, reach], |row| row.get::<_, String>(0))?;
+        Ok(names.collect::<Result<_, _>>()?)
     }
 
     /// Whether the file has the index as this code reads it: a read-only open also reads

@@ -98,3 +98,41 @@ fn a_quiet_server_brings_an_index_past_a_void_that_names_an_event_far_behind_it(
         "the index reaches the head"
     );
 }
+
+#[test]
+fn a_quiet_server_makes_again_a_long_campaigns_index_another_build_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("muster.db");
+    let events = (muster::projection::blame::index::CATCH_UP + 2_000).to_string();
+    for words in [
+        &["dev", "synth", "--events", &events, "--name", "Long"][..],
+        &["--campaign", "Long", "rebuild"],
+    ] {
+        let done = muster(&db, words);
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    }
+    // As an upgrade finds it: the index of a build whose fold or blame differed, further
+    // behind (covering nothing of this build's) than a write catches up.
+    let tagged = |db: &Path| -> (String, u64) {
+        rusqlite::Connection::open(db)
+            .unwrap()
+            .query_row("SELECT projection, version FROM blame_index", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap()
+    };
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE blame_index SET projection = 'blame-lines/older'", [])
+        .unwrap();
+    let (_, head) = indexed_and_head(&db, "Long");
+    let made = (muster::projection::blame::index::INDEX.to_owned(), head);
+    let _server = Server::start(&db);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while tagged(&db) != made && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(tagged(&db), made, "the quiet server made the index to the head");
+    let verified = muster(&db, &["--campaign", "Long", "verify"]);
+    assert!(verified.status.success());
+}

@@ -120,7 +120,24 @@ pub fn refresh_by(
     before: Option<CampaignState>,
     step: u64,
 ) -> Result<Step, Error> {
-    let (made, to, head) = refresh_under_lock(store, campaign, before, step)?;
+    stepped(refresh_under_lock(store, campaign, before, (step, CATCH_UP))?)
+}
+
+/// [`refresh_by`] for an index a write leaves for `muster rebuild` (made by other code, or
+/// more than [`CATCH_UP`] events behind): made `step` events further, however far behind it
+/// is, from `before` (the state the step before made it up to, when known), so a writer
+/// makes it in steps while it is quiet.
+pub fn make_by(
+    store: &Store,
+    campaign: &str,
+    before: Option<CampaignState>,
+    step: u64,
+) -> Result<Step, Error> {
+    stepped(refresh_under_lock(store, campaign, before, (step, u64::MAX))?)
+}
+
+/// How far a step took an index, from what [`refresh_under_lock`] gave.
+fn stepped((made, to, head): (Option<CampaignState>, u64, u64)) -> Result<Step, Error> {
     Ok(match made {
         Some(made) if to < head => Step::Short(Box::new(made)),
         _ => Step::Done,
@@ -135,20 +152,23 @@ pub fn refresh_carrying(
     campaign: &str,
     before: Option<CampaignState>,
 ) -> Result<Option<CampaignState>, Error> {
-    Ok(refresh_under_lock(store, campaign, before, u64::MAX)?.0)
+    Ok(refresh_under_lock(store, campaign, before, (u64::MAX, CATCH_UP))?.0)
 }
 
-/// [`refresh_by`] under the write lock: the state the index is made up to (`None` when it
-/// was left for `muster rebuild`), the version it reached and the head.
+/// [`refresh_by`] under the write lock, over at most `step` events, for an index at most
+/// `reach` events behind (one further is left for `muster rebuild`): the state the index is
+/// made up to (`None` when it was left), the version it reached and the head.
 fn refresh_under_lock(
     store: &Store,
     campaign: &str,
     before: Option<CampaignState>,
-    step: u64,
+    step_and_reach: (u64, u64),
 ) -> Result<(Option<CampaignState>, u64, u64), Error> {
     // Read and written under the write lock: another process's write cannot land, nor its
     // own refresh, between what this one reads and what it writes.
-    store.relaxed(|store| store.under_write_lock(|store| refresh_locked(store, campaign, before, step)))
+    store.relaxed(|store| {
+        store.under_write_lock(|store| refresh_locked(store, campaign, before, step_and_reach))
+    })
 }
 
 /// [`refresh_under_lock`], the write lock held.
@@ -156,7 +176,7 @@ fn refresh_locked(
     store: &Store,
     campaign: &str,
     before: Option<CampaignState>,
-    step: u64,
+    (step, reach): (u64, u64),
 ) -> Result<(Option<CampaignState>, u64, u64), Error> {
     let head = store.head(campaign)?.version;
     let covered = covered(store, campaign)?;
@@ -164,11 +184,11 @@ fn refresh_locked(
     // only take the head further from it, and what it serves is at most what it covers. Told
     // without reading the campaign's voids and cutting the index again: on a million events,
     // every few hundred commands, that held a flush for tens of milliseconds.
-    if head.saturating_sub(covered) > CATCH_UP {
+    if head.saturating_sub(covered) > reach {
         return Ok((None, covered, head));
     }
     let serves = serves(store, campaign, covered)?;
-    if head.saturating_sub(serves) > CATCH_UP {
+    if head.saturating_sub(serves) > reach {
         store.index_blame(campaign, INDEX, serves, |_| Ok::<_, Error>(serves))?;
         return Ok((None, serves, head));
     }

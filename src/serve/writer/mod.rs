@@ -17,7 +17,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use muster::app::{self, held};
+use muster::domain::state::CampaignState;
 use muster::store::Store;
+
+mod quiet;
 
 /// How many turns one flush holds at most, so the first of a long burst waits for no more.
 const GROUP_LIMIT: usize = 64;
@@ -52,6 +55,10 @@ struct Held {
     /// The campaigns whose checkpoints are still to be looked at once the writer is quiet
     /// ([`Writer::catch_up_checkpoints`]): listed at the first quiet spell, `None` until then.
     unchecked: Option<Vec<String>>,
+    /// The campaigns whose blame index a write leaves for `muster rebuild`, still to be made
+    /// once the writer is quiet ([`Writer::make_left_indexes`]), each with the state its last
+    /// step made the index up to: listed at the first quiet spell, `None` until then.
+    left: Option<Vec<(String, Option<Box<CampaignState>>)>>,
 }
 
 /// The turns that share one write transaction, and the flush they wait for.
@@ -136,6 +143,7 @@ impl Writer {
                 store: Some(store),
                 open: None,
                 unchecked: None,
+                left: None,
             }),
             waiting: AtomicUsize::new(0),
             parts_waiting: AtomicUsize::new(0),
@@ -238,58 +246,6 @@ impl Writer {
         let done = f(&mut held.store);
         self.turns.send_modify(|n| *n = n.wrapping_add(1));
         Ok(done)
-    }
-
-    /// Brings up to date the blame indexes the flushes left behind, a step at a time, each in a
-    /// transaction of its own once any open group is flushed: for a writer that has been quiet a
-    /// while. A command that comes meanwhile goes first, and the rest waits for the next quiet
-    /// spell.
-    pub fn catch_up_indexes(&self) {
-        loop {
-            let mut held = self.lock();
-            self.commit_now(&mut held);
-            // A cache: an index left behind is read past by blame and made again later.
-            let stepped = held
-                .store
-                .as_ref()
-                .is_some_and(|store| matches!(held::catch_up_indexes(store), Ok(true)));
-            drop(held);
-            if !stepped || self.waiting.load(Ordering::SeqCst) > 0 {
-                return;
-            }
-        }
-    }
-
-    /// Writes a checkpoint at the head of every campaign whose newest usable one is an interval
-    /// or more behind, one campaign a step, each in a transaction of its own once any open group
-    /// is flushed: after a new build of muster (whose checkpoints are made by other code), each
-    /// read of a campaign no command has reached since would fold its whole log. The campaigns
-    /// an interval past their newest checkpoint are listed once, by their versions alone (a
-    /// file with none behind is looked over in one query, reading no state, rather than a
-    /// state read per campaign beside the reads being served), and looked at once each; a
-    /// command that comes meanwhile goes first, and the rest waits for the next quiet spell.
-    pub fn catch_up_checkpoints(&self) {
-        loop {
-            let mut guard = self.lock();
-            self.commit_now(&mut guard);
-            let held = &mut *guard;
-            let Some(store) = held.store.as_ref() else {
-                return;
-            };
-            if held.unchecked.is_none() {
-                // Listed again at the next quiet spell when the listing failed.
-                held.unchecked = held::campaigns_checkpoints_behind(store).ok();
-            }
-            let Some(campaign) = held.unchecked.as_mut().and_then(Vec::pop) else {
-                return;
-            };
-            // A cache: a checkpoint not written costs reads time, never a wrong state.
-            let _cache_only = held::catch_up_checkpoint(store, &campaign);
-            drop(guard);
-            if self.waiting.load(Ordering::SeqCst) > 0 {
-                return;
-            }
-        }
     }
 
     /// The writer's lock, counted among the waiting while it is awaited.
