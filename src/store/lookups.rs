@@ -42,6 +42,27 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The voids of `campaign` written after `after` that name a version at or before `named`:
+    /// each one's version and the version it names, in order. Read on the index of voids by
+    /// the version they name, without the rows: a blame index's step asks it twice.
+    pub fn voids_after_naming(
+        &self,
+        campaign: &str,
+        after: u64,
+        named: u64,
+    ) -> Result<Vec<(u64, u64)>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT version, json_extract(payload, '$.version') FROM events
+             WHERE campaign = ?1 AND kind = 'command_voided' AND json_valid(payload)
+               AND json_extract(payload, '$.version') <= ?2 AND +version > ?3
+             ORDER BY version",
+        )?;
+        let rows = stmt.query_map(params![campaign, signed(named), signed(after)], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The seeds of `campaign` revealed up to `up_to`, in order.
     pub fn seeds_revealed(&self, campaign: &str, up_to: u64) -> Result<Vec<StoredRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(

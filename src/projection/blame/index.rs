@@ -10,7 +10,6 @@ use super::sheet::Change;
 use super::tracker::Tracker;
 use crate::Error;
 use crate::checkpoint;
-use crate::domain::event::Event;
 use crate::domain::fold::voided_commands;
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::progress::Progress;
@@ -192,12 +191,7 @@ fn refresh_locked(
         store.index_blame(campaign, INDEX, serves, |_| Ok::<_, Error>(serves))?;
         return Ok((None, serves, head));
     }
-    let to = step_end(
-        store,
-        campaign,
-        serves,
-        (head.min(serves.saturating_add(step)), head),
-    )?;
+    let to = step_end(store, campaign, (head.min(serves.saturating_add(step)), head))?;
     let Some(before) = before.filter(|b| b.version == covered && serves == covered && covered > 0) else {
         let made = build_between(store, campaign, (serves, to), &mut |_| {})?;
         return Ok((Some(made), to, head));
@@ -246,39 +240,27 @@ fn covered(store: &Store, campaign: &str) -> Result<u64, Error> {
 /// covers that a void written after `covered` names (the lines from there on follow a sheet
 /// without it), else `covered`.
 fn serves(store: &Store, campaign: &str, covered: u64) -> Result<u64, Error> {
-    let mut serves = covered;
-    for row in store.rows_reaching_back_after(campaign, covered, None)? {
-        if let Event::CommandVoided(v) = decoded(&row, campaign)?.event {
-            serves = serves.min(v.version.saturating_sub(1));
-        }
-    }
-    Ok(serves)
+    let voids = store.voids_after_naming(campaign, covered, covered)?;
+    Ok(voids
+        .iter()
+        .map(|(_, named)| named.saturating_sub(1))
+        .fold(covered, u64::min))
 }
 
-/// Where a step of the index from `serves` ends: at `to`, or later (at most `head`), past
+/// Where a step of the index ends: at `to`, or later (at most `head`), past
 /// every void written after it that names an event up to it. An index whose last event is
 /// before a void that names one it covers is trusted only up to that event ([`serves`]): a
 /// step that ended between them would be made again from there, the next the same, and the
 /// index would never reach the head (a writer's quiet spells making the same step over).
-fn step_end(store: &Store, campaign: &str, serves: u64, (to, head): (u64, u64)) -> Result<u64, Error> {
-    // No event is written after the head: the usual step, to the head, reads nothing.
-    if to >= head {
-        return Ok(to);
-    }
-    let mut voids = Vec::new();
-    for row in store.rows_reaching_back_after(campaign, serves, None)? {
-        if let Event::CommandVoided(v) = decoded(&row, campaign)?.event {
-            voids.push((row.version, v.version));
-        }
-    }
+fn step_end(store: &Store, campaign: &str, (to, head): (u64, u64)) -> Result<u64, Error> {
     let mut end = to;
-    while let Some(void) = voids
-        .iter()
-        .filter(|(at, names)| *at > end && *names <= end)
-        .map(|(at, _)| *at)
-        .max()
-    {
-        end = void;
+    // No event is written after the head: the usual step, to the head, reads nothing.
+    while end < head {
+        let reaching = store.voids_after_naming(campaign, end, end)?;
+        match reaching.last() {
+            Some((at, _)) => end = *at,
+            None => break,
+        }
     }
     Ok(end)
 }
