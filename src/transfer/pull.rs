@@ -206,10 +206,6 @@ impl Checked {
 pub struct Landing {
     /// The state blame's index of the campaign is made up to, once a part made it.
     indexed: Option<CampaignState>,
-    /// A part could not bring the index up (it is left for `muster rebuild`, made by other
-    /// code or too far behind, or making it failed): the later parts do not try again, and
-    /// the writer catches it up later, once it has time, if it can.
-    left: bool,
 }
 
 /// Appends the checked rows in `part` (one of [`Checked::parts`]) in one transaction, if the
@@ -238,13 +234,11 @@ pub fn land_part(
     // Caches. Blame's index folds only this part's rows, from the state the last part left it
     // at (a new campaign's first part folds from its start, a continued campaign's from its
     // newest checkpoint): a cache, so one that could not be made is caught up from the
-    // checkpoint below later (on a writer of groups, once it has time).
-    if !landing.left {
-        landing.indexed = index::refresh_carrying(store, &checked.campaign, landing.indexed.take())
-            .ok()
-            .flatten();
-        landing.left = landing.indexed.is_none();
-    }
+    // checkpoint below later (on a writer of groups, once it has time). An index left for
+    // `muster rebuild` is told so from its own row, reading nothing more, at each part.
+    landing.indexed = index::refresh_carrying(store, &checked.campaign, landing.indexed.take())
+        .ok()
+        .flatten();
     // Once the last part has landed, the checked fold's state is the newest checkpoint.
     if last {
         let _cache_only = checkpoint::save(store, &checked.campaign, &checked.state);
