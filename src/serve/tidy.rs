@@ -1,8 +1,8 @@
 //! Caches brought up to date when the writer is quiet: blame's indexes, which a busy writer
 //! lets lag (blame reads the log past them), caught up once no command has landed for
-//! [`QUIET`]; and, from the server's start, the checkpoints a new build finds made by other
-//! code, a campaign at a time, and the blame indexes a write leaves for `muster rebuild`, a
-//! step at a time.
+//! [`QUIET`]; and, from the server's start and after another program wrote to the file, the
+//! checkpoints a new build finds made by other code, a campaign at a time, and the blame
+//! indexes a write leaves for `muster rebuild`, a step at a time.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +21,7 @@ pub async fn caches(server: Arc<Server>) {
         // A catch-up that failed leaves an index or a checkpoint behind: blame reads the log
         // past the one, a read folds past the other, and a later write makes either again.
         let _cache_only = tokio::task::spawn_blocking(move || {
+            quiet.writer.notice_other_writes();
             quiet.writer.catch_up_indexes();
             quiet.writer.catch_up_checkpoints();
             quiet.writer.make_left_indexes();

@@ -53,12 +53,17 @@ struct Held {
     /// The group whose write transaction is open, if any.
     open: Option<Group>,
     /// The campaigns whose checkpoints are still to be looked at once the writer is quiet
-    /// ([`Writer::catch_up_checkpoints`]): listed at the first quiet spell, `None` until then.
+    /// ([`Writer::catch_up_checkpoints`]): listed at the first quiet spell, and again after
+    /// another program wrote to the file; `None` until then.
     unchecked: Option<Vec<String>>,
     /// The campaigns whose blame index a write leaves for `muster rebuild`, still to be made
     /// once the writer is quiet ([`Writer::make_left_indexes`]), each with the state its last
-    /// step made the index up to: listed at the first quiet spell, `None` until then.
+    /// step made the index up to: listed at the first quiet spell, and again after another
+    /// program wrote to the file; `None` until then.
     left: Option<Vec<(String, Option<Box<CampaignState>>)>>,
+    /// The writer's connection's count of other programs' commits (`PRAGMA data_version`) when
+    /// the lists above were last let go ([`Writer::notice_other_writes`]).
+    seen: Option<i64>,
 }
 
 /// The turns that share one write transaction, and the flush they wait for.
@@ -144,6 +149,7 @@ impl Writer {
                 open: None,
                 unchecked: None,
                 left: None,
+                seen: None,
             }),
             waiting: AtomicUsize::new(0),
             parts_waiting: AtomicUsize::new(0),

@@ -6,10 +6,33 @@ use std::sync::atomic::Ordering;
 
 use muster::app::held;
 use muster::projection::blame::index::Step;
+use muster::query;
 
 use super::Writer;
 
 impl Writer {
+    /// Lets go of the lists of campaigns whose checkpoints or blame index are to be looked at,
+    /// for the next quiet spell to list them again, when another program committed to the file
+    /// since the last look: a campaign imported from the command line leaves its index for
+    /// `muster rebuild`, another build's `rebuild` leaves its own. The server's own writes
+    /// keep both up to date as they go, and move no such count.
+    pub fn notice_other_writes(&self) {
+        let mut guard = self.lock();
+        let held = &mut *guard;
+        let Some(now) = held
+            .store
+            .as_ref()
+            .and_then(|store| query::data_version(store).ok())
+        else {
+            return;
+        };
+        if held.seen != Some(now) {
+            held.seen = Some(now);
+            held.unchecked = None;
+            held.left = None;
+        }
+    }
+
     /// Brings up to date the blame indexes the flushes left behind, a step at a time, each in a
     /// transaction of its own once any open group is flushed: for a writer that has been quiet a
     /// while. A command that comes meanwhile goes first, and the rest waits for the next quiet
@@ -34,7 +57,8 @@ impl Writer {
     /// or more behind, one campaign a step, each in a transaction of its own once any open group
     /// is flushed: after a new build of muster (whose checkpoints are made by other code), each
     /// read of a campaign no command has reached since would fold its whole log. The campaigns
-    /// an interval past their newest checkpoint are listed once, by their versions alone (a
+    /// an interval past their newest checkpoint are listed once (and again after another
+    /// program wrote to the file), by their versions alone (a
     /// file with none behind is looked over in one query, reading no state, rather than a
     /// state read per campaign beside the reads being served), and looked at once each; a
     /// command that comes meanwhile goes first, and the rest waits for the next quiet spell.
@@ -65,8 +89,8 @@ impl Writer {
     /// Makes, a step at a time, the blame indexes a write leaves for `muster rebuild` (made by
     /// other code, as after an upgrade, or further behind than a write catches up), each step
     /// in a transaction of its own once any open group is flushed; blame reads the log past
-    /// them meanwhile. The campaigns are listed once, at the first quiet spell, and made one
-    /// after another; a command that comes meanwhile goes first, and the rest waits for the
+    /// them meanwhile. The campaigns are listed at the first quiet spell (and again after another
+    /// program wrote to the file), and made one after another; a command that comes meanwhile goes first, and the rest waits for the
     /// next quiet spell.
     pub fn make_left_indexes(&self) {
         while self.waiting.load(Ordering::SeqCst) == 0 {
