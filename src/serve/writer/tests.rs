@@ -352,3 +352,40 @@ fn a_turn_that_panics_fails_its_group_and_the_writer_opens_again() {
     assert_eq!(writer.in_group(writes("c")), Ok(()));
     assert_eq!(committed(&dir, "c").as_deref(), Some("kept"));
 }
+
+#[test]
+fn a_quiet_writer_lists_again_only_after_another_connection_commits() {
+    let (dir, writer) = writer();
+    let listed = |writer: &Writer| {
+        let held = writer.lock();
+        (held.unchecked.is_some(), held.left.is_some())
+    };
+    writer
+        .in_group(writes("first"))
+        .unwrap_or_else(|e| unreachable!("{e}"));
+    writer.notice_other_writes();
+    writer.catch_up_checkpoints();
+    writer.make_left_indexes();
+    assert_eq!(listed(&writer), (true, true), "listed at the first quiet spell");
+
+    // The writer's own groups, and the log folded into the file by a connection of the
+    // server's own, are no other program's writes.
+    let other = Store::open(&dir.path().join("group.db")).unwrap_or_else(|e| unreachable!("{e}"));
+    writer
+        .in_group(writes("second"))
+        .unwrap_or_else(|e| unreachable!("{e}"));
+    let folded = other.fold_wal().unwrap_or_else(|e| unreachable!("{e}"));
+    assert!(folded.pages > 0, "there was a log to fold");
+    writer.notice_other_writes();
+    assert_eq!(listed(&writer), (true, true), "nothing to list again");
+
+    other
+        .set_setting("third", "kept")
+        .unwrap_or_else(|e| unreachable!("{e}"));
+    writer.notice_other_writes();
+    assert_eq!(
+        listed(&writer),
+        (false, false),
+        "another program wrote: listed again at the next quiet spell"
+    );
+}
