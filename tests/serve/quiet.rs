@@ -143,20 +143,35 @@ fn a_quiet_server_makes_the_index_of_a_campaign_imported_from_the_command_line_w
     let db = dir.path().join("muster.db");
     let elsewhere = dir.path().join("elsewhere.db");
     let events = (muster::projection::blame::index::CATCH_UP + 2_000).to_string();
-    let synth = muster(&elsewhere, &["dev", "synth", "--events", &events, "--name", "Long"]);
-    assert!(synth.status.success(), "{}", String::from_utf8_lossy(&synth.stderr));
+    let synth = muster(
+        &elsewhere,
+        &["dev", "synth", "--events", &events, "--name", "Long"],
+    );
+    assert!(
+        synth.status.success(),
+        "{}",
+        String::from_utf8_lossy(&synth.stderr)
+    );
     let export = dir.path().join("long.jsonl");
     let exported = muster(&elsewhere, &["--campaign", "Long", "export"]);
     assert!(exported.status.success());
     std::fs::write(&export, exported.stdout).unwrap();
     let small = muster(&db, &["dev", "synth", "--events", "100", "--name", "Small"]);
-    assert!(small.status.success(), "{}", String::from_utf8_lossy(&small.stderr));
+    assert!(
+        small.status.success(),
+        "{}",
+        String::from_utf8_lossy(&small.stderr)
+    );
 
     let _server = Server::start(&db);
     // Past the server's first quiet spell, which lists what it has to make: nothing then.
     std::thread::sleep(Duration::from_millis(500));
     let imported = muster(&db, &["import", export.to_str().unwrap()]);
-    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
     let (indexed, head) = indexed_and_head(&db, "Long");
     assert!(
         head - indexed.unwrap_or(0) > muster::projection::blame::index::CATCH_UP,
