@@ -170,6 +170,15 @@ pub fn rebuild_index(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64
     index::build_from(store, campaign, 0, progress)
 }
 
+/// How many events of the head of `campaign` blame's index leaves to the log when it is
+/// further behind than a write brings it up to date (after a long import): blame reads the log
+/// past it until [`rebuild`] (or a server's quiet spells) makes it. `None` when a write keeps
+/// it up to date.
+pub fn blame_index_left(store: &Store, campaign: &str) -> Result<Option<u64>, Error> {
+    let behind = index::behind(store, campaign)?;
+    Ok((behind > index::CATCH_UP).then_some(behind))
+}
+
 /// Makes a fresh dice seed for `campaign`, keeps it in the file and returns its commitment.
 fn new_seed(store: &Store, campaign: &str) -> Result<String, Error> {
     let seed = Seed::fresh().map_err(Error::Input)?;

@@ -61,6 +61,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
             "{shown} has no trailer line (it was exported by an older muster, or cut short), so whether it holds the whole campaign cannot be proven; export it again with this muster to be sure"
         ));
     }
+    // A cache: an index whose state cannot be read is not worth a failed import.
+    if let Ok(Some(behind)) = app::blame_index_left(&store, &imported.campaign) {
+        super::colour::note(&format!(
+            "blame's index of '{}' is {behind} events behind its head, more than a command brings up to date: `muster blame` reads the log meanwhile (the same answers, slower); `muster --campaign '{}' rebuild` makes it, as does a `muster serve` of this file once it is quiet",
+            imported.campaign, imported.campaign
+        ));
+    }
     output::print(&format!(
         "campaign '{}': {} event{} imported, head v{} {}\n",
         imported.campaign,

@@ -281,3 +281,41 @@ fn export_output_writes_the_file_only_once_the_export_is_whole() {
     let unwritable = m.refused(&["export", "-o", "/nonexistent-folder/x.jsonl"], "cannot write");
     assert!(unwritable.contains("/nonexistent-folder/x.jsonl"), "{unwritable}");
 }
+
+#[test]
+fn a_long_import_says_blames_index_is_left_for_rebuild_and_a_short_one_says_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let source = dir.path().join("source.db");
+    let events = (muster::projection::blame::index::CATCH_UP + 500).to_string();
+    for (name, events) in [("Long", events.as_str()), ("Short", "300")] {
+        let made = Runner::on(&source)
+            .args(["dev", "synth", "--events", events, "--name", name])
+            .run();
+        assert_eq!(made.code(), 0, "{}", made.describe());
+    }
+    let copy = dir.path().join("copy.db");
+    let import = |name: &str| {
+        let export = dir.path().join(format!("{name}.jsonl"));
+        let exported = Runner::on(&source).args(["--campaign", name, "export"]).run();
+        assert_eq!(exported.code(), 0, "{}", exported.describe());
+        std::fs::write(&export, &exported.stdout).expect("the export is written");
+        let ran = Runner::on(&copy)
+            .args(["import", export.to_str().expect("a UTF-8 path")])
+            .run();
+        assert_eq!(ran.code(), 0, "{}", ran.describe());
+        ran.stderr
+    };
+    assert_eq!(import("Short"), "", "a short import's index is made with it");
+    let said = import("Long");
+    assert!(
+        said.contains("blame's index of 'Long' is") && said.contains("rebuild"),
+        "{said}"
+    );
+    let rebuilt = Runner::on(&copy).args(["--campaign", "Long", "rebuild"]).run();
+    assert_eq!(rebuilt.code(), 0, "{}", rebuilt.describe());
+    assert_eq!(
+        import("Long"),
+        "",
+        "once rebuilt, importing the same file again says nothing"
+    );
+}

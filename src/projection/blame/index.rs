@@ -228,6 +228,14 @@ pub fn catch_up(store: &Store, campaign: &str) -> Result<(), Error> {
     build_from(store, campaign, serves, &mut |_| {})
 }
 
+/// How many events of the head of `campaign` its blame index does not cover: 0 when it is
+/// up to date; more than [`CATCH_UP`] when a write leaves it for `muster rebuild` (a long
+/// import, or an index other code made), and blame reads the log past it until then.
+pub fn behind(store: &Store, campaign: &str) -> Result<u64, Error> {
+    let head = store.head(campaign)?.version;
+    Ok(head.saturating_sub(covered(store, campaign)?))
+}
+
 /// The last event the index of `campaign` covers, made by this code of this log; 0 for none.
 fn covered(store: &Store, campaign: &str) -> Result<u64, Error> {
     Ok(store
