@@ -21,6 +21,16 @@ fn checkpoints(db: &Path, campaign: &str, projection: &str) -> Vec<u64> {
         .unwrap()
 }
 
+/// Waits, up to `within`, for the blame index of the campaign "Long" in `db` to reach `head`,
+/// and asserts it did (`why`): the quiet server makes it in its own time.
+fn index_reaches(db: &Path, head: u64, within: Duration, why: &str) {
+    let deadline = Instant::now() + within;
+    while indexed_and_head(db, "Long").0 != Some(head) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(indexed_and_head(db, "Long"), (Some(head), head), "{why}");
+}
+
 #[test]
 fn a_quiet_server_checkpoints_the_campaigns_another_build_checkpointed_and_leaves_the_rest() {
     let dir = tempfile::tempdir().unwrap();
@@ -88,15 +98,7 @@ fn a_quiet_server_brings_an_index_past_a_void_that_names_an_event_far_behind_it(
         head - voided > 2 * 1_024,
         "the void names an event {head} - {voided} back"
     );
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while indexed_and_head(&db, "Long").0 != Some(head) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(
-        indexed_and_head(&db, "Long"),
-        (Some(head), head),
-        "the index reaches the head"
-    );
+    index_reaches(&db, head, Duration::from_secs(20), "the index reaches the head");
 }
 
 #[test]
@@ -177,14 +179,11 @@ fn a_quiet_server_makes_the_index_of_a_campaign_imported_from_the_command_line_w
         head - indexed.unwrap_or(0) > muster::projection::blame::index::CATCH_UP,
         "an import this long leaves its index for rebuild ({indexed:?} of {head})"
     );
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while indexed_and_head(&db, "Long").0 != Some(head) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(
-        indexed_and_head(&db, "Long"),
-        (Some(head), head),
-        "the quiet server noticed the import and made the index to the head"
+    index_reaches(
+        &db,
+        head,
+        Duration::from_secs(60),
+        "the quiet server noticed the import and made the index to the head",
     );
     let verified = muster(&db, &["--campaign", "Long", "verify"]);
     assert!(verified.status.success());
