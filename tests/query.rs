@@ -101,7 +101,7 @@ fn each_read_of_the_query_side_is_what_the_command_line_prints() {
     );
 
     assert_eq!(cli(dir, &["campaign", "rules"]), json(&query.rules().unwrap()));
-    let listed = query::campaign_lines(&store, Some(LODESTAR)).unwrap();
+    let listed = query::campaign_lines(&store, Some(LODESTAR), |_| true).unwrap();
     assert_eq!(cli(dir, &["campaign", "list"]), json(&listed));
 
     let verified = query.verify(None, &mut |_| {}).unwrap();

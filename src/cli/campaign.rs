@@ -121,12 +121,20 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             let listed = if ctx.db_path()?.exists() {
                 let store = ctx.open_read()?;
                 let selected = ctx.campaign(&store).ok();
-                let mut listed = query::campaign_lines(&store, selected.as_deref())?;
-                listed.retain(|line| ctx.reach.admits(&line.listing.name));
-                listed
+                query::campaign_lines(&store, selected.as_deref(), |name| ctx.reach.admits(name))?
             } else {
                 Vec::new()
             };
+            // On a server's page the list says so itself; its process's standard error is not
+            // the caller's.
+            for damaged in listed.iter().filter(|_| !output::capturing()) {
+                if let Some(why) = &damaged.damaged {
+                    let name = &damaged.listing.name;
+                    super::colour::note(&format!(
+                        "'{name}' is listed without its game and Missions: its log does not fold ({why}); `muster --campaign '{name}' verify` reports what is wrong"
+                    ));
+                }
+            }
             match ctx.format {
                 Format::Json => output::print_json(&listed),
                 Format::Table | Format::Csv | Format::Md if listed.is_empty() => output::print(
@@ -142,7 +150,10 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                             },
                             c.listing.name.clone(),
                             c.game.map(game_name).unwrap_or("–").to_owned(),
-                            c.missions.to_string(),
+                            match c.damaged {
+                                Some(_) => "–".to_owned(),
+                                None => c.missions.to_string(),
+                            },
                             c.last_recorded_at.clone().unwrap_or_default(),
                             format!("v{} {}", c.head.version, output::short_hash(&c.head.hash)),
                         ]

@@ -8,7 +8,7 @@ use crate::checkpoint;
 use crate::domain::game::Game;
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::state::CampaignState;
-use crate::store::{Head, Store};
+use crate::store::{Head, Store, StoreError};
 
 /// One campaign in `campaign list --json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -33,27 +33,45 @@ pub struct CampaignLine {
     /// When its newest event was recorded (RFC 3339).
     pub last_recorded_at: Option<String>,
     pub head: Head,
+    /// Why its log does not fold (a row that no longer decodes, or the fold's finding), when
+    /// it does not: its game and Missions are then not known. `muster verify` says more.
+    pub damaged: Option<String>,
 }
 
-/// Every campaign in `store` as `campaign list` shows it (each folded from its newest
-/// checkpoint), oldest first.
-pub fn campaign_lines(store: &Store, selected: Option<&str>) -> Result<Vec<CampaignLine>, Error> {
+/// Every campaign in `store` that `shown` admits by its name, as `campaign list` shows it
+/// (each folded from its newest checkpoint), oldest first. The others are not folded: in a
+/// file of a thousand campaigns, a player's list folds only the player's own.
+pub fn campaign_lines(
+    store: &Store,
+    selected: Option<&str>,
+    shown: impl Fn(&str) -> bool,
+) -> Result<Vec<CampaignLine>, Error> {
     campaigns(store, selected)?
         .into_iter()
+        .filter(|listing| shown(&listing.name))
         .map(|listing| {
             // Each campaign's state is lent, not copied: a community lists a thousand.
-            let (game, missions) = checkpoint::with_state_at_head(store, &listing.name, |state| {
+            let folded = checkpoint::with_state_at_head(store, &listing.name, |state| {
                 (
                     state.info.as_ref().map(|info| info.game),
                     state.mission.as_ref().map_or(0, |m| m.number),
                 )
-            })?;
+            });
+            // A campaign whose log no longer folds is listed with what its rows say, and why:
+            // the file's other campaigns stay listed, and `verify` tells the whole of it. A
+            // database that fails is still a failure of the whole list.
+            let ((game, missions), damaged) = match folded {
+                Ok(folded) => (folded, None),
+                Err(Error::Store(StoreError::Damaged(why))) => ((None, 0), Some(why)),
+                Err(e) => return Err(e),
+            };
             let (head, last_recorded_at) = store.head_and_time(&listing.name)?;
             Ok(CampaignLine {
                 game,
                 missions,
                 last_recorded_at,
                 head,
+                damaged,
                 listing,
             })
         })

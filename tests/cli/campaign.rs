@@ -282,6 +282,55 @@ fn enlist_refuses_a_malformed_card_file() {
 }
 
 #[test]
+fn campaign_list_lists_a_campaign_whose_log_does_not_fold_saying_so_and_the_rest_as_ever() {
+    let m = Muster::lodestar();
+    m.ok(&["campaign", "new", "Side", "--game", "zero-dark"]);
+    let conn = rusqlite::Connection::open(&m.db).expect("the file opens");
+    conn.execute_batch("DROP TRIGGER events_refuse_update")
+        .expect("the trigger drops");
+    let edited = conn
+        .execute(
+            "UPDATE events SET payload = '{}' WHERE campaign = 'Side' AND kind = 'campaign_created'",
+            [],
+        )
+        .expect("the row is edited");
+    assert_eq!(edited, 1);
+    drop(conn);
+
+    let (code, stdout, stderr) = m.run(&["--json", "campaign", "list"]);
+    assert_eq!(code, 0, "{stderr}");
+    let listed: Value = serde_json::from_str(&stdout).expect("list JSON");
+    let row = |name: &str| {
+        listed
+            .as_array()
+            .and_then(|rows| rows.iter().find(|row| row["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} listed: {listed}"))
+    };
+    let side = row("Side");
+    assert!(side["damaged"].is_string(), "{side}");
+    assert_eq!((&side["game"], &side["missions"]), (&Value::Null, &json!(0)));
+    let lodestar = row(LODESTAR);
+    assert_eq!(
+        (&lodestar["game"], &lodestar["damaged"]),
+        (&json!("modern"), &Value::Null)
+    );
+    assert!(
+        stderr.contains("'Side'") && stderr.contains("verify"),
+        "the note names the campaign and what reports it: {stderr}"
+    );
+
+    let (code, table, _) = m.run(&["campaign", "list"]);
+    assert_eq!(code, 0);
+    let side_line = table.lines().find(|l| l.contains("Side")).unwrap_or_default();
+    assert!(
+        !side_line.contains("Zero Dark") && side_line.contains('–'),
+        "{table}"
+    );
+    assert!(table.contains("Warfighter Modern"), "{table}");
+}
+
+#[test]
 fn campaign_list_shows_each_campaigns_game_missions_last_recording_and_head() {
     let m = Muster::lodestar();
     m.ok(&["mission", "start", "Dawn", "--with", "Wong"]);

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use super::client::Browser;
 use super::harness::{Campaign, Server, agent, args, events};
 
 /// Op (Modern, Wong) and another group's Juno (WWII, Baker), Juno selected as the file's
@@ -258,4 +259,84 @@ fn a_command_id_answered_in_a_campaign_now_out_of_reach_is_not_described() {
         "nothing of a campaign out of reach is told: {said}"
     );
     assert_eq!(events(&campaign.db), before, "nothing ran");
+}
+
+#[test]
+fn another_groups_damaged_campaign_leaves_a_players_list_whole_and_a_gms_list_names_it() {
+    let Community {
+        campaign,
+        alice,
+        root,
+        ..
+    } = community();
+    // Juno's enlistment edited in place, as a damaged disk or a careless hand would leave it:
+    // its log no longer folds.
+    let conn = rusqlite::Connection::open(&campaign.db).unwrap();
+    conn.execute_batch("DROP TRIGGER events_refuse_update").unwrap();
+    let edited = conn
+        .execute(
+            "UPDATE events SET payload = '{}' WHERE campaign = 'Juno' AND kind = 'soldier_enlisted'",
+            [],
+        )
+        .unwrap();
+    assert_eq!(edited, 1);
+    drop(conn);
+    let server = Server::start(&campaign.db);
+    let listed = |token: &str| -> Value {
+        let (status, body) = server.get(token, "/api/v1/campaigns");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    };
+    // The player's list folds only the player's own campaign.
+    let own = listed(&alice);
+    assert_eq!(names(&own), ["Op"]);
+    assert_eq!(
+        (&own[0]["game"], &own[0]["damaged"]),
+        (&json!("modern"), &Value::Null)
+    );
+    // A gm of every campaign is told which does not fold, and why; the rest as ever.
+    let all = listed(&root);
+    let juno = all
+        .as_array()
+        .and_then(|rows| rows.iter().find(|row| row["name"] == "Juno"))
+        .unwrap();
+    assert!(
+        juno["damaged"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("soldier_enlisted"),
+        "{juno}"
+    );
+    assert_eq!(
+        juno["game"],
+        Value::Null,
+        "its game is not known without its fold"
+    );
+    assert_eq!(
+        juno["version"], juno["head"]["version"],
+        "its head is listed: {juno}"
+    );
+    let op = all
+        .as_array()
+        .and_then(|rows| rows.iter().find(|row| row["name"] == "Op"))
+        .unwrap();
+    assert_eq!((&op["game"], &op["damaged"]), (&json!("modern"), &Value::Null));
+
+    // The page's list says so beside the campaign, and only beside it.
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&root);
+    let page = browser.get("/");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let html = scraper::Html::parse_document(&page.body);
+    let items = scraper::Selector::parse("#campaigns li").unwrap();
+    let marked: Vec<String> = html
+        .select(&items)
+        .map(|li| li.text().collect::<String>())
+        .filter(|text| text.contains("damaged"))
+        .collect();
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert!(
+        marked[0].contains("Juno") && marked[0].contains("verify"),
+        "{marked:?}"
+    );
 }
