@@ -50,13 +50,25 @@ pub fn campaign_lines(
         .into_iter()
         .filter(|listing| shown(&listing.name))
         .map(|listing| {
-            // Each campaign's state is lent, not copied: a community lists a thousand.
-            let folded = checkpoint::with_state_at_head(store, &listing.name, |state| {
-                (
-                    state.info.as_ref().map(|info| info.game),
-                    state.mission.as_ref().map_or(0, |m| m.number),
-                )
-            });
+            let (head, last_recorded_at) = store.head_and_time(&listing.name)?;
+            // Folded once per head on this connection: a server lists a thousand campaigns
+            // again folding only those written to since.
+            let folded = match store.listed_at(&listing.name, &head) {
+                Some(line) => Ok(line),
+                // Each campaign's state is lent, not copied.
+                None => checkpoint::with_state_at_head(store, &listing.name, |state| {
+                    let line = (
+                        state.info.as_ref().map(|info| info.game),
+                        state.mission.as_ref().map_or(0, |m| m.number),
+                    );
+                    // The state is the fold at the head read above unless a write landed
+                    // between the two reads: then it is not kept, and the next list folds.
+                    if state.version == head.version {
+                        store.keep_listed(&listing.name, head.clone(), line);
+                    }
+                    line
+                }),
+            };
             // A campaign whose log no longer folds is listed with what its rows say, and why:
             // the file's other campaigns stay listed, and `verify` tells the whole of it. A
             // database that fails is still a failure of the whole list.
@@ -65,7 +77,6 @@ pub fn campaign_lines(
                 Err(Error::Store(StoreError::Damaged(why))) => ((None, 0), Some(why)),
                 Err(e) => return Err(e),
             };
-            let (head, last_recorded_at) = store.head_and_time(&listing.name)?;
             Ok(CampaignLine {
                 game,
                 missions,

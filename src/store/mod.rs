@@ -16,6 +16,7 @@ mod error;
 mod head;
 mod held;
 mod known;
+mod listed;
 mod locking;
 mod lookups;
 mod ownership;
@@ -114,6 +115,8 @@ pub struct Store {
     /// The state a write through this connection left, kept for the next command.
     decided: decided::Decided,
     behind: decided::Behind,
+    /// What `campaign list` folded of each campaign through this connection, at its head.
+    listed: listed::Listed,
     /// Who the commands written through this connection are recorded by: the front end's
     /// word (the server's caller, the command line's `--as`), written with each command.
     recorder: Option<String>,
@@ -210,6 +213,7 @@ impl Store {
                 conn,
                 decided: decided::Decided::default(),
                 behind: decided::Behind::default(),
+                listed: listed::Listed::default(),
                 recorder: None,
                 immutable,
                 _holding: holding,
@@ -280,6 +284,7 @@ impl Store {
             conn,
             decided: decided::Decided::default(),
             behind: decided::Behind::default(),
+            listed: listed::Listed::default(),
             recorder: None,
             immutable: false,
             _holding: holding,

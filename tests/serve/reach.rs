@@ -340,3 +340,45 @@ fn another_groups_damaged_campaign_leaves_a_players_list_whole_and_a_gms_list_na
         "{marked:?}"
     );
 }
+
+#[test]
+fn a_servers_list_of_campaigns_shows_each_write_whichever_connection_answers_it() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "new", "Juno", "--game", "wwii"]);
+    let root = campaign.token("root", "gm");
+    let server = Server::start(&campaign.db);
+    // The Missions of each campaign, as lists answered side by side (so by several of the
+    // server's connections, each keeping what it folded) tell them.
+    let missions = || -> Vec<Vec<(String, Value)>> {
+        std::thread::scope(|scope| {
+            let lists: Vec<_> = (0..12)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let (status, body) = server.get(&root, "/api/v1/campaigns");
+                        assert_eq!(status, 200, "{body}");
+                        let listed: Value = serde_json::from_str(&body).unwrap();
+                        listed
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| (c["name"].as_str().unwrap().to_owned(), c["missions"].clone()))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            lists.into_iter().map(|list| list.join().unwrap()).collect()
+        })
+    };
+    let before = vec![("Op".to_owned(), json!(0)), ("Juno".to_owned(), json!(0))];
+    assert!(missions().iter().all(|list| *list == before));
+    let started = server.command(
+        "Op",
+        &root,
+        &args(&["mission", "start", "Dawn", "--with", "Wong"]),
+    );
+    assert_eq!(started.0, 201, "{}", started.2);
+    let after = vec![("Op".to_owned(), json!(1)), ("Juno".to_owned(), json!(0))];
+    for list in missions() {
+        assert_eq!(list, after, "every connection's list shows the Mission started");
+    }
+}
