@@ -14,9 +14,9 @@ use super::head::Head;
 use crate::domain::game::Game;
 
 /// How many campaigns a connection keeps a line of: past it, the lines are let go and folded
-/// again, so a file of ever more campaigns holds a bounded number (a line is about a hundred
-/// bytes).
-const LINES_KEPT: usize = 100_000;
+/// again, so a file of ever more campaigns holds a bounded number (a line is about 200 bytes
+/// with its name and hash: 2 MB a connection at most, 16 MB over a server's eight readers).
+const LINES_KEPT: usize = 10_000;
 
 /// The game and Mission number of campaigns, each at the head it was folded at.
 #[derive(Default)]
