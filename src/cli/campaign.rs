@@ -127,9 +127,11 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
             };
             // On a server's page the list says so itself; its process's standard error is not
             // the caller's.
-            for damaged in listed.iter().filter(|_| !output::capturing()) {
-                if let Some(why) = &damaged.damaged {
-                    let name = &damaged.listing.name;
+            if !output::capturing() {
+                for (name, why) in listed
+                    .iter()
+                    .filter_map(|c| Some((&c.listing.name, c.damaged.as_ref()?)))
+                {
                     super::colour::note(&format!(
                         "'{name}' is listed without its game and Missions: its log does not fold ({why}); `muster --campaign '{name}' verify` reports what is wrong"
                     ));

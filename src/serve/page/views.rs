@@ -90,10 +90,11 @@ pub async fn campaigns(State(server): State<Arc<Server>>, signed: Signed) -> Res
             (
                 crate::url::segment(&name),
                 name,
-                match c["damaged"].is_string() {
+                if c["damaged"].is_string() {
                     // Its log does not fold: its page cannot be drawn, and `verify` says why.
-                    true => format!("v{} · damaged, see muster verify", text(&c["version"])),
-                    false => format!("v{}", text(&c["version"])),
+                    format!("v{} · damaged, see muster verify", text(&c["version"]))
+                } else {
+                    format!("v{}", text(&c["version"]))
                 },
             )
         })

@@ -58,10 +58,10 @@ impl Writer {
     /// is flushed: after a new build of muster (whose checkpoints are made by other code), each
     /// read of a campaign no command has reached since would fold its whole log. The campaigns
     /// an interval past their newest checkpoint are listed once (and again after another
-    /// program wrote to the file), by their versions alone (a
-    /// file with none behind is looked over in one query, reading no state, rather than a
-    /// state read per campaign beside the reads being served), and looked at once each; a
-    /// command that comes meanwhile goes first, and the rest waits for the next quiet spell.
+    /// program wrote to the file), by their versions alone (a file with none behind is looked
+    /// over in one query, reading no state, rather than a state read per campaign beside the
+    /// reads being served), and looked at once each; a command that comes meanwhile goes
+    /// first, and the rest waits for the next quiet spell.
     pub fn catch_up_checkpoints(&self) {
         loop {
             let mut guard = self.lock();
@@ -89,9 +89,9 @@ impl Writer {
     /// Makes, a step at a time, the blame indexes a write leaves for `muster rebuild` (made by
     /// other code, as after an upgrade, or further behind than a write catches up), each step
     /// in a transaction of its own once any open group is flushed; blame reads the log past
-    /// them meanwhile. The campaigns are listed at the first quiet spell (and again after another
-    /// program wrote to the file), and made one after another; a command that comes meanwhile goes first, and the rest waits for the
-    /// next quiet spell.
+    /// them meanwhile. The campaigns are listed at the first quiet spell (and again after
+    /// another program wrote to the file), and made one after another; a command that comes
+    /// meanwhile goes first, and the rest waits for the next quiet spell.
     pub fn make_left_indexes(&self) {
         while self.waiting.load(Ordering::SeqCst) == 0 {
             let mut guard = self.lock();
