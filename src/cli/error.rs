@@ -102,11 +102,11 @@ impl From<StoreError> for CommandError {
         {
             return CommandError::refused(error.to_string());
         }
+        // A damaged log's message already names `muster verify`: no hint says it twice.
         let hint = match &error {
             StoreError::Busy | StoreError::Conflict { .. } => {
                 Some("nothing was written; run the command again".to_owned())
             }
-            StoreError::Damaged(_) => Some("run `muster verify` to see what is wrong".to_owned()),
             _ => None,
         };
         CommandError {

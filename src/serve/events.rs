@@ -44,7 +44,7 @@ pub async fn events(
     // closes the channel, which stops the reading.
     tokio::task::spawn_blocking(move || {
         let streamed = server.reading(|store| {
-            Ok(match app::resolve_within(store, Some(&campaign), &caller.reach) {
+            Ok::<_, muster::Error>(match app::resolve_within(store, Some(&campaign), &caller.reach) {
                 Ok(campaign) => {
                     if opened.send(Ok(())).is_ok() {
                         stream_lines(store, &campaign, after, &chunks);

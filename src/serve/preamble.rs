@@ -91,12 +91,10 @@ fn bearer(headers: &HeaderMap) -> Option<String> {
 /// Who `token` names now (`None`: unknown or revoked), read on a kept connection.
 pub async fn authenticate(server: &Arc<Server>, token: String) -> Result<Option<Bearer>, String> {
     let server = Arc::clone(server);
-    tokio::task::spawn_blocking(move || {
-        server.reading(|store| app::authenticate(store, &token).map_err(|e| e.to_string()))
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|found| found)
+    tokio::task::spawn_blocking(move || server.reading(|store| app::authenticate(store, &token)))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|found| found.map_err(|e| e.to_string()))
 }
 
 /// The head a command was decided on, when the client names one (`If-Match: VERSION:HASH`);

@@ -58,7 +58,7 @@ pub async fn push(
         // The campaign is held from its check to its last part: a command or another push on
         // it waits, so none is decided on half of it or slips between its parts.
         // A campaign out of the caller's reach is refused before it is held or read.
-        let resolved = server.reading(|store| Ok(app::campaign_to_write(store, &campaign, &caller.reach)));
+        let resolved = server.reading(|store| Ok::<_, muster::Error>(app::campaign_to_write(store, &campaign, &caller.reach)));
         let name = match resolved {
             Ok(Ok(name)) => name,
             Ok(Err(e)) => return refusal(StatusCode::NOT_FOUND, 1, &e.to_string()),
@@ -71,12 +71,14 @@ pub async fn push(
         // a core first. The writer is held only while each part is appended, at the
         // priority of every turn.
         let checked = background::at_lowest_priority(|| {
-            server.reading(|store| Ok(checked(store, &caller, (&campaign, &expected), text, query.dry_run)))
+            server.reading(|store| {
+                Ok::<_, muster::Error>(checked(store, &caller, (&campaign, &expected), text, query.dry_run))
+            })
         });
         let checked = match checked {
             Ok(Ok(Pushing::Land(checked))) => *checked,
             Ok(Ok(Pushing::Answer(answer))) => return answer,
-            Ok(Err(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e),
+            Ok(Err(e)) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string()),
             Err(e) => {
                 let why = format!("the push could not be checked: no thread could start ({e})");
                 return refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &why);

@@ -95,8 +95,8 @@ impl Server {
 
     /// Runs `f` (blocking) on a read-only connection kept between requests, as [`Server::read`]
     /// does: for what a request reads beside the commands (its token, a head, a stream).
-    pub fn reading<T>(&self, f: impl FnOnce(&Store) -> Result<T, String>) -> Result<T, String> {
-        let store = self.reader().map_err(|e| e.to_string())?;
+    pub fn reading<T, E: From<StoreError>>(&self, f: impl FnOnce(&Store) -> Result<T, E>) -> Result<T, E> {
+        let store = self.reader()?;
         let read = f(&store);
         match read.is_ok() {
             true => self.keep(store),

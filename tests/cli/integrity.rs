@@ -186,6 +186,27 @@ fn verify_finds_an_edited_payload() {
 }
 
 #[test]
+fn a_log_that_no_longer_folds_is_refused_naming_verify_once() {
+    let m = Muster::lodestar();
+    let gizmo = m.enlisted("Gizmo");
+    let db = rusqlite::Connection::open(&m.db).expect("the database opens");
+    db.execute_batch("DROP TRIGGER events_refuse_update")
+        .expect("trigger dropped");
+    db.execute("UPDATE events SET payload = '{}' WHERE version = ?1", [gizmo])
+        .expect("payload emptied");
+    drop(db);
+    let (code, stdout, stderr) = m.run(&["roster"]);
+    assert_eq!(code, 4, "a damaged log is a storage failure: {stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("damaged"), "{stderr}");
+    assert_eq!(
+        stderr.matches("muster verify").count(),
+        1,
+        "the way on is said once: {stderr}"
+    );
+}
+
+#[test]
 fn export_then_import_gives_the_same_roster() {
     let Mistakes { m, wound, .. } = with_mistake();
     m.ok(&["void", &wound.to_string(), "--why", "mistake"]);

@@ -262,7 +262,7 @@ fn a_command_id_answered_in_a_campaign_now_out_of_reach_is_not_described() {
 }
 
 #[test]
-fn another_groups_damaged_campaign_leaves_a_players_list_whole_and_a_gms_list_names_it() {
+fn another_groups_damaged_campaign_leaves_a_players_list_whole_and_a_gm_is_told_it_is_damaged() {
     let Community {
         campaign,
         alice,
@@ -339,6 +339,28 @@ fn another_groups_damaged_campaign_leaves_a_players_list_whole_and_a_gms_list_na
         marked[0].contains("Juno") && marked[0].contains("verify"),
         "{marked:?}"
     );
+    // Its own pages answer as the API does for a log that does not fold (500, naming
+    // `muster verify`), never "not found"; to a player of another group it does not exist.
+    for path in [
+        "/c/Juno",
+        "/c/Juno/log",
+        "/c/Juno/chronicle",
+        "/c/Juno/mission/1",
+        "/c/Juno/print",
+    ] {
+        let page = browser.get(path);
+        assert_eq!(page.status, 500, "{path}: {}", page.body);
+        assert!(
+            page.body.contains("damaged") && page.body.contains("muster verify"),
+            "{path}: {}",
+            page.body
+        );
+    }
+    let mut player = Browser::new(&server);
+    player.signed_in(&alice);
+    let page = player.get("/c/Juno");
+    assert_eq!(page.status, 404, "{}", page.body);
+    assert!(!page.body.contains("damaged"), "{}", page.body);
 }
 
 #[test]

@@ -20,6 +20,7 @@ use muster::query::Query;
 use serde_json::{Value, json};
 
 use super::html::{message_page, status_of};
+use super::reading::read_campaign;
 use super::roster::roster_page;
 use super::session::{Signed, forged, redirect};
 use super::shown::Refusal;
@@ -186,22 +187,17 @@ async fn offered(
     args: Vec<String>,
     faces: Vec<String>,
 ) -> Result<Line, Ended> {
-    let (reading, named, reach) = (Arc::clone(server), campaign.to_owned(), caller.reach.clone());
-    let offers = tokio::task::spawn_blocking(move || {
-        reading.reading(|store| {
-            let name = muster::app::resolve_within(store, Some(&named), &reach).map_err(|e| e.to_string())?;
-            Query::new(store, &name).offers().map_err(|e| e.to_string())
-        })
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|read| read);
+    let offers = read_campaign(server, (campaign, &caller.reach), |store, name| {
+        Query::new(store, name).offers()
+    });
     let refused = |status, message: String| Ended::Refused {
         status,
         field: None,
         message,
     };
-    let offers = offers.map_err(|e| refused(StatusCode::NOT_FOUND, e))?;
+    let offers = offers
+        .await
+        .map_err(|unread| refused(unread.status, unread.message))?;
     let Some(offer) = offers.iter().find(|o| o.args == args) else {
         return Err(refused(
             StatusCode::CONFLICT,

@@ -10,14 +10,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Extension, Path, State};
+use axum::http::HeaderMap;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Reach};
+use muster::app::Reach;
 use muster::query;
 
-use super::html::message_page;
+use super::reading::{Unread, read_campaign};
 use super::session::signed;
 use crate::serve::listen::Pulse;
 use crate::serve::server::Server;
@@ -38,20 +38,11 @@ pub async fn script() -> Response {
 }
 
 /// The campaign's head version, read on a blocking thread.
-async fn head_of(server: &Arc<Server>, (campaign, reach): (&str, &Reach)) -> Result<u64, String> {
-    let server = Arc::clone(server);
-    let (campaign, reach) = (campaign.to_owned(), reach.clone());
-    tokio::task::spawn_blocking(move || {
-        server.reading(|store| {
-            let campaign = app::resolve_within(store, Some(&campaign), &reach).map_err(|e| e.to_string())?;
-            query::head_here(store, &campaign)
-                .map(|(_, head)| head.version)
-                .map_err(|e| e.to_string())
-        })
+async fn head_of(server: &Arc<Server>, campaign: (&str, &Reach)) -> Result<u64, Unread> {
+    read_campaign(server, campaign, |store, name| {
+        Ok(query::head_here(store, name).map(|(_, head)| head.version)?)
     })
     .await
-    .map_err(|e| e.to_string())
-    .and_then(|head| head)
 }
 
 /// What the stream carries between polls.
@@ -81,8 +72,8 @@ pub async fn stream(
         Ok(signed) => signed.caller.reach,
         Err(answer) => return answer,
     };
-    if let Err(message) = head_of(&server, (&campaign, &reach)).await {
-        return message_page(StatusCode::NOT_FOUND, &message);
+    if let Err(unread) = head_of(&server, (&campaign, &reach)).await {
+        return unread.page();
     }
     let turns = server.writer.turns.subscribe();
     let watch = Watch {

@@ -13,6 +13,7 @@ mod join;
 mod live;
 mod now;
 mod phones;
+mod reading;
 mod roster;
 mod session;
 mod shown;

@@ -14,6 +14,7 @@ use muster::app::{self, InviteRow, Reach, Revoked, Role, SessionRow, TokenRow, V
 use muster::clock::SystemClock;
 
 use super::html::{message_page, render};
+use super::reading::read_campaign;
 use super::session::{Signed, forged, redirect, written};
 use super::views::{Chrome, chrome};
 use super::words::{When, when};
@@ -148,20 +149,13 @@ pub async fn phones(
     if signed.caller.role < Role::Gm {
         return not_a_gm();
     }
-    let (reading, reach) = (Arc::clone(&server), signed.caller.reach.clone());
-    let read = tokio::task::spawn_blocking(move || {
-        reading.reading(|store| {
-            let name = app::resolve_within(store, Some(&campaign), &reach).map_err(|e| e.to_string())?;
-            let phones = app::phones(store, &name, &reach, &SystemClock).map_err(|e| e.to_string())?;
-            Ok((name, phones))
-        })
-    })
-    .await
-    .map_err(|e| e.to_string())
-    .and_then(|read| read);
-    let (campaign, phones) = match read {
+    let reach = signed.caller.reach.clone();
+    let read = read_campaign(&server, (&campaign, &signed.caller.reach), move |store, name| {
+        Ok((name.to_owned(), app::phones(store, name, &reach, &SystemClock)?))
+    });
+    let (campaign, phones) = match read.await {
         Ok(read) => read,
-        Err(message) => return message_page(StatusCode::NOT_FOUND, &message),
+        Err(unread) => return unread.page(),
     };
     let Chrome { csrf, who } = chrome(&signed);
     let page = PhonesPage {

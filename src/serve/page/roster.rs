@@ -10,18 +10,19 @@ use axum::extract::{Path, Query as UrlQuery, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use muster::app::{self, Role};
+use muster::app::Role;
 use muster::projection::roster::Roster;
 use muster::query::{Offer, Query};
+use muster::store::Store;
 use serde::Deserialize;
 
 use super::cards::{Card, card};
-use super::html::{message_page, print_page, read_ok, render};
+use super::html::{print_page, read_ok, render};
 use super::now::{Now, now};
+use super::reading::read_campaign;
 use super::session::Signed;
 use super::shown::{Group, Refusal, groups};
 use super::views::{Chrome, EventRow, chrome};
-use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 
 #[derive(Template)]
@@ -69,33 +70,22 @@ struct Read {
     own: BTreeSet<String>,
 }
 
-fn read(server: &Server, campaign: &str, caller: &Caller) -> Result<Read, String> {
-    let caller_reach = &caller.reach;
-    let caller = caller.name.as_str();
-    server.reading(|store| {
-        let name = app::resolve_within(store, Some(campaign), caller_reach).map_err(|e| e.to_string())?;
-        let query = Query::new(store, &name);
-        let roster = query.roster(None).map_err(|e| e.to_string())?;
-        let offers = query.offers().map_err(|e| e.to_string())?;
-        let undo = match query
-            .last_recorded_within(caller, UNDO_WITHIN)
-            .map_err(|e| e.to_string())?
-        {
-            Some(version) => {
-                let said = query.summary_at(version).map_err(|e| e.to_string())?;
-                Some((version, said.unwrap_or_default()))
-            }
-            None => None,
-        };
-        let last = query.newest(0, LAST).map_err(|e| e.to_string())?;
-        let own = query.enlisted_by(caller).map_err(|e| e.to_string())?;
-        Ok(Read {
-            roster,
-            offers,
-            undo,
-            last: last.iter().map(EventRow::of).collect(),
-            own,
-        })
+fn read(store: &Store, campaign: &str, caller: &str) -> Result<Read, muster::Error> {
+    let query = Query::new(store, campaign);
+    let roster = query.roster(None)?;
+    let offers = query.offers()?;
+    let undo = match query.last_recorded_within(caller, UNDO_WITHIN)? {
+        Some(version) => Some((version, query.summary_at(version)?.unwrap_or_default())),
+        None => None,
+    };
+    let last = query.newest(0, LAST)?;
+    let own = query.enlisted_by(caller)?;
+    Ok(Read {
+        roster,
+        offers,
+        undo,
+        last: last.iter().map(EventRow::of).collect(),
+        own,
     })
 }
 
@@ -115,16 +105,13 @@ pub async fn roster_page(
     recorded: Option<u64>,
 ) -> Response {
     let role = signed.caller.role;
-    let (reading, named, caller) = (Arc::clone(server), campaign.to_owned(), signed.caller.clone());
-    let read = match tokio::task::spawn_blocking(move || read(&reading, &named, &caller)).await {
-        Ok(Ok(read)) => read,
-        Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
-        Err(e) => {
-            return message_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &format!("the page could not be read: {e}"),
-            );
-        }
+    let caller = signed.caller.name.clone();
+    let read = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
+        read(store, name, &caller)
+    });
+    let read = match read.await {
+        Ok(read) => read,
+        Err(unread) => return unread.page(),
     };
     let Read {
         roster,

@@ -105,11 +105,11 @@ pub async fn signed(server: &Arc<Server>, headers: &HeaderMap) -> Result<Signed,
     };
     let reading = Arc::clone(server);
     let found = tokio::task::spawn_blocking(move || {
-        reading.reading(|store| app::session(store, &cookie, &SystemClock).map_err(|e| e.to_string()))
+        reading.reading(|store| app::session(store, &cookie, &SystemClock))
     })
     .await
     .map_err(|e| e.to_string())
-    .and_then(|found| found);
+    .and_then(|found| found.map_err(|e| e.to_string()));
     let session = match found {
         Ok(Some(session)) => session,
         Ok(None) => return Err(redirect("/sign-in")),

@@ -8,12 +8,12 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::app;
 use muster::projection::chronicle::words::{self, Block, Document};
 use muster::projection::chronicle::{Chronicle, MissionReport};
 use muster::query::Query;
 
-use super::html::{message_page, print_page, render};
+use super::html::{print_page, render};
+use super::reading::read_campaign;
 use super::session::Signed;
 use super::views::{Chrome, chrome};
 use crate::serve::preamble::Caller;
@@ -42,29 +42,17 @@ async fn told(
     (caller, campaign): (&Caller, &str),
     mission: Option<u32>,
 ) -> Result<Told, Response> {
-    let (reading, named, reach) = (Arc::clone(server), campaign.to_owned(), caller.reach.clone());
     // The command line's own reads, so a Mission not recorded (or played on paper) is
     // refused in the same words as `chronicle --mission N`.
-    let read = tokio::task::spawn_blocking(move || {
-        reading.reading(|store| {
-            let name = app::resolve_within(store, Some(&named), &reach).map_err(|e| e.to_string())?;
-            let query = Query::new(store, &name);
-            let told = match mission {
-                Some(number) => query.mission_report(number).map(|(c, report)| (c, Some(report))),
-                None => query.chronicle().map(|c| (c, None)),
-            };
-            told.map_err(|e| e.to_string())
-        })
+    read_campaign(server, (campaign, &caller.reach), move |store, name| {
+        let query = Query::new(store, name);
+        match mission {
+            Some(number) => query.mission_report(number).map(|(c, report)| (c, Some(report))),
+            None => query.chronicle().map(|c| (c, None)),
+        }
     })
-    .await;
-    match read {
-        Ok(Ok(told)) => Ok(told),
-        Ok(Err(message)) => Err(message_page(StatusCode::NOT_FOUND, &message)),
-        Err(e) => Err(message_page(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &format!("the chronicle could not be read: {e}"),
-        )),
-    }
+    .await
+    .map_err(|unread| unread.page())
 }
 
 /// The page of what was told.

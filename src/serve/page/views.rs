@@ -7,13 +7,14 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::app::{self, Reach};
 use muster::projection::history::Entry;
 use muster::query::LogQuery as LogFilter;
+use muster::store::Store;
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::html::{message_page, read_ok, render};
+use super::reading::read_campaign;
 use super::session::Signed;
 use super::words::{When, when};
 use crate::serve::preamble::Caller;
@@ -161,43 +162,26 @@ struct LogRead {
 /// Reads page `page` of `campaign`'s log: unfiltered, only the rows from the page to the
 /// head (a page stays as quick at a million events as at a hundred); filtered, the newest
 /// events that match, a page at a time, as `muster log --soldier --mission` lists them.
-fn read_log(
-    server: &Server,
-    (campaign, reach): (&str, &Reach),
-    page: u64,
-    filter: LogFilter,
-) -> Result<LogRead, String> {
-    server.reading(|store| {
-        let name = app::resolve_within(store, Some(campaign), reach).map_err(|e| e.to_string())?;
-        let query = muster::query::Query::new(store, &name);
-        let skipped = usize::try_from(page - 1)
-            .unwrap_or(usize::MAX)
-            .saturating_mul(PAGE);
-        let events = if filter == LogFilter::default() {
-            query.newest(u64::try_from(skipped).unwrap_or(u64::MAX), PAGE)
-        } else {
-            let newest = LogFilter {
-                limit: Some(skipped.saturating_add(PAGE)),
-                reverse: true,
-                ..filter
-            };
-            query
-                .log(&newest)
-                .map(|all| all.into_iter().skip(skipped).collect())
-        }
-        .map_err(|e| e.to_string())?;
-        let soldiers = query
-            .roster(None)
-            .map_err(|e| e.to_string())?
-            .soldiers
-            .into_iter()
-            .map(|s| s.name)
-            .collect();
-        Ok(LogRead {
-            older: events.len() == PAGE && events.last().is_some_and(|e| e.version > 1),
-            events: events.iter().map(EventRow::of).collect(),
-            soldiers,
-        })
+fn read_log(store: &Store, campaign: &str, page: u64, filter: LogFilter) -> Result<LogRead, muster::Error> {
+    let query = muster::query::Query::new(store, campaign);
+    let skipped = usize::try_from(page - 1)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(PAGE);
+    let events = if filter == LogFilter::default() {
+        query.newest(u64::try_from(skipped).unwrap_or(u64::MAX), PAGE)?
+    } else {
+        let newest = LogFilter {
+            limit: Some(skipped.saturating_add(PAGE)),
+            reverse: true,
+            ..filter
+        };
+        query.log(&newest)?.into_iter().skip(skipped).collect()
+    };
+    let soldiers = query.roster(None)?.soldiers.into_iter().map(|s| s.name).collect();
+    Ok(LogRead {
+        older: events.len() == PAGE && events.last().is_some_and(|e| e.version > 1),
+        events: events.iter().map(EventRow::of).collect(),
+        soldiers,
     })
 }
 
@@ -229,18 +213,13 @@ pub async fn log(
         },
         ..LogFilter::default()
     };
-    let (reading, named, reach) = (Arc::clone(&server), campaign.clone(), signed.caller.reach.clone());
-    let read =
-        match tokio::task::spawn_blocking(move || read_log(&reading, (&named, &reach), page, filter)).await {
-            Ok(Ok(read)) => read,
-            Ok(Err(message)) => return message_page(StatusCode::NOT_FOUND, &message),
-            Err(e) => {
-                return message_page(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    &format!("the log could not be read: {e}"),
-                );
-            }
-        };
+    let read = read_campaign(&server, (&campaign, &signed.caller.reach), move |store, name| {
+        read_log(store, name, page, filter)
+    });
+    let read = match read.await {
+        Ok(read) => read,
+        Err(unread) => return unread.page(),
+    };
     let Chrome { csrf, who } = chrome(&signed);
     render(
         StatusCode::OK,
