@@ -58,11 +58,9 @@ pub fn write_with(
     seed: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Head, Error> {
-    if store.head(campaign)?.version > 0 {
-        return Err(Error::input(format!(
-            "a campaign named '{campaign}' already exists; pick another --campaign"
-        )));
-    }
+    // Named as `campaign new` names a campaign: a name it would refuse is refused here too.
+    let campaign = crate::app::new_campaign_name(store, campaign)?;
+    let campaign = campaign.as_str();
     let mut writer = Writer {
         campaign: campaign.to_owned(),
         prng: Prng(seed.max(1)),

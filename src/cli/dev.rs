@@ -57,11 +57,16 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                     ))
                 })?;
             let name = name.unwrap_or_else(|| format!("Synthetic {seed}"));
+            let mut store = ctx.open()?;
+            // Every name is checked as `campaign new` checks it before any is written: a name
+            // refused half way would leave a community half made.
             let names: Vec<String> = match campaigns {
                 1 => vec![name],
                 n => (1..=n).map(|i| format!("{name} {i:04}")).collect(),
-            };
-            let mut store = ctx.open()?;
+            }
+            .iter()
+            .map(|name| muster::app::new_campaign_name(&store, name))
+            .collect::<Result<_, _>>()?;
             let mut writing = Progress::new("writing", events.saturating_mul(campaigns));
             let mut written = 0;
             let mut heads = Vec::new();

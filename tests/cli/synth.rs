@@ -66,3 +66,40 @@ fn synth_writes_a_community_of_campaigns_each_verifying_and_the_same_for_the_sam
         "--campaigns must be 1 or more",
     );
 }
+
+#[test]
+fn synth_names_its_campaigns_as_campaign_new_does_and_refuses_a_bad_name_before_writing_any() {
+    let m = Muster::new();
+    let synth = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["dev", "synth", "--events", "20"];
+        args.extend_from_slice(extra);
+        args.into_iter().map(str::to_owned).collect()
+    };
+    let refused = |extra: &[&str], phrase: &str| {
+        let args = synth(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        m.refused(&args, phrase);
+    };
+    refused(&["--name", ""], "it is empty");
+    refused(&["--name", "   "], "it is empty");
+    refused(&["--name", "Tab\there"], "control character");
+    // The names the campaigns would take are checked first: the second of two is too long,
+    // and neither is written.
+    let long = "L".repeat(56);
+    refused(
+        &["--name", &long, "--campaigns", "2"],
+        "longer than 60 characters",
+    );
+    let printed = m.ok(&["dev", "synth", "--events", "20", "--name", "  Club  "]);
+    assert!(printed.contains("campaign 'Club'"), "{printed}");
+    // A name the file holds in another case is the same campaign's.
+    refused(&["--name", "CLUB"], "already exists");
+    let listed = m.json(&["campaign", "list"]);
+    let names: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["Club"]);
+}
