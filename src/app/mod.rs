@@ -38,7 +38,7 @@ use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
-use crate::domain::campaign_name::{self, MAX_CAMPAIGN_NAME};
+use crate::domain::campaign_name;
 use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
@@ -118,16 +118,7 @@ pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
 }
 
 fn check_campaign_name(name: &str) -> Result<String, Error> {
-    // Spaces around a typed name are dropped, and it is kept composed, as a player would
-    // expect of a name typed on any keyboard.
-    let name = crate::domain::names::composed(name.trim());
-    if let Some(problem) = campaign_name::problem(&name) {
-        return Err(Error::input(format!(
-            "'{}' is not accepted as a campaign name ({problem}): use 1 to {MAX_CAMPAIGN_NAME} printable characters, e.g. \"Operation Lodestar\"",
-            name.escape_debug()
-        )));
-    }
-    Ok(name)
+    campaign_name::typed(name).map_err(Error::Input)
 }
 
 /// The campaign's whole log, decoded, and the state it folds to.
