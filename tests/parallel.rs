@@ -10,7 +10,7 @@
 use muster::checkpoint;
 use muster::domain::fold::fold;
 use muster::store::{APART_FROM, BATCH, Columns, Store, StoreError};
-use muster::verify::{verify, verify_store, verify_store_in};
+use muster::verify::{verify, verify_holding, verify_store, verify_store_in};
 
 const DEMO: &str = include_str!("../fixtures/campaigns/demo.jsonl");
 
@@ -218,4 +218,170 @@ fn a_long_read_apart_stops_at_the_first_error_or_panic_and_says_why() {
         Err(StoreError::Stopped(why)) => assert!(why.contains("a row the worker cannot take"), "{why}"),
         other => panic!("expected the worker's panic as an error, got {other:?}"),
     }
+}
+
+/// What a read on every core consumed of each row: its version, command id, hash, whether
+/// it carries a command, and what `prepare` saw of its payload and command.
+type Spread = Vec<(u64, String, String, bool, (usize, Option<usize>))>;
+
+fn spread(store: &Store, campaign: &str, run: u64) -> Spread {
+    let mut read = Vec::new();
+    let outcome = store.for_each_spread(
+        campaign,
+        (0, run),
+        |row| (row.payload.len(), row.command.map(str::len)),
+        |row, seen| {
+            read.push((
+                row.version,
+                row.command_id.to_owned(),
+                row.hash.to_owned(),
+                row.command.is_some(),
+                *seen,
+            ));
+            Ok(())
+        },
+    );
+    outcome
+        .expect("a long log on a file is read on every core")
+        .unwrap();
+    read
+}
+
+#[test]
+fn a_long_log_read_on_every_core_gives_each_row_once_in_order_and_verifies_as_one_read_here_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let rows = store.rows(&campaign, None).unwrap();
+    let expected: Spread = rows
+        .iter()
+        .map(|r| {
+            let seen = (r.payload.len(), r.command.as_ref().map(String::len));
+            (
+                r.version,
+                r.command_id.clone(),
+                r.hash.clone(),
+                r.command.is_some(),
+                seen,
+            )
+        })
+        .collect();
+    for run in [7, BATCH as u64, 5_000] {
+        assert_eq!(spread(&store, &campaign, run), expected, "runs of {run}");
+    }
+    // A connection in a transaction, or a short read, is not read this way.
+    let holding = store.under_write_lock(|s| {
+        Ok::<_, StoreError>(
+            s.for_each_spread(&campaign, (0, 7), |_| (), |_, _| Ok(()))
+                .is_none(),
+        )
+    });
+    assert!(holding.unwrap());
+    let head = store.head(&campaign).unwrap().version;
+    assert!(
+        store
+            .for_each_spread(&campaign, (head - 10, 7), |_| (), |_, _| Ok(()))
+            .is_none()
+    );
+    let sequential = verify(&campaign, &rows);
+    assert!(sequential.ok, "{:?}", sequential.findings);
+    for batch in [7, 1000, BATCH] {
+        let spread = verify_store_in(&store, &campaign, batch, &mut |_| {}).unwrap();
+        assert_eq!(spread, sequential, "batch {batch}");
+    }
+}
+
+#[test]
+fn a_long_damaged_log_read_on_every_core_is_reported_as_one_read_here_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let conn = rusqlite::Connection::open(dir.path().join("long.db")).unwrap();
+    conn.execute_batch(
+        "DROP TRIGGER events_refuse_update;
+         DROP TRIGGER events_refuse_delete;",
+    )
+    .unwrap();
+    // Damage on both sides of a run's end (runs of 1,024: the first is v1 to v1,024), a row
+    // gone in the middle of a run, and a payload that no longer decodes near the head.
+    let run = BATCH as u64;
+    let edit = "UPDATE events SET payload = ?2 WHERE campaign = 'Long' AND version = ?1";
+    conn.execute(edit, rusqlite::params![run, "{}"]).unwrap();
+    conn.execute(
+        "UPDATE events SET hash = '00' || substr(hash, 3) WHERE campaign = 'Long' AND version = ?1",
+        [run + 1],
+    )
+    .unwrap();
+    conn.execute(
+        "DELETE FROM events WHERE campaign = 'Long' AND version = ?1",
+        [3 * run + 500],
+    )
+    .unwrap();
+    let head = store.head(&campaign).unwrap().version;
+    conn.execute(edit, rusqlite::params![head - 3, "not json"])
+        .unwrap();
+    drop(conn);
+    let rows = store.rows(&campaign, None).unwrap();
+    let sequential = verify_holding(&campaign, &rows, store.seeds_of(&campaign).unwrap());
+    assert!(!sequential.ok);
+    let found: Vec<u64> = sequential.findings.iter().filter_map(|f| f.version).collect();
+    for version in [run, run + 1, 3 * run + 501, head - 3] {
+        assert!(found.contains(&version), "v{version} not found: {found:?}");
+    }
+    for batch in [7, BATCH] {
+        let spread = verify_store_in(&store, &campaign, batch, &mut |_| {}).unwrap();
+        assert_eq!(spread, sequential, "batch {batch}");
+    }
+}
+
+#[test]
+fn a_long_read_on_every_core_stops_at_the_first_error_or_a_helpers_panic_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let stop = APART_FROM + 5;
+    let mut consumed = Vec::new();
+    let outcome = store.for_each_spread(
+        &campaign,
+        (0, BATCH as u64),
+        |row| row.version,
+        |row, version| {
+            assert_eq!(row.version, *version);
+            consumed.push(row.version);
+            match row.version == stop {
+                true => Err(StoreError::Damaged("stopped here".to_owned())),
+                false => Ok(()),
+            }
+        },
+    );
+    assert!(
+        matches!(outcome, Some(Err(StoreError::Damaged(ref why))) if why == "stopped here"),
+        "{outcome:?}"
+    );
+    assert_eq!(consumed, (1..=stop).collect::<Vec<u64>>());
+    // Helpers (threads of their own, named so) that panic on every row: the rows before the
+    // first run a helper began are consumed in order, and the read fails saying why.
+    let mut consumed = Vec::new();
+    let panicked = store.for_each_spread(
+        &campaign,
+        (0, BATCH as u64),
+        |row| {
+            let helping = std::thread::current()
+                .name()
+                .is_some_and(|name| name.starts_with("muster-rows-ahead"));
+            if helping {
+                panic!("a row the helper cannot take");
+            }
+            row.version
+        },
+        |row, version| {
+            assert_eq!(row.version, *version);
+            consumed.push(row.version);
+            Ok(())
+        },
+    );
+    match panicked {
+        Some(Err(StoreError::Stopped(why))) => assert!(why.contains("a row the helper cannot take"), "{why}"),
+        other => panic!("expected the helper's panic as an error, got {other:?}"),
+    }
+    let head = store.head(&campaign).unwrap().version;
+    assert!((consumed.len() as u64) < head, "{}", consumed.len());
+    assert!(consumed.iter().copied().eq(1..=consumed.len() as u64));
 }

@@ -44,7 +44,11 @@ impl Store {
 
     /// A connection of its own on this store's file, when rows after `after` up to `up_to`
     /// may be read apart (see the module's note); `None` to read them here.
-    fn reader_apart(&self, campaign: &str, (after, up_to): (u64, Option<u64>)) -> Option<Connection> {
+    pub(super) fn reader_apart(
+        &self,
+        campaign: &str,
+        (after, up_to): (u64, Option<u64>),
+    ) -> Option<Connection> {
         let path = self.conn.path().filter(|p| !p.is_empty())?;
         if !self.conn.is_autocommit() || self.immutable {
             return None;

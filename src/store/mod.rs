@@ -28,6 +28,7 @@ mod row;
 mod scan;
 mod serving;
 mod sessions;
+mod spread;
 mod upgrading;
 mod waiting;
 mod wal;

@@ -19,7 +19,7 @@ pub(super) fn limit(up_to: Option<u64>) -> i64 {
 }
 
 /// One row of the `events` table, exactly as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredRow {
     pub seq: i64,
     pub campaign: String,
@@ -164,6 +164,42 @@ pub(super) fn fill(into: &mut StoredRow, row: &rusqlite::Row<'_>) -> rusqlite::R
     overwrite(&mut into.hash, text(row, 10)?);
     into.command = row.get(11)?;
     Ok(())
+}
+
+/// A row of the same `SELECT` as [`stored_row`], borrowed from SQLite without a copy: valid
+/// until the statement steps on.
+pub(super) fn row_ref<'r>(row: &'r rusqlite::Row<'_>) -> rusqlite::Result<RowRef<'r>> {
+    let command = match row.get_ref(11)? {
+        rusqlite::types::ValueRef::Null => None,
+        _ => Some(text(row, 11)?),
+    };
+    Ok(RowRef {
+        campaign: text(row, 1)?,
+        version: row.get(2)?,
+        event_id: text(row, 3)?,
+        command_id: text(row, 4)?,
+        recorded_at: text(row, 5)?,
+        kind: text(row, 6)?,
+        schema: row.get(7)?,
+        payload: text(row, 8)?,
+        prev_hash: text(row, 9)?,
+        hash: text(row, 10)?,
+        command,
+    })
+}
+
+/// Overwrites `into` with the columns that place `row` in its log, reusing its strings'
+/// buffers: its version, command id, time, kind, schema and hashes, and whether it carries a
+/// command (`Some("")`); the campaign, the event id and the payload are left as they were.
+pub(super) fn place(into: &mut StoredRow, row: &RowRef<'_>) {
+    into.version = row.version;
+    overwrite(&mut into.command_id, row.command_id);
+    overwrite(&mut into.recorded_at, row.recorded_at);
+    overwrite(&mut into.kind, row.kind);
+    into.schema = row.schema;
+    overwrite(&mut into.prev_hash, row.prev_hash);
+    overwrite(&mut into.hash, row.hash);
+    into.command = row.command.map(|_| String::new());
 }
 
 fn overwrite(slot: &mut String, text: &str) {

@@ -15,7 +15,7 @@ mod voids;
 
 use crate::Error;
 use crate::progress::Progress;
-use crate::store::{BATCH, Columns, Known, Store, StoreError, StoredRow};
+use crate::store::{BATCH, Columns, Known, RowRef, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
 pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
 pub use voids::Ground;
@@ -47,8 +47,9 @@ pub fn verify_store(store: &Store, campaign: &str, progress: &mut dyn FnMut(u64)
     verify_store_in(store, campaign, BATCH, progress)
 }
 
-/// Like [`verify_store`], handing the rows to the other cores `batch` at a time: the report
-/// is the same for any batch, as it is for [`verify`] of the same rows.
+/// Like [`verify_store`], handing the rows to the other cores `batch` at a time (runs of
+/// `batch` versions when a long log is read on every core): the report is the same for any
+/// batch, as it is for [`verify`] of the same rows.
 pub fn verify_store_in(
     store: &Store,
     campaign: &str,
@@ -64,18 +65,24 @@ pub fn verify_store_in(
     let checker = verifier.checker();
     let mut earlier = Stored { store, campaign };
     let mut counted = Progress::new(progress);
-    store.for_each_prepared(
-        campaign,
-        (0, None),
-        (batch, Columns::Whole),
-        |row| checker.check(row.borrowed()),
-        |row, checked| {
-            verifier.push_checked(row.borrowed(), checked, &mut earlier)?;
-            checkpoints.at(row.version, verifier.state());
-            counted.row();
-            Ok(())
-        },
-    )?;
+    let mut push = |row: RowRef<'_>, checked: &mut Checked| {
+        verifier.push_checked(row, checked, &mut earlier)?;
+        checkpoints.at(row.version, verifier.state());
+        counted.row();
+        Ok(())
+    };
+    // A long log is read on every core, this thread consuming; a short one, or one this
+    // connection holds in a transaction, is read here and prepared on the others.
+    match store.for_each_spread(campaign, (0, batch as u64), |row| checker.check(row), &mut push) {
+        Some(read) => read?,
+        None => store.for_each_prepared(
+            campaign,
+            (0, None),
+            (batch, Columns::Whole),
+            |row| checker.check(row.borrowed()),
+            |row, checked| push(row.borrowed(), checked),
+        )?,
+    }
     counted.done();
     let mut report = verifier.finish();
     report.findings.extend(checkpoints.finish());
