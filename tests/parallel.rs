@@ -9,7 +9,7 @@
 
 use muster::checkpoint;
 use muster::domain::fold::fold;
-use muster::store::{APART_FROM, BATCH, Columns, Store, StoreError};
+use muster::store::{APART_FROM, BATCH, Columns, Spread, Store, StoreError};
 use muster::verify::{verify, verify_holding, verify_store, verify_store_in};
 
 const DEMO: &str = include_str!("../fixtures/campaigns/demo.jsonl");
@@ -222,13 +222,16 @@ fn a_long_read_apart_stops_at_the_first_error_or_panic_and_says_why() {
 
 /// What a read on every core consumed of each row: its version, command id, hash, whether
 /// it carries a command, and what `prepare` saw of its payload and command.
-type Spread = Vec<(u64, String, String, bool, (usize, Option<usize>))>;
+type Consumed = Vec<(u64, String, String, bool, (usize, Option<usize>))>;
 
-fn spread(store: &Store, campaign: &str, run: u64) -> Spread {
+fn spread(store: &Store, campaign: &str, (run, helpers): (u64, usize)) -> Consumed {
     let mut read = Vec::new();
     let outcome = store.for_each_spread(
         campaign,
-        (0, run),
+        Spread {
+            helpers,
+            ..Spread::new(0, run)
+        },
         |row| (row.payload.len(), row.command.map(str::len)),
         |row, seen| {
             read.push((
@@ -252,7 +255,7 @@ fn a_long_log_read_on_every_core_gives_each_row_once_in_order_and_verifies_as_on
     let dir = tempfile::tempdir().unwrap();
     let (store, campaign) = long(&dir);
     let rows = store.rows(&campaign, None).unwrap();
-    let expected: Spread = rows
+    let expected: Consumed = rows
         .iter()
         .map(|r| {
             let seen = (r.payload.len(), r.command.as_ref().map(String::len));
@@ -265,13 +268,15 @@ fn a_long_log_read_on_every_core_gives_each_row_once_in_order_and_verifies_as_on
             )
         })
         .collect();
-    for run in [7, BATCH as u64, 5_000] {
-        assert_eq!(spread(&store, &campaign, run), expected, "runs of {run}");
+    // However many helpers read ahead: one (two cores), or more than there are cores.
+    for (run, helpers) in [(7, 1), (BATCH as u64, 1), (5_000, 1), (7, 3), (BATCH as u64, 4)] {
+        let consumed = spread(&store, &campaign, (run, helpers));
+        assert_eq!(consumed, expected, "runs of {run}, {helpers} helpers");
     }
     // A connection in a transaction, or a short read, is not read this way.
     let holding = store.under_write_lock(|s| {
         Ok::<_, StoreError>(
-            s.for_each_spread(&campaign, (0, 7), |_| (), |_, _| Ok(()))
+            s.for_each_spread(&campaign, Spread::new(0, 7), |_| (), |_, _| Ok(()))
                 .is_none(),
         )
     });
@@ -279,7 +284,7 @@ fn a_long_log_read_on_every_core_gives_each_row_once_in_order_and_verifies_as_on
     let head = store.head(&campaign).unwrap().version;
     assert!(
         store
-            .for_each_spread(&campaign, (head - 10, 7), |_| (), |_, _| Ok(()))
+            .for_each_spread(&campaign, Spread::new(head - 10, 7), |_| (), |_, _| Ok(()))
             .is_none()
     );
     let sequential = verify(&campaign, &rows);
@@ -340,7 +345,7 @@ fn a_long_read_on_every_core_stops_at_the_first_error_or_a_helpers_panic_and_say
     let mut consumed = Vec::new();
     let outcome = store.for_each_spread(
         &campaign,
-        (0, BATCH as u64),
+        Spread::new(0, BATCH as u64),
         |row| row.version,
         |row, version| {
             assert_eq!(row.version, *version);
@@ -356,12 +361,16 @@ fn a_long_read_on_every_core_stops_at_the_first_error_or_a_helpers_panic_and_say
         "{outcome:?}"
     );
     assert_eq!(consumed, (1..=stop).collect::<Vec<u64>>());
-    // Helpers (threads of their own, named so) that panic on every row: the rows before the
-    // first run a helper began are consumed in order, and the read fails saying why.
+    // Helpers (threads of their own, named so; three, so more than one panics) that panic on
+    // every row: the rows before the first run a helper began are consumed in order, and the
+    // read fails saying why.
     let mut consumed = Vec::new();
     let panicked = store.for_each_spread(
         &campaign,
-        (0, BATCH as u64),
+        Spread {
+            helpers: 3,
+            ..Spread::new(0, BATCH as u64)
+        },
         |row| {
             let helping = std::thread::current()
                 .name()

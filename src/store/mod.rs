@@ -57,6 +57,7 @@ use row::{limit, stored_row};
 pub use scan::Order;
 pub use serving::{Keeping, ServedAnswer, TokenRow};
 pub use sessions::{InviteRow, InviteUse, SessionRow, Via};
+pub use spread::Spread;
 pub use upgrading::{Upgrade, on_upgrading};
 use waiting::retry_busy;
 pub use waiting::{NOTICE_AFTER, on_waiting};

@@ -123,11 +123,33 @@ impl Cut {
     }
 }
 
+/// How a read on every core goes: the rows after `after`, in runs of `run` versions, read ahead
+/// by `helpers` threads beside the one that consumes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spread {
+    pub after: u64,
+    pub run: u64,
+    pub helpers: usize,
+}
+
+impl Spread {
+    /// The rows after `after` in runs of `run` versions, with a helper for each core but one
+    /// (at least one).
+    pub fn new(after: u64, run: u64) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Spread {
+            after,
+            run,
+            helpers: cores.saturating_sub(1).max(1),
+        }
+    }
+}
+
 impl Store {
-    /// Calls `consume` with each row of `campaign` after `after`, in version order, and what
-    /// `prepare` made of it, reading runs of `run` versions on every core; `None` when the rows
-    /// are not read on other connections (see the module's note), for the caller to read them
-    /// otherwise.
+    /// Calls `consume` with each row of `campaign` after `spread.after`, in version order, and
+    /// what `prepare` made of it, reading runs of `spread.run` versions on every core; `None`
+    /// when the rows are not read on other connections (see the module's note), for the caller
+    /// to read them otherwise.
     ///
     /// `prepare` sees the whole row; `consume` sees the columns that place it (the version,
     /// the command id, the time, the kind, the schema, the hashes, and whether it carries a
@@ -136,13 +158,11 @@ impl Store {
     pub fn for_each_spread<T: Send>(
         &self,
         campaign: &str,
-        (after, run): (u64, u64),
+        Spread { after, run, helpers }: Spread,
         prepare: impl Fn(RowRef<'_>) -> T + Sync,
         mut consume: impl FnMut(RowRef<'_>, &mut T) -> Result<(), StoreError>,
     ) -> Option<Result<(), StoreError>> {
-        // As many threads as cores, this one among them.
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let readers: Vec<Connection> = (1..cores.max(2))
+        let readers: Vec<Connection> = (0..helpers.max(1))
             .map(|_| self.reader_apart(campaign, (after, None)))
             .collect::<Option<_>>()?;
         let head = match self.head(campaign) {
@@ -204,12 +224,17 @@ impl Store {
             });
             shared.lock().stop = true;
             shared.changed.notify_all();
-            // A helper's panic is the first cause of whatever went wrong here.
-            let joined = helpers.into_iter().try_for_each(|helper| {
-                helper
-                    .join()
-                    .map_err(|panic| panicked("a thread reading rows", &*panic))
-            });
+            // A helper's panic is the first cause of whatever went wrong here. Every helper is
+            // joined: a scope whose panicked thread was left unjoined panics itself.
+            let joined: Vec<Result<(), StoreError>> = helpers
+                .into_iter()
+                .map(|helper| {
+                    helper
+                        .join()
+                        .map_err(|panic| panicked("a thread reading rows", &*panic))
+                })
+                .collect();
+            let joined = joined.into_iter().find(Result::is_err).unwrap_or(Ok(()));
             joined.and(consumed)
         }))
     }

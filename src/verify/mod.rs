@@ -15,7 +15,7 @@ mod voids;
 
 use crate::Error;
 use crate::progress::Progress;
-use crate::store::{BATCH, Columns, Known, RowRef, Store, StoreError, StoredRow};
+use crate::store::{BATCH, Columns, Known, RowRef, Spread, Store, StoreError, StoredRow};
 pub use report::{Finding, Report};
 pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
 pub use voids::Ground;
@@ -73,7 +73,12 @@ pub fn verify_store_in(
     };
     // A long log is read on every core, this thread consuming; a short one, or one this
     // connection holds in a transaction, is read here and prepared on the others.
-    match store.for_each_spread(campaign, (0, batch as u64), |row| checker.check(row), &mut push) {
+    match store.for_each_spread(
+        campaign,
+        Spread::new(0, batch as u64),
+        |row| checker.check(row),
+        &mut push,
+    ) {
         Some(read) => read?,
         None => store.for_each_prepared(
             campaign,
