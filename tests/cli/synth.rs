@@ -19,19 +19,23 @@ const CLUB: [&str; 10] = [
     "9",
 ];
 
+/// The campaigns `campaign list` names, oldest first.
+fn campaign_names(m: &Muster) -> Vec<String> {
+    let listed = m.json(&["campaign", "list"]);
+    listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
 #[test]
 fn synth_writes_a_community_of_campaigns_each_verifying_and_the_same_for_the_same_seed() {
     let m = Muster::new();
     let printed = m.ok(&CLUB);
     assert_eq!(printed.lines().count(), 3, "{printed}");
-    let listed = m.json(&["campaign", "list"]);
-    let names: Vec<&str> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|c| c["name"].as_str())
-        .collect();
-    assert_eq!(names, ["Club 0001", "Club 0002", "Club 0003"]);
+    assert_eq!(campaign_names(&m), ["Club 0001", "Club 0002", "Club 0003"]);
     let reports = m.json(&["verify", "--all"]);
     let reports = reports.as_array().unwrap();
     assert!(reports.iter().all(|r| r["ok"] == true), "{reports:?}");
@@ -94,12 +98,5 @@ fn synth_names_its_campaigns_as_campaign_new_does_and_refuses_a_bad_name_before_
     assert!(printed.contains("campaign 'Club'"), "{printed}");
     // A name the file holds in another case is the same campaign's.
     refused(&["--name", "CLUB"], "already exists");
-    let listed = m.json(&["campaign", "list"]);
-    let names: Vec<&str> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|c| c["name"].as_str())
-        .collect();
-    assert_eq!(names, ["Club"]);
+    assert_eq!(campaign_names(&m), ["Club"]);
 }
