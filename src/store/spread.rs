@@ -100,7 +100,9 @@ struct Leaving<'a, T>(&'a Shared<T>);
 
 impl<T> Drop for Leaving<'_, T> {
     fn drop(&mut self) {
-        self.0.lock().helping -= 1;
+        let mut runs = self.0.lock();
+        runs.helping = runs.helping.saturating_sub(1);
+        drop(runs);
         self.0.changed.notify_all();
     }
 }
@@ -200,7 +202,10 @@ impl Store {
                 match helper {
                     Ok(helper) => helpers.push(helper),
                     // Without it the others (and this thread) read its runs.
-                    Err(_) => shared.lock().helping -= 1,
+                    Err(_) => {
+                        let mut runs = shared.lock();
+                        runs.helping = runs.helping.saturating_sub(1);
+                    }
                 }
             }
             let consumed = (0..cut.runs).try_for_each(|k| {
