@@ -8,7 +8,6 @@ use crate::Error;
 use crate::dice::Cup;
 use crate::domain::Game;
 use crate::domain::MissionResult;
-use crate::domain::campaign_name;
 use crate::domain::codec;
 use crate::domain::command::{Command, Harm, NamedModifier, XpTarget};
 use crate::domain::event::{CommandVoided, Event};
@@ -60,12 +59,7 @@ pub fn write_with(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Head, Error> {
     // Named as `campaign new` names a campaign: a name it would refuse is refused here too.
-    let campaign = campaign_name::typed(campaign).map_err(Error::Input)?;
-    if let Some(existing) = store.campaign_named(&campaign)? {
-        return Err(Error::input(format!(
-            "a campaign named '{existing}' already exists (names are compared without case); pick another name"
-        )));
-    }
+    let campaign = crate::query::new_campaign_name(store, campaign)?;
     let campaign = campaign.as_str();
     let mut writer = Writer {
         campaign: campaign.to_owned(),

@@ -38,7 +38,6 @@ use crate::Error;
 use crate::checkpoint;
 use crate::clock::Clock;
 use crate::dice::{Cup, Seed};
-use crate::domain::campaign_name;
 use crate::domain::command::Command;
 use crate::domain::evolve::evolve;
 use crate::domain::fold::fold;
@@ -75,7 +74,7 @@ pub fn create_campaign(
     command: &Command,
     clock: &dyn Clock,
 ) -> Result<Written, Error> {
-    let name = new_campaign_name(store, name)?;
+    let name = crate::query::new_campaign_name(store, name)?;
     let mut events = rules::decide(&CampaignState::default(), command, &mut Cup::empty())?;
     // The dice seed is committed with the campaign, before it can make any roll.
     let created = events.iter().fold(CampaignState::default(), evolve);
@@ -103,22 +102,6 @@ pub fn create_campaign(
         events,
     };
     Ok(written)
-}
-
-/// `name` as a new campaign of `store` is named (spaces around it dropped, composed), or why
-/// it cannot be: not a campaign name, or one the file holds already in any case.
-pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
-    let name = check_campaign_name(name)?;
-    if let Some(existing) = store.campaign_named(&name)? {
-        return Err(Error::input(format!(
-            "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use \"{existing}\"`"
-        )));
-    }
-    Ok(name)
-}
-
-fn check_campaign_name(name: &str) -> Result<String, Error> {
-    campaign_name::typed(name).map_err(Error::Input)
 }
 
 /// The campaign's whole log, decoded, and the state it folds to.

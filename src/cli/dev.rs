@@ -65,7 +65,7 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                 n => (1..=n).map(|i| format!("{name} {i:04}")).collect(),
             }
             .iter()
-            .map(|name| muster::app::new_campaign_name(&store, name))
+            .map(|name| muster::query::new_campaign_name(&store, name))
             .collect::<Result<_, _>>()?;
             let mut writing = Progress::new("writing", events.saturating_mul(campaigns));
             let mut written = 0;

@@ -5,6 +5,7 @@ use serde::Serialize;
 use super::Query;
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::campaign_name;
 use crate::domain::game::Game;
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::state::CampaignState;
@@ -36,6 +37,18 @@ pub struct CampaignLine {
     /// Why its log does not fold (a row that no longer decodes, or the fold's finding), when
     /// it does not: its game and Missions are then not known. `muster verify` says more.
     pub damaged: Option<String>,
+}
+
+/// `name` as a new campaign of `store` is named (spaces around it dropped, composed), or why
+/// it cannot be: not a campaign name, or one the file holds already in any case.
+pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
+    let name = campaign_name::typed(name).map_err(Error::Input)?;
+    if let Some(existing) = store.campaign_named(&name)? {
+        return Err(Error::input(format!(
+            "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use \"{existing}\"`"
+        )));
+    }
+    Ok(name)
 }
 
 /// Every campaign in `store` that `shown` admits by its name, as `campaign list` shows it

@@ -40,7 +40,9 @@ use crate::projection::service::MissionEnd;
 use crate::projection::show::{self, Shown};
 use crate::store::{Head, Store};
 pub use about::{About, CampaignHead, ChosenBy, SELECTED, Selection, about, selection};
-pub use campaigns::{CampaignLine, CampaignListing, RulesInForce, RulesLine, campaign_lines, campaigns};
+pub use campaigns::{
+    CampaignLine, CampaignListing, RulesInForce, RulesLine, campaign_lines, campaigns, new_campaign_name,
+};
 pub use copies::{data_version, hash_at, head_here, rows_after, seed_commitments};
 pub use log::{LogPlan, LogQuery};
 pub use mine::Recorded;

@@ -131,48 +131,28 @@ impl<'a> RowRef<'a> {
 /// A row of `SELECT seq, campaign, version, event_id, command_id, recorded_at, kind, schema,
 /// payload, prev_hash, hash, command`.
 pub(super) fn stored_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow> {
-    Ok(StoredRow {
-        seq: row.get(0)?,
-        campaign: row.get(1)?,
-        version: row.get(2)?,
-        event_id: row.get(3)?,
-        command_id: row.get(4)?,
-        recorded_at: row.get(5)?,
-        kind: row.get(6)?,
-        schema: row.get(7)?,
-        payload: row.get(8)?,
-        prev_hash: row.get(9)?,
-        hash: row.get(10)?,
-        command: row.get(11)?,
-    })
+    let mut stored = StoredRow::default();
+    fill(&mut stored, row)?;
+    Ok(stored)
 }
 
-/// Overwrites `into` with a row of `SELECT seq, campaign, version, event_id, command_id,
-/// recorded_at, kind, schema, payload, prev_hash, hash, command`, reusing its strings' buffers: a
-/// long read allocates nothing per row. Fails as [`stored_row`] does on the same row.
+/// Overwrites `into` with a row of the same `SELECT` as [`stored_row`], reusing its strings'
+/// buffers: a long read allocates nothing per row but its stored command.
 pub(super) fn fill(into: &mut StoredRow, row: &rusqlite::Row<'_>) -> rusqlite::Result<()> {
     into.seq = row.get(0)?;
-    overwrite(&mut into.campaign, text(row, 1)?);
-    into.version = row.get(2)?;
-    overwrite(&mut into.event_id, text(row, 3)?);
-    overwrite(&mut into.command_id, text(row, 4)?);
-    overwrite(&mut into.recorded_at, text(row, 5)?);
-    overwrite(&mut into.kind, text(row, 6)?);
-    into.schema = row.get(7)?;
-    overwrite(&mut into.payload, text(row, 8)?);
-    overwrite(&mut into.prev_hash, text(row, 9)?);
-    overwrite(&mut into.hash, text(row, 10)?);
-    into.command = row.get(11)?;
+    let row = row_ref(row)?;
+    overwrite(&mut into.campaign, row.campaign);
+    overwrite(&mut into.event_id, row.event_id);
+    overwrite(&mut into.payload, row.payload);
+    place(into, &row);
+    into.command = row.command.map(str::to_owned);
     Ok(())
 }
 
 /// A row of the same `SELECT` as [`stored_row`], borrowed from SQLite without a copy: valid
-/// until the statement steps on.
+/// until the statement steps on. A column that does not read fails with the error
+/// `row.get` gives, the first such column in the `SELECT`'s order.
 pub(super) fn row_ref<'r>(row: &'r rusqlite::Row<'_>) -> rusqlite::Result<RowRef<'r>> {
-    let command = match row.get_ref(11)? {
-        rusqlite::types::ValueRef::Null => None,
-        _ => Some(text(row, 11)?),
-    };
     Ok(RowRef {
         campaign: text(row, 1)?,
         version: row.get(2)?,
@@ -184,7 +164,10 @@ pub(super) fn row_ref<'r>(row: &'r rusqlite::Row<'_>) -> rusqlite::Result<RowRef
         payload: text(row, 8)?,
         prev_hash: text(row, 9)?,
         hash: text(row, 10)?,
-        command,
+        command: match row.get_ref(11)? {
+            rusqlite::types::ValueRef::Null => None,
+            _ => Some(text(row, 11)?),
+        },
     })
 }
 
