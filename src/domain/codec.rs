@@ -112,13 +112,7 @@ pub fn decode(kind: &str, schema: u32, payload: &str) -> Result<Event, DecodeErr
     // takes the general path, which says what is wrong.
     let plain = |kind: &str| kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
     if schema == current_schema(kind) && plain(kind) {
-        let mut tagged = String::with_capacity(payload.len() + kind.len() + 24);
-        tagged.push_str("{\"kind\":\"");
-        tagged.push_str(kind);
-        tagged.push_str("\",\"payload\":");
-        tagged.push_str(payload);
-        tagged.push('}');
-        if let Ok(event) = serde_json::from_str(&tagged) {
+        if let Ok(event) = tagged::read(kind, payload) {
             return Ok(event);
         }
     }
@@ -281,6 +275,8 @@ pub fn upcast_payload(kind: &str, schema: u32, payload: &str) -> Option<String> 
         .ok()
         .map(|fields| canonical_payload(&Value::Object(fields)))
 }
+
+mod tagged;
 
 #[cfg(test)]
 mod tests;

@@ -229,8 +229,8 @@ fn a_payload_of_the_wrong_shape_is_refused() {
 
 #[test]
 fn a_payload_is_told_written_as_encode_writes_it_on_a_buffer_as_by_a_string_of_its_own() {
-    let demo = include_str!("../../../fixtures/campaigns/demo.jsonl");
     let mut buffer = b"left from the row before".to_vec();
+    let demo = include_str!("../../../fixtures/campaigns/demo.jsonl");
     let mut told = 0;
     for line in demo.lines().filter(|l| !l.starts_with("{\"trailer\"")) {
         let row: Value = serde_json::from_str(line).unwrap();
@@ -243,7 +243,23 @@ fn a_payload_is_told_written_as_encode_writes_it_on_a_buffer_as_by_a_string_of_i
         let respaced = written.replacen(':', ": ", 1);
         assert!(!encodes_to(&event, &respaced, &mut buffer), "{kind}: {respaced}");
         assert!(!encodes_to(&event, "{}", &mut buffer), "{kind}");
+        // Nor one byte short, nor one byte more.
+        assert!(
+            !encodes_to(&event, &written[..written.len() - 1], &mut buffer),
+            "{kind}"
+        );
+        assert!(!encodes_to(&event, &format!("{written} "), &mut buffer), "{kind}");
         told += 1;
     }
     assert!(told > 50, "the demo's every row is told: {told}");
+}
+
+#[test]
+fn a_payload_read_in_its_column_must_be_whole_and_nothing_more() {
+    let read = |payload: &str| tagged::read("wounded", payload);
+    assert!(read(r#"{"amount":2,"soldier":"Wong"}"#).is_ok());
+    assert!(read(r#"{"amount":2,"soldier":"Wong"} {}"#).is_err());
+    assert!(read(r#"{"amount":2,"soldier":"Wong""#).is_err());
+    assert!(read("").is_err());
+    assert!(tagged::read("no_such_kind", "{}").is_err());
 }
