@@ -12,6 +12,9 @@ use muster::domain::fold::fold;
 use muster::store::{APART_FROM, BATCH, Columns, Spread, Store, StoreError};
 use muster::verify::{verify, verify_holding, verify_store, verify_store_in};
 
+#[path = "common/chain.rs"]
+mod chain;
+
 const DEMO: &str = include_str!("../fixtures/campaigns/demo.jsonl");
 
 /// A database holding the demo campaign; its name.
@@ -393,4 +396,72 @@ fn a_long_read_on_every_core_stops_at_the_first_error_or_a_helpers_panic_and_say
     let head = store.head(&campaign).unwrap().version;
     assert!((consumed.len() as u64) < head, "{}", consumed.len());
     assert!(consumed.iter().copied().eq(1..=consumed.len() as u64));
+}
+
+/// A command's first row whose payload is edited by someone who makes the chain again: to
+/// another event the rules did not decide, or to the same event written otherwise.
+#[test]
+fn a_first_row_edited_and_chained_again_is_found_on_every_core_as_one_read_here() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, campaign) = long(&dir);
+    let db = dir.path().join("long.db");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("DROP TRIGGER events_refuse_update;").unwrap();
+    // First rows of XP commands in three runs (the verifier leaves their payloads unread).
+    let first_rows: Vec<(u64, String)> = conn
+        .prepare(
+            "SELECT version, payload FROM events WHERE campaign = 'Long' AND kind = 'xp_adjusted' \
+             AND command IS NOT NULL AND version IN (SELECT version + 1 FROM events \
+             WHERE campaign = 'Long') ORDER BY version",
+        )
+        .unwrap()
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let pick = |at: u64| first_rows.iter().find(|(v, _)| *v > at).unwrap().clone();
+    let (other, other_payload) = pick(BATCH as u64 + 10);
+    let (respaced, respaced_payload) = pick(3 * BATCH as u64);
+    let (reordered, reordered_payload) = pick(5 * BATCH as u64);
+    let edit = "UPDATE events SET payload = ?2 WHERE campaign = 'Long' AND version = ?1";
+    let edits = [
+        (other, other_payload.replacen("\"amount\":1", "\"amount\":4", 1)),
+        (respaced, respaced_payload.replacen(':', ": ", 1)),
+        (
+            reordered,
+            format!(
+                "{{\"why\":\"synthetic\",{}",
+                reordered_payload
+                    .trim_start_matches('{')
+                    .replacen(",\"why\":\"synthetic\"", "", 1)
+            ),
+        ),
+    ];
+    for (version, payload) in &edits {
+        assert_ne!(payload, &first_rows.iter().find(|(v, _)| v == version).unwrap().1);
+        conn.execute(edit, rusqlite::params![version, payload]).unwrap();
+    }
+    drop(conn);
+    chain::rechain(&db, &campaign);
+    let rows = store.rows(&campaign, None).unwrap();
+    let sequential = verify_holding(&campaign, &rows, store.seeds_of(&campaign).unwrap());
+    let found = |check: &str| -> Vec<u64> {
+        sequential
+            .findings
+            .iter()
+            .filter(|f| f.check == check)
+            .filter_map(|f| f.version)
+            .collect()
+    };
+    assert!(found("decide").contains(&other), "{:?}", sequential.findings);
+    assert!(found("payload").contains(&respaced), "{:?}", sequential.findings);
+    assert!(found("payload").contains(&reordered), "{:?}", sequential.findings);
+    assert!(found("chain").is_empty() && found("edited").is_empty());
+    // (The file's checkpoints were taken of the log before its chain was made again: only
+    // the verifier of a file holds them to it.)
+    for batch in [7, BATCH] {
+        let mut spread = verify_store_in(&store, &campaign, batch, &mut |_| {}).unwrap();
+        spread.findings.retain(|f| f.check != "checkpoint");
+        assert_eq!(spread, sequential, "batch {batch}");
+    }
 }

@@ -36,13 +36,18 @@ pub(super) struct Commanded {
     amends: bool,
     faces: Vec<i64>,
     ground: Ground,
+    /// How many of its events read so far are the decided ones in their places, while every
+    /// one has been (`Ground::Decided` only): those are not kept.
+    following: Option<usize>,
+    /// Its events read so far, but those `following` counts.
     events: Vec<Event>,
 }
 
 /// What a command is decided again from once read whole.
 enum Ground {
     /// Its events, decided at its first row on the state before it: a command that needs
-    /// nothing its later rows show (nearly all), so no copy of the state is kept.
+    /// nothing its later rows show (nearly all), so no copy of the state is kept, and each
+    /// event read is held to the decided one in its place.
     Decided(Vec<Event>),
     /// The state before it, kept for the decision once its rows are read: a campaign's
     /// creation and an amendment (their decision rests on their later rows), and a command
@@ -72,13 +77,15 @@ pub(super) enum Start {
 
 impl Commanded {
     /// Starts on the command whose first row carries `logged` (as read, or why it does not
-    /// read), at `first` (its first event),
+    /// read), at `first` (its first event, when read: the decision needs no more of it than
+    /// whether it commits a seed, so an unread first row must not be a `seed_committed`),
     /// on `state`, the state before it; `seed` gives the seed of a commitment when it is known
-    /// (kept or revealed).
+    /// (kept or revealed). Its events, the first included, are then given with
+    /// [`Commanded::push`] or [`Commanded::push_decided`].
     pub(super) fn start(
         logged: Result<Logged, String>,
         at: At<'_>,
-        first: &Event,
+        first: Option<&Event>,
         state: &CampaignState,
         seed: &dyn Fn(&str) -> Option<Seed>,
     ) -> Start {
@@ -99,31 +106,68 @@ impl Commanded {
             amends,
             faces: logged.faces,
             ground: Ground::Decided(Vec::new()),
-            events: vec![first.clone()],
+            following: None,
+            events: Vec::new(),
         };
         let now = !amends && !matches!(commanded.command, Command::CreateCampaign { .. });
         // Decided now, with no faces carried from its rolls: what needs them (generated faces
         // of a seed not known here) is refused for want of a die, and decided at its end.
-        let decided = now.then(|| commanded.decide_on(state, at.campaign, seed, false));
-        commanded.ground = match decided {
-            Some(Ok(events)) => Ground::Decided(events),
-            _ => Ground::Before(Box::new(state.clone())),
+        let first = first.map(std::slice::from_ref).unwrap_or_default();
+        let decided = now.then(|| commanded.decide_on(state, at.campaign, seed, false, first));
+        (commanded.ground, commanded.following) = match decided {
+            Some(Ok(events)) => (Ground::Decided(events), Some(0)),
+            _ => (Ground::Before(Box::new(state.clone())), None),
         };
         Start::Commanded(Box::new(commanded))
     }
 
-    /// Takes the next event of the command, at `version`.
+    /// The event the command was decided to write next, while every event read so far has
+    /// been the decided one in its place.
+    pub(super) fn expected(&self) -> Option<&Event> {
+        match (&self.ground, self.following) {
+            (Ground::Decided(events), Some(read)) => events.get(read),
+            _ => None,
+        }
+    }
+
+    /// Takes the next event of the command, at `version`: only counted while it is the
+    /// decided one in its place, else kept, with the decided ones read before it.
     pub(super) fn push(&mut self, version: u64, event: &Event) {
         self.last_version = version;
+        if let (Some(read), Ground::Decided(decided)) = (self.following, &self.ground) {
+            if decided.get(read) == Some(event) {
+                self.following = Some(read + 1);
+                return;
+            }
+            self.following = None;
+            self.events = decided.get(..read).unwrap_or_default().to_vec();
+        }
         self.events.push(event.clone());
+    }
+
+    /// Takes the next event of the command, at `version`, which the caller found to be
+    /// [`Commanded::expected`] (its row written as muster writes that event), without a copy.
+    pub(super) fn push_expected(&mut self, version: u64) {
+        if self.expected().is_some() {
+            self.last_version = version;
+            self.following = self.following.map(|read| read + 1);
+        }
     }
 
     /// The command decided again: `None` when the rules give back its events, else what
     /// differs. `seed` gives the seed of a commitment when it is known (kept or revealed).
     pub(super) fn problem(mut self, campaign: &str, seed: &dyn Fn(&str) -> Option<Seed>) -> Option<String> {
         let decided = match std::mem::replace(&mut self.ground, Ground::Decided(Vec::new())) {
-            Ground::Decided(events) => Ok(events),
-            Ground::Before(before) => self.decide_on(&before, campaign, seed, true),
+            Ground::Decided(events) => match self.following {
+                // Every event read was the decided one in its place, and none is missing.
+                Some(read) if read == events.len() => return None,
+                Some(read) => {
+                    self.events = events.get(..read).unwrap_or_default().to_vec();
+                    Ok(events)
+                }
+                None => Ok(events),
+            },
+            Ground::Before(before) => self.decide_on(&before, campaign, seed, true, &self.events),
         }
         .map(|events| award_as_logged(&self.command, &self.events, events));
         match decided {
@@ -140,16 +184,18 @@ impl Commanded {
     /// The events the rules give for the stored command, as the write path decides it: a
     /// campaign's creation commits its seed after it; a command that needed a fresh seed
     /// commits it before the events it decided on the state before it.
-    /// `carry`: whether generated faces of a seed not known here are taken from the rolls read.
+    /// `carry`: whether generated faces of a seed not known here are taken from the rolls read;
+    /// `logged`: its events read so far.
     fn decide_on(
         &self,
         before: &CampaignState,
         campaign: &str,
         seed: &dyn Fn(&str) -> Option<Seed>,
         carry: bool,
+        logged: &[Event],
     ) -> Result<Vec<Event>, RuleError> {
         if self.amends {
-            return self.amended(before, campaign);
+            return self.amended(before, campaign, logged);
         }
         let commitment_logged = |event: Option<&Event>| match event {
             Some(Event::SeedCommitted(e)) => Some(e.commitment.clone()),
@@ -157,7 +203,7 @@ impl Commanded {
         };
         if matches!(self.command, Command::CreateCampaign { .. }) {
             let mut events = rules::decide(before, &self.command, &mut Cup::empty())?;
-            if let Some(commitment) = commitment_logged(self.events.last()) {
+            if let Some(commitment) = commitment_logged(logged.last()) {
                 let created = events.iter().fold(before.clone(), evolve);
                 events.extend(rules::decide(
                     &created,
@@ -169,7 +215,7 @@ impl Commanded {
         }
         let fresh = match &self.command {
             Command::CommitSeed { .. } | Command::RevealSeed { .. } => None,
-            _ => commitment_logged(self.events.first()),
+            _ => commitment_logged(logged.first()),
         };
         let mut events = match &fresh {
             Some(commitment) => rules::decide(
@@ -184,10 +230,7 @@ impl Commanded {
         // The seed the command's generated faces came from: the fresh one, or the one in force.
         let commitment = fresh.clone().or_else(|| before.seed_commitment.clone());
         let known = commitment.as_deref().and_then(seed);
-        let rolled = self
-            .events
-            .get(usize::from(fresh.is_some())..)
-            .unwrap_or_default();
+        let rolled = logged.get(usize::from(fresh.is_some())..).unwrap_or_default();
         let mut cup = Cup::new(campaign, self.first_version, self.faces.clone(), known.clone());
         if known.is_none() && carry {
             // The seed is not known here: the generated faces are taken as the rolls show them.
@@ -211,13 +254,17 @@ impl Commanded {
     /// them (an amendment rolls no die of its own). Whether the void was the rules' to make is
     /// left to the checked fold here: a plain void is decided again on its ground
     /// (`verify::voids`), an amendment's void not yet.
-    fn amended(&self, before: &CampaignState, campaign: &str) -> Result<Vec<Event>, RuleError> {
-        let split = self
-            .events
+    fn amended(
+        &self,
+        before: &CampaignState,
+        campaign: &str,
+        logged: &[Event],
+    ) -> Result<Vec<Event>, RuleError> {
+        let split = logged
             .iter()
             .position(|e| !matches!(e, Event::CommandVoided(_) | Event::RpAwardRevised(_)))
-            .unwrap_or(self.events.len());
-        let (voids, rest) = self.events.split_at(split);
+            .unwrap_or(logged.len());
+        let (voids, rest) = logged.split_at(split);
         let mut ground = before.clone();
         for (version, event) in (self.first_version..).zip(voids) {
             crate::domain::fold::step(&mut ground, version, Some(event));
@@ -313,9 +360,9 @@ mod tests {
 
     fn start(command: Command, logged: &[Event]) -> Commanded {
         let state = folded(&created());
-        match Commanded::start(read(&text(command)), at(2), &logged[0], &state, &|_| None) {
+        match Commanded::start(read(&text(command)), at(2), Some(&logged[0]), &state, &|_| None) {
             Start::Commanded(mut commanded) => {
-                for (v, e) in (3..).zip(&logged[1..]) {
+                for (v, e) in (2..).zip(logged) {
                     commanded.push(v, e);
                 }
                 *commanded
@@ -332,6 +379,54 @@ mod tests {
         // The same events under another stored command: the command was edited.
         let problem = start(grant(4), &logged).problem("c", &|_| None).unwrap();
         assert!(problem.contains("the first to differ is number 1"), "{problem}");
+    }
+
+    #[test]
+    fn events_read_as_decided_are_only_counted_and_one_missing_or_more_is_found() {
+        let state = folded(&created());
+        let logged = rules::decide(&state, &grant(3), &mut Cup::empty()).unwrap();
+        let followed = start(grant(3), &logged);
+        assert!(followed.events.is_empty(), "the decided events read are not kept");
+        assert_eq!(followed.following, Some(logged.len()));
+        // A command cut short, or one with an event more, is found all the same.
+        let mut longer = logged.clone();
+        longer.push(logged[0].clone());
+        let problem = start(grant(3), &longer).problem("c", &|_| None).unwrap();
+        assert!(
+            problem.contains(&format!("where the log has {}", longer.len())),
+            "{problem}"
+        );
+        let mut cut = start(grant(3), &logged);
+        cut.following = Some(0);
+        let problem = cut.problem("c", &|_| None).unwrap();
+        assert!(problem.contains("where the log has 0"), "{problem}");
+    }
+
+    #[test]
+    fn a_first_row_found_as_decided_is_taken_without_its_event() {
+        let state = folded(&created());
+        let logged = rules::decide(&state, &grant(3), &mut Cup::empty()).unwrap();
+        let Start::Commanded(mut commanded) =
+            Commanded::start(read(&text(grant(3))), at(2), None, &state, &|_| None)
+        else {
+            panic!("a grant starts a decision");
+        };
+        assert_eq!(commanded.expected(), logged.first());
+        commanded.push_expected(2);
+        for (v, e) in (3..).zip(&logged[1..]) {
+            commanded.push(v, e);
+        }
+        assert_eq!(commanded.last_version, 1 + logged.len() as u64);
+        assert_eq!(commanded.problem("c", &|_| None), None);
+        // Once an event differs, the ones read before it are kept with it, for the message.
+        let Start::Commanded(mut commanded) =
+            Commanded::start(read(&text(grant(4))), at(2), None, &state, &|_| None)
+        else {
+            panic!("a grant starts a decision");
+        };
+        commanded.push(2, &logged[0]);
+        assert_eq!(commanded.expected(), None);
+        assert_eq!(commanded.events, logged[..1]);
     }
 
     #[test]
@@ -368,11 +463,16 @@ mod tests {
         let begin = |known: Option<Seed>| match Commanded::start(
             read(&text(check.clone())),
             at(version),
-            &logged[0],
+            Some(&logged[0]),
             &state,
             &|_| known.clone(),
         ) {
-            Start::Commanded(commanded) => *commanded,
+            Start::Commanded(mut commanded) => {
+                for (v, e) in (version..).zip(&logged) {
+                    commanded.push(v, e);
+                }
+                *commanded
+            }
             _ => panic!("a check starts a decision"),
         };
         // The seed known: decided at its first row, no state kept.
@@ -414,11 +514,11 @@ mod tests {
         )
         .encode();
         assert!(matches!(
-            Commanded::start(read(&void), at(2), first, &state, &|_| None),
+            Commanded::start(read(&void), at(2), Some(first), &state, &|_| None),
             Start::Void(_)
         ));
         assert!(matches!(
-            Commanded::start(read("{"), at(2), first, &state, &|_| None),
+            Commanded::start(read("{"), at(2), Some(first), &state, &|_| None),
             Start::Unreadable(_)
         ));
     }

@@ -6,16 +6,23 @@
 //! and handed to [`Verifier::push_checked`] in version order, which reports it in the same
 //! place and order as a row checked on the spot ([`Verifier::push`]), then what the row means
 //! for the campaign.
+//!
+//! A checker may leave the payload of a command's first row unread (see
+//! [`Checker::leaving_first_rows`]): the verifier decides the command it carries again at that
+//! row anyway, and a payload written as muster writes the event decided first is that event,
+//! so it is compared with it as written, and read only if it differs.
 
 use chrono::{DateTime, FixedOffset};
 
-use super::verifier::{Earlier, Verifier};
+use super::meaning::seed_of;
+use super::verifier::{Earlier, Started, Verifier};
 use crate::domain::codec::{self, DecodeError};
-use crate::domain::event::Event;
-use crate::domain::logged::Logged;
+use crate::domain::event::{Event, current_schema};
+use crate::domain::logged::{Asked, Logged};
 use crate::domain::state::RecordedEvent;
 use crate::store::chain;
 use crate::store::{RowRef, StoreError};
+use crate::verify::commanded::{At, Commanded, Start};
 use crate::verify::report::Finding;
 
 thread_local! {
@@ -29,6 +36,9 @@ thread_local! {
 pub struct Checker {
     /// The rows come from a file, whose payloads may be re-spaced.
     pub(super) reading_a_file: bool,
+    /// The payload of a command's first row is left for the verifier to compare with what the
+    /// command decides (see [`Checker::leaving_first_rows`]).
+    leaves_first_rows: bool,
 }
 
 /// What one row shows on its own, to be pushed into the verifier in its place.
@@ -38,12 +48,27 @@ pub struct Checked {
     pub(super) hashes: bool,
     /// Its `recorded_at`, read as an RFC 3339 time, if it is one.
     pub(super) at: Option<DateTime<FixedOffset>>,
-    /// The event it decodes to (upcast to the current schema), or why not.
-    pub(super) decoded: Result<RecordedEvent, DecodeError>,
-    /// When its payload is not written as muster writes its event: what muster writes.
-    pub(super) payload_problem: Option<String>,
+    /// What its payload was found to be, or the payload left unread.
+    pub(super) payload: Payload,
     /// The command it carries, read (or why it does not read): taken by the verifier.
     pub(super) command: Option<Result<Logged, String>>,
+}
+
+/// A row's payload, as checked on its own.
+// Not boxed: a box would be one more allocation for each of a million rows read.
+#[expect(clippy::large_enum_variant)]
+#[derive(Debug)]
+pub(super) enum Payload {
+    /// Read: the event it decodes to (upcast to the current schema), or why not, and when it
+    /// is not written as muster writes its event, what muster writes.
+    Read {
+        decoded: Result<RecordedEvent, DecodeError>,
+        problem: Option<String>,
+    },
+    /// Left unread: the payload of a command's first row, at its kind's current schema, that
+    /// carries a command of play that reads (not a `seed_committed`, which the decision of
+    /// the command reads).
+    Unread(String),
 }
 
 impl Checker {
@@ -55,20 +80,52 @@ impl Checker {
 
     /// Checks `row` on its own, its hash already checked by the caller (`hashes`).
     pub fn check_hashed(self, row: RowRef<'_>, hashes: bool) -> Checked {
-        let decoded = row.decode();
-        let payload_problem = match &decoded {
-            Ok(recorded) => self.canonical(&row, &recorded.event),
-            Err(_) => None,
-        };
+        let command = row
+            .command
+            .map(|text| Logged::decode(text).map_err(|e| e.to_string()));
+        let unread = self.leaves_first_rows
+            && matches!(
+                &command,
+                Some(Ok(Logged {
+                    command: Asked::Command(_),
+                    ..
+                }))
+            )
+            && row.schema == current_schema(row.kind)
+            && row.kind != "seed_committed";
         Checked {
             hashes,
             at: DateTime::parse_from_rfc3339(row.recorded_at).ok(),
-            decoded,
-            payload_problem,
-            command: row
-                .command
-                .map(|text| Logged::decode(text).map_err(|e| e.to_string())),
+            payload: if unread {
+                Payload::Unread(row.payload.to_owned())
+            } else {
+                let (decoded, problem) = self.read(&row);
+                Payload::Read { decoded, problem }
+            },
+            command,
         }
+    }
+
+    /// The same checker, leaving the payload of a command's first row unread when that row
+    /// carries a command of play that reads: [`Verifier::push_checked`] compares it with the
+    /// event the command is decided to write first, and reads it only if they differ. Most
+    /// rows of a log that keeps its commands begin a command, so most are never decoded.
+    pub fn leaving_first_rows(self) -> Checker {
+        Checker {
+            leaves_first_rows: true,
+            ..self
+        }
+    }
+
+    /// Reads `row`'s payload: the event it decodes to (or why not), and when it is not written
+    /// as muster writes that event, what muster writes.
+    fn read(self, row: &RowRef<'_>) -> (Result<RecordedEvent, DecodeError>, Option<String>) {
+        let decoded = row.decode();
+        let problem = match &decoded {
+            Ok(recorded) => self.canonical(row, &recorded.event),
+            Err(_) => None,
+        };
+        (decoded, problem)
     }
 
     /// A payload must be the bytes muster writes for the event it decodes to: otherwise two
@@ -76,10 +133,8 @@ impl Checker {
     /// older schema is kept as written, so it must be canonical JSON whose upcast is those
     /// bytes: a field its schema never had is not carried along unseen.
     fn canonical(self, row: &RowRef<'_>, event: &Event) -> Option<String> {
-        let current = row.schema == crate::domain::event::current_schema(row.kind);
-        // Nearly every row is written as muster writes it now: told without a string of its
-        // own, on a buffer each thread keeps.
-        if current && WRITTEN.with_borrow_mut(|buffer| codec::encodes_to(event, row.payload, buffer)) {
+        let current = row.schema == current_schema(row.kind);
+        if current && written_as_muster_writes(event, row.payload) {
             return None;
         }
         let encoded = codec::encode(event);
@@ -116,6 +171,12 @@ impl Checker {
     }
 }
 
+/// Whether `payload` is written as muster writes `event` now: told without a string of its
+/// own, on a buffer each thread keeps, as nearly every row is.
+fn written_as_muster_writes(event: &Event, payload: &str) -> bool {
+    WRITTEN.with_borrow_mut(|buffer| codec::encodes_to(event, payload, buffer))
+}
+
 impl Verifier {
     /// Checks the next row: its place in the chain, its hash, its time and its payload, then
     /// what its event means for the campaign.
@@ -141,6 +202,7 @@ impl Verifier {
     pub fn checker(&self) -> Checker {
         Checker {
             reading_a_file: self.reading_a_file,
+            leaves_first_rows: false,
         }
     }
 
@@ -194,9 +256,17 @@ impl Verifier {
         }
         self.row_carries_command = row.command.is_some();
         self.row_command = checked.command.take();
-        let result = match &checked.decoded {
+        let first_row;
+        let (decoded, problem) = match &checked.payload {
+            Payload::Read { decoded, problem } => (decoded, problem),
+            Payload::Unread(payload) => {
+                first_row = self.first_row(RowRef { payload, ..row });
+                (&first_row.0, &first_row.1)
+            }
+        };
+        let result = match decoded {
             Ok(recorded) => {
-                if let Some(problem) = &checked.payload_problem {
+                if let Some(problem) = problem {
                     self.found(v, "payload", problem.clone());
                 }
                 self.event(recorded, earlier)
@@ -207,7 +277,55 @@ impl Verifier {
                 Ok(())
             }
         };
+        // A command started here that the row's event did not go on to (it did not decode).
+        self.started = None;
         self.remember(&row);
         result
+    }
+
+    /// The event of a command's first row left unread, and whether its payload is written as
+    /// muster writes it: when the row begins a command the log does not void, the command is
+    /// started here, and a payload written as muster writes the event it is decided to write
+    /// first is that event; any other is read, as a checker would have.
+    fn first_row(&mut self, row: RowRef<'_>) -> (Result<RecordedEvent, DecodeError>, Option<String>) {
+        let begins = self.previous_command.as_deref() != Some(row.command_id);
+        let voided = self.known.voided().contains(row.command_id);
+        let reads = matches!(self.row_command, Some(Ok(_)));
+        if begins
+            && !voided
+            && reads
+            && let Some(Ok(logged)) = self.row_command.take()
+        {
+            let known = &self.known;
+            let seed = |commitment: &str| seed_of(known, commitment);
+            let at = At {
+                campaign: &self.campaign,
+                command_id: row.command_id,
+                version: row.version,
+            };
+            let start = Commanded::start(Ok(logged), at, None, &self.state, &seed);
+            let event = match &start {
+                Start::Commanded(commanded) => commanded
+                    .expected()
+                    .filter(|event| event.kind() == row.kind && written_as_muster_writes(event, row.payload))
+                    .cloned(),
+                Start::Void(_) | Start::Unreadable(_) => None,
+            };
+            self.started = Some(Started {
+                version: row.version,
+                start,
+                expected: event.is_some(),
+            });
+            if let Some(event) = event {
+                let recorded = RecordedEvent {
+                    version: row.version,
+                    command_id: row.command_id.to_owned(),
+                    recorded_at: row.recorded_at.to_owned(),
+                    event,
+                };
+                return (Ok(recorded), None);
+            }
+        }
+        self.checker().read(&row)
     }
 }

@@ -159,18 +159,31 @@ impl Verifier {
             return true;
         }
         self.decided_from_command();
-        let Some(logged) = self.row_command.take().filter(|_| first) else {
-            return false;
+        // Started already when its first row was left unread (`Verifier::first_row`).
+        let (start, expected) = match self.started.take().filter(|started| started.version == v) {
+            Some(started) => (started.start, started.expected),
+            None => {
+                let Some(logged) = self.row_command.take().filter(|_| first) else {
+                    return false;
+                };
+                let known = &self.known;
+                let seed = |commitment: &str| seed_of(known, commitment);
+                let at = At {
+                    campaign: &self.campaign,
+                    command_id: &recorded.command_id,
+                    version: v,
+                };
+                let start = Commanded::start(logged, at, Some(&recorded.event), &self.state, &seed);
+                (start, false)
+            }
         };
-        let known = &self.known;
-        let seed = |commitment: &str| seed_of(known, commitment);
-        let at = At {
-            campaign: &self.campaign,
-            command_id: &recorded.command_id,
-            version: v,
-        };
-        match Commanded::start(logged, at, &recorded.event, &self.state, &seed) {
-            Start::Commanded(commanded) => {
+        match start {
+            Start::Commanded(mut commanded) => {
+                if expected {
+                    commanded.push_expected(v);
+                } else {
+                    commanded.push(v, &recorded.event);
+                }
                 // A command gathered from its events before this one is decided now.
                 self.decided_again();
                 self.commanded = Some(commanded);
@@ -313,7 +326,7 @@ impl Verifier {
 }
 
 /// The seed of `commitment` when this file knows it: revealed in the log, or kept here.
-fn seed_of(known: &Known, commitment: &str) -> Option<Seed> {
+pub(super) fn seed_of(known: &Known, commitment: &str) -> Option<Seed> {
     known
         .seeds
         .get(commitment)

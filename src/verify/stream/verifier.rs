@@ -16,7 +16,7 @@ use crate::rules::redecide::Redecide;
 use crate::store::Known;
 use crate::store::chain::GENESIS;
 use crate::store::{RowRef, StoreError};
-use crate::verify::commanded::Commanded;
+use crate::verify::commanded::{Commanded, Start};
 use crate::verify::report::{Finding, Report};
 use crate::verify::voids::{Ground, Grounds};
 
@@ -84,6 +84,9 @@ pub struct Verifier {
     pub(super) row_command: Option<Result<Logged, String>>,
     /// Whether the row being read carries a command.
     pub(super) row_carries_command: bool,
+    /// The command the row being read begins, started before its event was read: its first
+    /// row was left unread ([`Verifier::first_row`]).
+    pub(super) started: Option<Started>,
     /// The command being read when it carries no command after the campaign's mark: its first
     /// version, its id and the mark's version, reported once its events are read unless they
     /// were found wrong otherwise.
@@ -105,6 +108,15 @@ pub struct Verifier {
     /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
     /// command id are answered here, without asking the log.
     pub(super) recent: VecDeque<(u64, String, String)>,
+}
+
+/// A command started at its first row before the row's event was read.
+pub(super) struct Started {
+    /// The version of its first row.
+    pub(super) version: u64,
+    pub(super) start: Start,
+    /// Whether its first event was found to be the one it was decided to write first.
+    pub(super) expected: bool,
 }
 
 /// Sets `slot` to `text`, reusing its buffer.
@@ -157,6 +169,7 @@ impl Verifier {
             commands_from_command: 0,
             row_command: None,
             row_carries_command: false,
+            started: None,
             uncommanded: None,
             origins: BTreeMap::new(),
             tracked,
