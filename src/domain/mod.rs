@@ -15,7 +15,7 @@ pub mod limits;
 pub mod logged;
 pub mod medals;
 pub mod names;
-mod ranges;
+pub mod ranges;
 pub mod roll;
 pub mod rulebook;
 pub mod rules_version;

@@ -106,10 +106,10 @@ mod tests {
             rp_cards: vec![],
             hero_state: HeroState::Ready,
             allies: vec![],
-            missions: vec![1],
+            missions: [1].into_iter().collect(),
             paper_missions: 0,
             carried_over: false,
-            card,
+            card: card.into(),
         }
     }
 

@@ -11,6 +11,7 @@ use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::game::{Game, MissionResult};
 use super::k9::EncounterCard;
 use super::medals::{HeldRpCard, MedalDeck};
+use super::ranges::Missions;
 use super::rulebook::Expansion;
 use super::rules_version::{self, RulesVersion};
 use super::soldier::{SoldierCard, SoldierKind, Status, same_name};
@@ -54,7 +55,9 @@ pub struct CampaignInfo {
 /// One Soldier's numbers as the log makes them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoldierState {
-    pub card: SoldierCard,
+    /// His card as enlisted: shared by every copy of the state (the fold copies one for each
+    /// void it decides), as no event changes it.
+    pub card: std::sync::Arc<SoldierCard>,
     pub status: Status,
     pub wounds: u32,
     pub suppress: u32,
@@ -70,8 +73,7 @@ pub struct SoldierState {
     /// A Zero Dark hero's Allies.
     pub allies: Vec<Ally>,
     /// The numbers of the Missions he was taken on, in order.
-    #[serde(with = "super::ranges")]
-    pub missions: Vec<u32>,
+    pub missions: Missions,
     /// How many Missions he went on played on paper, before the campaign came into muster.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub paper_missions: u32,

@@ -389,7 +389,7 @@ fn line(state: &CampaignState, soldier: &SoldierState) -> SoldierLine {
         rp: soldier.rp(),
         medal_rp: soldier.medal_rp(),
         rp_cards: soldier.rp_cards.clone(),
-        missions: soldier.missions.clone(),
+        missions: soldier.missions.iter().collect(),
         paper_missions: soldier.paper_missions,
         handler_of: state.k9_of(&card.name).map(|k9| k9.card.name.clone()),
         handler: card.handler.clone(),

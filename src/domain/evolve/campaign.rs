@@ -6,6 +6,7 @@ use crate::domain::event::{
     CampaignCreated, ExpansionChanged, MissionEnded, MissionStarted, RulesAdopted, SoldierCarriedOver,
     SoldierEnlisted, SquadCarriedOver, TurnStarted,
 };
+use crate::domain::ranges::Missions;
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
@@ -82,10 +83,10 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
         rp_cards: Vec::new(),
         hero_state: HeroState::Ready,
         allies: Vec::new(),
-        missions: Vec::new(),
+        missions: Missions::default(),
         paper_missions: 0,
         carried_over: false,
-        card,
+        card: card.into(),
     });
 }
 

@@ -199,7 +199,7 @@ pub(super) fn nudge<'a>(soldier: &mut SoldierState, hardy: impl Iterator<Item = 
         &mut soldier.wounds,
         &mut soldier.suppress,
         &mut soldier.xp,
-        &mut soldier.card.rp,
+        &mut std::sync::Arc::make_mut(&mut soldier.card).rp,
     ] {
         *n = n.saturating_add(NUDGE);
     }

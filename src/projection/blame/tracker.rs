@@ -81,7 +81,7 @@ impl<'a> Tracker<'a> {
         // the rest of its command's events follow on; the state itself skips it.
         let mut ground = match self.scratch.take() {
             Some((command, ground)) if command == recorded.command_id => ground,
-            _ => twin_of(&mut self.state),
+            _ => self.state.clone(),
         };
         let mut before = hims_in(&ground, self.only);
         let moved = fold_watching(&mut ground, &mut before, recorded, self.only);
@@ -148,7 +148,7 @@ fn fold_watching(
         .and_then(|i| state.soldiers.get(i))
         .map(|s| s.card.name.clone())
         .filter(|name| only.is_none_or(|o| same_name(o, name)));
-    let mut twin = (about.is_some() && !sheet::adds_only(&recorded.event)).then(|| twin_of(state));
+    let mut twin = (about.is_some() && !sheet::adds_only(&recorded.event)).then(|| state.clone());
     step(state, recorded.version, Some(&recorded.event));
     let mut out = Vec::new();
     let mut watch = |him: &mut Him, now: Option<&SoldierState>| {
@@ -208,20 +208,4 @@ fn fold_watching(
         }
     }
     out
-}
-
-/// A copy of `state` to fold one event on and throw away: the Soldiers' lists of Missions,
-/// which only grow and which no sheet shows, are left out, so the copy stays small however
-/// long the campaign.
-fn twin_of(state: &mut CampaignState) -> CampaignState {
-    let kept: Vec<Vec<u32>> = state
-        .soldiers
-        .iter_mut()
-        .map(|s| std::mem::take(&mut s.missions))
-        .collect();
-    let twin = state.clone();
-    for (soldier, missions) in state.soldiers.iter_mut().zip(kept) {
-        soldier.missions = missions;
-    }
-    twin
 }
