@@ -48,12 +48,24 @@ pub fn problem(name: &str) -> Option<&'static str> {
 
 /// Whether two names are one: the same letters in any case and either Unicode form.
 pub fn same(a: &str, b: &str) -> bool {
-    // Most names are ASCII: compared without allocating, as every event's Soldier is
-    // looked up by name.
+    // Every event's Soldier is looked up by name among the squad's: most names compared are
+    // told apart by a letter at either end, and most are ASCII, compared without allocating.
+    if apart_at_an_end(a, b) {
+        return false;
+    }
     if a.is_ascii() && b.is_ascii() {
         return a.eq_ignore_ascii_case(b);
     }
     a == b || fold(a) == fold(b)
+}
+
+/// Whether `a` and `b` begin, or end, with ASCII characters that differ but for case: then
+/// they are not one name in any form, as composing never merges an ASCII character into the
+/// one before it nor makes one of two different ones, and lowering keeps letters apart.
+fn apart_at_an_end(a: &str, b: &str) -> bool {
+    let apart = |x: Option<&u8>, y: Option<&u8>| matches!((x, y), (Some(x), Some(y)) if x.is_ascii() && y.is_ascii() && !x.eq_ignore_ascii_case(y));
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    apart(a.first(), b.first()) || apart(a.last(), b.last())
 }
 
 /// `name` composed and lowercased: the key two names share when they are one.
@@ -82,6 +94,50 @@ mod tests {
         }
         assert_eq!(problem("Kowalski"), None);
         assert!(!same("Wong", "Wang"));
+    }
+
+    proptest::proptest! {
+        /// Telling names apart at an end agrees with the full comparison, on names built of
+        /// ASCII letters beside marks that compose with them, letters whose lowercase is ASCII
+        /// or more than one letter, and signs that compose with `<`; the second name is the
+        /// first with some of its pieces in another case or form, or another name.
+        #[test]
+        fn names_told_apart_at_an_end_are_not_one(
+            a in proptest::collection::vec((0..PIECES.len(), 0..4_u8), 1..6),
+            other in proptest::collection::vec(0..PIECES.len(), 1..6),
+            twin in proptest::bool::ANY,
+        ) {
+            let piece = |i: usize| PIECES.get(i).copied().unwrap_or_default();
+            let first: String = a.iter().map(|(i, _)| piece(*i)).collect();
+            let second: String = if twin {
+                a.iter()
+                    .map(|(i, form)| match form {
+                        0 => piece(*i).to_owned(),
+                        1 => piece(*i).to_uppercase(),
+                        2 => piece(*i).to_lowercase(),
+                        _ => piece(*i).nfd().collect(),
+                    })
+                    .collect()
+            } else {
+                other.iter().map(|i| piece(*i)).collect()
+            };
+            let one = first == second || fold(&first) == fold(&second);
+            proptest::prop_assert_eq!(same(&first, &second), one, "{:?} and {:?}", first, second);
+        }
+    }
+
+    const PIECES: &[&str] = &[
+        "a", "A", "s", "S", "k", "K", "i", "I", "1", " ", "<", "\u{338}", "\u{30a}", "\u{301}", "\u{307}",
+        "\u{c5}", "\u{e5}", "\u{212a}", "\u{212b}", "\u{130}", "\u{131}", "\u{df}", "\u{1e9e}", "\u{3a3}",
+        "\u{3c3}", "\u{3c2}", "\u{e9}", "\u{2126}",
+    ];
+
+    #[test]
+    fn names_that_differ_at_an_end_in_case_alone_are_still_one() {
+        assert!(same("soldier 03", "Soldier 03") && same("Wong", "wonG"));
+        assert!(!same("Soldier 03", "Soldier 05") && !same("Wong", "Kong"));
+        // Kelvin's sign lowers to an ASCII k, and composing makes an Å of A and a ring.
+        assert!(same("\u{212a}ane", "kane") && same("A\u{30a}", "\u{e5}"));
     }
 
     /// `isolate` anywhere in a name makes it one muster refuses.
