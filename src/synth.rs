@@ -83,7 +83,7 @@ pub fn write_with(
         expansions: vec![],
     })?;
     for i in 0..SQUAD {
-        writer.command(&Command::Enlist(soldier(i)))?;
+        writer.command(&Command::Enlist(Box::new(soldier(i))))?;
     }
     // A checkpoint every interval, as muster writes them while a campaign is played, so a
     // read at any point of a synthetic log starts near it.

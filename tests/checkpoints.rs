@@ -67,7 +67,7 @@ fn build() -> (tempfile::TempDir, PathBuf) {
         stats: None,
         specialism: None,
     };
-    app::execute(&mut store, CAMPAIGN, &Command::Enlist(card), &clock()).unwrap();
+    app::execute(&mut store, CAMPAIGN, &Command::Enlist(Box::new(card)), &clock()).unwrap();
     for _ in 0..INTERVAL + 50 {
         app::execute(&mut store, CAMPAIGN, &xp(1), &clock()).unwrap();
     }

@@ -135,10 +135,10 @@ fn write_campaign(store: &mut Store) {
     .unwrap();
 
     let steps: Vec<(Command, Vec<i64>)> = vec![
-        (Command::Enlist(wong), vec![]),
-        (Command::Enlist(gizmo), vec![]),
-        (Command::Enlist(reyes), vec![]),
-        (Command::Enlist(kowalski), vec![]),
+        (Command::Enlist(Box::new(wong)), vec![]),
+        (Command::Enlist(Box::new(gizmo)), vec![]),
+        (Command::Enlist(Box::new(reyes)), vec![]),
+        (Command::Enlist(Box::new(kowalski)), vec![]),
         (
             start("Cold Start", &["Wong", "Gizmo", "Reyes"], Some("Find the cache")),
             vec![],
@@ -146,7 +146,7 @@ fn write_campaign(store: &mut Store) {
         (Command::NextTurn, vec![]),
         (
             Command::DrawEncounter {
-                card: encounter,
+                card: Box::new(encounter),
                 first_in: None,
             },
             vec![],

@@ -84,7 +84,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
         Some(path) => from_file(path, args.rename.as_deref().or(args.name.as_deref()))?,
         None => from_flags(&args)?,
     };
-    ctx.execute(&Command::Enlist(card))
+    ctx.execute(&Command::Enlist(Box::new(card)))
 }
 
 fn from_file(path: &Path, rename: Option<&str>) -> Result<SoldierCard, CommandError> {

@@ -76,7 +76,10 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
     let payments = |pay: &[PayArg]| pay.iter().copied().map(Resource::from).collect();
     match command {
         Command::Draw { card, first } => ctx.execute(&Intent::DrawEncounter {
-            card: encounter_card::parse(&read_text(&card, "Encounter card")?, &card.display().to_string())?,
+            card: Box::new(encounter_card::parse(
+                &read_text(&card, "Encounter card")?,
+                &card.display().to_string(),
+            )?),
             first_in: first,
         }),
         Command::Ignore { roll } => ctx.execute_rolling(&Intent::IgnoreEncounter, &roll.entered()?),

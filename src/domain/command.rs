@@ -53,7 +53,9 @@ pub enum Harm {
 ///
 /// Its serde form (snake_case, externally tagged: `{"harm":{"amount":1,…}}`, a unit command
 /// as its name, `"next_turn"`) is what the log keeps of it (`domain::logged`): a change to a
-/// shipped variant's shape is a new command schema with its upcaster there.
+/// shipped variant's shape is a new command schema with its upcaster there. A card is boxed
+/// (serde's form is the card's own), so a command is small to move: `verify` reads one for
+/// nearly every command of a log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
@@ -70,7 +72,7 @@ pub enum Command {
     AddExpansion(Expansion),
     /// Stops using an expansion no recorded event needs.
     RemoveExpansion(Expansion),
-    Enlist(SoldierCard),
+    Enlist(Box<SoldierCard>),
     StartMission {
         name: String,
         /// Empty means every Soldier fit for duty.
@@ -177,7 +179,7 @@ pub enum Command {
     CompleteObjective(i64),
     /// Draws a K9 Encounter; `first_in` is who Entered first (default: the Handler).
     DrawEncounter {
-        card: EncounterCard,
+        card: Box<EncounterCard>,
         first_in: Option<String>,
     },
     IgnoreEncounter,

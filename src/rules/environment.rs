@@ -52,14 +52,14 @@ pub(super) fn roll(
     let keywords = &soldier.card.keywords;
     // Enduring: immune to Environ effects, so no roll is made.
     if keywords.iter().any(|k| k == "enduring") {
-        return Ok(vec![Event::EnvironmentRolled(EnvironmentRolled {
+        return Ok(vec![Event::EnvironmentRolled(Box::new(EnvironmentRolled {
             soldier: name,
             environment,
             target,
             location,
             immune: true,
             roll: None,
-        })]);
+        }))]);
     }
     let mut all = named_modifiers(modifiers)?;
     if keywords.iter().any(|k| k == "fire") {
@@ -80,14 +80,14 @@ pub(super) fn roll(
         costs: Vec::new(),
     }
     .roll(cup)?;
-    Ok(vec![Event::EnvironmentRolled(EnvironmentRolled {
+    Ok(vec![Event::EnvironmentRolled(Box::new(EnvironmentRolled {
         soldier: name,
         environment,
         target,
         location,
         immune: false,
         roll: Some(roll),
-    })])
+    }))])
 }
 
 /// Whether a modifier's source names Armor or a Shield, as a word of its own ("Body Armor",

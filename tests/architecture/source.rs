@@ -143,7 +143,13 @@ pub fn payloads() -> Vec<(String, String)> {
         .filter(|line| line.starts_with(|c: char| c.is_uppercase()))
         .filter_map(|line| {
             let (variant, rest) = line.split_once('(')?;
-            Some((variant.to_owned(), rest.trim_end_matches("),").to_owned()))
+            let payload = rest.trim_end_matches("),");
+            // A large payload is held in a box (`Box<CheckRolled>`): its type is the one boxed.
+            let payload = payload
+                .strip_prefix("Box<")
+                .and_then(|boxed| boxed.strip_suffix('>'))
+                .unwrap_or(payload);
+            Some((variant.to_owned(), payload.to_owned()))
         })
         .collect()
 }

@@ -149,7 +149,7 @@ fn squad(dir: &std::path::Path) -> (std::path::PathBuf, Store) {
         }))
         .unwrap();
         card.abilities.insert("medic".into(), "6+".parse().unwrap());
-        app::execute(&mut store, CAMPAIGN, &Command::Enlist(card), &clock()).unwrap();
+        app::execute(&mut store, CAMPAIGN, &Command::Enlist(Box::new(card)), &clock()).unwrap();
     }
     (path, store)
 }

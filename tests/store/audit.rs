@@ -52,7 +52,7 @@ fn play(store: &mut Store, line: &str) -> u64 {
         }
         "enlist" => {
             let card = soldier_card::parse(&fixture("wong.json"), "card").unwrap();
-            (Command::Enlist(SoldierCard { name: text(1), ..card }), vec![])
+            (Command::Enlist(Box::new(SoldierCard { name: text(1), ..card })), vec![])
         }
         "down" => (Command::ChangeStatus { change: StatusChange::Down, soldier: text(1) }, vec![]),
         "check" => {
@@ -63,7 +63,7 @@ fn play(store: &mut Store, line: &str) -> u64 {
         }
         "draw" => {
             let card = encounter_card::parse(&fixture("buried-explosive.json"), "card").unwrap();
-            (Command::DrawEncounter { card, first_in: None }, vec![])
+            (Command::DrawEncounter { card: Box::new(card), first_in: None }, vec![])
         }
         "roll" => {
             let resource = if words[1] == "discipline" { Resource::Discipline } else { Resource::Discards };
@@ -120,7 +120,7 @@ fn k9_campaign(store: &mut Store) {
     app::create_campaign(store, LODESTAR, &create, &clock()).unwrap();
     for file in ["wong.json", "gizmo.json"] {
         let card = soldier_card::parse(&fixture(file), file).unwrap();
-        app::execute(store, LODESTAR, &Command::Enlist(card), &clock()).unwrap();
+        app::execute(store, LODESTAR, &Command::Enlist(Box::new(card)), &clock()).unwrap();
     }
     play(store, "mission Cold_Start Wong Gizmo");
 }

@@ -43,7 +43,12 @@ fn ortona_with_a_medal_drawn(store: &mut Store) -> Result<(), muster::Error> {
     let deck = medal_deck::parse(include_str!("../../fixtures/cards/medals-canada.json"), "deck")?;
     app::execute(store, ORTONA, &Command::LoadMedalDeck(deck), &clock())?;
     for name in SOLDIERS {
-        app::execute(store, ORTONA, &Command::Enlist(rifleman(name)), &clock())?;
+        app::execute(
+            store,
+            ORTONA,
+            &Command::Enlist(Box::new(rifleman(name))),
+            &clock(),
+        )?;
     }
     let start = Command::StartMission {
         name: "Ortona".to_owned(),

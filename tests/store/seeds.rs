@@ -59,7 +59,13 @@ fn bomber(name: &str) -> SoldierCard {
 /// `LODESTAR` created, Wong (Bomb 6+) enlisted and on Mission 1.
 fn wong_on_mission(store: &mut Store) {
     create(store, LODESTAR);
-    app::execute(store, LODESTAR, &Command::Enlist(bomber("Wong")), &clock()).unwrap();
+    app::execute(
+        store,
+        LODESTAR,
+        &Command::Enlist(Box::new(bomber("Wong"))),
+        &clock(),
+    )
+    .unwrap();
     let start = Command::StartMission {
         name: "Dawn Raid".to_owned(),
         soldiers: vec!["Wong".to_owned()],

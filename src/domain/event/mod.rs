@@ -124,14 +124,16 @@ pub fn current_schema(kind: &str) -> u32 {
 ///
 /// In serde it reads and writes as `{"kind": …, "payload": {…}}`, the log's two columns:
 /// with the kind first, a payload is read straight into its type, without the buffering an
-/// internally tagged enum needs.
+/// internally tagged enum needs. A payload much larger than the others (one holding a roll or
+/// a card) is boxed, which serde reads and writes as the payload itself: an event is moved
+/// whole wherever it goes, and `verify` moves a million.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "payload", rename_all = "snake_case")]
 pub enum Event {
     /// The campaign was created; always the first event of a campaign.
     CampaignCreated(CampaignCreated),
     /// A Soldier (or Zero Dark hero) joined the campaign.
-    SoldierEnlisted(SoldierEnlisted),
+    SoldierEnlisted(Box<SoldierEnlisted>),
     /// A Mission began with the Soldiers taken on it.
     MissionStarted(MissionStarted),
     /// A new turn of the Mission in progress began.
@@ -185,9 +187,9 @@ pub enum Event {
     /// The seed for generated dice was committed (its SHA-256), before it makes any roll.
     SeedCommitted(SeedCommitted),
     /// A Soldier made an ability check.
-    CheckRolled(CheckRolled),
+    CheckRolled(Box<CheckRolled>),
     /// A Soldier rolled against an Environment (or was immune to it).
-    EnvironmentRolled(EnvironmentRolled),
+    EnvironmentRolled(Box<EnvironmentRolled>),
     /// A failed Environment roll was paid for with a Hardy counter, a Wound or a Suppress.
     EnvironmentResolved(EnvironmentResolved),
     /// The Mission, a Location or an Event declared an Environment in force from now on.
@@ -199,9 +201,9 @@ pub enum Event {
     /// An Objective was completed.
     ObjectiveCompleted(ObjectiveMarked),
     /// A K9 Encounter card was drawn for a new Location.
-    K9EncounterDrawn(K9EncounterDrawn),
+    K9EncounterDrawn(Box<K9EncounterDrawn>),
     /// A roll of the open K9 Encounter (its Ignore roll, a roll of its series, or the retry).
-    K9RollMade(K9RollMade),
+    K9RollMade(Box<K9RollMade>),
     /// A K9's Discipline counters were paid.
     DisciplineSpent(DisciplineSpent),
     /// The open K9 Encounter ended.
@@ -215,7 +217,7 @@ pub enum Event {
     /// A Medal held face down was revealed.
     MedalRevealed(MedalRevealed),
     /// The drawn Medal's potential recipient was chosen at random.
-    MedalRecipientRolled(MedalRecipientRolled),
+    MedalRecipientRolled(Box<MedalRecipientRolled>),
     /// The recipient met the Medal's requirement; the sticker and benefits follow.
     MedalEarned(MedalEarned),
     /// A drawn Medal was not earned: shuffled back or discarded.
@@ -241,7 +243,7 @@ pub enum Event {
     /// The Spook bought time instead of drawing his hand.
     BuyTimeDeclared(BuyTimeDeclared),
     /// The Spook's priority task for the Mission.
-    PriorityTaskChosen(PriorityTaskChosen),
+    PriorityTaskChosen(Box<PriorityTaskChosen>),
     /// The Spook interacted with the dead-drop (Acquisition).
     DeadDropInteracted(DeadDropInteracted),
     /// Rescue: the persuaded bogey ended within 4" of the Spook, or left the table alive.
@@ -271,7 +273,7 @@ pub enum Event {
     /// A player wrote a note on the campaign, a Soldier or a Mission.
     NoteWritten(NoteWritten),
     /// A Soldier's paper sheet was carried over into muster.
-    SoldierCarriedOver(SoldierCarriedOver),
+    SoldierCarriedOver(Box<SoldierCarriedOver>),
     /// The squad's paper sheet (its Missions played, its RP bank) was carried over into muster.
     SquadCarriedOver(SquadCarriedOver),
 }

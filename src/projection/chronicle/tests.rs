@@ -164,7 +164,7 @@ fn too_few_rolls_carry_a_warning_and_a_face_off_the_die_is_not_counted() {
 fn checked_on(die: &str, face: u8) -> Event {
     use crate::domain::event::{CheckRolled, Heading};
     use crate::domain::roll::{Roll, Source};
-    Event::CheckRolled(CheckRolled {
+    Event::CheckRolled(Box::new(CheckRolled {
         ability: "handler".into(),
         card: None,
         heading: Heading::Success,
@@ -184,7 +184,7 @@ fn checked_on(die: &str, face: u8) -> Event {
         soldier: "Wong".into(),
         trap: false,
         upgunned: false,
-    })
+    }))
 }
 
 #[test]

@@ -117,7 +117,7 @@ pub(in crate::rules) fn soldier(
         }
         medals.push(MedalSticker { name: medal, rp: *rp });
     }
-    Ok(vec![Event::SoldierCarriedOver(SoldierCarriedOver {
+    Ok(vec![Event::SoldierCarriedOver(Box::new(SoldierCarriedOver {
         discipline,
         hardy,
         medals,
@@ -126,7 +126,7 @@ pub(in crate::rules) fn soldier(
         why,
         wounds: sheet.wounds,
         xp: sheet.xp,
-    })])
+    }))])
 }
 
 pub(in crate::rules) fn squad(

@@ -204,7 +204,7 @@ pub(super) fn enlist(
     }
     check_k9_fields(state, &mut card)?;
     check_hero_fields(&card)?;
-    Ok(vec![Event::SoldierEnlisted(SoldierEnlisted { card })])
+    Ok(vec![Event::SoldierEnlisted(Box::new(SoldierEnlisted { card }))])
 }
 
 fn check_kind_fits_game(kind: SoldierKind, game: Game) -> Result<(), RuleError> {

@@ -112,7 +112,7 @@ pub(super) fn check(
             dice: None,
         },
     };
-    Ok(vec![Event::CheckRolled(CheckRolled {
+    Ok(vec![Event::CheckRolled(Box::new(CheckRolled {
         soldier: name,
         ability,
         card,
@@ -120,7 +120,7 @@ pub(super) fn check(
         upgunned: request.upgunned,
         trap: request.trap,
         roll,
-    })])
+    }))])
 }
 
 /// Refuses `ability` when no Soldier of the campaign has it and no card names it: a typo

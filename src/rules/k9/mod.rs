@@ -61,13 +61,13 @@ pub(super) fn draw(
         }
         None => handler.clone(),
     };
-    let mut events = vec![Event::K9EncounterDrawn(K9EncounterDrawn {
+    let mut events = vec![Event::K9EncounterDrawn(Box::new(K9EncounterDrawn {
         mission: mission.number,
         card: card.clone(),
         k9: k9.clone(),
         handler: handler.clone(),
         first_in: first_in.clone(),
-    })];
+    }))];
     // Rule 000: if any Soldier other than the Handler and his K9 Enters first, the rolls
     // are automatically failed.
     if first_in != handler && first_in != k9 {
@@ -190,11 +190,11 @@ pub(super) fn ignore(state: &CampaignState, cup: &mut Cup) -> Result<Vec<Event>,
     }
     .roll(cup)?;
     let success = roll.success;
-    let mut events = vec![Event::K9RollMade(K9RollMade {
+    let mut events = vec![Event::K9RollMade(Box::new(K9RollMade {
         encounter: card.name.clone(),
         step: EncounterStep::Ignore,
         roll,
-    })];
+    }))];
     if success {
         let discarded = Outcome {
             text: "Ignored: the Encounter is discarded".to_owned(),
@@ -227,11 +227,11 @@ pub(super) fn roll_next(
     let purpose = format!("k9 encounter: {}, roll {}", card.name, index + 1);
     let (mut events, roll) = paid_roll(state, encounter, spec, payments, purpose, cup)?;
     let success = roll.success;
-    events.push(Event::K9RollMade(K9RollMade {
+    events.push(Event::K9RollMade(Box::new(K9RollMade {
         encounter: card.name.clone(),
         step: EncounterStep::Roll(index),
         roll,
-    }));
+    })));
     if success && index + 1 == card.rolls.len() {
         events.extend(finish(state, encounter, EncounterEnd::Reward, &reward(card)));
     } else if !success && card.retry.is_none() {
@@ -268,11 +268,11 @@ pub(super) fn retry(
     let purpose = format!("k9 encounter: {}, retry", card.name);
     let (mut events, roll) = paid_roll(state, encounter, &retry.roll, payments, purpose, cup)?;
     let success = roll.success;
-    events.push(Event::K9RollMade(K9RollMade {
+    events.push(Event::K9RollMade(Box::new(K9RollMade {
         encounter: card.name.clone(),
         step: EncounterStep::Retry,
         roll,
-    }));
+    })));
     if success {
         events.extend(finish(state, encounter, EncounterEnd::Reward, &reward(card)));
     } else {

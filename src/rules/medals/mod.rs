@@ -232,12 +232,12 @@ pub(super) fn roll_recipient(
             .find(|who| **who != recipient)
             .map(|who| (hostile, who))
     });
-    let mut events = vec![Event::MedalRecipientRolled(MedalRecipientRolled {
+    let mut events = vec![Event::MedalRecipientRolled(Box::new(MedalRecipientRolled {
         medal: drawn.name.clone(),
         candidates,
         recipient: recipient.clone(),
         roll,
-    })];
+    }))];
     if let Some((hostile, other)) = spoiled_by {
         events.push(Event::MedalLost(MedalLost {
             medal: drawn.name.clone(),

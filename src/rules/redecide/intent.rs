@@ -97,7 +97,7 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
             nation: e.nation.clone(),
             expansions: e.expansions.clone(),
         },
-        Event::SoldierEnlisted(e) => Command::Enlist(e.card.clone()),
+        Event::SoldierEnlisted(e) => Command::Enlist(Box::new(e.card.clone())),
         Event::CommandsKept(_) => Command::KeepCommands,
         Event::TurnStarted(_) => Command::NextTurn,
         Event::MissionEnded(e) => Command::EndMission {
@@ -262,7 +262,7 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
         },
         // K9 & Handlers (a roll, wherever it stands in its command, was asked above).
         Event::K9EncounterDrawn(e) => Command::DrawEncounter {
-            card: e.card.clone(),
+            card: Box::new(e.card.clone()),
             first_in: Some(e.first_in.clone()),
         },
         Event::K9RollMade(e) => k9_roll(e),
@@ -385,7 +385,7 @@ fn environ(e: &EnvironmentRolled, events: &[Event]) -> Command {
     let rolled: Vec<&EnvironmentRolled> = events
         .iter()
         .filter_map(|event| match event {
-            Event::EnvironmentRolled(rolled) => Some(rolled),
+            Event::EnvironmentRolled(rolled) => Some(&**rolled),
             _ => None,
         })
         .collect();

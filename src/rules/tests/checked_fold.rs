@@ -176,7 +176,7 @@ fn medal_rp_past_u32_saturates_instead_of_overflowing() {
 
 /// Wong's Medic check with this roll, as `check Wong medic` records it.
 fn wong_checked(roll: Roll) -> Event {
-    Event::CheckRolled(crate::domain::event::CheckRolled {
+    Event::CheckRolled(Box::new(crate::domain::event::CheckRolled {
         soldier: "Wong".into(),
         ability: "medic".into(),
         card: None,
@@ -184,7 +184,7 @@ fn wong_checked(roll: Roll) -> Event {
         upgunned: false,
         trap: false,
         roll,
-    })
+    }))
 }
 
 fn medic_check(target: Option<u8>) -> Event {
@@ -210,7 +210,7 @@ fn a_turn_while_an_environment_roll_awaits_its_choice_is_found() {
         mission: 1,
         turn: 1,
     }));
-    events.push(Event::EnvironmentRolled(
+    events.push(Event::EnvironmentRolled(Box::new(
         crate::domain::event::EnvironmentRolled {
             environment: "cold".into(),
             immune: false,
@@ -219,7 +219,7 @@ fn a_turn_while_an_environment_roll_awaits_its_choice_is_found() {
             soldier: "Wong".into(),
             target: 6,
         },
-    ));
+    )));
     events.push(Event::TurnStarted(crate::domain::event::TurnStarted {
         mission: 1,
         turn: 2,
@@ -296,7 +296,7 @@ fn a_persuasion_its_successes_do_not_give_is_found() {
 fn a_name_with_a_control_character_is_found_whatever_event_brings_it() {
     let at = |location: &str| {
         let mut events = medic_on_mission();
-        events.push(Event::EnvironmentRolled(
+        events.push(Event::EnvironmentRolled(Box::new(
             crate::domain::event::EnvironmentRolled {
                 environment: "cold".into(),
                 immune: false,
@@ -305,7 +305,7 @@ fn a_name_with_a_control_character_is_found_whatever_event_brings_it() {
                 soldier: "Wong".into(),
                 target: 6,
             },
-        ));
+        )));
         events
     };
     assert_eq!(anomalies(at("Stream")), vec![], "a plain name");

@@ -138,11 +138,14 @@ fn encounter() -> Command {
         },
         retry: None,
     };
-    Command::DrawEncounter { card, first_in: None }
+    Command::DrawEncounter {
+        card: Box::new(card),
+        first_in: None,
+    }
 }
 
 fn gizmo() -> Command {
-    Command::Enlist(k9("Gizmo", "Wong", 2))
+    Command::Enlist(Box::new(k9("Gizmo", "Wong", 2)))
 }
 
 /// The expansion gate at its edge: under the version before [`EXPANSIONS_REQUIRED`] a K9

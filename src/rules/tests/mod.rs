@@ -105,7 +105,7 @@ fn hero(name: &str) -> SoldierCard {
 }
 
 pub(crate) fn enlisted(card: SoldierCard) -> Event {
-    Event::SoldierEnlisted(SoldierEnlisted { card })
+    Event::SoldierEnlisted(Box::new(SoldierEnlisted { card }))
 }
 
 /// A Mission's start as `mission start` records it: no tracked Objectives, no K9 Objective.
@@ -402,12 +402,12 @@ pub(crate) fn every_kind() -> Vec<Event> {
         Event::MedalRevealed(MedalRevealed {
             medal: "Military Cross".into(),
         }),
-        Event::MedalRecipientRolled(MedalRecipientRolled {
+        Event::MedalRecipientRolled(Box::new(MedalRecipientRolled {
             candidates: vec!["Able".into(), "Baker".into()],
             medal: "Military Cross".into(),
             recipient: "Baker".into(),
             roll: roll.clone(),
-        }),
+        })),
         Event::MedalEarned(MedalEarned {
             medal: "Military Cross".into(),
             soldier: "Baker".into(),
@@ -451,12 +451,12 @@ pub(crate) fn every_kind() -> Vec<Event> {
                 opponent_d: 2,
             }),
         }),
-        Event::PriorityTaskChosen(PriorityTaskChosen {
+        Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
             roll: Some(roll),
             spook: "Vega".into(),
             target: Some("Courier".into()),
             task: PriorityTask::Rescue,
-        }),
+        })),
         Event::DeadDropInteracted(DeadDropInteracted { spook: "Vega".into() }),
         Event::RescueExtracted(DeadDropInteracted { spook: "Vega".into() }),
         Event::PriorityTaskResolved(PriorityTaskResolved {
@@ -491,7 +491,7 @@ pub(crate) fn every_kind() -> Vec<Event> {
             soldier: "Wong".into(),
         }),
         Event::CommandsKept(CommandsKept {}),
-        Event::SoldierCarriedOver(SoldierCarriedOver {
+        Event::SoldierCarriedOver(Box::new(SoldierCarriedOver {
             discipline: None,
             hardy: [("cold".to_owned(), 2)].into(),
             medals: vec![sticker("Bronze Star", 2)],
@@ -500,7 +500,7 @@ pub(crate) fn every_kind() -> Vec<Event> {
             why: "the paper sheet".into(),
             wounds: Some(1),
             xp: Some(7),
-        }),
+        })),
         Event::SquadCarriedOver(SquadCarriedOver {
             missions: Some(4),
             rp_bank: Some(9),

@@ -24,7 +24,7 @@ fn modern(rules: crate::domain::rules_version::RulesVersion, expansions: &[Expan
 }
 
 fn gizmo() -> Command {
-    Command::Enlist(k9("Gizmo", "Wong", 2))
+    Command::Enlist(Box::new(k9("Gizmo", "Wong", 2)))
 }
 
 fn added(expansion: Expansion) -> Event {
@@ -63,7 +63,10 @@ fn from_rules_2_a_k9_encounter_in_a_campaign_without_the_expansion_is_refused_na
         retry: None,
     };
     given(modern(NEWEST, &[]))
-        .when(Command::DrawEncounter { card, first_in: None })
+        .when(Command::DrawEncounter {
+            card: Box::new(card),
+            first_in: None,
+        })
         .then_refused(&[
             "does not use the K9 & Handlers expansion",
             "muster campaign expansion add k9",

@@ -90,12 +90,12 @@ pub(in crate::rules) fn choose_task(
             (Some(chosen), Some(roll))
         }
     };
-    Ok(vec![Event::PriorityTaskChosen(PriorityTaskChosen {
+    Ok(vec![Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
         spook: spook.card.name.clone(),
         task,
         target,
         roll,
-    })])
+    }))])
 }
 
 /// A record the Spook makes for his task: the dead-drop interaction, or the Rescue extracted.

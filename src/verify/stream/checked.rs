@@ -55,8 +55,6 @@ pub struct Checked {
 }
 
 /// A row's payload, as checked on its own.
-// Not boxed: a box would be one more allocation for each of a million rows read.
-#[expect(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(super) enum Payload {
     /// Read: the event it decodes to (upcast to the current schema), or why not, and when it

@@ -19,7 +19,7 @@ fn soldier(name: &str) -> Command {
 }
 
 fn carried(name: &str) -> Event {
-    Event::SoldierCarriedOver(SoldierCarriedOver {
+    Event::SoldierCarriedOver(Box::new(SoldierCarriedOver {
         discipline: None,
         hardy: [("cold".to_owned(), 2)].into(),
         medals: vec![sticker("Bronze Star", 2)],
@@ -28,7 +28,7 @@ fn carried(name: &str) -> Event {
         why: "the sheet of 12 May".into(),
         wounds: Some(1),
         xp: Some(7),
-    })
+    }))
 }
 
 fn squad(rp_bank: Option<u32>, missions: Option<u32>) -> Command {
@@ -76,7 +76,7 @@ fn a_soldier_is_carried_over_once_and_never_after_his_first_mission_here() {
     };
     let state = given(on_mission())
         .when(gizmo.clone())
-        .then([Event::SoldierCarriedOver(SoldierCarriedOver {
+        .then([Event::SoldierCarriedOver(Box::new(SoldierCarriedOver {
             discipline: Some(1),
             hardy: Default::default(),
             medals: Vec::new(),
@@ -85,7 +85,7 @@ fn a_soldier_is_carried_over_once_and_never_after_his_first_mission_here() {
             why: "sheet".into(),
             wounds: None,
             xp: None,
-        })]);
+        }))]);
     assert_eq!(state.soldier("Gizmo").and_then(|g| g.discipline), Some(1));
 }
 

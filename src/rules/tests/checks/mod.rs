@@ -89,7 +89,7 @@ fn on_mission() -> Vec<Event> {
 
 /// The CheckRolled event of a plain Success check not on a named card.
 fn rolled(soldier: &str, ability: &str, roll: Roll) -> Event {
-    Event::CheckRolled(CheckRolled {
+    Event::CheckRolled(Box::new(CheckRolled {
         soldier: soldier.into(),
         ability: ability.into(),
         card: None,
@@ -97,12 +97,12 @@ fn rolled(soldier: &str, ability: &str, roll: Roll) -> Event {
         upgunned: false,
         trap: false,
         roll,
-    })
+    }))
 }
 
 /// The CheckRolled event of a check on a named card under `heading`.
 fn rolled_on(soldier: &str, card: &str, heading: Heading, roll: Roll) -> Event {
-    Event::CheckRolled(CheckRolled {
+    Event::CheckRolled(Box::new(CheckRolled {
         soldier: soldier.into(),
         ability: "demo".into(),
         card: Some(card.into()),
@@ -110,5 +110,5 @@ fn rolled_on(soldier: &str, card: &str, heading: Heading, roll: Roll) -> Event {
         upgunned: false,
         trap: false,
         roll,
-    })
+    }))
 }

@@ -64,7 +64,7 @@ fn an_upgunned_check_uses_the_bracket_target() {
     };
     given(on_mission())
         .when_rolling(upgunned.by("Baker", "demo"), &[4])
-        .then([Event::CheckRolled(CheckRolled {
+        .then([Event::CheckRolled(Box::new(CheckRolled {
             soldier: "Baker".into(),
             ability: "demo".into(),
             card: None,
@@ -72,7 +72,7 @@ fn an_upgunned_check_uses_the_bracket_target() {
             upgunned: true,
             trap: false,
             roll: d10("Baker", "demo check", 4, 4, true),
-        })]);
+        }))]);
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn under_the_first_rules_a_trap_without_the_ability_records_its_modifier_unused(
     );
     given(under_the_first_rules(on_mission()))
         .when(trap.by("Able", "demo"))
-        .then([Event::CheckRolled(CheckRolled {
+        .then([Event::CheckRolled(Box::new(CheckRolled {
             soldier: "Able".into(),
             ability: "demo".into(),
             card: None,
@@ -109,7 +109,7 @@ fn under_the_first_rules_a_trap_without_the_ability_records_its_modifier_unused(
             upgunned: false,
             trap: true,
             roll: expected,
-        })]);
+        }))]);
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn a_trap_for_a_soldier_with_the_ability_is_rolled_as_a_fail_heading() {
     };
     given(on_mission())
         .when_rolling(trap.by("Baker", "demo"), &[7])
-        .then([Event::CheckRolled(CheckRolled {
+        .then([Event::CheckRolled(Box::new(CheckRolled {
             soldier: "Baker".into(),
             ability: "demo".into(),
             card: None,
@@ -128,5 +128,5 @@ fn a_trap_for_a_soldier_with_the_ability_is_rolled_as_a_fail_heading() {
             upgunned: false,
             trap: true,
             roll: d10("Baker", "demo check", 7, 5, true),
-        })]);
+        }))]);
 }

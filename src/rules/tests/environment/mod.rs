@@ -62,14 +62,14 @@ fn on_mission() -> Vec<Event> {
 
 /// The EnvironmentRolled event of a roll made at the Stream.
 fn rolled(soldier: &str, environment: &str, target: u8, roll: Roll) -> Event {
-    Event::EnvironmentRolled(EnvironmentRolled {
+    Event::EnvironmentRolled(Box::new(EnvironmentRolled {
         soldier: soldier.into(),
         environment: environment.into(),
         target,
         location: Some("Stream".into()),
         immune: false,
         roll: Some(roll),
-    })
+    }))
 }
 
 /// `on_mission` with a failed roll of `soldier` against `environment` as its last event;
@@ -167,14 +167,14 @@ fn rolled_plain(soldier: &str, environment: &str, target: u8, face: u8) -> Event
         roll.total = Some(i32::from(face) - 2);
         roll.success = i32::from(face) - 2 >= i32::from(target);
     }
-    Event::EnvironmentRolled(EnvironmentRolled {
+    Event::EnvironmentRolled(Box::new(EnvironmentRolled {
         soldier: soldier.into(),
         environment: environment.into(),
         target,
         location: None,
         immune: false,
         roll: Some(roll),
-    })
+    }))
 }
 
 /// Who owes which roll in `state`: `(soldier, environment, target)`.

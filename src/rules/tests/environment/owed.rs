@@ -42,14 +42,14 @@ fn an_enduring_soldier_owes_no_roll() {
     // His immune roll may still be recorded; it makes no difference to what is owed.
     let state = given(turn_one())
         .when(environ_plain("Petrov", "cold", 6))
-        .then([Event::EnvironmentRolled(EnvironmentRolled {
+        .then([Event::EnvironmentRolled(Box::new(EnvironmentRolled {
             soldier: "Petrov".into(),
             environment: "cold".into(),
             target: 6,
             location: None,
             immune: true,
             roll: None,
-        })]);
+        }))]);
     assert_eq!(owed(&state).len(), 2);
 }
 

@@ -54,7 +54,7 @@ fn an_environment_roll_without_a_location_says_so_in_its_purpose() {
             },
             &[4],
         )
-        .then([Event::EnvironmentRolled(EnvironmentRolled {
+        .then([Event::EnvironmentRolled(Box::new(EnvironmentRolled {
             soldier: "Ivanov".into(),
             environment: "cold".into(),
             target: 5,
@@ -66,7 +66,7 @@ fn an_environment_roll_without_a_location_says_so_in_its_purpose() {
                 success: true,
                 ..d10("Ivanov", "Environ cold 5+", 4, 5, true)
             }),
-        })]);
+        }))]);
 }
 
 #[test]
@@ -74,14 +74,14 @@ fn an_enduring_soldier_is_immune_and_rolls_no_die() {
     // `.when` offers no die and no seed: the immune Soldier must not need one.
     let state = given(on_mission())
         .when(environ("Petrov", "cold", 6))
-        .then([Event::EnvironmentRolled(EnvironmentRolled {
+        .then([Event::EnvironmentRolled(Box::new(EnvironmentRolled {
             soldier: "Petrov".into(),
             environment: "cold".into(),
             target: 6,
             location: Some("Stream".into()),
             immune: true,
             roll: None,
-        })]);
+        }))]);
     assert!(state.pending.is_empty());
 }
 

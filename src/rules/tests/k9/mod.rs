@@ -140,7 +140,7 @@ fn on_mission() -> Vec<Event> {
 
 fn draw(first_in: Option<&str>) -> Command {
     Command::DrawEncounter {
-        card: buried_explosive(),
+        card: Box::new(buried_explosive()),
         first_in: first_in.map(Into::into),
     }
 }
@@ -158,21 +158,21 @@ fn retry(payments: &[Resource]) -> Command {
 }
 
 fn drawn(first_in: &str) -> Event {
-    Event::K9EncounterDrawn(K9EncounterDrawn {
+    Event::K9EncounterDrawn(Box::new(K9EncounterDrawn {
         mission: 1,
         card: buried_explosive(),
         k9: "Gizmo".into(),
         handler: "Wong".into(),
         first_in: first_in.into(),
-    })
+    }))
 }
 
 fn k9_roll(step: EncounterStep, roll: Roll) -> Event {
-    Event::K9RollMade(K9RollMade {
+    Event::K9RollMade(Box::new(K9RollMade {
         encounter: CARD.into(),
         step,
         roll,
-    })
+    }))
 }
 
 fn discipline_spent(why: &str) -> Event {

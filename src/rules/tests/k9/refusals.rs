@@ -90,13 +90,13 @@ fn a_card_without_a_retry_suffers_the_failure_on_the_failed_roll() {
         ..buried_explosive()
     };
     let mut log = on_mission();
-    log.push(Event::K9EncounterDrawn(K9EncounterDrawn {
+    log.push(Event::K9EncounterDrawn(Box::new(K9EncounterDrawn {
         mission: 1,
         card: card.clone(),
         k9: "Gizmo".into(),
         handler: "Wong".into(),
         first_in: "Wong".into(),
-    }));
+    })));
     let mut expected = vec![k9_roll(
         EncounterStep::Roll(0),
         Roll {

@@ -169,7 +169,7 @@ fn roll_recipient(medal: &str) -> Command {
 
 /// The recipient roll of `medal`: a d{candidates} entered as `face`, which picks `recipient`.
 fn recipient_rolled(medal: &str, candidates: &[&str], face: u8, recipient: &str) -> Event {
-    Event::MedalRecipientRolled(MedalRecipientRolled {
+    Event::MedalRecipientRolled(Box::new(MedalRecipientRolled {
         medal: medal.into(),
         candidates: candidates.iter().map(|c| c.to_string()).collect(),
         recipient: recipient.into(),
@@ -186,7 +186,7 @@ fn recipient_rolled(medal: &str, candidates: &[&str], face: u8, recipient: &str)
             success: true,
             dice: None,
         },
-    })
+    }))
 }
 
 fn earn(medal: &str) -> Command {

@@ -90,7 +90,7 @@ fn warfighter_only() -> Vec<Command> {
         Command::ActivateObjective(1),
         Command::CompleteObjective(1),
         Command::DrawEncounter {
-            card: blank_encounter(),
+            card: Box::new(blank_encounter()),
             first_in: None,
         },
         Command::IgnoreEncounter,

@@ -132,12 +132,12 @@ fn kill(bogey: &str, by: &str) -> Command {
 
 /// The Spook's task as `choose_task` records it with no roll.
 fn task_chosen(task: PriorityTask, target: Option<&str>) -> Event {
-    Event::PriorityTaskChosen(PriorityTaskChosen {
+    Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
         spook: SPOOK.into(),
         task,
         target: target.map(Into::into),
         roll: None,
-    })
+    }))
 }
 
 /// The random choice of the task's target: one die with as many sides as candidates,

@@ -218,12 +218,12 @@ fn rescue_played_out_from_the_roll_to_the_extraction_gains_seven_xp() {
         &mut log,
         Command::ChooseTask(PriorityTask::Rescue),
         &[2],
-        vec![Event::PriorityTaskChosen(PriorityTaskChosen {
+        vec![Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
             spook: SPOOK.into(),
             task: PriorityTask::Rescue,
             target: Some("Grunt 2".into()),
             roll: Some(roll),
-        })],
+        }))],
     );
     step(&mut log, Command::NextTurn, &[], vec![turn_started(1)]);
     let persuade = Command::Persuade {

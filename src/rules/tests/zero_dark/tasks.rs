@@ -40,12 +40,12 @@ fn rescue_rolls_the_agent_among_the_bogeys_that_are_neither_nemesis_nor_named() 
     for (face, agent) in [(1, "Grunt 1"), (2, "Grunt 2")] {
         let state = given(rescue_table())
             .when_rolling(choose(PriorityTask::Rescue), &[i64::from(face)])
-            .then([Event::PriorityTaskChosen(PriorityTaskChosen {
+            .then([Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
                 spook: SPOOK.into(),
                 task: PriorityTask::Rescue,
                 target: Some(agent.into()),
                 roll: Some(target_roll(PriorityTask::Rescue, &["Grunt 1", "Grunt 2"], face)),
-            })]);
+            }))]);
         let z = &state.mission_in_progress().unwrap().zero_dark;
         assert_eq!(z.task, Some(PriorityTask::Rescue));
         assert_eq!(z.task_target.as_deref(), Some(agent));
@@ -99,12 +99,12 @@ fn assassination_rolls_among_several_bosses() {
     for (face, chosen) in [(1, "Big Al"), (2, "The Duke"), (3, "Madame X")] {
         given(table.clone())
             .when_rolling(choose(PriorityTask::Assassination), &[i64::from(face)])
-            .then([Event::PriorityTaskChosen(PriorityTaskChosen {
+            .then([Event::PriorityTaskChosen(Box::new(PriorityTaskChosen {
                 spook: SPOOK.into(),
                 task: PriorityTask::Assassination,
                 target: Some(chosen.into()),
                 roll: Some(target_roll(PriorityTask::Assassination, &bosses, face)),
-            })]);
+            }))]);
     }
 }
 
