@@ -14,7 +14,6 @@
 
 use chrono::{DateTime, FixedOffset};
 
-use super::meaning::seed_of;
 use super::verifier::{Earlier, Started, Verifier};
 use crate::domain::codec::{self, DecodeError};
 use crate::domain::event::{Event, current_schema};
@@ -22,7 +21,7 @@ use crate::domain::logged::{Asked, Logged};
 use crate::domain::state::RecordedEvent;
 use crate::store::chain;
 use crate::store::{RowRef, StoreError};
-use crate::verify::commanded::{At, Commanded, Start};
+use crate::verify::commanded::Start;
 use crate::verify::report::Finding;
 
 thread_local! {
@@ -294,14 +293,7 @@ impl Verifier {
             && reads
             && let Some(Ok(logged)) = self.row_command.take()
         {
-            let known = &self.known;
-            let seed = |commitment: &str| seed_of(known, commitment);
-            let at = At {
-                campaign: &self.campaign,
-                command_id: row.command_id,
-                version: row.version,
-            };
-            let start = Commanded::start(Ok(logged), at, None, &self.state, &seed);
+            let start = self.start(Ok(logged), row.command_id, row.version, None);
             let event = match &start {
                 Start::Commanded(commanded) => commanded
                     .expected()

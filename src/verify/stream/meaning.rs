@@ -5,6 +5,7 @@
 use super::verifier::{Earlier, Verifier};
 use crate::dice::Seed;
 use crate::domain::event::Event;
+use crate::domain::logged::Logged;
 use crate::domain::roll::Source;
 use crate::domain::state::RecordedEvent;
 use crate::rules::redecide::{Redecide, Redecided, Unshown};
@@ -166,14 +167,7 @@ impl Verifier {
                 let Some(logged) = self.row_command.take().filter(|_| first) else {
                     return false;
                 };
-                let known = &self.known;
-                let seed = |commitment: &str| seed_of(known, commitment);
-                let at = At {
-                    campaign: &self.campaign,
-                    command_id: &recorded.command_id,
-                    version: v,
-                };
-                let start = Commanded::start(logged, at, Some(&recorded.event), &self.state, &seed);
+                let start = self.start(logged, &recorded.command_id, v, Some(&recorded.event));
                 (start, false)
             }
         };
@@ -199,6 +193,25 @@ impl Verifier {
                 false
             }
         }
+    }
+
+    /// Starts on the command `command_id` whose first row, at `version`, carries `logged`, on
+    /// the state before it (`first`, its event, if read: see [`Commanded::start`]).
+    pub(super) fn start(
+        &self,
+        logged: Result<Logged, String>,
+        command_id: &str,
+        version: u64,
+        first: Option<&Event>,
+    ) -> Start {
+        let known = &self.known;
+        let seed = |commitment: &str| seed_of(known, commitment);
+        let at = At {
+            campaign: &self.campaign,
+            command_id,
+            version,
+        };
+        Commanded::start(logged, at, first, &self.state, &seed)
     }
 
     /// Decides again the command gathered with its stored command, if any, and reports a
@@ -326,7 +339,7 @@ impl Verifier {
 }
 
 /// The seed of `commitment` when this file knows it: revealed in the log, or kept here.
-pub(super) fn seed_of(known: &Known, commitment: &str) -> Option<Seed> {
+fn seed_of(known: &Known, commitment: &str) -> Option<Seed> {
     known
         .seeds
         .get(commitment)
