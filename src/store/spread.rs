@@ -96,14 +96,28 @@ impl<T> Shared<T> {
 
 /// Counts a helper out when it stops, however it stops (a panic too), and wakes the consumer,
 /// which would otherwise wait for a run the helper will never bring.
-struct Leaving<'a, T>(&'a Shared<T>);
+struct Leaving<'a, T> {
+    shared: &'a Shared<T>,
+    /// The run the helper began and has not yet left for the consumer.
+    reading: Option<u64>,
+}
 
 impl<T> Drop for Leaving<'_, T> {
     fn drop(&mut self) {
-        let mut runs = self.0.lock();
+        let mut runs = self.shared.lock();
         runs.helping = runs.helping.saturating_sub(1);
+        // A helper that stops in the middle of a run (it panicked) leaves the run's failure in
+        // its place: the consumer waits for that run, and another helper may be waiting for the
+        // consumer to move on, so counting helpers out alone would leave both waiting.
+        if let Some(k) = self.reading.take() {
+            runs.made.entry(k).or_insert_with(|| {
+                Err(StoreError::Stopped(
+                    "a thread reading rows stopped early".to_owned(),
+                ))
+            });
+        }
         drop(runs);
-        self.0.changed.notify_all();
+        self.shared.changed.notify_all();
     }
 }
 
@@ -293,7 +307,10 @@ fn help<T>(
     prepare: &impl Fn(RowRef<'_>) -> T,
     shared: &Shared<T>,
 ) {
-    let _leaving = Leaving(shared);
+    let mut leaving = Leaving {
+        shared,
+        reading: None,
+    };
     // One snapshot for every run this helper reads.
     let begun = reader
         .execute_batch("BEGIN")
@@ -309,6 +326,7 @@ fn help<T>(
             }
             let k = runs.next;
             runs.next += 1;
+            leaving.reading = Some(k);
             (k, runs.spare_of(me))
         };
         let read = begun
@@ -317,6 +335,7 @@ fn help<T>(
             .and_then(|()| read_run(reader, (campaign, cut.bounds(k)), &mut run, prepare));
         let failed = read.is_err();
         shared.lock().made.insert(k, read.map(|()| run));
+        leaving.reading = None;
         shared.changed.notify_all();
         if failed {
             return;
