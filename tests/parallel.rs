@@ -468,30 +468,37 @@ fn a_first_row_edited_and_chained_again_is_found_on_every_core_as_one_read_here(
 
 /// One helper of two panics in its run while the other reads ahead as far as it may: the
 /// consumer, waiting for the run the first began, is told it stopped, rather than waiting
-/// with the second for ever.
+/// with the second for ever (the read is timed: one that hangs fails here, after two minutes).
 #[test]
 fn a_helper_that_panics_beside_one_that_waits_ends_the_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, campaign) = long(&dir);
-    let read = store.for_each_spread(
-        &campaign,
-        Spread {
-            helpers: 2,
-            ..Spread::new(0, BATCH as u64)
-        },
-        |row| {
-            if std::thread::current().name() == Some("muster-rows-ahead-0") {
-                panic!("a row the first helper cannot take");
-            }
-            row.version
-        },
-        |row, version| {
-            assert_eq!(row.version, *version);
-            Ok(())
-        },
+    let (sent, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, campaign) = long(&dir);
+        let read = store.for_each_spread(
+            &campaign,
+            Spread {
+                helpers: 2,
+                ..Spread::new(0, BATCH as u64)
+            },
+            |row| {
+                if std::thread::current().name() == Some("muster-rows-ahead-0") {
+                    panic!("a row the first helper cannot take");
+                }
+                row.version
+            },
+            |row, version| {
+                assert_eq!(row.version, *version);
+                Ok(())
+            },
+        );
+        sent.send(format!("{read:?}")).unwrap();
+    });
+    let read = read
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the read ends within two minutes");
+    assert!(
+        read.starts_with("Some(Err(Stopped(") && read.contains("the first helper"),
+        "expected the first helper's panic as an error, got {read}"
     );
-    match read {
-        Some(Err(StoreError::Stopped(why))) => assert!(why.contains("the first helper"), "{why}"),
-        other => panic!("expected the first helper's panic as an error, got {other:?}"),
-    }
 }
