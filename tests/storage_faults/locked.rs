@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::*;
 
 /// Holds the write lock from another connection for longer than muster waits (its busy
-/// timeout, src/store/mod.rs): the write fails with exit 4 naming the lock, and nothing is
+/// handler, src/store/waiting.rs): the write fails with exit 4 naming the lock, and nothing is
 /// written; reads still work (WAL); once the lock is released the write goes through.
 #[test]
 fn locked_database_refuses_a_write_after_waiting_and_writes_nothing() {

@@ -6,6 +6,7 @@
 //! back than one row is asked of an [`Earlier`]: the log itself, in a database or a slice.
 
 mod checked;
+mod commands;
 mod meaning;
 mod resume;
 mod tracked;

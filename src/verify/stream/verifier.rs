@@ -1,5 +1,6 @@
-//! The verifier itself: its state as it reads the rows, the chain, times, voids, commands
-//! and assertions; what a row means beyond the fold is checked in `meaning`.
+//! The verifier itself: its state as it reads the rows, the chain, times and assertions; what
+//! a command's rows must hold is checked in `commands`, what a row means beyond the fold in
+//! `meaning`.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -90,7 +91,7 @@ pub struct Verifier {
     /// The command being read when it carries no command after the campaign's mark: its first
     /// version, its id and the mark's version, reported once its events are read unless they
     /// were found wrong otherwise.
-    uncommanded: Option<(u64, String, u64)>,
+    pub(super) uncommanded: Option<(u64, String, u64)>,
     /// The version the keys of carried faces name, when the command being read amends one.
     pub(super) amends: Option<u64>,
     /// For each command that began with a void (an amendment, or a void), the version the
@@ -119,15 +120,8 @@ pub(super) struct Started {
     pub(super) expected: bool,
 }
 
-/// Sets `slot` to `text`, reusing its buffer.
-fn overwrite(slot: &mut Option<String>, text: &str) {
-    let buffer = slot.get_or_insert_with(String::new);
-    buffer.clear();
-    buffer.push_str(text);
-}
-
 /// How many rows the verifier keeps at hand.
-const RECENT: usize = 4096;
+pub(super) const RECENT: usize = 4096;
 
 impl Verifier {
     /// A verifier for `campaign`, expecting about `rows` rows, with its rare events known.
@@ -214,25 +208,6 @@ impl Verifier {
         self.recent.push_back((row.version, id, kind));
     }
 
-    /// The command id and kind at `version`, from the rows at hand or else from the log.
-    fn command_at(
-        &self,
-        version: u64,
-        earlier: &mut impl Earlier,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        let near = self
-            .recent
-            .iter()
-            .rev()
-            .find(|(v, _, _)| *v == version)
-            .map(|(_, id, kind)| (id.clone(), kind.clone()));
-        match near {
-            Some(found) => Ok(Some(found)),
-            None if self.events <= RECENT && self.resumed_after.is_none() => Ok(None),
-            None => earlier.at(version),
-        }
-    }
-
     /// Whether something was already found at a version from `first` to `last`, both
     /// included: by a check of this verifier, or by the checked fold.
     pub(super) fn found_between(&self, first: u64, last: u64) -> bool {
@@ -307,113 +282,6 @@ impl Verifier {
                 self.assertion(v, a);
             }
         }
-        Ok(())
-    }
-
-    /// After the campaign's mark (`commands_kept`), every command's first row carries its
-    /// command: one that does not is held until its events are read.
-    fn kept(&mut self, recorded: &RecordedEvent) {
-        let v = recorded.version;
-        if v != self.command_start {
-            return;
-        }
-        self.uncommanded_read(v);
-        if let (Some(since), false) = (self.state.commands_kept, self.row_carries_command) {
-            self.uncommanded = Some((v, recorded.command_id.clone(), since));
-        }
-    }
-
-    /// Reports the command held by [`Verifier::kept`], read whole before version `end`, unless
-    /// its events were found wrong otherwise (what is wrong with them is said first; the tail
-    /// is refused either way).
-    fn uncommanded_read(&mut self, end: u64) {
-        let Some((first, id, since)) = self.uncommanded.take() else {
-            return;
-        };
-        let found = end
-            .checked_sub(1)
-            .is_some_and(|last| self.found_between(first, last));
-        if found {
-            return;
-        }
-        let problem = format!(
-            "command {id} carries no command, but this campaign keeps every command's command since version {since}: a muster that does not keep them wrote it, or its command was taken off. After the mark only commands that carry their command are accepted: record it again with this muster"
-        );
-        self.found(first, "command", problem);
-    }
-
-    /// A command's events are written together: its id must not come back after another's.
-    fn contiguity(&mut self, recorded: &RecordedEvent, earlier: &mut impl Earlier) -> Result<(), StoreError> {
-        let id = recorded.command_id.as_str();
-        if self.previous_command.as_deref() == Some(id) {
-            return Ok(());
-        }
-        self.command_start = recorded.version;
-        self.dice_in_command = 0;
-        self.commands_read += 1;
-        // An amendment begins with the void of the command it corrects, whose faces it
-        // carries: their keys name that command's place, or, when it corrects an amendment,
-        // the place that one's keys named.
-        self.amends = match &recorded.event {
-            Event::CommandVoided(v) => {
-                let origin = self.origins.get(&v.command_id).copied().unwrap_or(v.version);
-                self.origins.insert(id.to_owned(), origin);
-                Some(origin)
-            }
-            _ => None,
-        };
-        // Time-ordered ids (UUID version 7, as muster writes them) grow along the log: one
-        // past the greatest so far is new without asking anything.
-        let newest = self
-            .greatest_command
-            .as_deref()
-            .is_none_or(|greatest| id > greatest);
-        if newest {
-            overwrite(&mut self.greatest_command, id);
-        }
-        // The filter holds only the ids this verifier read: after a resume, an older id may
-        // be one of the rows it was not shown.
-        let in_filter = self.commands.insert(id) || self.resumed_after.is_some();
-        let maybe_seen = !newest && in_filter;
-        let asks_the_log = self.events > RECENT || self.resumed_after.is_some();
-        let seen = maybe_seen
-            && (self.recent.iter().any(|(_, earlier_id, _)| earlier_id == id)
-                || (asks_the_log && earlier.command_before(id, recorded.version)?));
-        if seen {
-            let problem = format!("command {id} resumes after other commands: its events are not contiguous");
-            self.found(recorded.version, "command", problem);
-        }
-        overwrite(&mut self.previous_command, id);
-        Ok(())
-    }
-
-    /// A void must name an earlier event of the command it voids, once.
-    fn void(
-        &mut self,
-        v: u64,
-        command_id: &str,
-        target: u64,
-        earlier: &mut impl Earlier,
-    ) -> Result<(), StoreError> {
-        let found = if target < v {
-            self.command_at(target, earlier)?
-        } else {
-            None
-        };
-        let problem = match found {
-            None => format!("voids version {target}, which does not precede it"),
-            Some((id, _)) if id != command_id => format!("names version {target} but a different command"),
-            Some((_, kind))
-                if kind == "campaign_created" || kind == "command_voided" || kind == "commands_kept" =>
-            {
-                format!("voids version {target}, which cannot be voided")
-            }
-            Some(_) if !self.voided_so_far.insert(command_id.to_owned()) => {
-                format!("voids the command of version {target} a second time")
-            }
-            Some(_) => return Ok(()),
-        };
-        self.found(v, "void", problem);
         Ok(())
     }
 
