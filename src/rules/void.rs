@@ -109,9 +109,13 @@ fn ground(
             .join("; ");
         if broken.iter().any(|a| a.version > head) {
             // Only the revision this void would write stands past the head: the bank
-            // cannot give back an award it has spent since.
-            return Err(RuleError::refused(format!(
-                "voiding version {version} lowers a Mission's computed RP award, and the squad has spent that RP since: {listing}. Void the spending first, newest first"
+            // cannot give back an award it has spent since. The revision has no version a
+            // player could look up, so the refusal says it in the log's own terms.
+            return Err(RuleError::refused(spent_award(
+                history,
+                version,
+                &revisions,
+                before.rp_bank,
             )));
         }
         if !request.cascade {
@@ -329,6 +333,45 @@ fn settle(history: &History<'_>, voiding: &[String], asking: bool) -> (CampaignS
         }
     }
     (state, differing)
+}
+
+/// Why a void that lowers an RP award the squad has spent since is refused: each award it
+/// lowers, what the bank holds now, and the spending since the first of those Missions ended
+/// (the versions a player voids first).
+fn spent_award(history: &History<'_>, version: u64, revisions: &[Event], bank: u32) -> String {
+    let lowered: Vec<(u32, u32, u32)> = revisions
+        .iter()
+        .filter_map(|e| match e {
+            Event::RpAwardRevised(r) if r.amount < r.was => Some((r.mission, r.was, r.amount)),
+            _ => None,
+        })
+        .collect();
+    let awards = lowered
+        .iter()
+        .map(|(mission, was, now)| format!("Mission {mission}'s award from {was} to {now} RP"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let taken: u32 = lowered.iter().map(|(_, was, now)| was - now).sum();
+    let ended = history.tail.iter().find(
+        |r| matches!(&r.event, Event::MissionEnded(e) if lowered.iter().any(|(m, _, _)| *m == e.mission)),
+    );
+    let spent = history
+        .tail
+        .iter()
+        .filter(|r| ended.is_some_and(|e| r.version > e.version) && !history.voided.contains(&r.command_id))
+        .filter_map(|r| match &r.event {
+            Event::RpSpent(e) => Some(format!("v{} spent {} RP ({})", r.version, e.amount, e.why)),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    let since = if spent.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", spent.join("; "))
+    };
+    format!(
+        "voiding version {version} lowers {awards}, so the void would take {taken} RP back from the squad's bank, which holds {bank} RP: the squad has spent that RP since{since}. Void the spending first, newest first"
+    )
 }
 
 /// `state` with the revisions of the RP awards it no longer computes the same applied, as

@@ -95,7 +95,7 @@ fn a_kia_voided_after_its_award_was_spent_is_refused() {
     played.play(start("Caen", &["Wong", "Park"]), &[]);
     let killed = played.play(kill("Park"), &[]);
     played.play(end(), &[]);
-    played.play(
+    let spent = played.play(
         Command::SpendRp {
             amount: 4,
             why: "a jeep".into(),
@@ -103,7 +103,17 @@ fn a_kia_voided_after_its_award_was_spent_is_refused() {
         &[],
     );
     let refusal = played.void(killed, false).unwrap_err().to_string();
-    assert!(refusal.contains("has spent that RP since"), "{refusal}");
+    // The refusal names what a player can look up: the award, the bank, and the spend to
+    // void first; never the version the void's own revision would have had.
+    for said in [
+        "lowers Mission 1's award from 4 to 0 RP",
+        "take 4 RP back from the squad's bank, which holds 0 RP",
+        &format!("v{spent} spent 4 RP (a jeep)"),
+        "Void the spending first",
+    ] {
+        assert!(refusal.contains(said), "{said:?} in {refusal}");
+    }
+    assert!(!refusal.contains(&format!("version {}", spent + 1)), "{refusal}");
 }
 
 #[test]
