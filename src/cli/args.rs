@@ -3,6 +3,8 @@
 //! Numbers are read here rather than by clap so that a bad or huge number is a refusal
 //! (exit 1) that names the accepted form, like every other bad value.
 
+use std::collections::BTreeMap;
+
 use super::error::CommandError;
 
 /// Reads a whole number such as `3`, `+2` or `-1`: one sign at most, then digits.
@@ -50,9 +52,35 @@ pub fn pair<'a>(text: &'a str, what: &str, example: &str) -> Result<(String, &'a
         })
 }
 
+/// Keeps `value` under `key`, refusing a key given before: `--ability medic=6 --ability
+/// MEDIC=9` would otherwise keep the last silently, as a card file refuses.
+pub fn once<T>(map: &mut BTreeMap<String, T>, key: String, value: T, what: &str) -> Result<(), CommandError> {
+    if map.contains_key(&key) {
+        return Err(CommandError::refused(format!(
+            "{what} {key} is given twice (keys are compared without case); give each once"
+        )));
+    }
+    map.insert(key, value);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_given_twice_in_another_case_is_refused_and_the_first_kept() {
+        let mut map = BTreeMap::new();
+        let (key, _) = pair("Medic=6", "--ability", "medic=6").unwrap();
+        assert!(once(&mut map, key, 6, "--ability").is_ok());
+        let (again, _) = pair("MEDIC=9", "--ability", "medic=6").unwrap();
+        let refused = once(&mut map, again, 9, "--ability").err().map(|e| e.message);
+        assert_eq!(
+            refused.as_deref(),
+            Some("--ability medic is given twice (keys are compared without case); give each once")
+        );
+        assert_eq!(map.get("medic"), Some(&6));
+    }
 
     #[test]
     fn a_count_that_is_no_number_asks_for_one_of_0_or_more() {

@@ -8,7 +8,7 @@ use muster::catalog::soldier_card;
 use muster::domain::command::Command;
 use muster::domain::soldier::{Ability, SoldierCard, SoldierKind, Stats};
 
-use super::args::{count, pair};
+use super::args::{count, once, pair};
 use super::context::Context;
 use super::error::CommandError;
 use super::file::read_text;
@@ -103,12 +103,13 @@ fn from_flags(args: &Args) -> Result<SoldierCard, CommandError> {
         let ability: Ability = target
             .parse()
             .map_err(|e: String| CommandError::refused(format!("--ability {key}: {e}")))?;
-        abilities.insert(key, ability);
+        once(&mut abilities, key, ability, "--ability")?;
     }
     let mut hardy = BTreeMap::new();
     for text in &args.hardy {
         let (key, n) = pair(text, "--hardy", "cold=1")?;
-        hardy.insert(key, count(n, "--hardy")?);
+        let n = count(n, "--hardy")?;
+        once(&mut hardy, key, n, "--hardy")?;
     }
     Ok(SoldierCard {
         name: args.name.clone().unwrap_or_default(),
@@ -139,7 +140,7 @@ fn stats(flags: &[String]) -> Result<Option<Stats>, CommandError> {
         let (key, n) = pair(text, "--stat", "M=3")?;
         let n = u8::try_from(count(n, "--stat")?)
             .map_err(|_| CommandError::refused(format!("--stat {key}: give a number from 0 to 20")))?;
-        values.insert(key, n);
+        once(&mut values, key, n, "--stat")?;
     }
     let get = |key: &str| {
         values.get(key).copied().ok_or_else(|| {

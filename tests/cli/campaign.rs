@@ -228,6 +228,18 @@ fn enlist_refusals() {
         ],
         "only a K9",
     );
+    // A key given twice is refused, as a card file's is, not kept at its last value.
+    for (flag, first, again) in [
+        ("--ability", "medic=6", "MEDIC=9"),
+        ("--hardy", "cold=1", "Cold=2"),
+    ] {
+        m.refused(
+            &[
+                "enlist", "Kim", "--kind", "player", "--rp", "3", flag, first, flag, again,
+            ],
+            "is given twice (keys are compared without case); give each once",
+        );
+    }
 }
 
 #[test]
