@@ -54,6 +54,12 @@ pub const ABILITY_WORDS_KNOWN: RulesVersion = RulesVersion(3);
 /// normal": only its end (and voids, amendments and the audit's records) may follow.
 pub const SET_ASIDE_EXHAUSTED_ENDS_PLAY: RulesVersion = RulesVersion(4);
 
+/// Rules 000, 001 and 002 on the cards and types players type: a Hardy or Environment type
+/// one letter from a type rule 002 names or the campaign uses is a typo, refused with that
+/// type; an Upgunned target is a better one than the ability's own; a K9's Handler has a
+/// Handler Ability.
+pub const CARDS_AS_PRINTED: RulesVersion = RulesVersion(5);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -79,6 +85,14 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         SET_ASIDE_EXHAUSTED_ENDS_PLAY,
         "rule 003: once the set-aside cards Buy Time put in place of the Control Deck are exhausted, the Mission is over (\"At that point, the mission is over as normal\"): play (a turn, a wound, a hero's state, a bogey, another card flipped) is refused until `mission end` records its end; voids, amendments, XP between Missions and the audit's records are not play",
     ),
+    (
+        CARDS_AS_PRINTED,
+        concat!(
+            "rule 002: a Hardy or Environment type one letter from Cold, Hot, Fever or a type the campaign already uses (`colt`, `fevr`) is refused as a typo, with the type meant; a type of its own (the rule's list ends in \"etc.\") is still accepted",
+            "; rule 001: an Upgunned target must be better than the ability's own (\"This provides a better chance at succeeding\"): `medic=6/8` is refused",
+            "; rule 000: a K9's Handler must have a Handler Ability (\"All Handler Soldiers have a Handler Ability\")",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -94,7 +108,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = SET_ASIDE_EXHAUSTED_ENDS_PLAY;
+pub const NEWEST: RulesVersion = CARDS_AS_PRINTED;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

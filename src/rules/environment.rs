@@ -14,8 +14,9 @@ use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
 use crate::domain::state::CampaignState;
 use crate::domain::suggest::did_you_mean;
-use crate::rules::preconditions::{check_text, check_word, running};
+use crate::rules::preconditions::{check_text, running};
 use crate::rules::roll::{RollSpec, named_modifiers};
+use crate::rules::types::check_type;
 
 pub(super) fn roll(
     state: &CampaignState,
@@ -36,7 +37,7 @@ pub(super) fn roll(
             mission.soldiers.join(", ")
         )));
     }
-    let environment = check_word("an Environ type", &environment.to_lowercase())?;
+    let environment = check_type(state, "an Environ type", &environment.to_lowercase())?;
     let target = u8::try_from(in_range("the Environ target", target, 1, 10)?).unwrap_or(10);
     let location = location
         .map(|l| check_text("the Location's name", l))
@@ -230,7 +231,7 @@ fn declarations(
     let mut events: Vec<Event> = Vec::new();
     for (environment, target) in environments {
         let declared = DeclaredEnvironment {
-            environment: check_word("an Environ type", &environment.to_lowercase())?,
+            environment: check_type(state, "an Environ type", &environment.to_lowercase())?,
             name: name.clone(),
             scope,
             target: u8::try_from(in_range("the Environ target", *target, 1, 10)?).unwrap_or(10),

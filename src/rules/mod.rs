@@ -10,6 +10,7 @@ mod medals;
 mod preconditions;
 pub(crate) mod redecide;
 mod roll;
+mod types;
 pub mod void;
 mod warfighter;
 mod zero_dark;

@@ -113,7 +113,19 @@ fn every_unknown_name_offers_the_closest() {
     refused_with(
         &m,
         &["hardy", "Miller", "cld", "-1", "--why", "frostbite"],
-        &["Hardy cld", "did you mean 'cold'?"],
+        &["Hardy type 'cld' is one letter from 'cold'", "did you mean 'cold'?"],
+    );
+    // A type one letter from a type the rule names is a typo when added too, and when an
+    // Environment is declared (rules 5).
+    refused_with(
+        &m,
+        &["hardy", "Miller", "colt", "+1", "--why", "Service Record"],
+        &["did you mean 'cold'?"],
+    );
+    refused_with(
+        &m,
+        &["environ", "declare", "fevr:4", "--location", "Stream"],
+        &["Environ type 'fevr' is one letter from 'fever'", "did you mean 'fever'?"],
     );
     refused_with(
         &m,

@@ -10,7 +10,8 @@ use crate::domain::event::{Event, MedalSticker, SoldierCarriedOver, SquadCarried
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_PAPER_MISSIONS, MAX_RP, MAX_XP};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::CampaignState;
-use crate::rules::preconditions::{check_text, check_word};
+use crate::rules::preconditions::check_text;
+use crate::rules::types::check_type;
 
 /// What a Soldier's paper sheet says: each number given replaces the log's.
 pub(in crate::rules) struct Sheet<'a> {
@@ -91,7 +92,7 @@ pub(in crate::rules) fn soldier(
     };
     let mut hardy = BTreeMap::new();
     for (kind, n) in sheet.hardy {
-        let kind = check_word("a Hardy type", &kind.to_lowercase())?;
+        let kind = check_type(state, "a Hardy type", &kind.to_lowercase())?;
         in_range("a Hardy count", i64::from(*n), 0, MAX_HARDY)?;
         if hardy.insert(kind.clone(), *n).is_some() {
             return Err(RuleError::refused(format!(

@@ -19,6 +19,7 @@ use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{MAX_SOLDIER_NAME, SoldierCard, SoldierKind, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::rules::preconditions::{check_text, check_word};
+use crate::rules::types::check_type;
 
 pub(super) fn create(
     state: &CampaignState,
@@ -187,12 +188,23 @@ pub(super) fn enlist(
         in_range("Health", i64::from(health), 1, MAX_HEALTH)?;
     }
     for (hardy, count) in &card.hardy {
-        check_word("a Hardy type", hardy)?;
+        check_type(state, "a Hardy type", hardy)?;
         in_range("a starting Hardy count", i64::from(*count), 0, MAX_STARTING_HARDY)?;
     }
     card.hardy.retain(|_, count| *count > 0);
-    for ability in card.abilities.keys() {
-        check_word("an ability name", ability)?;
+    for (name, ability) in &card.abilities {
+        check_word("an ability name", name)?;
+        // Rule 001: Upgunned "provides a better chance at succeeding at the ability check".
+        let worse = ability.upgunned.filter(|upgunned| *upgunned >= ability.target);
+        if let Some(upgunned) = worse.filter(|_| state.rules() >= rules_version::CARDS_AS_PRINTED) {
+            return Err(RuleError::refused(format!(
+                "{name} {}+ [{upgunned}+] is not accepted: the Upgunned target gives a better chance (rule 001), so it is lower than {}+; type the card's numbers as printed, e.g. {name}={}/{}",
+                ability.target,
+                ability.target,
+                ability.target,
+                ability.target.saturating_sub(1).max(1)
+            )));
+        }
     }
     card.keywords = card
         .keywords
@@ -261,6 +273,14 @@ fn check_k9_fields(state: &CampaignState, card: &mut SoldierCard) -> Result<(), 
         return Err(RuleError::refused(format!(
             "the Handler '{}' is {}; name a Handler who is active or downed",
             handler.card.name, handler.status
+        )));
+    }
+    // Rule 000: "All Handler Soldiers have a Handler Ability", which his Encounters roll.
+    let able = handler.card.abilities.contains_key("handler");
+    if !able && state.rules() >= rules_version::CARDS_AS_PRINTED {
+        return Err(RuleError::refused(format!(
+            "'{}' has no Handler Ability, and every Handler has one (rule 000: \"All Handler Soldiers have a Handler Ability\"); name the Soldier whose card has it, or void his enlistment and enlist him again with --ability handler=N",
+            handler.card.name
         )));
     }
     if let Some(other) = state.k9_of(&handler.card.name) {

@@ -2,7 +2,7 @@
 //! recipient, Eliminate, turn limits, and earning the sticker and its benefits.
 
 use crate::rules::preconditions::check_text;
-use crate::rules::preconditions::check_word;
+use crate::rules::types::check_type;
 mod lapses;
 
 use lapses::hits_on;
@@ -80,7 +80,7 @@ pub(super) fn load(
                     in_range("a benefit's XP", i64::from(*amount), 1, 99)?;
                 }
                 BenefitEffect::Hardy { hardy, amount } => {
-                    check_word("a Hardy type", hardy)?;
+                    check_type(state, "a Hardy type", hardy)?;
                     in_range("a benefit's Hardy counters", i64::from(*amount), 1, 9)?;
                 }
                 BenefitEffect::Skill { name, rp } => {

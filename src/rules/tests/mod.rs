@@ -28,7 +28,7 @@ use crate::domain::Game;
 use crate::domain::command::Command;
 use crate::domain::event::*;
 use crate::domain::roll::{Cost, Modifier, Roll};
-use crate::domain::soldier::{SoldierCard, SoldierKind, Stats};
+use crate::domain::soldier::{Ability, SoldierCard, SoldierKind, Stats};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::rules::harness::given;
 
@@ -79,6 +79,20 @@ fn card(name: &str, kind: SoldierKind) -> SoldierCard {
 /// A Player Soldier's card.
 pub(crate) fn player(name: &str) -> SoldierCard {
     card(name, SoldierKind::Player)
+}
+
+/// A Player Soldier's card with a Handler Ability (Handler 7+), as every Handler's card has
+/// (rule 000).
+pub(crate) fn handler(name: &str) -> SoldierCard {
+    let mut card = player(name);
+    card.abilities.insert(
+        "handler".to_owned(),
+        Ability {
+            target: 7,
+            upgunned: None,
+        },
+    );
+    card
 }
 
 /// A K9's card with its Handler and Discipline stat.
@@ -237,7 +251,7 @@ pub(crate) fn recorded(version: u64, command_id: &str, event: Event) -> Recorded
 fn modern_squad() -> Vec<Event> {
     vec![
         created(Game::Modern),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
         enlisted(k9("Gizmo", "Wong", 2)),
         enlisted(player("Park")),
     ]

@@ -19,7 +19,7 @@ fn modern(rules: crate::domain::rules_version::RulesVersion, expansions: &[Expan
             rules,
             unrecognized_expansions: vec![],
         }),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
     ]
 }
 

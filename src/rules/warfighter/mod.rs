@@ -14,8 +14,8 @@ use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::check_text;
-use crate::rules::preconditions::check_word;
 use crate::rules::preconditions::running;
+use crate::rules::types::check_type;
 
 pub(super) fn harm(
     state: &CampaignState,
@@ -157,7 +157,7 @@ pub(super) fn adjust_hardy(
     amount: i64,
     why: &str,
 ) -> Result<Vec<Event>, RuleError> {
-    let hardy = check_word("a Hardy type", hardy)?;
+    let hardy = check_type(state, "a Hardy type", hardy)?;
     let amount = nonzero("the Hardy change", amount, MAX_HARDY)?;
     let why = check_text("the reason (--why)", why)?;
     let soldier = on_the_books(state.find_soldier(name)?)?;

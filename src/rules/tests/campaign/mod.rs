@@ -5,6 +5,7 @@ mod carry_over;
 mod kept;
 mod mission;
 mod notes;
+mod printed;
 
 use super::*;
 use crate::rules::harness::given;
@@ -163,7 +164,7 @@ fn enlisting_a_player_in_zero_dark_is_refused() {
 
 #[test]
 fn enlisting_a_k9_in_wwii_is_refused() {
-    given([created(Game::Wwii), enlisted(player("Wong"))])
+    given([created(Game::Wwii), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(k9("Gizmo", "Wong", 2))))
         .then_refused(&[
             "K9 Soldiers come from Warfighter Modern",
@@ -174,7 +175,7 @@ fn enlisting_a_k9_in_wwii_is_refused() {
 
 #[test]
 fn enlisting_a_k9_records_his_discipline_counters_at_his_stat() {
-    let state = given([created(Game::Modern), enlisted(player("Wong"))])
+    let state = given([created(Game::Modern), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(k9("Gizmo", "Wong", 2))))
         .then([enlisted(k9("Gizmo", "Wong", 2))]);
     assert_eq!(state.soldier("Gizmo").unwrap().discipline, Some(2));
@@ -185,7 +186,7 @@ fn enlisting_a_k9_records_his_discipline_counters_at_his_stat() {
 fn enlisting_a_k9_without_discipline_is_refused() {
     let mut gizmo = k9("Gizmo", "Wong", 2);
     gizmo.discipline = None;
-    given([created(Game::Modern), enlisted(player("Wong"))])
+    given([created(Game::Modern), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(gizmo)))
         .then_refused(&[
             "the K9 'Gizmo' needs his Discipline stat",
@@ -195,7 +196,7 @@ fn enlisting_a_k9_without_discipline_is_refused() {
 
 #[test]
 fn enlisting_a_k9_with_discipline_above_ten_is_refused() {
-    given([created(Game::Modern), enlisted(player("Wong"))])
+    given([created(Game::Modern), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(k9("Gizmo", "Wong", 11))))
         .then_refused(&["Discipline must be from 0 to 10; got 11"]);
 }
@@ -204,7 +205,7 @@ fn enlisting_a_k9_with_discipline_above_ten_is_refused() {
 fn enlisting_a_k9_without_a_handler_is_refused() {
     let mut gizmo = k9("Gizmo", "Wong", 2);
     gizmo.handler = None;
-    given([created(Game::Modern), enlisted(player("Wong"))])
+    given([created(Game::Modern), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(gizmo)))
         .then_refused(&[
             "the K9 'Gizmo' needs his Handler",
@@ -217,7 +218,7 @@ fn enlisting_a_k9_without_a_handler_is_refused() {
 fn enlisting_a_k9_with_an_unknown_handler_is_refused_listing_who_is_there() {
     given([
         created(Game::Modern),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
         enlisted(player("Park")),
     ])
     .when(Command::Enlist(Box::new(k9("Gizmo", "Smith", 2))))
@@ -228,7 +229,7 @@ fn enlisting_a_k9_with_an_unknown_handler_is_refused_listing_who_is_there() {
 fn enlisting_a_k9_for_a_handler_who_already_has_one_is_refused() {
     given([
         created(Game::Modern),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
         enlisted(k9("Gizmo", "Wong", 2)),
     ])
     .when(Command::Enlist(Box::new(k9("Rex", "wong", 3))))
@@ -239,7 +240,7 @@ fn enlisting_a_k9_for_a_handler_who_already_has_one_is_refused() {
 fn enlisting_a_k9_whose_handler_is_a_k9_is_refused() {
     given([
         created(Game::Modern),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
         enlisted(k9("Gizmo", "Wong", 2)),
     ])
     .when(Command::Enlist(Box::new(k9("Rex", "Gizmo", 3))))
@@ -253,7 +254,7 @@ fn enlisting_a_k9_whose_handler_is_a_k9_is_refused() {
 fn enlisting_a_k9_whose_handler_is_kia_is_refused() {
     given([
         created(Game::Modern),
-        enlisted(player("Wong")),
+        enlisted(handler("Wong")),
         Event::Killed(named("Wong")),
     ])
     .when(Command::Enlist(Box::new(k9("Gizmo", "Wong", 2))))
@@ -262,7 +263,7 @@ fn enlisting_a_k9_whose_handler_is_kia_is_refused() {
 
 #[test]
 fn enlisting_a_k9_records_his_handler_as_the_handler_was_enlisted() {
-    let state = given([created(Game::Modern), enlisted(player("Wong"))])
+    let state = given([created(Game::Modern), enlisted(handler("Wong"))])
         .when(Command::Enlist(Box::new(k9("Gizmo", "wONG", 2))))
         .then([enlisted(k9("Gizmo", "Wong", 2))]);
     assert_eq!(

@@ -47,7 +47,7 @@ fn play() -> Vec<Command> {
 
 #[test]
 fn from_rules_4_play_after_the_set_aside_cards_are_exhausted_is_refused_naming_mission_end() {
-    assert_eq!(NEWEST, SET_ASIDE_EXHAUSTED_ENDS_PLAY);
+    assert!(NEWEST >= SET_ASIDE_EXHAUSTED_ENDS_PLAY);
     for command in play() {
         given(flipped_under(SET_ASIDE_EXHAUSTED_ENDS_PLAY, 2))
             .when(command)
