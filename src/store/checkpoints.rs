@@ -347,4 +347,13 @@ impl Store {
             .optional()?
             .is_some())
     }
+
+    /// The greatest command id `campaign`'s log holds, as text: a verifier that resumes after
+    /// the head knows from it which ids are new without asking the log of each.
+    pub fn greatest_command_id(&self, campaign: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT MAX(command_id) FROM events WHERE campaign = ?1")?
+            .query_row([campaign], |row| row.get(0))?)
+    }
 }

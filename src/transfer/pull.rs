@@ -127,6 +127,7 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
         recorded_at,
         state,
         voided,
+        greatest_command: store.greatest_command_id(campaign)?,
     };
     let count = u64::try_from(rows.len()).unwrap_or(u64::MAX);
     let mut verifier = Verifier::resume(campaign, count, known, checked);

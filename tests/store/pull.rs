@@ -143,6 +143,36 @@ fn a_tail_reusing_an_event_id_of_this_campaign_is_refused_by_name() {
     assert_eq!(count_rows(&copy), before);
 }
 
+/// A command's events lie together: a tail whose first command takes the id of a command the
+/// copy already holds would leave that command's events apart (what `verify` then finds, for
+/// good, on an append-only log), so it is refused before it lands.
+#[test]
+fn a_tail_reusing_a_command_id_of_this_campaign_is_refused() {
+    let (dir, path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let mut copy = copy_of(&path, &dir);
+    let here = copy.head(LODESTAR).unwrap();
+    grant(&mut server, LODESTAR, 1);
+    let mut rows = parse(&lines_after(&server, here.version)).unwrap();
+    // The new command takes the id of an earlier command of the copy, its hash made good.
+    let earlier = all_rows(&copy, LODESTAR)[1].command_id.clone();
+    rows[0].command_id = earlier.clone();
+    rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
+    let before = count_rows(&copy);
+    match fast_forward(&mut copy, LODESTAR, &here, rows) {
+        Err(muster::Error::Input(message)) => {
+            assert!(
+                message.contains(&format!("command {earlier} resumes after other commands")),
+                "{message}"
+            );
+            assert!(message.contains("nothing written"), "{message}");
+        }
+        other => panic!("expected the reused command id to be refused, got {other:?}"),
+    }
+    assert_eq!(count_rows(&copy), before);
+    assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
+}
+
 /// Event ids are unique within a campaign (migration 0022): the id of another campaign's
 /// event is no reason to refuse a tail.
 #[test]

@@ -19,6 +19,9 @@ pub struct CheckedUpTo {
     pub state: CampaignState,
     /// The commands the voids up to the head voided.
     pub voided: Voided,
+    /// The greatest command id up to the head, as text: an id past it is new, any other is
+    /// looked for in the log (a row that reuses an earlier command's id is found).
+    pub greatest_command: Option<String>,
 }
 
 impl Verifier {
@@ -40,6 +43,7 @@ impl Verifier {
         verifier.tracked.retain(|t| t.version > after);
         verifier.unsettled_before = checked.state.unsettled_awards.clone();
         verifier.state = checked.state;
+        verifier.greatest_command = checked.greatest_command;
         verifier.resumed_after = Some(after);
         verifier
     }
