@@ -156,7 +156,9 @@ pub fn add_token(
     clock: &dyn Clock,
 ) -> Result<String, Error> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+    // The name is recorded with each command it sends, where the log refuses what no front
+    // end records by (`printable_recorder`).
+    if name.chars().count() > 64 || !crate::domain::logged::printable_recorder(name) {
         return Err(Error::input(
             "a token's name is 1 to 64 printable characters, e.g. \"alice\"; it is recorded as the actor of each command it sends",
         ));

@@ -145,7 +145,8 @@ impl<'w> Rows<'w> {
         let [version, mission, kind] = self.widths;
         let number = e.mission.map(|m| m.to_string()).unwrap_or_default();
         let line = match self.format {
-            Format::Json => serde_json::to_string(e).map_err(io::Error::from)?,
+            // Escaped as it is written: `printable` below would make its escapes no JSON.
+            Format::Json => return writeln!(self.out, "{}", output::json_line(e)?),
             Format::Csv => {
                 let cells = [
                     e.version.to_string(),

@@ -394,8 +394,7 @@ pub fn run(cli: Cli) -> ExitCode {
 fn recorder(name: &str) -> Result<String, CommandError> {
     use muster::domain::names;
     let name = names::composed(name.trim());
-    let unprintable = name.chars().any(|c| c.is_control() || names::is_invisible(c));
-    if name.is_empty() || unprintable {
+    if !muster::domain::logged::printable_recorder(&name) {
         return Err(CommandError::refused(format!(
             "--as '{}' is not a name to record commands by: give a printable name, e.g. --as Sam, or drop --as to record them as \"{}\"",
             name.escape_debug(),

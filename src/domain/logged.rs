@@ -174,8 +174,22 @@ impl Logged {
         serde_json::to_value(self).map_or_else(|_| "{}".to_owned(), |value| value.to_string())
     }
 
-    /// Reads a stored command, upcasting an older schema to the current form.
+    /// Reads a stored command, upcasting an older schema to the current form; one whose
+    /// recorder is no name to record commands by ([`printable_recorder`]) is refused, as
+    /// every front end refuses to record by such a name.
     pub fn decode(text: &str) -> Result<Logged, LoggedError> {
+        let logged = Logged::read(text)?;
+        if !printable_recorder(&logged.recorded_by) {
+            return Err(LoggedError::Bad(format!(
+                "it is recorded by '{}', which is no name to record commands by (it is empty or holds a control character, or one that prints as nothing or reorders the text)",
+                logged.recorded_by.escape_debug()
+            )));
+        }
+        Ok(logged)
+    }
+
+    /// Reads a stored command's form, upcasting an older schema to the current one.
+    fn read(text: &str) -> Result<Logged, LoggedError> {
         // Nearly every stored command is a command of play of the current schema: read in one
         // pass, its command with it (`verify` reads one per command). Any other (a void, an
         // amendment, an older schema) fails this reading and is read below.
@@ -197,6 +211,16 @@ impl Logged {
         let value = upcast(value)?;
         serde_json::from_value(value).map_err(|e| LoggedError::Bad(e.to_string()))
     }
+}
+
+/// Whether `name` is one to record commands by: not empty, and no control character, nor
+/// one that prints as nothing or reorders the text (a terminal, a page or a JSON reader shown
+/// the log is shown the name as it is).
+pub fn printable_recorder(name: &str) -> bool {
+    !name.trim().is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_control() || super::names::is_invisible(c))
 }
 
 /// Brings a stored command's form up to [`COMMAND_SCHEMA`], one schema at a time.
@@ -292,6 +316,16 @@ mod tests {
         ));
         let none = r#"{"command":"next_turn","faces":[],"recorded_by":"Sam"}"#;
         assert!(matches!(Logged::decode(none), Err(LoggedError::Bad(_))));
+        // As JSON writes them: a bidi override, an escape sequence, a line break.
+        for recorder in ["", " ", r"Baker\u202e", r"Sam\u001b]0;x\u0007", r"a\nb"] {
+            let text = format!(
+                r#"{{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"{recorder}"}}"#
+            );
+            match Logged::decode(&text) {
+                Err(LoggedError::Bad(why)) => assert!(why.contains("no name to record commands by"), "{why}"),
+                other => panic!("{recorder:?} was read: {other:?}"),
+            }
+        }
         let extra = r#"{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"Sam","x":1}"#;
         assert!(matches!(Logged::decode(extra), Err(LoggedError::Bad(_))));
         assert!(matches!(Logged::decode("not json"), Err(LoggedError::Bad(_))));

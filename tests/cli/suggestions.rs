@@ -113,7 +113,10 @@ fn every_unknown_name_offers_the_closest() {
     refused_with(
         &m,
         &["hardy", "Miller", "cld", "-1", "--why", "frostbite"],
-        &["Hardy type 'cld' is one letter from 'cold'", "did you mean 'cold'?"],
+        &[
+            "Hardy type 'cld' is one letter from 'cold'",
+            "did you mean 'cold'?",
+        ],
     );
     // A type one letter from a type the rule names is a typo when added too, and when an
     // Environment is declared (rules 5).
@@ -125,7 +128,10 @@ fn every_unknown_name_offers_the_closest() {
     refused_with(
         &m,
         &["environ", "declare", "fevr:4", "--location", "Stream"],
-        &["Environ type 'fevr' is one letter from 'fever'", "did you mean 'fever'?"],
+        &[
+            "Environ type 'fevr' is one letter from 'fever'",
+            "did you mean 'fever'?",
+        ],
     );
     refused_with(
         &m,

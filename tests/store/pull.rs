@@ -173,6 +173,34 @@ fn a_tail_reusing_a_command_id_of_this_campaign_is_refused() {
     assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
 }
 
+/// Who recorded a command is shown by every page, table and JSON line of the log: a tail
+/// whose command is recorded by a name no front end records by (a bidi override, an escape
+/// sequence) is refused, as `--as` refuses it.
+#[test]
+fn a_tail_whose_command_is_recorded_by_an_unprintable_name_is_refused() {
+    for recorder in ["Baker\u{202e}", "\u{1b}]0;pwned\u{7}", ""] {
+        let (dir, path, mut server) = new_db();
+        lodestar_with_grants(&mut server);
+        let mut copy = copy_of(&path, &dir);
+        let here = copy.head(LODESTAR).unwrap();
+        grant(&mut server, LODESTAR, 1);
+        let mut rows = parse(&lines_after(&server, here.version)).unwrap();
+        let mut command: serde_json::Value =
+            serde_json::from_str(rows[0].command.as_deref().unwrap()).unwrap();
+        command["recorded_by"] = recorder.into();
+        rows[0].command = Some(command.to_string());
+        rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
+        let before = count_rows(&copy);
+        match fast_forward(&mut copy, LODESTAR, &here, rows) {
+            Err(muster::Error::Input(message)) => {
+                assert!(message.contains("no name to record commands by"), "{message}");
+            }
+            other => panic!("expected {recorder:?} to be refused, got {other:?}"),
+        }
+        assert_eq!(count_rows(&copy), before);
+    }
+}
+
 /// Event ids are unique within a campaign (migration 0022): the id of another campaign's
 /// event is no reason to refuse a tail.
 #[test]

@@ -150,14 +150,27 @@ fn write_json(mut out: impl Write, value: &impl Serialize) -> io::Result<()> {
     out.flush()
 }
 
+/// `value` as one line of JSON (without its line break), escaped as [`Escaping`] says: for
+/// a writer of many lines, which [`printable`] must not escape again (its `\u{…}` is no JSON
+/// escape).
+pub fn json_line(value: &impl Serialize) -> io::Result<String> {
+    let mut line = Vec::new();
+    value
+        .serialize(&mut serde_json::Serializer::with_formatter(&mut line, Escaping))
+        .map_err(io::Error::from)?;
+    String::from_utf8(line).map_err(io::Error::other)
+}
+
 /// Compact JSON whose strings carry no character that prints as nothing or reorders the
-/// text: each is written as its `\uXXXX` escape, which a JSON reader turns back into it.
+/// text, nor a control character serde leaves as it is (DEL and the C1 controls, which a
+/// terminal may take for an escape): each is written as its `\uXXXX` escape, which a JSON
+/// reader turns back into it.
 struct Escaping;
 
 impl serde_json::ser::Formatter for Escaping {
     fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
         let mut rest = fragment;
-        while let Some(at) = rest.find(is_invisible) {
+        while let Some(at) = rest.find(|c: char| is_invisible(c) || c.is_control()) {
             let (plain, from) = rest.split_at(at);
             writer.write_all(plain.as_bytes())?;
             let mut chars = from.chars();
@@ -253,5 +266,20 @@ mod tests {
         );
         let read: serde_json::Value = serde_json::from_str(&written).unwrap();
         assert_eq!(read["why"], text);
+    }
+
+    #[test]
+    fn a_json_line_escapes_del_and_the_c1_controls_too_and_reads_back_the_same() {
+        let text = "Baker\u{202e}\u{7f}\u{9b}31m\u{1b}]0;x\u{7}";
+        let line = json_line(&serde_json::json!({ "recorded_by": text })).unwrap();
+        assert!(
+            !line.chars().any(|c| is_invisible(c) || c.is_control()),
+            "{line:?}"
+        );
+        assert!(line.contains("\\u007f") && line.contains("\\u009b"), "{line}");
+        let read: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(read["recorded_by"], text);
+        // The terminal's own escaping leaves a line with nothing to escape as it is.
+        assert_eq!(printable(&line), line);
     }
 }
