@@ -59,6 +59,13 @@ pub fn record_as(store: &mut Store, name: Option<&str>) {
     store.set_recorder(name);
 }
 
+/// Names who sends the commands written through `store` from now on, when a server writes
+/// them: the caller's sender (a token's name, or a phone's name within its invite), which an
+/// undo holds a command's kept actor to, as two phones may record under one name.
+pub fn send_as(store: &mut Store, sender: Option<&str>) {
+    store.set_sender(sender);
+}
+
 /// Selects the campaign named `name` (in any case) as the one later commands use by
 /// default, and gives its name as the file spells it.
 pub fn select_campaign(store: &Store, name: &str) -> Result<String, Error> {

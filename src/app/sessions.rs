@@ -67,7 +67,9 @@ fn stamp(at: DateTime<Utc>) -> String {
 /// A name, a Soldier's or a player's: trimmed, 1 to `most` printable characters.
 fn name_of(text: &str, what: &str, most: usize) -> Result<String, Error> {
     let name = text.trim();
-    if name.is_empty() || name.chars().count() > most || name.chars().any(char::is_control) {
+    // A player's name is recorded with each command the phone sends: what the log refuses
+    // of a recorder (`printable_recorder`) is refused here first.
+    if name.chars().count() > most || !crate::domain::logged::printable_recorder(name) {
         return Err(Error::input(format!(
             "{what} is 1 to {most} printable characters; got '{}'",
             name.escape_default()
@@ -228,6 +230,13 @@ pub fn join(
     if taken {
         return Ok(Err(JoinRefused::Name(format!(
             "'{name}' is the name of one of the server's tokens; give another name"
+        ))));
+    }
+    // The name the log gives every command recorded on a command line without `--as`: a
+    // phone under it would be taken for the keeper at the table.
+    if crate::domain::names::same(&name, crate::domain::logged::COMMAND_LINE) {
+        return Ok(Err(JoinRefused::Name(format!(
+            "'{name}' is what the log calls commands recorded on the server's own command line; give another name"
         ))));
     }
     // The invite's role and Soldiers are set as it is used, in the same transaction.

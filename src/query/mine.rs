@@ -17,6 +17,7 @@ const WINDOW: u64 = 512;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recorded {
     pub first_version: u64,
+    pub command_id: String,
     /// `None` for a command recorded before the log kept who recorded each.
     pub recorded_by: Option<String>,
 }
@@ -33,8 +34,20 @@ impl Query<'_> {
             .rows_between(self.campaign, first.saturating_sub(1), Some(first))?;
         Ok(rows.first().map(|row| Recorded {
             first_version: first,
+            command_id: row.command_id.clone(),
             recorded_by: row.command.as_deref().and_then(recorded_by),
         }))
+    }
+
+    /// Whether the command that wrote `version` was sent to a server by `sender` (a token's
+    /// name, or a phone's name within its invite), as the server kept who sent each: a name
+    /// alone does not say whose a command is, since a phone may join under any name.
+    pub fn sent_by(&self, version: u64, sender: &str) -> Result<bool, Error> {
+        let Some(recorded) = self.recorded(version)? else {
+            return Ok(false);
+        };
+        let actor = self.store.served_actor(self.campaign, &recorded.command_id)?;
+        Ok(actor.as_deref() == Some(sender))
     }
 
     /// The first version of the last command `name` recorded that still stands (neither a

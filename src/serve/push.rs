@@ -194,7 +194,7 @@ fn land_part(
         Err(e) => return Err(e.to_string()),
     };
     // Who pushed each command is kept beside the log, as a served command's actor is.
-    app::record_served(store, campaign, here.version, &caller.name, &SystemClock)
+    app::record_served(store, campaign, here.version, &caller.sender, &SystemClock)
         .map_err(|e| format!("who pushed could not be kept ({e})"))?;
     Ok(Some(head))
 }

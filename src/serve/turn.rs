@@ -178,6 +178,7 @@ fn turn_on(
     // The command is recorded by its caller: the log keeps the name with it.
     if let Some(store) = lent.as_mut() {
         app::record_as(store, Some(&caller.name));
+        app::send_as(store, Some(&caller.sender));
     }
     let answer = prepared(
         &server.db,
@@ -196,7 +197,7 @@ fn turn_on(
     if !wrote {
         return Turn::Ran { answer, wrote };
     }
-    if let Err(e) = app::record_served(store, &campaign, before.version, &caller.name, &SystemClock) {
+    if let Err(e) = app::record_served(store, &campaign, before.version, &caller.sender, &SystemClock) {
         return Turn::Failed(format!(
             "the command was not recorded: its actor could not be kept ({e})"
         ));

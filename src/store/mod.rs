@@ -83,6 +83,9 @@ pub struct Store {
     /// Who the commands written through this connection are recorded by: the front end's
     /// word (the server's caller, the command line's `--as`), written with each command.
     recorder: Option<String>,
+    /// Who sends the commands written through this connection, when a server writes them: a
+    /// token's name, or a phone's name within its invite ([`Store::set_sender`]).
+    sender: Option<String>,
     /// Whether the file was opened as immutable (read-only media): its write-ahead log is not
     /// read, which a second connection could not repeat.
     immutable: bool,
@@ -251,6 +254,17 @@ impl Store {
     /// Who records the commands written through this connection, if named.
     pub fn recorder(&self) -> Option<&str> {
         self.recorder.as_deref()
+    }
+
+    /// Names who sends the commands written through this connection from now on, when a
+    /// server writes them (`None`: the command line, which sends none).
+    pub fn set_sender(&mut self, sender: Option<&str>) {
+        self.sender = sender.map(str::to_owned);
+    }
+
+    /// Who sends the commands written through this connection, when a server writes them.
+    pub fn sender(&self) -> Option<&str> {
+        self.sender.as_deref()
     }
 
     /// The raw connection, for tests and checks that go under the log's API on purpose.

@@ -126,6 +126,7 @@ impl Store {
                 behind: decided::Behind::default(),
                 listed: listed::Listed::default(),
                 recorder: None,
+                sender: None,
                 immutable,
                 _holding: holding,
             }),
@@ -197,6 +198,7 @@ impl Store {
             behind: decided::Behind::default(),
             listed: listed::Listed::default(),
             recorder: None,
+            sender: None,
             immutable: false,
             _holding: holding,
         })

@@ -165,6 +165,16 @@ impl Store {
         })
     }
 
+    /// Who sent the command `command_id` of `campaign` to a server, as [`Store::record_actor`]
+    /// kept it; `None` for a command no server wrote (the command line's, an import's).
+    pub fn served_actor(&self, campaign: &str, command_id: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT actor FROM served_actors WHERE campaign = ?1 AND command_id = ?2")?
+            .query_row([campaign, command_id], |row| row.get(0))
+            .optional()?)
+    }
+
     /// Keeps `actor` as who sent each command written to `campaign` after version `after`,
     /// by the log's own command id; the number of commands so noted.
     pub fn record_actor(

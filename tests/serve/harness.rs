@@ -25,7 +25,16 @@ impl Campaign {
         let db = dir.path().join("muster.db");
         let campaign = Campaign { _dir: dir, db };
         campaign.ok(&["campaign", "new", "Op", "--game", "modern"]);
-        campaign.ok(&["enlist", "Wong", "--kind", "player", "--rp", "4"]);
+        campaign.ok(&[
+            "enlist",
+            "Wong",
+            "--kind",
+            "player",
+            "--rp",
+            "4",
+            "--ability",
+            "handler=7",
+        ]);
         campaign
     }
 

@@ -176,6 +176,66 @@ fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     assert_eq!(events(&campaign.db).len(), before + 1, "Wong's Wound was written");
 }
 
+/// A phone undoes only the commands the server kept it as having sent: not another phone's
+/// under the same name (two invites, one name), and a phone may not join under the name the
+/// log gives the keeper's own command line.
+#[test]
+fn a_phone_undoes_only_what_it_sent_never_another_phones_under_its_name() {
+    let Community { campaign, .. } = community();
+    let server = Server::start(&campaign.db);
+    let json = [("Accept", "application/json")];
+    let as_keeper = Browser::new(&server).post(
+        "/join",
+        &[
+            ("invite", &invite(&campaign, Some("Juno")).0),
+            ("name", "Command Line"),
+        ],
+        &[],
+    );
+    assert_eq!(as_keeper.status, 422, "{}", as_keeper.body);
+    assert!(as_keeper.body.contains("own command line"), "{}", as_keeper.body);
+    let (first, second) = (
+        joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
+        joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
+    );
+    let send = |phone: &Browser, form: &[(&str, &str)]| {
+        let csrf = phone.csrf_of("Juno");
+        let mut form = form.to_vec();
+        form.push(("csrf", csrf.as_str()));
+        phone.post("/c/Juno/do", &form, &json)
+    };
+    let wounded = send(&first, &[("cmd", "wound"), ("soldier", "Baker"), ("n", "1")]);
+    assert_eq!(wounded.status, 200, "{}", wounded.body);
+    let recorded: serde_json::Value = serde_json::from_str(&wounded.body).unwrap();
+    let version = recorded["recorded"].to_string();
+    // The other Sam is neither offered the undo nor let take it: nothing is written.
+    let offered = |phone: &Browser| {
+        let page = Html::parse_document(&phone.get("/c/Juno").body);
+        let selector = scraper::Selector::parse("#undo input[name=version]").unwrap();
+        page.select(&selector)
+            .filter_map(|input| input.value().attr("value").map(str::to_owned))
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(offered(&first), vec![version.clone()]);
+    assert_eq!(offered(&second), Vec::<String>::new());
+    let before = events(&campaign.db);
+    let theirs = send(
+        &second,
+        &[("cmd", "undo"), ("version", &version), ("why", "not mine")],
+    );
+    assert_eq!(theirs.status, 422, "{}", theirs.body);
+    assert!(
+        theirs.body.contains("was not sent to this server by you"),
+        "{}",
+        theirs.body
+    );
+    assert_eq!(events(&campaign.db), before, "nothing was written");
+    // The Sam who sent it takes it back.
+    let undone = send(&first, &[("cmd", "undo"), ("version", &version), ("why", "typo")]);
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    assert_eq!(events(&campaign.db).len(), before.len() + 1);
+}
+
 /// The values of the hidden `field` inputs of the list `list` on `browser`'s phones page of Op.
 fn listed_on_phones(browser: &Browser, list: &str, field: &str) -> Vec<String> {
     let page = browser.get("/c/Op/phones");

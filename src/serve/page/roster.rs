@@ -70,13 +70,16 @@ struct Read {
     own: BTreeSet<String>,
 }
 
-fn read(store: &Store, campaign: &str, caller: &str) -> Result<Read, muster::Error> {
+fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result<Read, muster::Error> {
     let query = Query::new(store, campaign);
     let roster = query.roster(None)?;
     let offers = query.offers()?;
+    // Only a command this caller sent is offered for an undo, as only such a one is taken.
     let undo = match query.last_recorded_within(caller, UNDO_WITHIN)? {
-        Some(version) => Some((version, query.summary_at(version)?.unwrap_or_default())),
-        None => None,
+        Some(version) if query.sent_by(version, sender)? => {
+            Some((version, query.summary_at(version)?.unwrap_or_default()))
+        }
+        _ => None,
     };
     let last = query.newest(0, LAST)?;
     let own = query.enlisted_by(caller)?;
@@ -105,9 +108,9 @@ pub async fn roster_page(
     recorded: Option<u64>,
 ) -> Response {
     let role = signed.caller.role;
-    let caller = signed.caller.name.clone();
+    let (caller, sender) = (signed.caller.name.clone(), signed.caller.sender.clone());
     let read = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
-        read(store, name, &caller)
+        read(store, name, (&caller, &sender))
     });
     let read = match read.await {
         Ok(read) => read,
