@@ -37,8 +37,11 @@ pub fn prepare<C: CommandLine + 'static>(run: &Run<'_>) -> Result<Prepared, Answ
     let files = files.cloned().unwrap_or_default();
     let mut argv: Vec<OsString> = vec!["muster".into()];
     argv.extend(args.iter().map(OsString::from));
-    if format == Format::Json && !args.iter().any(|a| a == "--json") {
-        argv.push("--json".into());
+    // `--json` goes first, a global flag: at the end it would be a word of the line's own
+    // after a `--` (`note -- -3 is a note`). Only a `--json` before any `--` is the line's.
+    let flags = args.iter().take_while(|a| *a != "--");
+    if format == Format::Json && !flags.into_iter().any(|a| a == "--json") {
+        argv.insert(1, "--json".into());
     }
     let line = (TypeId::of::<C>(), argv);
     let before = read_before(&line);
@@ -292,9 +295,8 @@ mod tests {
             prepare::<Cli>(&run).is_ok()
         };
         let kept = |words: &[&str]| {
-            let mut argv: Vec<OsString> = vec!["muster".into()];
+            let mut argv: Vec<OsString> = vec!["muster".into(), "--json".into()];
             argv.extend(words.iter().map(OsString::from));
-            argv.push("--json".into());
             read_before(&(TypeId::of::<Cli>(), argv)).is_some()
         };
         let read = ["roster", "--as-of", "v7"];
@@ -306,6 +308,10 @@ mod tests {
         let refused = ["roster", "--as-of", "v8", "--db", "other.db"];
         assert!(!prepared(Role::Viewer, &refused));
         assert!(!kept(&refused), "a line refused is not kept");
+        // Words after `--` are the line's own, a `--json` among them too: the runner's
+        // `--json` is no word of the note.
+        assert!(prepared(Role::Player, &["note", "--", "-3 is a note"]));
+        assert!(prepared(Role::Player, &["note", "--", "--json"]));
     }
 
     #[test]

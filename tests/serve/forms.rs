@@ -171,6 +171,32 @@ fn undo_takes_back_only_ones_own_command_and_a_gm_voids_any() {
 }
 
 #[test]
+fn a_gm_amends_a_command_from_the_page_and_the_correction_is_recorded() {
+    let campaign = Campaign::new();
+    let gina = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let (ginas, csrf) = signed(&server, &gina);
+    let wounded = json(&send(&ginas, &csrf, &[("cmd", "wound"), ("soldier", "Wong")]));
+    let version = wounded["recorded"].to_string();
+    // The version is amend's own word, before the `--` its correcting command follows.
+    let amended = send(
+        &ginas,
+        &csrf,
+        &[
+            ("cmd", "amend"),
+            ("version", &version),
+            ("why", "two Wounds, not one"),
+            ("command", "wound Wong 2"),
+        ],
+    );
+    assert_eq!(amended.status, 200, "{}", amended.body);
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    assert_eq!(roster["soldiers"][0]["wounds"], 2);
+    let verified: Value = serde_json::from_str(&campaign.ok(&["verify", "--json"])).unwrap();
+    assert_eq!(verified["ok"], true, "{verified}");
+}
+
+#[test]
 fn a_card_file_enlists_and_a_mission_takes_several_soldiers() {
     let campaign = Campaign::new();
     campaign.ok(&["campaign", "expansion", "add", "k9"]);

@@ -70,6 +70,8 @@ pub fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Line, Un
     let mut taken: HashMap<&str, usize> = HashMap::new();
     let mut flags = Vec::new();
     let mut words = Vec::new();
+    // A command line of its own (amend's COMMAND), which only `--` may precede.
+    let mut line = Vec::new();
     let mut files = BTreeMap::new();
     for field in spec.fields {
         let unfit = |message: String| Unfit {
@@ -122,7 +124,7 @@ pub fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Line, Un
                         spec.title, field.label
                     ))
                 })?;
-                words.extend(split);
+                line.extend(split);
             }
             Place::Listed(flag) => flags.extend(
                 value
@@ -136,11 +138,19 @@ pub fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Line, Un
     }
     let mut args: Vec<String> = spec.words.iter().map(|w| (*w).to_owned()).collect();
     args.extend(flags);
-    if !words.is_empty() {
-        // The runner adds `--json` at the end unless the line has it: before `--`, it is a flag.
+    // The words go after `--`, so a value such as `-2` is never read as a flag; but a command
+    // taking a line of its own there (amend: `amend VERSION --why TEXT -- COMMAND…`) takes
+    // its words before it. `--json` stands before `--`, where it is a flag.
+    let (before, after) = if line.is_empty() {
+        (Vec::new(), words)
+    } else {
+        (words, line)
+    };
+    args.extend(before);
+    if !after.is_empty() {
         args.push("--json".to_owned());
         args.push("--".to_owned());
-        args.extend(words);
+        args.extend(after);
     }
     Ok(Line { args, files })
 }
