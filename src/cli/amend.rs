@@ -24,8 +24,12 @@ pub struct Args {
 
 pub fn run<C: CommandLine>(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = as_of::version(&args.version, "VERSION")?;
-    let inner = line::parse::<C>(args.command)
-        .map_err(|e| CommandError::refused(format!("the correcting command does not read: {}", e.kind())))?;
+    let inner = line::parse_inner::<C>(args.command).map_err(|e| match e {
+        line::Inner::Unread(e) => CommandError::refused(format!("the correcting command does not read: {}", e.kind())),
+        line::Inner::Global(long) => CommandError::refused(format!(
+            "the correcting command gives --{long}, which it would ignore: it runs on amend's own database, campaign and recorder; give --{long} before `amend`, or drop it"
+        )),
+    })?;
     if !inner.needs().right.records_play() {
         return Err(CommandError::refused(
             "amend corrects a command of play (a check, a roll, a Wound, XP…); campaigns, voids, seeds, imports and reports are not amended",

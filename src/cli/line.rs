@@ -23,8 +23,37 @@ pub trait CommandLine: Sized {
     fn run(self, ctx: &Context) -> Result<(), CommandError>;
 }
 
-/// `args` (without `muster`) as a command line of `C`.
-pub fn parse<C: CommandLine>(args: impl IntoIterator<Item = String>) -> Result<C, clap::Error> {
+/// Why a line run inside another (amend's correcting command) does not stand.
+#[derive(Debug)]
+pub enum Inner {
+    /// It does not parse.
+    Unread(clap::Error),
+    /// It gives a global option (its long name): it runs on the outer line's database,
+    /// campaign, server and recorder, so the option would be ignored without a word.
+    Global(String),
+}
+
+/// `args` as a command line of `C` run inside another, which gives none of the global options
+/// (`--db`, `--campaign`, `--remote`, `--as`…) itself: their environment variables, read by
+/// the outer line too, are no word of it.
+pub fn parse_inner<C: CommandLine>(args: impl IntoIterator<Item = String>) -> Result<C, Inner> {
+    let grammar = C::grammar();
+    let globals: Vec<(String, String)> = grammar
+        .get_arguments()
+        .filter(|arg| arg.is_global_set())
+        .map(|arg| {
+            let id = arg.get_id().to_string();
+            let long = arg.get_long().map_or_else(|| id.clone(), str::to_owned);
+            (id, long)
+        })
+        .collect();
     let argv = std::iter::once("muster".to_owned()).chain(args);
-    C::from_matches(&C::grammar().try_get_matches_from(argv)?)
+    let matches = grammar.try_get_matches_from(argv).map_err(Inner::Unread)?;
+    let given = globals
+        .into_iter()
+        .find(|(id, _)| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine));
+    if let Some((_, long)) = given {
+        return Err(Inner::Global(long));
+    }
+    C::from_matches(&matches).map_err(Inner::Unread)
 }

@@ -306,6 +306,26 @@ fn amend_is_refused_when_later_events_rest_on_the_mistaken_command() {
     );
 }
 
+/// The correcting command runs on amend's own database, campaign and recorder: a global
+/// option of its own would be ignored without a word, so it is refused.
+#[test]
+fn amend_refuses_a_global_option_inside_its_correcting_command() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let wound = first_version(&m.json(&["wound", "Wong", "1"]));
+    for (flag, value) in [
+        ("--db", "/tmp/elsewhere.db"),
+        ("--campaign", "Other"),
+        ("--as", "Sam"),
+    ] {
+        m.refused(
+            &strs(&amend_args(wound, &["wound", "Wong", "2", flag, value])),
+            &format!("the correcting command gives {flag}"),
+        );
+    }
+    assert_eq!(num(&m.soldier("Wong"), "wounds"), 1);
+}
+
 #[test]
 fn an_amendment_that_rolled_nothing_is_amended_again_and_never_voided() {
     let m = Muster::lodestar();
