@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use muster::app::Format;
@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::answer::{Run, blocking, body_of, refusal, reply, respond, status_of};
-use super::preamble::{Caller, IfMatch, JsonBody, Shaped};
+use super::preamble::{Caller, IfMatch, JsonBody, Params, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
 
@@ -58,7 +58,7 @@ pub async fn roster(
     State(server): State<Arc<Server>>,
     caller: Caller,
     Path(campaign): Path<String>,
-    Query(query): Query<RosterQuery>,
+    Params(query): Params<RosterQuery>,
 ) -> Response {
     let mut args = vec!["roster".to_owned()];
     if let Some(point) = query.as_of {

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
@@ -16,7 +16,7 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::answer::refusal;
-use super::preamble::Caller;
+use super::preamble::{Caller, Params};
 use super::server::Server;
 
 /// How many bytes of lines are sent at a time.
@@ -35,7 +35,7 @@ pub async fn events(
     State(server): State<Arc<Server>>,
     caller: Caller,
     Path(campaign): Path<String>,
-    Query(query): Query<EventsQuery>,
+    Params(query): Params<EventsQuery>,
 ) -> Response {
     let after = query.after.unwrap_or(0);
     let (chunks, waiting) = mpsc::channel::<Bytes>(WAITING);

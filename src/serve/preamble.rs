@@ -1,7 +1,7 @@
 //! Every handler's preamble, as axum extractors: who is calling (the bearer token of the
 //! request, looked up by its hash, under the limit on failed sign-ins from one address), the
-//! head a client expects (`If-Match: VERSION:HASH`) and a JSON body of the shape a route
-//! takes. Each refuses as the API refuses: `{"error": MESSAGE, "exit": CODE}`.
+//! head a client expects (`If-Match: VERSION:HASH`), a query string and a JSON body of the
+//! shape a route takes. Each refuses as the API refuses: `{"error": MESSAGE, "exit": CODE}`.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -139,12 +139,35 @@ impl<S: Send + Sync> FromRequestParts<S> for Continues {
     }
 }
 
-/// `VERSION:HASH` (quotes allowed, as an entity tag) as a head.
+/// A query string of the shape `T`, or the 400 (exit 2) saying what is wrong with it, in the
+/// API's JSON rather than axum's plain text (`?after=abc`).
+pub struct Params<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Params<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Params<T>, Response> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(params)) => Ok(Params(params)),
+            Err(e) => Err(refusal(
+                StatusCode::BAD_REQUEST,
+                2,
+                &format!("the query string is not accepted: {}", e.body_text()),
+            )),
+        }
+    }
+}
+
+/// `VERSION:HASH` (quotes allowed, as an entity tag) as a head: a hash is 64 hex digits,
+/// so `9:` or `9:zzzz` is no head (400), not a head the campaign moved on from (409).
 pub fn expected_head(text: &str) -> Option<Head> {
     let (version, hash) = text.trim().trim_matches('"').split_once(':')?;
+    let hash = hash.trim().to_ascii_lowercase();
+    let hex = hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit());
+    hex.then_some(())?;
     Some(Head {
         version: version.trim().parse().ok()?,
-        hash: hash.trim().to_ascii_lowercase(),
+        hash,
     })
 }
 
@@ -180,9 +203,15 @@ mod tests {
 
     #[test]
     fn a_head_is_version_and_hash_quoted_or_not() {
-        let head = expected_head("\"12:ABcd\"").map(|h| (h.version, h.hash));
-        assert_eq!(head, Some((12, "abcd".to_owned())));
+        let hash = "ABcd".repeat(16);
+        let head = expected_head(&format!("\"12:{hash}\"")).map(|h| (h.version, h.hash));
+        assert_eq!(head, Some((12, hash.to_ascii_lowercase())));
         assert!(expected_head("12").is_none(), "no hash");
-        assert!(expected_head("v12:abcd").is_none(), "not a number");
+        assert!(expected_head(&format!("v12:{hash}")).is_none(), "not a number");
+        for no_hash in ["9:", "9:zzzz", "9:<x>", "9:abcd"] {
+            assert!(expected_head(no_hash).is_none(), "{no_hash}");
+        }
+        let not_hex = format!("9:{}", "g".repeat(64));
+        assert!(expected_head(&not_hex).is_none(), "not hex");
     }
 }

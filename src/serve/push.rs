@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
@@ -23,7 +23,7 @@ use serde_json::json;
 
 use super::answer::{blocking, refusal};
 use super::background;
-use super::preamble::{Caller, Continues};
+use super::preamble::{Caller, Continues, Params};
 use super::server::Server;
 
 /// How far ahead of the server's clock a pushed event may be dated: clocks drift.
@@ -45,7 +45,7 @@ pub async fn push(
     State(server): State<Arc<Server>>,
     caller: Caller,
     Path(campaign): Path<String>,
-    Query(query): Query<PushQuery>,
+    Params(query): Params<PushQuery>,
     Continues(expected): Continues,
     body: Bytes,
 ) -> Response {

@@ -146,3 +146,34 @@ fn a_push_that_is_not_utf8_is_answered_400_and_nothing_is_written() {
     assert_eq!(body["exit"], 2);
     assert_eq!(exported(&served.campaign), before, "nothing written");
 }
+
+/// An `If-Match` that names no head (no hash, or one not of 64 hex digits) is a malformed
+/// request (400, exit 2), not a head the campaign moved on from (409); so is a query string
+/// the route cannot read. Both answer in the API's JSON, and nothing is written.
+#[test]
+fn a_malformed_if_match_or_query_string_is_a_400_in_the_apis_json() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let before = exported(&campaign);
+    let version = head(&campaign.db)["version"].clone();
+    for hash in ["", "zzzz", "<x>", "abcd"] {
+        let bad = format!("{version}:{hash}");
+        let (status, body) = server.post_with(
+            Some(&player),
+            &args(&["xp", "Wong", "1", "--why", "a"]),
+            &[("If-Match", &bad)],
+        );
+        assert_eq!((status, &body["exit"]), (400, &Value::from(2)), "{bad}: {body}");
+        let (status, body) = push(&server, &player, &bad, "{}\n");
+        assert_eq!((status, &body["exit"]), (400, &Value::from(2)), "{bad}: {body}");
+    }
+    for query in ["after=abc", "after=-1"] {
+        let (status, text) = server.get(&player, &format!("/api/v1/campaigns/Op/events?{query}"));
+        assert_eq!(status, 400, "{query}: {text}");
+        let body: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(body["exit"], 2, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("query string"), "{body}");
+    }
+    assert_eq!(exported(&campaign), before, "nothing written");
+}

@@ -98,7 +98,7 @@ fn a_token_bound_to_a_campaign_reaches_no_other_and_learns_nothing_of_it() {
     let pinned = post(
         &server,
         ("/api/v1/campaigns/Juno/commands", &alice),
-        Some("1:00"),
+        Some(&format!("1:{}", "0".repeat(64))),
         &args(&["wound", "Baker", "1"]).to_string(),
     );
     assert_eq!(pinned.0, 422, "{}", pinned.1);
@@ -124,14 +124,14 @@ fn a_token_bound_to_a_campaign_reaches_no_other_and_learns_nothing_of_it() {
     let pushed = post(
         &server,
         ("/api/v1/campaigns/Juno/events", &gina),
-        Some("1:00"),
+        Some(&format!("1:{}", "0".repeat(64))),
         line,
     );
     assert_eq!(pushed.0, 404, "{}", pushed.1);
     let fresh = post(
         &server,
         ("/api/v1/campaigns/Fresh/events", &gina),
-        Some("0:"),
+        Some(&format!("0:{}", "0".repeat(64))),
         line,
     );
     assert_eq!(fresh.0, 404, "{}", fresh.1);
