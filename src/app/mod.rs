@@ -63,7 +63,7 @@ pub fn record_as(store: &mut Store, name: Option<&str>) {
 /// them: the caller's sender (a token's name, or a phone's name within its invite), which an
 /// undo holds a command's kept actor to, as two phones may record under one name.
 pub fn send_as(store: &mut Store, sender: Option<&str>) {
-    store.set_sender(sender);
+    store.set_sending_as(sender);
 }
 
 /// Selects the campaign named `name` (in any case) as the one later commands use by

@@ -215,7 +215,7 @@ pub fn undo(
     // On a server, the name is not enough: a phone may join under any name (the command
     // line's too), and two groups' phones under one. The command is the caller's only if the
     // server kept the caller as who sent it.
-    if let Some(sender) = store.sender() {
+    if let Some(sender) = store.sending_as() {
         if !Query::new(store, campaign).sent_by(recorded.first_version, sender)? {
             return Err(refused(format!(
                 "version {version} was not sent to this server by you (it was recorded on the command line, pushed, or sent by another token or phone under the name {recorder}): an undo takes back only one's own commands; a gm voids any with `muster void {version} --why TEXT`"

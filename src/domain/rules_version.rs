@@ -54,10 +54,10 @@ pub const ABILITY_WORDS_KNOWN: RulesVersion = RulesVersion(3);
 /// normal": only its end (and voids, amendments and the audit's records) may follow.
 pub const SET_ASIDE_EXHAUSTED_ENDS_PLAY: RulesVersion = RulesVersion(4);
 
-/// Rules 000, 001 and 002 on the cards and types players type: a Hardy or Environment type
+/// Rules 000, 001 and 002 on the cards and sheets players type: a Hardy or Environment type
 /// one letter from a type rule 002 names or the campaign uses is a typo, refused with that
 /// type; an Upgunned target is a better one than the ability's own; a K9's Handler has a
-/// Handler Ability.
+/// Handler Ability; an assertion states values a paper sheet holds.
 pub const CARDS_AS_PRINTED: RulesVersion = RulesVersion(5);
 
 /// What each version changed, from the first, in order.
@@ -91,6 +91,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "rule 002: a Hardy or Environment type one letter from Cold, Hot, Fever or a type the campaign already uses (`colt`, `fevr`) is refused as a typo, with the type meant; a type of its own (the rule's list ends in \"etc.\") is still accepted",
             "; rule 001: an Upgunned target must be better than the ability's own (\"This provides a better chance at succeeding\"): `medic=6/8` is refused",
             "; rule 000: a K9's Handler must have a Handler Ability (\"All Handler Soldiers have a Handler Ability\")",
+            "; `assert` refuses a value no paper sheet holds (`xp=abc`, `wounds=-1`, `status=dead`), which could never match the log",
         ),
     ),
 ];

@@ -84,7 +84,7 @@ pub struct Store {
     /// word (the server's caller, the command line's `--as`), written with each command.
     recorder: Option<String>,
     /// Who sends the commands written through this connection, when a server writes them: a
-    /// token's name, or a phone's name within its invite ([`Store::set_sender`]).
+    /// token's name, or a phone's name within its invite ([`Store::set_sending_as`]).
     sender: Option<String>,
     /// Whether the file was opened as immutable (read-only media): its write-ahead log is not
     /// read, which a second connection could not repeat.
@@ -258,12 +258,12 @@ impl Store {
 
     /// Names who sends the commands written through this connection from now on, when a
     /// server writes them (`None`: the command line, which sends none).
-    pub fn set_sender(&mut self, sender: Option<&str>) {
+    pub fn set_sending_as(&mut self, sender: Option<&str>) {
         self.sender = sender.map(str::to_owned);
     }
 
     /// Who sends the commands written through this connection, when a server writes them.
-    pub fn sender(&self) -> Option<&str> {
+    pub fn sending_as(&self) -> Option<&str> {
         self.sender.as_deref()
     }
 

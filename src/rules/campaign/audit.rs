@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use crate::dice::Seed;
 use crate::domain::error::RuleError;
 use crate::domain::event::{AssertionRecorded, Event, SeedCommitted, SeedRevealed};
+use crate::domain::rules_version;
 use crate::domain::sheet;
 use crate::domain::state::CampaignState;
 
@@ -35,6 +36,21 @@ pub(in crate::rules) fn reveal_seed(
     ])
 }
 
+/// What a sheet's field of `reading`'s kind holds, when `value` is none of it: a value that
+/// can never match is a slip of the pen, refused rather than found by every `verify` after.
+fn never_on_a_sheet(reading: sheet::Reading, value: &str) -> Option<&'static str> {
+    match reading {
+        sheet::Reading::Number(_) => value
+            .parse::<u32>()
+            .is_err()
+            .then_some("give a whole number of 0 or more, as the sheet writes it (xp=7)"),
+        sheet::Reading::Status(_) => (!["active", "downed", "kia", "discharged"].contains(&value))
+            .then_some("a status is active, downed, kia or discharged"),
+        // A hero's state is checked against the log's as it is written (`wounded 2`).
+        sheet::Reading::HeroState(_) => None,
+    }
+}
+
 pub(in crate::rules) fn assert(
     state: &CampaignState,
     soldier: &str,
@@ -55,13 +71,20 @@ pub(in crate::rules) fn assert(
                 sheet::FIELDS.join(", ")
             )));
         }
-        if sheet::value(soldier, &field).is_none() {
+        let Some(reading) = sheet::reading(soldier, &field) else {
             return Err(RuleError::refused(format!(
                 "{} has no {field} (only a K9 has Discipline; only a hero has a state)",
                 soldier.card.name
             )));
-        }
+        };
         let value = crate::rules::preconditions::check_text("a field's value", value)?.to_lowercase();
+        if state.rules() >= rules_version::CARDS_AS_PRINTED
+            && let Some(accepted) = never_on_a_sheet(reading, &value)
+        {
+            return Err(RuleError::refused(format!(
+                "{field}={value} is no value a paper sheet holds: {accepted}"
+            )));
+        }
         if stated.insert(field.clone(), value).is_some() {
             return Err(RuleError::refused(format!(
                 "{field} is stated twice; state each field once"

@@ -87,3 +87,37 @@ fn an_assertion_of_an_unknown_field_or_a_field_he_lacks_is_refused() {
         .when(assert_cmd("Wong", &[]))
         .then_refused(&["name at least one field"]);
 }
+
+#[test]
+fn from_rules_5_an_assertion_of_a_value_no_sheet_holds_is_refused() {
+    for (field, value, accepted) in [
+        ("xp", "abc", "give a whole number of 0 or more"),
+        ("wounds", "-1", "give a whole number of 0 or more"),
+        ("hardy.cold", "1.5", "give a whole number of 0 or more"),
+        ("status", "dead", "a status is active, downed, kia or discharged"),
+    ] {
+        given(modern_squad())
+            .when(assert_cmd("Wong", &[(field, value)]))
+            .then_refused(&[
+                &format!("{field}={value} is no value a paper sheet holds"),
+                accepted,
+            ]);
+    }
+    // A value a sheet holds is recorded, whatever the log says; under rules 4 any is.
+    given(modern_squad())
+        .when(assert_cmd("Wong", &[("status", "KIA")]))
+        .then([Event::AssertionRecorded(AssertionRecorded {
+            soldier: "Wong".into(),
+            fields: [("status".to_owned(), "kia".to_owned())].into_iter().collect(),
+        })]);
+    let mut older = modern_squad();
+    if let Some(Event::CampaignCreated(created)) = older.first_mut() {
+        created.rules = crate::domain::rules_version::SET_ASIDE_EXHAUSTED_ENDS_PLAY;
+    }
+    given(older)
+        .when(assert_cmd("Wong", &[("xp", "abc")]))
+        .then([Event::AssertionRecorded(AssertionRecorded {
+            soldier: "Wong".into(),
+            fields: [("xp".to_owned(), "abc".to_owned())].into_iter().collect(),
+        })]);
+}
