@@ -43,6 +43,16 @@ pub async fn not_found() -> Response {
     )
 }
 
+/// A method a path does not take (a GET of …/commands, a PUT anywhere): 405 in the API's
+/// JSON, as every refusal, rather than an empty body.
+pub async fn method_not_allowed() -> Response {
+    refusal(
+        StatusCode::METHOD_NOT_ALLOWED,
+        2,
+        "this path does not take that method; the API is GET /api/v1/campaigns, GET …/campaigns/{campaign}/roster, GET and POST …/events and POST …/commands",
+    )
+}
+
 /// GET /api/v1/campaigns: `muster campaign list --json`.
 pub async fn campaigns(State(server): State<Arc<Server>>, caller: Caller) -> Response {
     read(server, caller, None, vec!["campaign".into(), "list".into()]).await

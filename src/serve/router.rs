@@ -35,6 +35,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/v1/campaigns/{campaign}/commands", post(api::command))
         .merge(page::routes())
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::map_response(nosniff))
         .with_state(server)

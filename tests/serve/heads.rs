@@ -175,5 +175,14 @@ fn a_malformed_if_match_or_query_string_is_a_400_in_the_apis_json() {
         assert_eq!(body["exit"], 2, "{body}");
         assert!(body["error"].as_str().unwrap().contains("query string"), "{body}");
     }
+    // A method the path does not take is refused in the same JSON.
+    let mut response = agent()
+        .put(format!("{}/api/v1/campaigns/Op/commands", server.url))
+        .header("Authorization", format!("Bearer {player}"))
+        .send("{}")
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 405);
+    let body: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
+    assert_eq!(body["exit"], 2, "{body}");
     assert_eq!(exported(&campaign), before, "nothing written");
 }

@@ -79,7 +79,10 @@ pub async fn invite(
         other => {
             return message_page(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &format!("an invite is a player's or a viewer's; got {other:?}"),
+                &match other {
+                    Some(role) => format!("an invite is a player's or a viewer's, not '{role}'"),
+                    None => "an invite is a player's or a viewer's: choose one".to_owned(),
+                },
             );
         }
     };

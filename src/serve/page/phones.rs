@@ -230,7 +230,12 @@ pub async fn make_token(
         other => {
             return message_page(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &format!("a token made on the page is a player's or a viewer's; got {other:?}"),
+                &match other {
+                    Some(role) => {
+                        format!("a token made on the page is a player's or a viewer's, not '{role}'")
+                    }
+                    None => "a token made on the page is a player's or a viewer's: choose one".to_owned(),
+                },
             );
         }
     };
