@@ -99,9 +99,13 @@ impl Query<'_> {
             return Err(Error::input(on_paper));
         }
         let so_far: Vec<String> = started.iter().map(u32::to_string).collect();
+        let so_far = if so_far.is_empty() {
+            "no Mission has started yet (`muster mission start NAME`)".to_owned()
+        } else {
+            format!("missions so far: {}", so_far.join(", "))
+        };
         Err(Error::input(format!(
-            "there is no Mission {number} in this campaign; missions so far: {}",
-            so_far.join(", ")
+            "there is no Mission {number} in this campaign; {so_far}"
         )))
     }
 

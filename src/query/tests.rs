@@ -370,16 +370,22 @@ fn mission_end(log: &[RecordedEvent], mission: u32) -> Result<u64, Error> {
                 "Mission {mission} has not ended yet; give a version instead (see `muster log --mission {mission}`)"
             )))
         }
-        None => Err(Error::input(format!(
-            "there is no Mission {mission} in this campaign; missions so far: {}",
-            live()
+        None => {
+            let started: Vec<String> = live()
                 .filter_map(|r| match &r.event {
                     Event::MissionStarted(e) => Some(e.mission.to_string()),
                     _ => None,
                 })
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+                .collect();
+            let so_far = if started.is_empty() {
+                "no Mission has started yet (`muster mission start NAME`)".to_owned()
+            } else {
+                format!("missions so far: {}", started.join(", "))
+            };
+            Err(Error::input(format!(
+                "there is no Mission {mission} in this campaign; {so_far}"
+            )))
+        }
     }
 }
 

@@ -202,6 +202,13 @@ fn roster_refuses_a_bad_as_of() {
     );
     m.refused(&["roster", "--as-of", "mission:x"], "mission:N");
     m.refused(&["roster", "--as-of", "mission:2"], "there is no Mission 2");
+    m.refused(&["roster", "--as-of", "mission:2"], "missions so far: 1");
+    // A campaign with no Mission yet says so, rather than listing none.
+    let fresh = Muster::lodestar();
+    fresh.refused(
+        &["diff", "mission:1", "now"],
+        "there is no Mission 1 in campaign 'Operation Lodestar'; no Mission has started yet",
+    );
     m.refused(
         &["roster", "--as-of", "2026-01-01T00:00:00Z"],
         "before the campaign began",

@@ -135,9 +135,22 @@ pub(super) fn draw(
         .iter()
         .find(|n| n.eq_ignore_ascii_case(medal))
         .ok_or_else(|| {
+            // A card of the deck out of it is said where it is, not offered as a typo.
+            let named = |list: &[String]| list.iter().any(|n| n.eq_ignore_ascii_case(medal));
+            let whereabouts = if let Some(drawn) = deck.drawn(medal) {
+                format!(
+                    ": it was drawn at v{} (Mission {}) and is held until it is earned or lost",
+                    drawn.drawn_at, drawn.mission
+                )
+            } else if named(&deck.earned) {
+                ": it was earned, and an earned Medal leaves the deck".to_owned()
+            } else if named(&deck.discarded) {
+                ": it is in the discard pile, which `muster medal reshuffle` brings back".to_owned()
+            } else {
+                did_you_mean(medal, deck.in_deck.iter().map(String::as_str))
+            };
             RuleError::refused(format!(
-                "'{medal}' is not in the Medal deck{}; the deck holds: {}",
-                did_you_mean(medal, deck.in_deck.iter().map(String::as_str)),
+                "'{medal}' is not in the Medal deck{whereabouts}; the deck holds: {}",
                 deck.in_deck.join(", ")
             ))
         })?;

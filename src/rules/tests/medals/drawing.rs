@@ -80,7 +80,8 @@ fn drawing_a_card_already_drawn_is_refused_listing_the_deck() {
     given(log)
         .when(draw(MM, "played the Church Location"))
         .then_refused(&[
-            "'Military Medal' is not in the Medal deck",
+            "'Military Medal' is not in the Medal deck: it was drawn at v",
+            "and is held until it is earned or lost",
             "the deck holds: Distinguished Conduct Medal, Military Cross, Mention in Despatches",
         ]);
 }
