@@ -124,23 +124,33 @@ fn a_tail_that_does_not_continue_this_copys_head_is_told_apart() {
     assert_eq!(count_rows(&copy), before);
 }
 
-#[test]
-fn a_tail_reusing_an_event_id_of_this_campaign_is_refused_by_name() {
+/// A copy's tail of one new grant, its first row edited by `edit` (given the copy) and its hash
+/// made good again, fast-forwarded onto the copy: the refusal's message, once it is checked
+/// that nothing was written and the copy still verifies.
+fn refused_tail(edit: impl FnOnce(&mut StoredRow, &Store)) -> String {
     let (dir, path, mut server) = new_db();
     lodestar_with_grants(&mut server);
     let mut copy = copy_of(&path, &dir);
     let here = copy.head(LODESTAR).unwrap();
     grant(&mut server, LODESTAR, 1);
     let mut rows = parse(&lines_after(&server, here.version)).unwrap();
-    // The new event takes the id of the copy's first, its hash made good.
-    rows[0].event_id = all_rows(&copy, LODESTAR)[0].event_id.clone();
+    edit(&mut rows[0], &copy);
     rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
     let before = count_rows(&copy);
-    match fast_forward(&mut copy, LODESTAR, &here, rows) {
-        Err(muster::Error::Input(message)) => assert!(message.contains("is already an event's"), "{message}"),
-        other => panic!("expected the reused id to be refused, got {other:?}"),
-    }
-    assert_eq!(count_rows(&copy), before);
+    let message = match fast_forward(&mut copy, LODESTAR, &here, rows) {
+        Err(muster::Error::Input(message)) => message,
+        other => panic!("expected the edited tail to be refused, got {other:?}"),
+    };
+    assert_eq!(count_rows(&copy), before, "{message}");
+    assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
+    message
+}
+
+#[test]
+fn a_tail_reusing_an_event_id_of_this_campaign_is_refused_by_name() {
+    // The new event takes the id of the copy's first.
+    let message = refused_tail(|row, copy| row.event_id = all_rows(copy, LODESTAR)[0].event_id.clone());
+    assert!(message.contains("is already an event's"), "{message}");
 }
 
 /// A command's events lie together: a tail whose first command takes the id of a command the
@@ -148,29 +158,16 @@ fn a_tail_reusing_an_event_id_of_this_campaign_is_refused_by_name() {
 /// good, on an append-only log), so it is refused before it lands.
 #[test]
 fn a_tail_reusing_a_command_id_of_this_campaign_is_refused() {
-    let (dir, path, mut server) = new_db();
-    lodestar_with_grants(&mut server);
-    let mut copy = copy_of(&path, &dir);
-    let here = copy.head(LODESTAR).unwrap();
-    grant(&mut server, LODESTAR, 1);
-    let mut rows = parse(&lines_after(&server, here.version)).unwrap();
-    // The new command takes the id of an earlier command of the copy, its hash made good.
-    let earlier = all_rows(&copy, LODESTAR)[1].command_id.clone();
-    rows[0].command_id = earlier.clone();
-    rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
-    let before = count_rows(&copy);
-    match fast_forward(&mut copy, LODESTAR, &here, rows) {
-        Err(muster::Error::Input(message)) => {
-            assert!(
-                message.contains(&format!("command {earlier} resumes after other commands")),
-                "{message}"
-            );
-            assert!(message.contains("nothing written"), "{message}");
-        }
-        other => panic!("expected the reused command id to be refused, got {other:?}"),
-    }
-    assert_eq!(count_rows(&copy), before);
-    assert!(verify(LODESTAR, &all_rows(&copy, LODESTAR)).ok);
+    let mut earlier = String::new();
+    let message = refused_tail(|row, copy| {
+        earlier = all_rows(copy, LODESTAR)[1].command_id.clone();
+        row.command_id = earlier.clone();
+    });
+    assert!(
+        message.contains(&format!("command {earlier} resumes after other commands")),
+        "{message}"
+    );
+    assert!(message.contains("nothing written"), "{message}");
 }
 
 /// Who recorded a command is shown by every page, table and JSON line of the log: a tail
@@ -179,25 +176,16 @@ fn a_tail_reusing_a_command_id_of_this_campaign_is_refused() {
 #[test]
 fn a_tail_whose_command_is_recorded_by_an_unprintable_name_is_refused() {
     for recorder in ["Baker\u{202e}", "\u{1b}]0;pwned\u{7}", ""] {
-        let (dir, path, mut server) = new_db();
-        lodestar_with_grants(&mut server);
-        let mut copy = copy_of(&path, &dir);
-        let here = copy.head(LODESTAR).unwrap();
-        grant(&mut server, LODESTAR, 1);
-        let mut rows = parse(&lines_after(&server, here.version)).unwrap();
-        let mut command: serde_json::Value =
-            serde_json::from_str(rows[0].command.as_deref().unwrap()).unwrap();
-        command["recorded_by"] = recorder.into();
-        rows[0].command = Some(command.to_string());
-        rows[0].hash = muster::store::chain::hash(&rows[0].prev_hash, &rows[0].link()).unwrap();
-        let before = count_rows(&copy);
-        match fast_forward(&mut copy, LODESTAR, &here, rows) {
-            Err(muster::Error::Input(message)) => {
-                assert!(message.contains("no name to record commands by"), "{message}");
-            }
-            other => panic!("expected {recorder:?} to be refused, got {other:?}"),
-        }
-        assert_eq!(count_rows(&copy), before);
+        let message = refused_tail(|row, _| {
+            let mut command: serde_json::Value =
+                serde_json::from_str(row.command.as_deref().unwrap()).unwrap();
+            command["recorded_by"] = recorder.into();
+            row.command = Some(command.to_string());
+        });
+        assert!(
+            message.contains("no name to record commands by"),
+            "{recorder:?}: {message}"
+        );
     }
 }
 
