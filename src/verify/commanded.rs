@@ -203,6 +203,7 @@ impl Commanded {
         };
         if matches!(self.command, Command::CreateCampaign { .. }) {
             let mut events = rules::decide(before, &self.command, &mut Cup::empty())?;
+            crate::rules::redecide::created_as_logged(logged, &mut events);
             if let Some(commitment) = commitment_logged(logged.last()) {
                 let created = events.iter().fold(before.clone(), evolve);
                 events.extend(rules::decide(

@@ -214,6 +214,19 @@ fn cup(campaign: &str, first_version: u64, events: &[Event]) -> Cup {
     Cup::new(campaign, first_version, Vec::new(), None).carrying(carried)
 }
 
+/// `events`' creation of the campaign with the rules it was created under and the expansion
+/// words it did not know as `logged` has them: the newest of the muster that created it, which
+/// a later muster, knowing later rules, would not decide (whether from the events or from the
+/// stored command; the checked fold holds the rules to ones this muster knows).
+pub(crate) fn created_as_logged(logged: &[Event], events: &mut [Event]) {
+    for (event, logged) in events.iter_mut().zip(logged) {
+        if let (Event::CampaignCreated(e), Event::CampaignCreated(l)) = (event, logged) {
+            e.rules = l.rules;
+            e.unrecognized_expansions = l.unrecognized_expansions.clone();
+        }
+    }
+}
+
 /// `events` with what the log holds as a fact rather than as the command's decision, as
 /// `logged` has it: a Mission's RP award (the checked fold's to hold: a computed one to its
 /// basis, or to the revision a later void wrote; one entered by the player is the command's
@@ -221,16 +234,10 @@ fn cup(campaign: &str, first_version: u64, events: &[Event]) -> Cup {
 /// expansion words it did not know (the newest of the muster that created it); the
 /// Objectives a schema 1 Mission placed without tracking.
 fn as_logged(logged: &[Event], mut events: Vec<Event>) -> Vec<Event> {
+    created_as_logged(logged, &mut events);
     for (event, logged) in events.iter_mut().zip(logged) {
-        match (event, logged) {
-            (Event::CampaignCreated(e), Event::CampaignCreated(l)) => {
-                e.rules = l.rules;
-                e.unrecognized_expansions = l.unrecognized_expansions.clone();
-            }
-            (Event::MissionStarted(e), Event::MissionStarted(l)) => {
-                e.untracked_objectives = l.untracked_objectives;
-            }
-            _ => {}
+        if let (Event::MissionStarted(e), Event::MissionStarted(l)) = (event, logged) {
+            e.untracked_objectives = l.untracked_objectives;
         }
     }
     let award = logged.iter().find_map(|e| match e {

@@ -217,3 +217,41 @@ fn a_void_is_left_to_verify_voids_and_a_damaged_form_is_named() {
         Start::Unreadable(_)
     ));
 }
+
+/// A campaign is created under the newest rules of the muster that created it: decided again
+/// by a later muster, which knows later rules, its creation still passes (the rules it names
+/// are the checked fold's to hold to known ones).
+#[test]
+fn a_campaign_created_under_earlier_rules_passes_decided_again_under_later_ones() {
+    let mut logged = created();
+    let earlier = crate::domain::rules_version::SET_ASIDE_EXHAUSTED_ENDS_PLAY;
+    assert!(earlier < crate::domain::rules_version::NEWEST);
+    if let Some(Event::CampaignCreated(created)) = logged.first_mut() {
+        created.rules = earlier;
+    }
+    let command = Command::CreateCampaign {
+        commands_kept: true,
+        game: Game::Modern,
+        nation: None,
+        expansions: Vec::new(),
+    };
+    let first = At {
+        campaign: "c",
+        command_id: "c1",
+        version: 1,
+    };
+    let start = Commanded::start(
+        read(&text(command)),
+        first,
+        Some(&logged[0]),
+        &CampaignState::default(),
+        &|_| None,
+    );
+    let Start::Commanded(mut commanded) = start else {
+        panic!("a creation starts a decision");
+    };
+    for (v, e) in (1..).zip(&logged) {
+        commanded.push(v, e);
+    }
+    assert_eq!(commanded.problem("c", &|_| None), None);
+}
