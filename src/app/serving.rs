@@ -158,9 +158,10 @@ pub fn add_token(
     let name = name.trim();
     // The name is recorded with each command it sends, where the log refuses what no front
     // end records by (`printable_recorder`).
-    if name.chars().count() > 64 || !crate::domain::logged::printable_recorder(name) {
+    let reserved = crate::domain::names::same(name, crate::domain::logged::COMMAND_LINE);
+    if name.chars().count() > 64 || !crate::domain::logged::printable_recorder(name) || reserved {
         return Err(Error::input(
-            "a token's name is 1 to 64 printable characters, e.g. \"alice\"; it is recorded as the actor of each command it sends",
+            "a token's name is 1 to 64 printable characters, e.g. \"alice\", and not \"command line\", the name of the commands recorded on the command line; it is recorded as the actor of each command it sends",
         ));
     }
     let token = format!("{TOKEN_PREFIX}{}", random_hex::<32>()?);

@@ -30,7 +30,7 @@ pub fn problem(name: &str) -> Option<&'static str> {
     } else if name.trim() != name {
         Some("it begins or ends with a space")
     } else {
-        super::names::problem(name)
+        super::names::hidden_problem(name)
     }
 }
 

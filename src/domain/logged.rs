@@ -180,9 +180,16 @@ impl Logged {
     pub fn decode(text: &str) -> Result<Logged, LoggedError> {
         let logged = Logged::read(text)?;
         if !printable_recorder(&logged.recorded_by) {
+            // Named by its start: the name may be as long as the payload allows.
+            let start: String = logged.recorded_by.chars().take(MAX_RECORDER).collect();
+            let cut = if start.len() < logged.recorded_by.len() {
+                "…"
+            } else {
+                ""
+            };
             return Err(LoggedError::Bad(format!(
-                "it is recorded by '{}', which is no name to record commands by (it is empty or holds a control character, or one that prints as nothing or reorders the text)",
-                logged.recorded_by.escape_debug()
+                "it is recorded by '{}{cut}', which is no name to record commands by (it is empty, longer than {MAX_RECORDER} characters, or holds a control character, or one that prints as nothing or reorders the text)",
+                start.escape_debug()
             )));
         }
         Ok(logged)
@@ -213,14 +220,20 @@ impl Logged {
     }
 }
 
-/// Whether `name` is one to record commands by: not empty, and no control character, nor
-/// one that prints as nothing or reorders the text (a terminal, a page or a JSON reader shown
-/// the log is shown the name as it is).
+/// The longest name commands are recorded by, in characters: a token's is 64 at most, a
+/// phone's 40; a stored command names its recorder on every page of the log.
+pub const MAX_RECORDER: usize = 100;
+
+/// Whether `name` is one to record commands by: not empty nor longer than [`MAX_RECORDER`],
+/// and no control character, nor one that prints as nothing, reorders the text or joins the
+/// letter before it (a terminal, a page or a JSON reader shown the log is shown the name as
+/// it is). It need not be composed: `--as` composes it, a token's name is kept as typed.
 pub fn printable_recorder(name: &str) -> bool {
+    let hidden = super::names::hidden_problem(&super::names::composed(name));
     !name.trim().is_empty()
-        && !name
-            .chars()
-            .any(|c| c.is_control() || super::names::is_invisible(c))
+        && name.chars().count() <= MAX_RECORDER
+        && !name.chars().any(char::is_control)
+        && hidden.is_none()
 }
 
 /// Brings a stored command's form up to [`COMMAND_SCHEMA`], one schema at a time.
@@ -326,6 +339,18 @@ mod tests {
                 other => panic!("{recorder:?} was read: {other:?}"),
             }
         }
+        // Characters rarer than those, and a name past the longest, are refused alike.
+        let long = "a".repeat(MAX_RECORDER + 1);
+        for recorder in ["command line\u{e0041}", "\u{2800}", "\u{301}Sam", long.as_str()] {
+            let text = Logged::new(Asked::Command(Command::NextTurn), &[], recorder).encode();
+            assert!(
+                matches!(Logged::decode(&text), Err(LoggedError::Bad(_))),
+                "{recorder:?}"
+            );
+        }
+        let longest = "a".repeat(MAX_RECORDER);
+        let text = Logged::new(Asked::Command(Command::NextTurn), &[], &longest).encode();
+        assert!(Logged::decode(&text).is_ok());
         let extra = r#"{"command":"next_turn","command_schema":1,"faces":[],"recorded_by":"Sam","x":1}"#;
         assert!(matches!(Logged::decode(extra), Err(LoggedError::Bad(_))));
         assert!(matches!(Logged::decode("not json"), Err(LoggedError::Bad(_))));

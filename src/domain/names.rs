@@ -27,6 +27,51 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
+/// Whether `c` prints as nothing, reorders the text or breaks a line, as [`is_invisible`]'s
+/// do, or is one of the rarer such characters it leaves out: the invisible tags, the
+/// supplementary variation selectors, the interlinear annotation and musical formatting
+/// controls, the line and paragraph separators, the blank braille pattern, the object
+/// replacement character, the shorthand and hieroglyph format controls, and the
+/// noncharacters. Every name a front end records by refuses it, and every output escapes
+/// it; a Soldier's name from rules 5 ([`hidden_problem`]).
+pub fn is_hidden(c: char) -> bool {
+    is_invisible(c)
+        || matches!(
+            c,
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{2800}'
+                | '\u{fdd0}'..='\u{fdef}'
+                | '\u{fff9}'..='\u{fffc}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                | '\u{e0000}'..='\u{e007f}'
+                | '\u{e0100}'..='\u{e01ef}'
+        )
+        // U+FFFE and U+FFFF of every plane.
+        || u32::from(c) & 0xfffe == 0xfffe
+}
+
+/// [`problem`] with every character [`is_hidden`] names, and a name that begins with a mark
+/// joining the letter before it (there is none, so it shows on whatever precedes the name).
+pub fn hidden_problem(name: &str) -> Option<&'static str> {
+    if name.chars().any(is_hidden) {
+        Some(INVISIBLE)
+    } else if name
+        .chars()
+        .next()
+        .is_some_and(unicode_normalization::char::is_combining_mark)
+    {
+        Some("it begins with a mark that joins the letter before it")
+    } else {
+        problem(name)
+    }
+}
+
+/// Why a name holding a character that prints as nothing is refused.
+const INVISIBLE: &str = "it holds a character that prints as nothing or reorders the text (a zero-width space, a right-to-left override…)";
+
 /// `name` in the composed form muster keeps names in.
 pub fn composed(name: &str) -> String {
     name.nfc().collect()
@@ -36,9 +81,7 @@ pub fn composed(name: &str) -> String {
 /// prints as nothing or reorders the text, or it is not in composed form (NFC).
 pub fn problem(name: &str) -> Option<&'static str> {
     if name.chars().any(is_invisible) {
-        Some(
-            "it holds a character that prints as nothing or reorders the text (a zero-width space, a right-to-left override…)",
-        )
+        Some(INVISIBLE)
     } else if !is_nfc(name) {
         Some("it is not in Unicode's composed form (NFC)")
     } else {
@@ -94,6 +137,33 @@ mod tests {
         }
         assert_eq!(problem("Kowalski"), None);
         assert!(!same("Wong", "Wang"));
+    }
+
+    #[test]
+    fn the_rarer_characters_that_print_as_nothing_are_hidden_and_a_name_may_not_begin_on_a_mark() {
+        for hidden in [
+            "command line\u{e0041}",
+            "\u{e0020}",
+            "Wo\u{2028}ng",
+            "\u{2800}",
+            "Wong\u{fffc}",
+            "Wong\u{ffff}",
+            "Wong\u{1fffe}",
+            "Wo\u{1d173}ng",
+            "Wong\u{e0100}",
+        ] {
+            assert!(hidden.chars().any(is_hidden), "{hidden:?}");
+            assert!(
+                hidden_problem(hidden).is_some_and(|p| p.contains("prints as nothing")),
+                "{hidden:?}"
+            );
+            // Rules 2's set leaves them to rules 5.
+            assert_eq!(problem(hidden), None, "{hidden:?}");
+        }
+        assert!(hidden_problem("\u{301}Wong").is_some_and(|p| p.contains("joins the letter before it")));
+        for shown in ["Kowalski", "Åsa", "Émile", "李", "Zoë", "O'Neil", "\u{1f415} Rex"] {
+            assert_eq!(hidden_problem(shown), None, "{shown:?}");
+        }
     }
 
     proptest::proptest! {

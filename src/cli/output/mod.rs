@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 pub use muster::app::Format;
-use muster::domain::names::is_invisible;
+use muster::domain::names::is_hidden;
 use serde::Serialize;
 
 use super::error::CommandError;
@@ -115,7 +115,7 @@ impl Write for Stdout {
 /// rename the window), and the invisible and bidirectional formatting characters (which
 /// could make one name print as another), are written as `\u{…}` escapes.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| (c.is_control() && c != '\n') || is_invisible(c);
+    let unsafe_char = |c: char| (c.is_control() && c != '\n') || is_hidden(c);
     if !text.chars().any(unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -170,7 +170,7 @@ struct Escaping;
 impl serde_json::ser::Formatter for Escaping {
     fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
         let mut rest = fragment;
-        while let Some(at) = rest.find(|c: char| is_invisible(c) || c.is_control()) {
+        while let Some(at) = rest.find(|c: char| is_hidden(c) || c.is_control()) {
             let (plain, from) = rest.split_at(at);
             writer.write_all(plain.as_bytes())?;
             let mut chars = from.chars();
@@ -257,7 +257,7 @@ mod tests {
         assert!(
             !written
                 .chars()
-                .any(|c| is_invisible(c) || (c.is_control() && c != '\n')),
+                .any(|c| is_hidden(c) || (c.is_control() && c != '\n')),
             "{written:?}"
         );
         assert!(
@@ -272,10 +272,7 @@ mod tests {
     fn a_json_line_escapes_del_and_the_c1_controls_too_and_reads_back_the_same() {
         let text = "Baker\u{202e}\u{7f}\u{9b}31m\u{1b}]0;x\u{7}";
         let line = json_line(&serde_json::json!({ "recorded_by": text })).unwrap();
-        assert!(
-            !line.chars().any(|c| is_invisible(c) || c.is_control()),
-            "{line:?}"
-        );
+        assert!(!line.chars().any(|c| is_hidden(c) || c.is_control()), "{line:?}");
         assert!(line.contains("\\u007f") && line.contains("\\u009b"), "{line}");
         let read: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(read["recorded_by"], text);

@@ -151,8 +151,13 @@ pub(super) fn enlist(
 ) -> Result<Vec<Event>, RuleError> {
     let mut card = card.clone();
     card.name = names::composed(&check_text("the Soldier's name", &card.name)?);
-    if let Some(why) = names::problem(&card.name).filter(|_| state.rules() >= rules_version::NAMES_KEPT_APART)
-    {
+    // From rules 5 the rarer characters that print as nothing are refused too.
+    let why = match state.rules() {
+        rules if rules >= rules_version::CARDS_AS_PRINTED => names::hidden_problem(&card.name),
+        rules if rules >= rules_version::NAMES_KEPT_APART => names::problem(&card.name),
+        _ => None,
+    };
+    if let Some(why) = why {
         return Err(RuleError::refused(format!(
             "the Soldier's name '{}' is not accepted: {why}; type the name as printed on his card",
             card.name.escape_debug()

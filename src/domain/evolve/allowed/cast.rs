@@ -14,10 +14,12 @@ pub(super) fn cast_problem(state: &CampaignState, event: &Event) -> Option<Strin
         return None;
     };
     card_problem(&e.card).or_else(|| {
-        let kept = state.rules() >= rules_version::NAMES_KEPT_APART;
-        names::problem(&e.card.name)
-            .filter(|_| kept)
-            .map(|why| format!("enlists a Soldier named '{}': {why}", e.card.name.escape_debug()))
+        let why = match state.rules() {
+            rules if rules >= rules_version::CARDS_AS_PRINTED => names::hidden_problem(&e.card.name),
+            rules if rules >= rules_version::NAMES_KEPT_APART => names::problem(&e.card.name),
+            _ => None,
+        };
+        why.map(|why| format!("enlists a Soldier named '{}': {why}", e.card.name.escape_debug()))
     })
 }
 

@@ -152,3 +152,16 @@ fn a_k9_whose_handler_has_no_handler_ability_is_refused() {
         .when(Command::Enlist(Box::new(k9("Gizmo", "Wong", 2))))
         .then([enlisted(k9("Gizmo", "Wong", 2))]);
 }
+
+#[test]
+fn from_rules_5_a_soldiers_name_holding_a_rarer_character_that_prints_as_nothing_is_refused() {
+    let hidden = player("Wong\u{e0041}");
+    given(squad_under(Game::Wwii, CARDS_AS_PRINTED))
+        .when(Command::Enlist(Box::new(player("Park\u{e0041}"))))
+        .then_refused(&["prints as nothing"]);
+    let mut enlisted_before = squad_under(Game::Wwii, SET_ASIDE_EXHAUSTED_ENDS_PLAY);
+    enlisted_before.truncate(1);
+    given(enlisted_before)
+        .when(Command::Enlist(Box::new(hidden.clone())))
+        .then([enlisted(hidden)]);
+}
