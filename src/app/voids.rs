@@ -188,7 +188,12 @@ pub fn undo(
     let query = Query::new(store, campaign);
     let version = match version {
         Some(version) => version,
-        None => query.last_recorded_by(recorder)?.ok_or_else(|| {
+        // On a server the last command is the caller's own sent, not any under its name.
+        None => match store.sending_as() {
+            Some(sender) => query.last_sent_within(recorder, sender, u64::MAX)?,
+            None => query.last_recorded_by(recorder)?,
+        }
+        .ok_or_else(|| {
             refused(format!(
                 "{recorder} has recorded no command in campaign '{campaign}' that still stands; nothing to undo"
             ))

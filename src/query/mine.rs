@@ -60,6 +60,19 @@ impl Query<'_> {
     /// drawn on every change can afford to ask of a long log (a recorder with nothing there
     /// has nothing to undo from it).
     pub fn last_recorded_within(&self, name: &str, rows: u64) -> Result<Option<u64>, Error> {
+        self.last_of(name, None, rows)
+    }
+
+    /// [`Query::last_recorded_within`] among the commands `sender` sent to a server only
+    /// ([`Query::sent_by`]): another token, phone or command line recording under the same
+    /// name does not hide the caller's own last command.
+    pub fn last_sent_within(&self, name: &str, sender: &str, rows: u64) -> Result<Option<u64>, Error> {
+        self.last_of(name, Some(sender), rows)
+    }
+
+    /// The first version of the last command `name` recorded (and `sender` sent, if given)
+    /// that still stands, among the newest `rows` events.
+    fn last_of(&self, name: &str, sender: Option<&str>, rows: u64) -> Result<Option<u64>, Error> {
         let head = self.head()?.version;
         let oldest = head.saturating_sub(rows);
         let mut upto = head;
@@ -80,7 +93,16 @@ impl Query<'_> {
                     .as_deref()
                     .and_then(recorded_by)
                     .is_some_and(|by| by == name);
-                if mine && !voided.contains(&row.command_id) {
+                let sent = match sender {
+                    Some(sender) if mine => {
+                        self.store
+                            .served_actor(self.campaign, &row.command_id)?
+                            .as_deref()
+                            == Some(sender)
+                    }
+                    _ => true,
+                };
+                if mine && sent && !voided.contains(&row.command_id) {
                     return Ok(Some(row.version));
                 }
             }

@@ -218,6 +218,12 @@ fn a_phone_undoes_only_what_it_sent_never_another_phones_under_its_name() {
     };
     assert_eq!(offered(&first), vec![version.clone()]);
     assert_eq!(offered(&second), Vec::<String>::new());
+    // The other Sam's later command hides neither's own last from its undo.
+    let theirs = send(&second, &[("cmd", "wound"), ("soldier", "Baker"), ("n", "1")]);
+    assert_eq!(theirs.status, 200, "{}", theirs.body);
+    let theirs: serde_json::Value = serde_json::from_str(&theirs.body).unwrap();
+    assert_eq!(offered(&first), vec![version.clone()]);
+    assert_eq!(offered(&second), vec![theirs["recorded"].to_string()]);
     let before = events(&campaign.db);
     let theirs = send(
         &second,

@@ -75,11 +75,9 @@ fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result
     let roster = query.roster(None)?;
     let offers = query.offers()?;
     // Only a command this caller sent is offered for an undo, as only such a one is taken.
-    let undo = match query.last_recorded_within(caller, UNDO_WITHIN)? {
-        Some(version) if query.sent_by(version, sender)? => {
-            Some((version, query.summary_at(version)?.unwrap_or_default()))
-        }
-        _ => None,
+    let undo = match query.last_sent_within(caller, sender, UNDO_WITHIN)? {
+        Some(version) => Some((version, query.summary_at(version)?.unwrap_or_default())),
+        None => None,
     };
     let last = query.newest(0, LAST)?;
     let own = query.enlisted_by(caller)?;
