@@ -73,12 +73,43 @@ pub(super) fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> 
 
 /// Reads line `number` of an export file, borrowing its columns from the text.
 pub(super) fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
-    read_as(number, line)
+    let parsed: Parsed<'_> = read_as(number, line)?;
+    ids(number, &parsed.event_id, &parsed.command_id)?;
+    Ok(parsed)
 }
 
 /// Reads line `number` of an export file as a [`Line`] of its own.
 pub(super) fn read_line(number: usize, line: &str) -> Result<Line, Error> {
-    read_as(number, line)
+    let read: Line = read_as(number, line)?;
+    ids(number, &read.event_id, &read.command_id)?;
+    Ok(read)
+}
+
+/// The longest event or command id a line may hold: muster writes UUIDs, of 36.
+const MAX_ID: usize = 64;
+
+/// Refuses line `number`'s ids unless each is an id as muster writes them, or near enough
+/// for another writer's: 1 to [`MAX_ID`] ASCII letters, digits, `-`, `_`, `:` or `.`. An
+/// empty id, or one holding a space or a control character, names no event or command a
+/// player could type back.
+fn ids(number: usize, event_id: &str, command_id: &str) -> Result<(), Error> {
+    let fits = |id: &str| {
+        !id.is_empty()
+            && id.len() <= MAX_ID
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':' | b'.'))
+    };
+    for (what, id) in [("event id", event_id), ("command id", command_id)] {
+        if !fits(id) {
+            let shown: String = id.chars().take(MAX_ID).collect();
+            return Err(Error::input(format!(
+                "line {number}'s {what} '{}' is not an id muster accepts: 1 to {MAX_ID} letters, digits, '-', '_', ':' or '.', as the UUIDs muster writes; nothing written",
+                shown.escape_debug()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Reads line `number` of an export file into `T`, refused as not an exported event.

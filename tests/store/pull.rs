@@ -189,6 +189,33 @@ fn a_tail_whose_command_is_recorded_by_an_unprintable_name_is_refused() {
     }
 }
 
+/// An id is one a player can type back: an empty one, or one holding a space, a control
+/// character or past 64 characters, is refused as the line is read (a push, a pull and an
+/// import read lines alike).
+#[test]
+fn a_line_whose_event_or_command_id_is_no_id_is_refused_as_read() {
+    let (_dir, _path, mut server) = new_db();
+    lodestar_with_grants(&mut server);
+    let lines = lines_after(&server, 0);
+    let long = "a".repeat(65);
+    for (field, bad) in [
+        ("command_id", ""),
+        ("command_id", "a b"),
+        ("event_id", "x\u{7}"),
+        ("event_id", long.as_str()),
+    ] {
+        let mut first: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+        first[field] = bad.into();
+        match parse(&format!("{first}\n")) {
+            Err(muster::Error::Input(message)) => {
+                assert!(message.contains("is not an id muster accepts"), "{message}");
+            }
+            other => panic!("{field} {bad:?} was read: {other:?}"),
+        }
+    }
+    assert!(parse(&lines).is_ok(), "the lines as exported read");
+}
+
 /// Event ids are unique within a campaign (migration 0022): the id of another campaign's
 /// event is no reason to refuse a tail.
 #[test]
