@@ -25,7 +25,12 @@ pub struct Args {
 pub fn run<C: CommandLine>(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let version = as_of::version(&args.version, "VERSION")?;
     let inner = line::parse_inner::<C>(args.command).map_err(|e| match e {
-        line::Inner::Unread(e) => CommandError::refused(format!("the correcting command does not read: {}", e.kind())),
+        line::Inner::Unread(e) => CommandError::refused(match e.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                "the correcting command asks for help, which amend does not print: run `muster COMMAND --help` on its own".to_owned()
+            }
+            kind => format!("the correcting command does not read: {kind}"),
+        }),
         line::Inner::Global(long) => CommandError::refused(format!(
             "the correcting command gives --{long}, which it would ignore: it runs on amend's own database, campaign and recorder; give --{long} before `amend`, or drop it"
         )),

@@ -323,6 +323,10 @@ fn amend_refuses_a_global_option_inside_its_correcting_command() {
             &format!("the correcting command gives {flag}"),
         );
     }
+    m.refused(
+        &strs(&amend_args(wound, &["wound", "--help"])),
+        "the correcting command asks for help",
+    );
     assert_eq!(num(&m.soldier("Wong"), "wounds"), 1);
 }
 
