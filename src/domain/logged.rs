@@ -228,12 +228,12 @@ pub const MAX_RECORDER: usize = 100;
 /// and no control character, nor one that prints as nothing, reorders the text or joins the
 /// letter before it (a terminal, a page or a JSON reader shown the log is shown the name as
 /// it is). It need not be composed: `--as` composes it, a token's name is kept as typed.
+/// `verify` asks it of every stored command, so an ASCII name costs a scan or two.
 pub fn printable_recorder(name: &str) -> bool {
-    let hidden = super::names::hidden_problem(&super::names::composed(name));
     !name.trim().is_empty()
         && name.chars().count() <= MAX_RECORDER
         && !name.chars().any(char::is_control)
-        && hidden.is_none()
+        && !super::names::hides_itself(name)
 }
 
 /// Brings a stored command's form up to [`COMMAND_SCHEMA`], one schema at a time.

@@ -58,15 +58,26 @@ pub fn is_hidden(c: char) -> bool {
 pub fn hidden_problem(name: &str) -> Option<&'static str> {
     if name.chars().any(is_hidden) {
         Some(INVISIBLE)
-    } else if name
-        .chars()
-        .next()
-        .is_some_and(unicode_normalization::char::is_combining_mark)
-    {
+    } else if begins_on_a_mark(name) {
         Some("it begins with a mark that joins the letter before it")
     } else {
         problem(name)
     }
+}
+
+/// Whether `name` holds a character [`is_hidden`] names or begins with a mark joining the
+/// letter before it: [`hidden_problem`] but for the composed form, which a name need not
+/// keep where it is only shown (a recorder's). An ASCII name never does, told at once:
+/// `verify` asks it of every stored command.
+pub fn hides_itself(name: &str) -> bool {
+    !name.is_ascii() && (name.chars().any(is_hidden) || begins_on_a_mark(name))
+}
+
+/// Whether `name` begins with a combining mark.
+fn begins_on_a_mark(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(unicode_normalization::char::is_combining_mark)
 }
 
 /// Why a name holding a character that prints as nothing is refused.
