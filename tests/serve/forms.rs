@@ -107,6 +107,39 @@ fn a_command_the_rules_offer_is_recorded_only_while_they_offer_it() {
     assert!(head_now > head);
 }
 
+/// An offer recorded is no longer offered: sent again under its id (its first answer lost),
+/// it is answered from that first answer, as any command sent again is, and recorded once.
+#[test]
+fn an_offer_sent_again_under_its_id_is_answered_from_the_first() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    campaign.ok(&["mission", "start", "Night Run"]);
+    campaign.ok(&["environ", "declare", "--mission", "cold:6"]);
+    campaign.ok(&["turn"]);
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let roll = |id: &str| {
+        let form = [
+            ("cmd", "offer"),
+            ("args", r#"["environ","Wong","cold","6"]"#),
+            ("die", "8"),
+            ("command_id", id),
+        ];
+        send(&browser, &csrf, &form)
+    };
+    let first = roll("c-1");
+    assert_eq!(first.status, 200, "{}", first.body);
+    let head = campaign.head();
+    let again = roll("c-1");
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(json(&again)["recorded"], json(&first)["recorded"]);
+    assert_eq!(campaign.head(), head, "recorded once");
+    // Under a new id it is no longer offered: refused, nothing written.
+    let anew = roll("c-2");
+    assert_eq!(anew.status, 409, "{}", anew.body);
+    assert_eq!(campaign.head(), head);
+}
+
 #[test]
 fn undo_takes_back_only_ones_own_command_and_a_gm_voids_any() {
     let campaign = Campaign::new();

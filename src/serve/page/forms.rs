@@ -72,7 +72,15 @@ pub async fn record(
         }
     } else {
         let command_id = value("command_id").filter(|id| !id.is_empty()).map(str::to_owned);
-        match line(&server, &signed.caller, &campaign, &cmd, &values).await {
+        match line(
+            &server,
+            &signed.caller,
+            (&campaign, command_id.as_deref()),
+            &cmd,
+            &values,
+        )
+        .await
+        {
             Ok(line) => run(&server, &signed.caller, &campaign, line, command_id).await,
             Err(ended) => ended,
         }
@@ -123,7 +131,7 @@ fn answer_json(ended: &Ended) -> Response {
 async fn line(
     server: &Arc<Server>,
     caller: &Caller,
-    campaign: &str,
+    (campaign, command_id): (&str, Option<&str>),
     cmd: &str,
     values: &[(String, String)],
 ) -> Result<Line, Ended> {
@@ -154,7 +162,7 @@ async fn line(
             .filter(|(n, v)| n == "die" && !v.trim().is_empty())
             .map(|(_, v)| v.trim().to_owned())
             .collect();
-        return offered(server, (caller, campaign), args, faces).await;
+        return offered(server, (caller, campaign, command_id), args, faces).await;
     }
     let Some(spec) = specs::named(cmd) else {
         return Err(refused(
@@ -180,10 +188,11 @@ async fn line(
 }
 
 /// `args` when the rules offer it now (with the `faces` entered for the dice it rolls), else
-/// why not.
+/// why not; or, sent again under `command_id` once the command it recorded moved the
+/// campaign on, its first answer.
 async fn offered(
     server: &Arc<Server>,
-    (caller, campaign): (&Caller, &str),
+    (caller, campaign, command_id): (&Caller, &str, Option<&str>),
     args: Vec<String>,
     faces: Vec<String>,
 ) -> Result<Line, Ended> {
@@ -198,7 +207,16 @@ async fn offered(
     let offers = offers
         .await
         .map_err(|unread| refused(unread.status, unread.message))?;
+    let mut line = args.clone();
+    line.extend(faces.iter().map(|face| format!("--die={face}")));
     let Some(offer) = offers.iter().find(|o| o.args == args) else {
+        // Its first answer lost, a command the page sends again is no longer offered, for it
+        // was recorded: it is answered from that first answer, as any command sent again is.
+        if let Some(id) = command_id
+            && let Some(first) = answered(server, caller, campaign, (id, &line)).await
+        {
+            return Err(first);
+        }
         return Err(refused(
             StatusCode::CONFLICT,
             format!(
@@ -213,12 +231,32 @@ async fn offered(
             format!("{}: {reason}", offer.label),
         ));
     }
-    let mut line = offer.args.clone();
-    line.extend(faces.iter().map(|face| format!("--die={face}")));
     Ok(Line {
         args: line,
         files: Default::default(),
     })
+}
+
+/// The answer kept for the caller's `id` when it answered `line` in `campaign`, as
+/// [`Ended`]; `None` when none is kept (or the id answered another command, which the turn
+/// names).
+async fn answered(
+    server: &Arc<Server>,
+    caller: &Caller,
+    campaign: &str,
+    (id, line): (&str, &[String]),
+) -> Option<Ended> {
+    let (sender, id, line) = (caller.sender.clone(), id.to_owned(), line.to_vec());
+    let kept = read_campaign(server, (campaign, &caller.reach), move |store, name| {
+        muster::app::served(store, &sender, name, &id, &line)
+    });
+    match kept.await {
+        Ok(muster::app::Served::Again(kept)) => Some(ended((
+            StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK),
+            kept.body,
+        ))),
+        _ => None,
+    }
 }
 
 /// Runs `line` for `caller` in the server's sequence.
