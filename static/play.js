@@ -106,6 +106,12 @@
     });
   }
 
+  // A tap that lands just after the page changed under it (a command recorded, another
+  // phone's arrived) was aimed at what stood there before: the second tap of a double tap,
+  // on a button that moved into the first one's place. It is not sent, and said so.
+  var SETTLE_MS = 400;
+  var changedAt = 0;
+
   // The page as the server gives it now, swapped in part by part; a part holding the field
   // being typed in is left as it is.
   function refresh() {
@@ -118,6 +124,10 @@
           var here = document.getElementById(id);
           var there = fresh.getElementById(id);
           if (here && there && !(typing && here.contains(typing) && typing.matches("input, textarea, select"))) {
+            if (here.outerHTML !== there.outerHTML) {
+              changedAt = Date.now();
+              document.body.setAttribute("data-changed", String(changedAt));
+            }
             here.replaceWith(there);
           }
         });
@@ -244,6 +254,10 @@
       return;
     }
     event.preventDefault();
+    if (Date.now() - changedAt < SETTLE_MS) {
+      announce("The page changed under your tap, so nothing was sent: tap again if you meant it.", false);
+      return;
+    }
     if (form.classList.contains("pending")) {
       announce("This form's command is still pending; it is sent again until the server answers.", false);
       return;

@@ -2,7 +2,8 @@
 //! commands leave on the command line; then what a table needs of it: undo (one's own, and
 //! refused in place where a later command rests on it), a refusal that keeps its input and
 //! focus, a success that names its version, a second page that follows without a reload, and
-//! a command whose answer was dropped (or that was sent offline, then reloaded) recorded once.
+//! a command whose answer was dropped (or that was sent offline, then reloaded) recorded once,
+//! and a double tap whose second tap lands on what the first moved there, not sent.
 
 use std::path::Path;
 
@@ -184,6 +185,81 @@ async fn pending(tab: &super::tab::Tab) -> Result<usize, String> {
         )
         .await?;
     Ok(usize::try_from(kept.as_u64().unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
+}
+
+/// A double tap on Next turn: the first records the turn and the page changes under the
+/// finger; the second a moment later, on the button now at that point (or on Next turn again,
+/// where none is), is not sent, and the page says so.
+#[test]
+fn a_double_taps_second_tap_on_a_page_that_changed_under_it_is_not_sent() {
+    let campaign = Campaign::new();
+    lodestar(&campaign);
+    campaign.ok(&[
+        "--campaign",
+        "Lodestar",
+        "mission",
+        "start",
+        "Night Run",
+        "--with",
+        "Wong",
+    ]);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    in_browser(|driver, chromium| async move {
+        let tab = tab(&driver, &chromium, &server.url, Size::Phone).await?;
+        tab.sign_in(&player).await?;
+        tab.open(PLAY).await?;
+        let first = tab
+            .js(
+                "var all = document.querySelectorAll('#owed button'); \
+                 for (var i = 0; i < all.length; i++) { if (all[i].textContent.indexOf('Next turn') >= 0) { \
+                 all[i].scrollIntoView({block: 'center'}); var r = all[i].getBoundingClientRect(); \
+                 window.tapAt = [r.left + r.width / 2, r.top + r.height / 2]; \
+                 all[i].click(); return true; } } return false;",
+                vec![],
+            )
+            .await?;
+        if first != Value::Bool(true) {
+            return Err("no Next turn to tap".to_owned());
+        }
+        tab.recorded("the first tap's turn").await?;
+        let after_first = tab.head().await?;
+        let second = tab
+            .js(
+                "var at = document.elementFromPoint(window.tapAt[0], window.tapAt[1]); \
+                 var button = at && at.closest('button'); \
+                 if (!button) { var all = document.querySelectorAll('#owed button'); \
+                   for (var i = 0; i < all.length; i++) { if (all[i].textContent.indexOf('Next turn') >= 0) { button = all[i]; } } } \
+                 if (button) { button.click(); } return !!button;",
+                vec![],
+            )
+            .await?;
+        if second != Value::Bool(true) {
+            return Err("nothing to tap a second time: no button at the point, nor Next turn".to_owned());
+        }
+        let said = tab
+            .until(
+                "the second tap's word",
+                "var s = document.getElementById('said'); return s && s.textContent.indexOf('changed under your tap') >= 0 ? s.textContent : null;",
+            )
+            .await?;
+        tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+        let after_second = tab.head().await?;
+        if after_second != after_first {
+            return Err(format!(
+                "the second tap was sent: the head went from v{after_first} to v{after_second} ({said})"
+            ));
+        }
+        Ok(())
+    });
+    assert_eq!(
+        campaign
+            .ok(&["--campaign", "Lodestar", "log", "--json"])
+            .matches("turn_started")
+            .count(),
+        1,
+        "one turn recorded"
+    );
 }
 
 #[test]

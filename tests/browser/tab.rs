@@ -131,6 +131,13 @@ impl Tab {
     }
 
     pub async fn click(&self, css: &str) -> Result<(), String> {
+        // As a player does, on a page that has stopped moving: a tap just after it changed is
+        // taken for the second of a double tap, and not sent.
+        self.until(
+            "the page to settle",
+            "var c = Number(document.body.getAttribute('data-changed') || 0); return Date.now() - c >= 450;",
+        )
+        .await?;
         let element = self.client.find(Locator::Css(css)).await.map_err(failed(css))?;
         // Into view first, at the bottom of the window, below the sticky Now, as a thumb
         // would scroll.
