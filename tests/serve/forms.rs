@@ -140,6 +140,37 @@ fn an_offer_sent_again_under_its_id_is_answered_from_the_first() {
     assert_eq!(campaign.head(), head);
 }
 
+/// A refusal naming one of the form's flags is that field's, so the page marks the field the
+/// player got wrong rather than the form's first.
+#[test]
+fn a_refusal_naming_a_flag_of_the_form_names_its_field() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let head = campaign.head();
+    let refused = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "check"),
+            ("soldier", "Wong"),
+            ("ability", "handler"),
+            ("mod", "2 kit"),
+            ("die", "5"),
+        ],
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert_eq!(json(&refused)["field"], "mod", "{}", refused.body);
+    assert!(
+        json(&refused)["refused"].as_str().unwrap().contains("--mod"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(campaign.head(), head, "nothing written");
+}
+
 #[test]
 fn undo_takes_back_only_ones_own_command_and_a_gm_voids_any() {
     let campaign = Campaign::new();

@@ -85,6 +85,19 @@ pub async fn record(
             Err(ended) => ended,
         }
     };
+    // A refusal naming one of the form's flags is that field's: the page marks it.
+    let ended = match ended {
+        Ended::Refused {
+            status,
+            field: None,
+            message,
+        } => Ended::Refused {
+            status,
+            field: specs::named(&cmd).and_then(|spec| spec.field_named_in(&message)),
+            message,
+        },
+        ended => ended,
+    };
     if wants_json {
         return answer_json(&ended);
     }

@@ -82,6 +82,29 @@ pub struct Spec {
     pub zero_dark: Option<bool>,
 }
 
+impl Spec {
+    /// The field whose flag a refusal names (`--mod: '2 kit' is not accepted…`), so the page
+    /// marks and focuses that field rather than the form's first.
+    pub fn field_named_in(&self, message: &str) -> Option<&'static str> {
+        self.fields.iter().find_map(|field| match field.place {
+            Place::Flag(flag)
+            | Place::Switch(flag)
+            | Place::Each(flag)
+            | Place::Listed(flag)
+            | Place::File(flag)
+                if !flag.is_empty() =>
+            {
+                let named = message.match_indices(&format!("--{flag}")).any(|(at, found)| {
+                    // `--mod`, not the start of `--mode`.
+                    !message[at + found.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                });
+                named.then_some(field.name)
+            }
+            _ => None,
+        })
+    }
+}
+
 /// A player's form of `group`, for Warfighter (`Some(false)`), Zero Dark (`Some(true)`) or
 /// both (`None`).
 pub const fn spec(
