@@ -171,7 +171,9 @@
       if (target.matches("input, select, textarea")) {
         target.setAttribute("aria-invalid", "true");
       }
-      target.focus();
+      // In the middle of the window, clear of the sticky Now at its top.
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: "center" });
     }
   }
 
@@ -205,7 +207,7 @@
         forget(entry);
         markPending();
         refused(formOf(entry), response.status === 200 ?
-          "Signed out: sign in again, then send it again (it was not recorded)." :
+          "Signed out, so it was not recorded: open your invite link again (or sign in at /sign-in with a token), then send it again." :
           "Not recorded: the server answered " + response.status + ".", null);
         return;
       }

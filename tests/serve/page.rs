@@ -519,3 +519,34 @@ fn the_manifest_and_its_icons_let_a_phone_install_the_page_signed_in_or_not() {
         );
     }
 }
+
+/// An address edited by hand (a page number or a version that is no number) is answered with
+/// a page in muster's words, not the framework's plain text; the sign-in page tells a phone
+/// joined by an invite how to come back.
+#[test]
+fn an_address_that_names_no_page_is_answered_with_a_page() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&token);
+    for (path, status, said) in [
+        ("/c/Op/log?page=abc", 400, "address is not one it reads"),
+        ("/c/Op/show/abc", 404, "this address names no page"),
+        ("/c/Op/mission/abc", 404, "this address names no page"),
+    ] {
+        let page = browser.get(path);
+        assert_eq!(page.status, status, "{path}: {}", page.body);
+        assert!(
+            page.body.contains("<html") && page.body.contains(said),
+            "{path}: {}",
+            page.body
+        );
+    }
+    let sign_in = Browser::new(&server).get("/sign-in");
+    assert!(
+        sign_in.body.contains("Joined by an invite link?"),
+        "{}",
+        sign_in.body
+    );
+}

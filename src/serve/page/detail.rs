@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::Value;
 
-use super::html::render;
+use super::html::{PagePath, render};
 use super::session::Signed;
 use super::views::{Chrome, chrome, read_json, text};
 use super::words::{When, heading, kind, rank, short, when};
@@ -140,7 +140,7 @@ fn members(value: &Value) -> String {
 pub async fn show(
     State(server): State<Arc<Server>>,
     signed: Signed,
-    Path((campaign, version)): Path<(String, u64)>,
+    PagePath((campaign, version)): PagePath<(String, u64)>,
 ) -> Response {
     let version_arg = version.to_string();
     let (signed, e) = match signed_json(&server, signed, &campaign, &["show", &version_arg]).await {

@@ -151,3 +151,53 @@ pub async fn print_page(server: &Arc<Server>, caller: &Caller, campaign: &str, a
         Err(answer) => answer,
     }
 }
+
+/// A page's query string of the shape `T` (`?page=2`), or a page saying it is not one the
+/// page reads, rather than the framework's plain text.
+pub struct PageQuery<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestParts<S> for PageQuery<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<PageQuery<T>, Response> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(query)) => Ok(PageQuery(query)),
+            Err(e) => Err(message_page(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "this page's address is not one it reads ({}); open it from the play page",
+                    e.body_text()
+                ),
+            )),
+        }
+    }
+}
+
+/// A page's path of the shape `T` (a campaign and a version), or a page saying it names no
+/// such thing, rather than the framework's plain text.
+pub struct PagePath<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> axum::extract::FromRequestParts<S>
+    for PagePath<T>
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<PagePath<T>, Response> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(path)) => Ok(PagePath(path)),
+            Err(e) => Err(message_page(
+                StatusCode::NOT_FOUND,
+                &format!(
+                    "this address names no page ({}); a version or a Mission is a number, as the log prints it",
+                    e.body_text()
+                ),
+            )),
+        }
+    }
+}

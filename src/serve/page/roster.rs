@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query as UrlQuery, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
@@ -17,7 +17,7 @@ use muster::store::Store;
 use serde::Deserialize;
 
 use super::cards::{Card, card};
-use super::html::{print_page, read_ok, render};
+use super::html::{PageQuery, print_page, read_ok, render};
 use super::now::{Now, now};
 use super::reading::read_campaign;
 use super::session::Signed;
@@ -208,7 +208,7 @@ pub async fn roster(
     State(server): State<Arc<Server>>,
     signed: Signed,
     Path(campaign): Path<String>,
-    UrlQuery(opened): UrlQuery<Opened>,
+    PageQuery(opened): PageQuery<Opened>,
 ) -> Response {
     roster_page(&server, &signed, &campaign, None, opened.recorded).await
 }

@@ -12,7 +12,7 @@ use muster::projection::chronicle::words::{self, Block, Document};
 use muster::projection::chronicle::{Chronicle, MissionReport};
 use muster::query::Query;
 
-use super::html::{print_page, render};
+use super::html::{PagePath, print_page, render};
 use super::reading::read_campaign;
 use super::session::Signed;
 use super::views::{Chrome, chrome};
@@ -104,7 +104,7 @@ pub async fn chronicle(
 pub async fn mission(
     State(server): State<Arc<Server>>,
     signed: Signed,
-    Path((campaign, number)): Path<(String, u32)>,
+    PagePath((campaign, number)): PagePath<(String, u32)>,
 ) -> Response {
     match told(&server, (&signed.caller, &campaign), Some(number)).await {
         Ok(told) => page(&signed, told),

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use muster::projection::history::Entry;
@@ -13,7 +13,7 @@ use muster::store::Store;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::html::{message_page, read_ok, render};
+use super::html::{PageQuery, message_page, read_ok, render};
 use super::reading::read_campaign;
 use super::session::Signed;
 use super::words::{When, when};
@@ -190,7 +190,7 @@ pub async fn log(
     State(server): State<Arc<Server>>,
     signed: Signed,
     Path(campaign): Path<String>,
-    Query(query): Query<LogQuery>,
+    PageQuery(query): PageQuery<LogQuery>,
 ) -> Response {
     let page = query.page.unwrap_or(1).max(1);
     let soldier = query.soldier.unwrap_or_default().trim().to_owned();
