@@ -221,10 +221,10 @@
               if (f.type === "checkbox") { f.checked = false; } else if (f.type !== "file") { f.value = ""; }
             });
           }
-          if (form) {
-            var shown = form.querySelector(".said");
-            if (shown) { shown.textContent = ""; }
-          }
+          // The campaign moved on: a refusal shown before (at this form or another, in a
+          // part the page does not draw again) said what was true then, not now.
+          document.querySelectorAll("form .said").forEach(function (said) { said.textContent = ""; });
+          document.querySelectorAll("form [aria-invalid]").forEach(function (f) { f.removeAttribute("aria-invalid"); });
           // Said once the page shows what it changed.
           var recorded = function () {
             announce("Recorded v" + answer.recorded + (answer.summary ? ": " + answer.summary : ""), true);

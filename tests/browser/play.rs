@@ -262,6 +262,45 @@ fn a_double_taps_second_tap_on_a_page_that_changed_under_it_is_not_sent() {
     );
 }
 
+/// A refusal says what was true when it was given: once a command from the page is recorded,
+/// the campaign moved on, and no refusal is left standing (here Next turn's with no Mission,
+/// in a section the page does not draw again, after the Mission's start).
+#[test]
+fn a_refusal_is_gone_once_the_next_command_is_recorded() {
+    let campaign = Campaign::new();
+    lodestar(&campaign);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    in_browser(|driver, chromium| async move {
+        let tab = tab(&driver, &chromium, &server.url, Size::Phone).await?;
+        tab.sign_in(&player).await?;
+        tab.open(PLAY).await?;
+        tab.js(
+            "document.getElementById('group-mission').open = true; return true;",
+            vec![],
+        )
+        .await?;
+        tab.click_named("#group-mission button", "Next turn").await?;
+        if tab.recorded("Next turn with no Mission").await.is_ok() {
+            return Err("Next turn with no Mission was recorded".to_owned());
+        }
+        let standing = "var s = document.querySelectorAll('#group-mission form .said'); \
+             for (var i = 0; i < s.length; i++) { if (s[i].textContent.trim()) { return s[i].textContent; } } return null;";
+        tab.until("the refusal at its form", standing).await?;
+        tab.type_in("#form-mission-start input[name=name]", "Night Run")
+            .await?;
+        tab.click("#form-mission-start input[name=with][value=Wong]")
+            .await?;
+        tab.click("#form-mission-start button").await?;
+        tab.recorded("the Mission's start").await?;
+        let left = tab.js(standing, vec![]).await?;
+        if left != Value::Null {
+            return Err(format!("a refusal stayed after the Mission started: {left}"));
+        }
+        Ok(())
+    });
+}
+
 #[test]
 fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
     let campaign = Campaign::new();
