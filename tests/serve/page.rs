@@ -550,3 +550,23 @@ fn an_address_that_names_no_page_is_answered_with_a_page() {
         sign_in.body
     );
 }
+
+/// With no Mission in progress, what comes next is starting one: Now points to it and its
+/// section is open; once one is under way, neither.
+#[test]
+fn with_no_mission_in_progress_now_points_to_starting_one() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&token);
+    let shown = |browser: &Browser| {
+        let page = Html::parse_document(&browser.get("/c/Op").body);
+        let pointed = Selector::parse("#now p.idle a[href='#group-mission']").unwrap();
+        let open = Selector::parse("details#group-mission[open]").unwrap();
+        (page.select(&pointed).count(), page.select(&open).count())
+    };
+    assert_eq!(shown(&browser), (1, 1));
+    campaign.ok(&["mission", "start", "Night Run"]);
+    assert_eq!(shown(&browser), (0, 0));
+}

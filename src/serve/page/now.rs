@@ -15,6 +15,8 @@ pub struct Now {
     pub offers: Vec<OfferView>,
     /// The signed-in player's last command that still stands.
     pub undo: Option<(u64, String)>,
+    /// No Mission is in progress: what comes next is starting one, which Now points to.
+    pub idle: bool,
 }
 
 /// One command the rules were asked about.
@@ -101,6 +103,7 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> No
         // A Soldier's own offers are on his card.
         offers: offers.iter().filter(|o| o.soldier.is_none()).map(view).collect(),
         undo,
+        idle: roster.mission.is_none(),
     }
 }
 

@@ -128,16 +128,20 @@ pub fn groups(
         } else {
             Vec::new()
         };
+        // With no Mission in progress, starting one is what comes next: its section is open.
+        let next = group == specs::Group::Mission && roster.mission.is_none();
         Group {
             id,
             title,
-            open: forms.iter().any(|f| !f.message.is_empty()),
+            open: next || forms.iter().any(|f| !f.message.is_empty()),
             forms,
         }
     })
     .filter(|g| !g.forms.is_empty())
     .collect();
-    let placed = groups.iter().any(|g| g.open);
+    let placed = groups
+        .iter()
+        .any(|g| g.forms.iter().any(|f| !f.message.is_empty()));
     match refusal {
         Some(r) => (
             r.status,
