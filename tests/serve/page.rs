@@ -570,3 +570,26 @@ fn with_no_mission_in_progress_now_points_to_starting_one() {
     campaign.ok(&["mission", "start", "Night Run"]);
     assert_eq!(shown(&browser), (0, 0));
 }
+
+/// Suppress lands only on a Soldier taken on the Mission in progress: another's card offers
+/// no Suppress step.
+#[test]
+fn a_soldier_off_the_mission_is_offered_no_suppress() {
+    let campaign = Campaign::new();
+    campaign.ok(&["enlist", "Park", "--kind", "player", "--rp", "4"]);
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong"]);
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&token);
+    let page = Html::parse_document(&browser.get("/c/Op").body);
+    let suppress = |name: &str| {
+        let css = format!("article.card[data-name={name}] [data-field=suppress] button[value=suppress]");
+        let selector = Selector::parse(&css).unwrap();
+        page.select(&selector)
+            .map(|b| b.value().attr("disabled").is_some())
+            .collect::<Vec<bool>>()
+    };
+    assert_eq!(suppress("Wong"), vec![false]);
+    assert_eq!(suppress("Park"), vec![true]);
+}

@@ -64,8 +64,9 @@ fn step(cmd: &'static str, label: &'static str, says: String) -> Step {
     }
 }
 
-/// `soldier`'s card in `game`, with what the rules' `offers` allow for him alone.
-pub fn card(game: Game, soldier: &SoldierLine, offers: &[Offer]) -> Card {
+/// `soldier`'s card in `game`, with what the rules' `offers` allow for him alone; `on` says
+/// whether he is on the Mission in progress, where alone Suppress lands.
+pub fn card((game, on): (Game, bool), soldier: &SoldierLine, offers: &[Offer]) -> Card {
     let cells = cells(game, soldier);
     let name = soldier.name.clone();
     let shown = |place: Shown| cells.iter().filter(move |c| c.column.shown == place);
@@ -90,7 +91,12 @@ pub fn card(game: Game, soldier: &SoldierLine, offers: &[Offer]) -> Card {
     let numbers = shown(Shown::Number)
         .filter(|c| !c.is_empty())
         .map(|c| {
-            let (down, up, why) = steps(c, &name);
+            let (down, mut up, why) = steps(c, &name);
+            // Rule: Suppress lands only on a Soldier taken on the Mission in progress.
+            if let Some(up) = up.as_mut().filter(|_| c.column.field == Field::Suppress && !on) {
+                up.disabled = true;
+                up.says = format!("{name} is not on the Mission in progress: no Suppress lands on him");
+            }
             Number {
                 key: c.column.key,
                 heading: c.column.heading,

@@ -125,7 +125,13 @@ pub async fn roster_page(
     let mut cards: Vec<Card> = roster
         .soldiers
         .iter()
-        .map(|s| card(roster.game, s, &offers))
+        .map(|s| {
+            let on = roster
+                .mission
+                .as_ref()
+                .is_some_and(|m| m.soldiers.contains(&s.name));
+            card((roster.game, on), s, &offers)
+        })
         .collect();
     // Theirs: those whose enlistment they recorded, and those their invite named.
     let named = |c: &Card| signed.soldiers.iter().any(|s| s.eq_ignore_ascii_case(&c.name));
