@@ -69,6 +69,11 @@ fn name_of(text: &str, what: &str, most: usize) -> Result<String, Error> {
     let name = text.trim();
     // A player's name is recorded with each command the phone sends: what the log refuses
     // of a recorder (`printable_recorder`) is refused here first.
+    if name.is_empty() {
+        return Err(Error::input(format!(
+            "{what} is empty: give 1 to {most} printable characters"
+        )));
+    }
     if name.chars().count() > most || !crate::domain::logged::printable_recorder(name) {
         return Err(Error::input(format!(
             "{what} is 1 to {most} printable characters; got '{}'",

@@ -363,6 +363,14 @@ fn a_joining_name_is_refused_only_for_a_token_of_the_invites_campaigns_and_only_
     );
     // root reaches every campaign: its name is refused by every invite.
     assert_eq!(join(&op_code, "root").status, 422);
+    // A name of spaces alone is said to be empty.
+    let blank = join(&juno_code, "   ");
+    assert_eq!(blank.status, 422, "{}", blank.body);
+    assert!(
+        blank.body.contains("is empty: give 1 to 40 printable characters"),
+        "{}",
+        blank.body
+    );
 }
 
 #[test]
