@@ -20,6 +20,7 @@ pub mod roll;
 pub mod rulebook;
 pub mod rules_version;
 pub mod sheet;
+pub mod shown;
 pub mod soldier;
 pub mod state;
 pub mod suggest;

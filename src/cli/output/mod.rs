@@ -161,28 +161,12 @@ pub fn json_line(value: &impl Serialize) -> io::Result<String> {
     String::from_utf8(line).map_err(io::Error::other)
 }
 
-/// Compact JSON whose strings carry no character that prints as nothing or reorders the
-/// text, nor a control character serde leaves as it is (DEL and the C1 controls, which a
-/// terminal may take for an escape): each is written as its `\uXXXX` escape, which a JSON
-/// reader turns back into it.
+/// Compact JSON as muster shows it ([`muster::domain::shown`]), written as it is serialized.
 struct Escaping;
 
 impl serde_json::ser::Formatter for Escaping {
     fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
-        let mut rest = fragment;
-        while let Some(at) = rest.find(|c: char| is_hidden(c) || c.is_control()) {
-            let (plain, from) = rest.split_at(at);
-            writer.write_all(plain.as_bytes())?;
-            let mut chars = from.chars();
-            for c in chars.by_ref().take(1) {
-                let mut units = [0u16; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    write!(writer, "\\u{unit:04x}")?;
-                }
-            }
-            rest = chars.as_str();
-        }
-        writer.write_all(rest.as_bytes())
+        muster::domain::shown::write_json_shown(writer, fragment)
     }
 }
 

@@ -96,32 +96,15 @@ async fn signed_json(
     Ok((signed, value))
 }
 
-/// `value` pretty-printed, as the page's folded-away JSON: a character that prints as nothing
-/// or reorders the text (a name an older muster let in), or a control character serde leaves
-/// as it is, written as its `\uXXXX` escape, as the command line's JSON writes it.
+/// `value` pretty-printed, as the page's folded-away JSON, shown as the command line's JSON is
+/// ([`muster::domain::shown`]): a name an older muster let in prints as its escapes.
 fn pretty(value: &Value) -> String {
     let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    if !text.chars().any(hidden) {
-        return text;
+    let mut shown = Vec::with_capacity(text.len());
+    match muster::domain::shown::write_json_shown(&mut shown, &text) {
+        Ok(()) => String::from_utf8(shown).unwrap_or(text),
+        Err(_) => text,
     }
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if hidden(c) {
-            let mut units = [0_u16; 2];
-            for unit in c.encode_utf16(&mut units) {
-                escaped.push_str(&format!("\\u{unit:04x}"));
-            }
-        } else {
-            escaped.push(c);
-        }
-    }
-    escaped
-}
-
-/// Whether `c` is written escaped in the page's JSON: it can only stand inside a string there,
-/// where its escape reads back the same.
-fn hidden(c: char) -> bool {
-    muster::domain::names::is_hidden(c) || (c.is_control() && c != '\n')
 }
 
 /// An object's members as `Key: value` words, one level deep.
@@ -277,7 +260,7 @@ mod tests {
     fn the_pages_json_escapes_what_prints_as_nothing_and_reads_back_the_same() {
         let value = serde_json::json!({ "recorded_by": "Baker\u{202e}\u{e0041}\u{9b}", "n": [1, 2] });
         let shown = pretty(&value);
-        assert!(!shown.chars().any(hidden), "{shown:?}");
+        assert!(!shown.chars().any(muster::domain::shown::escaped), "{shown:?}");
         assert!(shown.contains("\\u202e") && shown.contains('\n'), "{shown}");
         assert_eq!(serde_json::from_str::<Value>(&shown).unwrap(), value);
         let plain = serde_json::json!({ "name": "Reyes" });
