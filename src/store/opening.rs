@@ -120,16 +120,7 @@ impl Store {
         match usize::try_from(found) {
             // Later migrations mark the file, add indexes and reshape caches (blame's runs),
             // which reads do without.
-            Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store {
-                conn,
-                decided: decided::Decided::default(),
-                behind: decided::Behind::default(),
-                listed: listed::Listed::default(),
-                recorder: None,
-                sender: None,
-                immutable,
-                _holding: holding,
-            }),
+            Ok(found) if (READS_NEED..=known).contains(&found) => Ok(Store::fresh(conn, holding, immutable)),
             Ok(found) if found < READS_NEED && found > 0 => Err(StoreError::Older { path: shown }),
             // A file with no schema yet holds nothing to read.
             Ok(0) => Err(StoreError::Missing { path: shown }),
@@ -192,15 +183,21 @@ impl Store {
                 return Err(StoreError::Migration(e.to_string()));
             }
         }
-        Ok(Store {
+        Ok(Store::fresh(conn, holding, false))
+    }
+
+    /// A store on `conn` (holding its file by `holding`) with nothing kept yet: no state
+    /// decided, no campaign listed, nobody named as recorder or sender.
+    fn fresh(conn: Connection, holding: held::Holding, immutable: bool) -> Store {
+        Store {
             conn,
             decided: decided::Decided::default(),
             behind: decided::Behind::default(),
             listed: listed::Listed::default(),
             recorder: None,
             sender: None,
-            immutable: false,
+            immutable,
             _holding: holding,
-        })
+        }
     }
 }

@@ -15,18 +15,18 @@ fn folded(events: &[Event]) -> CampaignState {
     state
 }
 
+/// The command that creates the campaign every test here plays.
+fn creation() -> Command {
+    Command::CreateCampaign {
+        commands_kept: true,
+        game: Game::Modern,
+        nation: None,
+        expansions: Vec::new(),
+    }
+}
+
 fn created() -> Vec<Event> {
-    rules::decide(
-        &CampaignState::default(),
-        &Command::CreateCampaign {
-            commands_kept: true,
-            game: Game::Modern,
-            nation: None,
-            expansions: Vec::new(),
-        },
-        &mut Cup::empty(),
-    )
-    .unwrap()
+    rules::decide(&CampaignState::default(), &creation(), &mut Cup::empty()).unwrap()
 }
 
 fn at(version: u64) -> At<'static> {
@@ -229,19 +229,13 @@ fn a_campaign_created_under_earlier_rules_passes_decided_again_under_later_ones(
     if let Some(Event::CampaignCreated(created)) = logged.first_mut() {
         created.rules = earlier;
     }
-    let command = Command::CreateCampaign {
-        commands_kept: true,
-        game: Game::Modern,
-        nation: None,
-        expansions: Vec::new(),
-    };
     let first = At {
         campaign: "c",
         command_id: "c1",
         version: 1,
     };
     let start = Commanded::start(
-        read(&text(command)),
+        read(&text(creation())),
         first,
         Some(&logged[0]),
         &CampaignState::default(),
