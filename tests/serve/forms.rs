@@ -107,6 +107,23 @@ fn a_command_the_rules_offer_is_recorded_only_while_they_offer_it() {
     assert!(head_now > head);
 }
 
+/// A phone has no command line: a refusal names the page's form where the command line
+/// would name a command.
+#[test]
+fn a_refusal_on_the_page_names_the_form_not_the_command_line() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let head = campaign.head();
+    let refused = send(&browser, &csrf, &[("cmd", "turn")]);
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("“Start a Mission” (in The Mission)"), "{said}");
+    assert!(!said.contains("muster mission"), "{said}");
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+}
+
 /// An offer recorded is no longer offered: sent again under its id (its first answer lost),
 /// it is answered from that first answer, as any command sent again is, and recorded once.
 #[test]

@@ -75,7 +75,7 @@ pub fn card((game, on): (Game, bool), soldier: &SoldierLine, offers: &[Offer]) -
         .filter(|o| o.soldier.as_deref() == Some(name.as_str()) && o.refused.is_none())
         .map(|o| {
             // The warning above says why ("Wounds reached his Health"); the button says what.
-            let mut shown = view(o);
+            let mut shown = view(o, offers);
             if let Some((_, what)) = shown.label.rsplit_once(": ") {
                 shown.label = what.to_owned();
             }

@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use super::html::{message_page, status_of};
 use super::reading::read_campaign;
 use super::roster::roster_page;
+use super::said::in_page_words;
 use super::session::{Signed, forged, redirect};
 use super::shown::Refusal;
 use super::specs::{self, Line, Unfit};
@@ -85,16 +86,17 @@ pub async fn record(
             Err(ended) => ended,
         }
     };
-    // A refusal naming one of the form's flags is that field's: the page marks it.
+    // A refusal naming one of the form's flags is that field's: the page marks it. A command
+    // line it names is said as the page's button or form, for a phone has no command line.
     let ended = match ended {
         Ended::Refused {
             status,
-            field: None,
+            field,
             message,
         } => Ended::Refused {
             status,
-            field: specs::named(&cmd).and_then(|spec| spec.field_named_in(&message)),
-            message,
+            field: field.or_else(|| specs::named(&cmd).and_then(|spec| spec.field_named_in(&message))),
+            message: in_page_words(&message, &[]),
         },
         ended => ended,
     };
@@ -232,16 +234,13 @@ async fn offered(
         }
         return Err(refused(
             StatusCode::CONFLICT,
-            format!(
-                "`{}` is no longer offered: the campaign moved on; the page shows what is offered now",
-                args.join(" ")
-            ),
+            "that is no longer offered: the campaign moved on; the page shows what is offered now".to_owned(),
         ));
     };
     if let Some(reason) = &offer.refused {
         return Err(refused(
             StatusCode::UNPROCESSABLE_ENTITY,
-            format!("{}: {reason}", offer.label),
+            in_page_words(&format!("{}: {reason}", offer.label), &offers),
         ));
     }
     Ok(Line {

@@ -15,6 +15,7 @@ mod now;
 mod phones;
 mod reading;
 mod roster;
+mod said;
 mod session;
 mod shown;
 mod specs;

@@ -6,6 +6,8 @@ use muster::projection::mission_words::{environments_line, game_name, objectives
 use muster::projection::roster::Roster;
 use muster::query::Offer;
 
+use super::said::in_page_words;
+
 /// What is happening now.
 pub struct Now {
     pub game: &'static str,
@@ -37,8 +39,8 @@ pub struct OfferView {
     pub id: String,
 }
 
-/// `offer` as the page shows it.
-pub fn view(offer: &Offer) -> OfferView {
+/// `offer` as the page shows it, among the rules' `offers` (which its reason may name).
+pub fn view(offer: &Offer, offers: &[Offer]) -> OfferView {
     let first = |words: &[&str]| {
         offer
             .args
@@ -62,7 +64,11 @@ pub fn view(offer: &Offer) -> OfferView {
     OfferView {
         label: offer.label.clone(),
         args: serde_json::to_string(&offer.args).unwrap_or_default(),
-        refused: offer.refused.clone().unwrap_or_default(),
+        refused: offer
+            .refused
+            .as_deref()
+            .map(|reason| in_page_words(reason, offers))
+            .unwrap_or_default(),
         keypad: match offer.sides[..] {
             [sides] => Some(sides),
             _ => None,
@@ -101,7 +107,11 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> No
         mission,
         lines,
         // A Soldier's own offers are on his card.
-        offers: offers.iter().filter(|o| o.soldier.is_none()).map(view).collect(),
+        offers: offers
+            .iter()
+            .filter(|o| o.soldier.is_none())
+            .map(|o| view(o, offers))
+            .collect(),
         undo,
         idle: roster.mission.is_none(),
     }
@@ -124,27 +134,27 @@ mod tests {
 
     #[test]
     fn one_die_takes_a_keypad_of_its_sides_and_more_take_a_field_each() {
-        let check = view(&offer(&["k9", "roll"], &[10]));
+        let check = view(&offer(&["k9", "roll"], &[10]), &[]);
         assert_eq!((check.keypad, check.faces.is_empty()), (Some(10), true));
-        let pick = view(&offer(&["medal", "recipient", "Silver Star"], &[3]));
+        let pick = view(&offer(&["medal", "recipient", "Silver Star"], &[3]), &[]);
         assert_eq!(pick.keypad, Some(3));
-        let two = view(&offer(&["environ", "Wong", "--location", "x"], &[10, 6]));
+        let two = view(&offer(&["environ", "Wong", "--location", "x"], &[10, 6]), &[]);
         assert_eq!((two.keypad, two.faces), (None, vec![10, 6]));
-        let none = view(&offer(&["turn"], &[]));
+        let none = view(&offer(&["turn"], &[]), &[]);
         assert_eq!((none.keypad, none.faces.is_empty()), (None, true));
     }
 
     #[test]
     fn what_cannot_be_taken_back_at_the_table_asks_first() {
-        assert!(view(&offer(&["kill", "Wong"], &[])).confirm);
-        assert!(view(&offer(&["mission", "end", "--result", "success"], &[])).confirm);
-        assert!(!view(&offer(&["down", "Wong"], &[])).confirm);
-        assert!(!view(&offer(&["turn"], &[])).confirm);
+        assert!(view(&offer(&["kill", "Wong"], &[]), &[]).confirm);
+        assert!(view(&offer(&["mission", "end", "--result", "success"], &[]), &[]).confirm);
+        assert!(!view(&offer(&["down", "Wong"], &[]), &[]).confirm);
+        assert!(!view(&offer(&["turn"], &[]), &[]).confirm);
     }
 
     #[test]
     fn each_offers_form_is_known_by_its_command_line() {
-        let id = |args: &[&str]| view(&offer(args, &[])).id;
+        let id = |args: &[&str]| view(&offer(args, &[]), &[]).id;
         assert_eq!(
             id(&["medal", "earn", "Silver Star"]),
             "offer-medal-earn-silver-star"

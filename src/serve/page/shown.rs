@@ -113,13 +113,13 @@ pub fn groups(
     let names: Vec<String> = roster.soldiers.iter().map(|s| s.name.clone()).collect();
     let refusal = refusal.as_ref();
     let groups: Vec<Group> = [
-        (specs::Group::Play, "play", "Record any play"),
-        (specs::Group::Mission, "mission", "The Mission"),
-        (specs::Group::Squad, "squad", "The squad: enlisting, RP, Medals"),
-        (specs::Group::Corrections, "corrections", "Corrections"),
+        (specs::Group::Play, "play"),
+        (specs::Group::Mission, "mission"),
+        (specs::Group::Squad, "squad"),
+        (specs::Group::Corrections, "corrections"),
     ]
     .into_iter()
-    .map(|(group, id, title)| {
+    .map(|(group, id)| {
         let forms: Vec<FormView> = if role >= Role::Player {
             specs::forms_for(roster.game == Game::ZeroDark, expansions, role)
                 .filter(|spec| spec.group == group)
@@ -132,7 +132,7 @@ pub fn groups(
         let next = group == specs::Group::Mission && roster.mission.is_none();
         Group {
             id,
-            title,
+            title: group.title(),
             open: next || forms.iter().any(|f| !f.message.is_empty()),
             forms,
         }

@@ -69,6 +69,18 @@ pub enum Group {
     Corrections,
 }
 
+impl Group {
+    /// The heading of the page's section that holds this group's forms.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Play => "Record any play",
+            Group::Mission => "The Mission",
+            Group::Squad => "The squad: enlisting, RP, Medals",
+            Group::Corrections => "Corrections",
+        }
+    }
+}
+
 /// One form: the command's words and its fields in order.
 pub struct Spec {
     pub cmd: &'static str,
