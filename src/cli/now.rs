@@ -48,6 +48,9 @@ fn printed(campaign: &str, offers: &[Offer]) -> String {
             offer.args.join(" "),
             offer.label
         ));
+        for pay in &offer.pays {
+            text.push_str(&format!("    --pay {:<30} {pay}\n", pay.resource));
+        }
     }
     let refused: Vec<&Offer> = offers.iter().filter(|o| o.refused.is_some()).collect();
     if !refused.is_empty() {

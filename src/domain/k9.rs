@@ -48,6 +48,23 @@ pub struct PaidOption {
     pub resource: Resource,
 }
 
+impl fmt::Display for PaidOption {
+    /// As a card words it: "pay 1 Discipline: +4", "discard 2 cards: +3".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let PaidOption {
+            amount,
+            bonus,
+            resource,
+        } = self;
+        match resource {
+            Resource::Discipline => write!(f, "pay {amount} Discipline: {bonus:+}"),
+            Resource::Xp => write!(f, "pay {amount} XP: {bonus:+}"),
+            Resource::Discards if *amount == 1 => write!(f, "discard 1 card: {bonus:+}"),
+            Resource::Discards => write!(f, "discard {amount} cards: {bonus:+}"),
+        }
+    }
+}
+
 /// One roll in an Encounter's series: who makes it, with which ability and modifier.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,4 +144,25 @@ pub struct EncounterCard {
     pub reward: String,
     /// The ordered rolls; the first one's maker is the card's top-most note.
     pub rolls: Vec<EncounterRoll>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paid_option_reads_as_the_card_words_it() {
+        let said = |amount, bonus, resource| {
+            PaidOption {
+                amount,
+                bonus,
+                resource,
+            }
+            .to_string()
+        };
+        assert_eq!(said(1, 4, Resource::Discipline), "pay 1 Discipline: +4");
+        assert_eq!(said(2, 1, Resource::Xp), "pay 2 XP: +1");
+        assert_eq!(said(2, 3, Resource::Discards), "discard 2 cards: +3");
+        assert_eq!(said(1, 2, Resource::Discards), "discard 1 card: +2");
+    }
 }

@@ -13,6 +13,7 @@ use crate::dice::Cup;
 use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
+use crate::domain::k9::PaidOption;
 use crate::domain::state::CampaignState;
 use crate::rules;
 
@@ -35,6 +36,9 @@ pub struct Offer {
     /// The Soldier it is about, when the state suggests it for him alone (what comes next
     /// once his Wounds reached his Health); `None` for a step of the Mission.
     pub soldier: Option<String>,
+    /// The options its roll may be paid for first, as its card lists them (a K9 Encounter's
+    /// "pay 1 Discipline: +4"), each given with `--pay RESOURCE`; empty when refused.
+    pub pays: Vec<PaidOption>,
 }
 
 /// The commands of play `state` suggests, in the order a table meets them (what is owed
@@ -53,9 +57,9 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
                 // not matter, only whether the rules allow the command at all.
                 let faces = vec![1; FACES];
                 let mut cup = Cup::new(campaign, state.version + 1, faces, None);
-                let (refused, sides) = match rules::decide(state, &command, &mut cup) {
-                    Ok(events) => (None, sides(&events)),
-                    Err(e) => (Some(e.to_string()), Vec::new()),
+                let (refused, sides, pays) = match rules::decide(state, &command, &mut cup) {
+                    Ok(events) => (None, sides(&events), pays(state, &command)),
+                    Err(e) => (Some(e.to_string()), Vec::new(), Vec::new()),
                 };
                 Offer {
                     label,
@@ -64,6 +68,7 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
                     dice: sides.len(),
                     sides,
                     soldier,
+                    pays,
                 }
             },
         )
@@ -83,6 +88,20 @@ fn sides(events: &[Event]) -> Vec<u8> {
             roll.faces.iter().map(move |_| sides)
         })
         .collect()
+}
+
+/// The options the roll `command` makes may be paid for first: the open Encounter's next
+/// roll's, or its retry's, as the card lists them.
+fn pays(state: &CampaignState, command: &Command) -> Vec<PaidOption> {
+    let Some(encounter) = state.mission_in_progress().and_then(|m| m.encounter.as_ref()) else {
+        return Vec::new();
+    };
+    let roll = match command {
+        Command::RollEncounter { .. } => encounter.card.rolls.get(encounter.next_roll),
+        Command::RetryEncounter { .. } => encounter.card.retry.as_ref().map(|r| &r.roll),
+        _ => None,
+    };
+    roll.map(|r| r.options.clone()).unwrap_or_default()
 }
 
 /// A candidate: its label, its command line, the command the rules are asked, and the

@@ -93,7 +93,9 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
 
         // Its rolls, each offered at the top with the keypad: the second fails.
         tab.js("window.scrollTo(0, 0); return true;", vec![]).await?;
-        for (roll, face) in [("Roll 1", "10"), ("Roll 2", "1")] {
+        // Roll 1 pays the card's "pay 1 Discipline: +4" first, its box ticked.
+        tab.click("#owed input[name=pay][value=discipline]").await?;
+        for (roll, face) in [("Roll 1", "4"), ("Roll 2", "1")] {
             pick_key(&tab, roll, face).await?;
             tab.recorded(roll).await?;
         }
@@ -146,7 +148,7 @@ fn a_whole_mission_played_from_a_phone_leaves_the_roster_the_command_line_leaves
         &["check", "Reyes", "medic", "--die", "7"],
         &["wound", "Reyes", "1"],
         &["k9", "draw", &encounter()],
-        &["k9", "roll", "--die", "10"],
+        &["k9", "roll", "--pay", "discipline", "--die", "4"],
         &["k9", "roll", "--die", "1"],
         &["k9", "retry", "--die", "10"],
         &["mission", "end", "--result", "success"],

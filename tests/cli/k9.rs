@@ -270,3 +270,37 @@ fn resolving_the_k9_objective_ends_the_mission() {
         "no K9 is on Mission 2",
     );
 }
+
+/// The options of the Encounter roll the rules offer now, as `now --json` lists them.
+fn offered_pays(m: &Muster, args: &[&str]) -> Value {
+    let now = m.json(&["now"]);
+    let offers = now["offers"].as_array().cloned().unwrap_or_default();
+    offers
+        .into_iter()
+        .find(|o| o["args"] == json!(args))
+        .map(|o| o["pays"].clone())
+        .unwrap_or(Value::Null)
+}
+
+#[test]
+fn the_encounter_roll_offered_now_lists_what_its_card_lets_it_be_paid_with() {
+    // Given Buried Explosive drawn: roll 1 is Gizmo's, "pay 1 Discipline: +4"
+    let m = on_mission();
+    draw(&m);
+    assert_eq!(
+        offered_pays(&m, &["k9", "roll"]),
+        json!([{"amount": 1, "bonus": 4, "resource": "discipline"}])
+    );
+    assert!(m.ok(&["now"]).contains("--pay discipline"));
+    // When it is made, roll 2 is Wong's: "pay 1 XP: +1" and "discard 2 cards: +3"
+    first_roll(&m);
+    let pays = offered_pays(&m, &["k9", "roll"]);
+    let resources: Vec<&str> = pays
+        .as_array()
+        .map(|p| p.iter().filter_map(|o| o["resource"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(resources, ["xp", "discards"]);
+    assert!(m.ok(&["now"]).contains("discard 2 cards: +3"));
+    // And the retry is refused now (no roll failed), so it offers nothing to pay
+    assert_eq!(offered_pays(&m, &["k9", "retry"]), json!([]));
+}

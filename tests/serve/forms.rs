@@ -392,3 +392,86 @@ fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
     assert_eq!(again.status, 422, "{}", again.body);
     assert_eq!(campaign.head(), head + 1);
 }
+
+/// The card's paid options are offered beside the Encounter's roll: a box ticked is paid
+/// first; one the card does not offer is refused and writes nothing.
+#[test]
+fn an_encounter_roll_from_owed_now_pays_what_its_card_offers_and_nothing_else() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "expansion", "add", "k9"]);
+    let fixture = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/cards")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    campaign.ok(&["enlist", "--card", &fixture("gizmo.json")]);
+    campaign.ok(&[
+        "mission",
+        "start",
+        "Night Run",
+        "--with",
+        "Wong",
+        "--with",
+        "Gizmo",
+        "--k9-objective",
+        "Cache",
+    ]);
+    campaign.ok(&["turn"]);
+    campaign.ok(&["k9", "draw", &fixture("buried-explosive.json")]);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
+    let boxes = scraper::Selector::parse("#owed input[type=checkbox][name=pay]").unwrap();
+    let offered: Vec<&str> = page
+        .select(&boxes)
+        .filter_map(|b| b.value().attr("value"))
+        .collect();
+    assert_eq!(offered, ["discipline"]);
+
+    let head = campaign.head();
+    let roll = |pay: &str| {
+        send(
+            &browser,
+            &csrf,
+            &[
+                ("cmd", "offer"),
+                ("args", r#"["k9","roll"]"#),
+                ("pay", pay),
+                ("die", "4"),
+            ],
+        )
+    };
+    let refused = roll("xp");
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(
+        said.contains("'xp' is not paid for this roll; it offers discipline"),
+        "{said}"
+    );
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+
+    let paid = roll("discipline");
+    assert_eq!(paid.status, 200, "{}", paid.body);
+    let log: Vec<Value> = campaign
+        .ok(&["log", "--json"])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = log
+        .iter()
+        .rev()
+        .take(2)
+        .rev()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["discipline_spent", "k9_roll_made"]);
+    // 4, −1 on the card, +4 paid: 7 against Bomb 5+.
+    assert!(
+        json(&paid)["summary"].as_str().unwrap().contains("success"),
+        "{}",
+        paid.body
+    );
+}

@@ -171,13 +171,18 @@ async fn line(
                     "the offer names no command line".to_owned(),
                 )
             })?;
+        let sent = |name: &'static str| {
+            values
+                .iter()
+                .filter(move |(n, v)| n == name && !v.trim().is_empty())
+                .map(|(_, v)| v.trim().to_owned())
+        };
         // A face left empty is for muster to roll: the "muster rolls" button sends none.
-        let faces = values
-            .iter()
-            .filter(|(n, v)| n == "die" && !v.trim().is_empty())
-            .map(|(_, v)| v.trim().to_owned())
-            .collect();
-        return offered(server, (caller, campaign, command_id), args, faces).await;
+        let chosen = Chosen {
+            pays: sent("pay").collect(),
+            faces: sent("die").collect(),
+        };
+        return offered(server, (caller, campaign, command_id), args, chosen).await;
     }
     let Some(spec) = specs::named(cmd) else {
         return Err(refused(
@@ -202,14 +207,21 @@ async fn line(
         .map_err(|Unfit { field, message }| refused(StatusCode::UNPROCESSABLE_ENTITY, field, message))
 }
 
-/// `args` when the rules offer it now (with the `faces` entered for the dice it rolls), else
-/// why not; or, sent again under `command_id` once the command it recorded moved the
-/// campaign on, its first answer.
+/// What the player chose beside an offer: the options its roll is paid for first, and the
+/// faces entered for the dice it rolls.
+struct Chosen {
+    pays: Vec<String>,
+    faces: Vec<String>,
+}
+
+/// `args` when the rules offer it now (with what was `chosen` for its roll), else why not;
+/// or, sent again under `command_id` once the command it recorded moved the campaign on, its
+/// first answer.
 async fn offered(
     server: &Arc<Server>,
     (caller, campaign, command_id): (&Caller, &str, Option<&str>),
     args: Vec<String>,
-    faces: Vec<String>,
+    Chosen { pays, faces }: Chosen,
 ) -> Result<Line, Ended> {
     let offers = read_campaign(server, (campaign, &caller.reach), |store, name| {
         Query::new(store, name).offers()
@@ -223,6 +235,7 @@ async fn offered(
         .await
         .map_err(|unread| refused(unread.status, unread.message))?;
     let mut line = args.clone();
+    line.extend(pays.iter().map(|pay| format!("--pay={pay}")));
     line.extend(faces.iter().map(|face| format!("--die={face}")));
     let Some(offer) = offers.iter().find(|o| o.args == args) else {
         // Its first answer lost, a command the page sends again is no longer offered, for it
@@ -241,6 +254,25 @@ async fn offered(
         return Err(refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             in_page_words(&format!("{}: {reason}", offer.label), &offers),
+        ));
+    }
+    // Only what the card offers is paid: a resource the page did not show is never sent on.
+    if let Some(unknown) = pays
+        .iter()
+        .find(|pay| !offer.pays.iter().any(|o| o.resource.to_string() == **pay))
+    {
+        let offered: Vec<String> = offer.pays.iter().map(|o| o.resource.to_string()).collect();
+        return Err(refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "{}: '{unknown}' is not paid for this roll; it offers {}",
+                offer.label,
+                if offered.is_empty() {
+                    "nothing to pay".to_owned()
+                } else {
+                    offered.join(", ")
+                }
+            ),
         ));
     }
     Ok(Line {

@@ -37,6 +37,9 @@ pub struct OfferView {
     pub confirm: bool,
     /// Its form's id, from its command line: what the page's pending list knows it by.
     pub id: String,
+    /// What its roll may be paid for first, a box each: the resource sent, and the card's
+    /// words.
+    pub pays: Vec<(String, String)>,
 }
 
 /// `offer` as the page shows it, among the rules' `offers` (which its reason may name).
@@ -80,7 +83,21 @@ pub fn view(offer: &Offer, offers: &[Offer]) -> OfferView {
         },
         confirm: first(&["kill"]) || first(&["mission", "end"]),
         id: format!("offer-{}", id.trim_end_matches('-')),
+        pays: offer
+            .pays
+            .iter()
+            .map(|pay| (pay.resource.to_string(), capitalised(&pay.to_string())))
+            .collect(),
     }
+}
+
+/// `words` with a capital first letter, as a box's label starts.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// "Now" for `roster`, with the rules' `offers` for the Mission and the caller's `undo`.
@@ -129,6 +146,7 @@ mod tests {
             dice: sides.len(),
             sides: sides.to_vec(),
             soldier: None,
+            pays: Vec::new(),
         }
     }
 

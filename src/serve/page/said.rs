@@ -98,6 +98,7 @@ mod tests {
             dice: 0,
             sides: Vec::new(),
             soldier: soldier.map(str::to_owned),
+            pays: Vec::new(),
         }
     }
 
