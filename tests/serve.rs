@@ -62,3 +62,5 @@ mod story;
 mod sync;
 #[path = "serve/tls.rs"]
 mod tls;
+#[path = "serve/zero_dark_forms.rs"]
+mod zero_dark_forms;
