@@ -89,6 +89,13 @@ pub struct OwedEnvironment {
     pub environment: DeclaredEnvironment,
 }
 
+/// A roll a Soldier owed this turn and made, with the version that recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledEnvironment {
+    pub owed: OwedEnvironment,
+    pub version: u64,
+}
+
 impl fmt::Display for OwedEnvironment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} owes a roll against {}", self.soldier, self.environment)

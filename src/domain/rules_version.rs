@@ -60,6 +60,11 @@ pub const SET_ASIDE_EXHAUSTED_ENDS_PLAY: RulesVersion = RulesVersion(4);
 /// Handler Ability; an assertion states values a paper sheet holds.
 pub const CARDS_AS_PRINTED: RulesVersion = RulesVersion(5);
 
+/// Rules 000, 001, 002 and 003 on who may act: only an active Soldier on the Mission
+/// inflicts an EKIA or rolls for an Environment; a declared Environment is rolled once a
+/// turn; a K9, who has no Actions, makes no Success check; an Ally is made Dependent once.
+pub const ACTIVE_SOLDIERS_ACT: RulesVersion = RulesVersion(6);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -94,6 +99,15 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; `assert` refuses a value no paper sheet holds (`xp=abc`, `wounds=-1`, `status=dead`), which could never match the log",
         ),
     ),
+    (
+        ACTIVE_SOLDIERS_ACT,
+        concat!(
+            "an EKIA by a Soldier who is Downed is refused, as his Suppression already was: only an active Soldier on the Mission attacks",
+            "; rule 002: only an active Soldier on the Mission rolls for an Environment, and a roll a declared Environment owed him this turn, once made, is not made again (\"at the start of the Soldier Turn\")",
+            "; rules 000 and 001: a K9 makes no check with a Success heading, which costs an Action (\"K9 Soldiers do not have Actions\"); checks on entering (Fail, Trap) are his as before",
+            "; rule 003: an Ally already Dependent is not made Dependent again",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -109,7 +123,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = CARDS_AS_PRINTED;
+pub const NEWEST: RulesVersion = ACTIVE_SOLDIERS_ACT;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::environment::{DeclaredEnvironment, OwedEnvironment};
+use super::environment::{DeclaredEnvironment, OwedEnvironment, RolledEnvironment};
 use super::error::RuleError;
 use super::event::{EncounterStep, Event, Heading, MedalSticker, RpMovement};
 use super::game::{Game, MissionResult};
@@ -151,6 +151,9 @@ pub struct MissionState {
     /// The Environment rolls the Soldiers owe this turn and have not made, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed_environment: Vec<OwedEnvironment>,
+    /// The Environment rolls owed this turn that were made: each is owed once a turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolled_environment: Vec<RolledEnvironment>,
 }
 
 /// For checkpoints: a Mission's empty fields are left out, so that the record of every

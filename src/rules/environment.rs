@@ -4,7 +4,7 @@
 use crate::dice::Cup;
 use crate::domain::Game;
 use crate::domain::command::NamedModifier;
-use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope};
+use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope, OwedEnvironment};
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
     EnvironmentChoice, EnvironmentResolved, EnvironmentRolled, Event, HardyAdjusted, MissionEnvironment,
@@ -12,7 +12,8 @@ use crate::domain::event::{
 };
 use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
-use crate::domain::state::CampaignState;
+use crate::domain::soldier::{Status, same_name};
+use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::{check_text, running};
 use crate::rules::roll::{RollSpec, named_modifiers};
@@ -39,6 +40,9 @@ pub(super) fn roll(
     }
     let environment = check_type(state, "an Environ type", &environment.to_lowercase())?;
     let target = u8::try_from(in_range("the Environ target", target, 1, 10)?).unwrap_or(10);
+    if state.rules() >= rules_version::ACTIVE_SOLDIERS_ACT {
+        once_a_turn(mission, soldier, &environment, target)?;
+    }
     let location = location
         .map(|l| check_text("the Location's name", l))
         .transpose()?;
@@ -89,6 +93,40 @@ pub(super) fn roll(
         immune: false,
         roll: Some(roll),
     }))])
+}
+
+/// Rule 002 from [`rules_version::ACTIVE_SOLDIERS_ACT`]: an active Soldier rolls (one Downed
+/// owes none), and a roll a declared Environment owed him this turn is made once: another is
+/// refused while none of that type and target is still owed him. A roll no declaration owed
+/// (an Environment not declared) is recorded as before.
+fn once_a_turn(
+    mission: &MissionState,
+    soldier: &SoldierState,
+    environment: &str,
+    target: u8,
+) -> Result<(), RuleError> {
+    let name = &soldier.card.name;
+    if soldier.status != Status::Active {
+        return Err(RuleError::refused(format!(
+            "{name} is {}: only an active Soldier rolls for an Environment, and one {} owes none (rule 002)",
+            soldier.status, soldier.status
+        )));
+    }
+    let same = |owed: &OwedEnvironment| {
+        same_name(&owed.soldier, name)
+            && owed.environment.environment == environment
+            && owed.environment.target == target
+    };
+    if mission.owed_environment.iter().any(same) {
+        return Ok(());
+    }
+    match mission.rolled_environment.iter().find(|r| same(&r.owed)) {
+        Some(made) => Err(RuleError::refused(format!(
+            "{name} already made this turn's roll against {} (v{}); a declared Environment is rolled once a turn, at the start of the Soldier Turn (rule 002): the next is owed after `muster turn`",
+            made.owed.environment, made.version
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Whether a modifier's source names Armor or a Shield, as a word of its own ("Body Armor",

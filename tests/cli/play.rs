@@ -66,7 +66,8 @@ fn check_with_an_entered_die_records_the_roll() {
 
     let roll = &rolled(
         &m,
-        &["check", "Gizmo", "threat", "--upgunned", "--die", "4"],
+        // A K9 has no Actions, so his check is one on entering (a Fail heading).
+        &["check", "Gizmo", "threat", "--upgunned", "--fail", "--die", "4"],
         "check_rolled",
     )["roll"];
     assert_eq!((&roll["target"], &roll["success"]), (&json!(4), &json!(true)));

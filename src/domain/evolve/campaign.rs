@@ -167,6 +167,7 @@ pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
         zero_dark: ZeroDarkMission::default(),
         environments: Vec::new(),
         owed_environment: Vec::new(),
+        rolled_environment: Vec::new(),
     });
     medals::mission_started(state);
 }
@@ -201,6 +202,7 @@ pub(super) fn mission_ended(state: &mut CampaignState, e: &MissionEnded) {
             mission.encounter = None;
             mission.environments = Vec::new();
             mission.owed_environment = Vec::new();
+            mission.rolled_environment = Vec::new();
         }
         Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
         None => state.note(format!(

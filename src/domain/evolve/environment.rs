@@ -2,7 +2,7 @@
 //! during it with the rolls they make owed at each turn (rule 002).
 
 use super::counters::adjust;
-use crate::domain::environment::OwedEnvironment;
+use crate::domain::environment::{OwedEnvironment, RolledEnvironment};
 use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted, MissionEnvironment};
 use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
 use crate::domain::soldier::{Status, same_name};
@@ -19,6 +19,7 @@ pub(super) fn environment_rolled(state: &mut CampaignState, e: &EnvironmentRolle
         });
     }
     // The roll, made or not needed, settles the first roll he owed for that Environ.
+    let version = state.version;
     if let Some(mission) = state.mission_in_progress_mut() {
         let owed = mission.owed_environment.iter().position(|o| {
             same_name(&o.soldier, &e.soldier)
@@ -26,7 +27,10 @@ pub(super) fn environment_rolled(state: &mut CampaignState, e: &EnvironmentRolle
                 && o.environment.target == e.target
         });
         if let Some(i) = owed {
-            mission.owed_environment.remove(i);
+            let owed = mission.owed_environment.remove(i);
+            mission
+                .rolled_environment
+                .push(RolledEnvironment { owed, version });
         }
     }
 }
@@ -85,6 +89,7 @@ pub(super) fn turn_started(state: &mut CampaignState) {
         .collect();
     if let Some(mission) = state.mission_in_progress_mut() {
         mission.owed_environment = owed;
+        mission.rolled_environment = Vec::new();
     }
 }
 

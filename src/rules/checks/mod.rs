@@ -10,7 +10,7 @@ use crate::domain::event::{CheckRolled, Event, Heading};
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
 use crate::domain::rules_version;
-use crate::domain::soldier::Status;
+use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::CampaignState;
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::check_text;
@@ -54,6 +54,14 @@ pub(super) fn check(
     } else {
         Heading::Success
     };
+    if heading == Heading::Success
+        && soldier.card.kind == SoldierKind::K9
+        && state.rules() >= rules_version::ACTIVE_SOLDIERS_ACT
+    {
+        return Err(RuleError::refused(format!(
+            "{name} is a K9, and a check with a Success heading costs an Action, which K9 Soldiers do not have (rules 000 and 001); his abilities roll in K9 Encounters (`muster k9 roll`), and a check on entering is --fail or --trap"
+        )));
+    }
     let card = request
         .card
         .map(|c| check_text("the card's name (--on)", c))

@@ -10,6 +10,7 @@ use crate::domain::event::{
     SoldierNamed, TeamXpAdjusted, XpAdjusted,
 };
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_XP};
+use crate::domain::rules_version;
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
 use crate::domain::suggest::did_you_mean;
@@ -205,6 +206,12 @@ pub(super) fn record_ekia(
             soldier.card.name,
             mission.number,
             mission.soldiers.join(", ")
+        )));
+    }
+    if soldier.status != Status::Active && state.rules() >= rules_version::ACTIVE_SOLDIERS_ACT {
+        return Err(RuleError::refused(format!(
+            "{} is {}, and only an active Soldier attacks (as for a Suppression); record the EKIA for the Soldier who made it",
+            soldier.card.name, soldier.status
         )));
     }
     let losses = crate::rules::medals::eliminate_losses(state, &soldier.card.name, &hostile, "an EKIA");

@@ -6,7 +6,7 @@ pub(super) mod spook;
 
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
-use crate::domain::rules_version::{ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES};
+use crate::domain::rules_version::{ACTIVE_SOLDIERS_ACT, ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::suggest::did_you_mean;
@@ -282,6 +282,19 @@ fn ally_of(state: &CampaignState, hero: &str, ally: &str) -> Result<AllyEvent, R
 
 pub(super) fn make_dependent(state: &CampaignState, hero: &str, ally: &str) -> Result<Vec<Event>, RuleError> {
     let event = ally_of(state, hero, ally)?;
+    // The Ally of the Mission in progress (as `ally_of` found him), not one of that name before.
+    let mission = running(state).ok().map(|m| m.number);
+    let already = state.soldier(&event.hero).is_some_and(|h| {
+        h.allies
+            .iter()
+            .any(|a| a.name == event.ally && !a.dead && a.dependent && mission.is_none_or(|m| a.mission == m))
+    });
+    if already && state.rules() >= ACTIVE_SOLDIERS_ACT {
+        return Err(RuleError::refused(format!(
+            "{} is already Dependent on {}; an Ally is made Dependent once",
+            event.ally, event.hero
+        )));
+    }
     Ok(vec![Event::AllyMadeDependent(AllyEvent {
         why: "an upgrade at no cost that counts as half an upgrade".to_owned(),
         ..event

@@ -1,5 +1,6 @@
 //! Creating a campaign and enlisting its Soldiers (RULES 3 and 7, DESIGN 4).
 
+mod acting;
 mod audit;
 mod carry_over;
 mod kept;

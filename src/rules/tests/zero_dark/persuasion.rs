@@ -248,6 +248,27 @@ fn an_ally_takes_the_dependent_upgrade() {
 }
 
 #[test]
+fn from_rules_6_an_ally_already_dependent_is_not_made_dependent_again() {
+    let dependent = || Command::MakeDependent {
+        hero: GUNNER.into(),
+        ally: "Pigeon".into(),
+    };
+    let mut events = with_an_ally();
+    events.push(Event::AllyMadeDependent(ally_event(GUNNER, "Pigeon", DEPENDENT)));
+    given(events.clone())
+        .when(dependent())
+        .then_refused(&["Pigeon is already Dependent on Vega", "made Dependent once"]);
+    // Under rules 5 a second one is recorded, as it was.
+    let mut earlier = events;
+    if let Some(Event::CampaignCreated(created)) = earlier.first_mut() {
+        created.rules = crate::domain::rules_version::CARDS_AS_PRINTED;
+    }
+    given(earlier)
+        .when(dependent())
+        .then([Event::AllyMadeDependent(ally_event(GUNNER, "Pigeon", DEPENDENT))]);
+}
+
+#[test]
 fn the_dependent_upgrade_for_an_ally_the_hero_lacks_is_refused() {
     given(with_an_ally())
         .when(Command::MakeDependent {
