@@ -190,6 +190,61 @@ fn a_viewer_reads_every_page_but_has_no_forms_and_may_not_post_one() {
     assert_eq!(wound_lines, ["v4"], "the voided Wound is a struck-through line");
 }
 
+/// A K9 Encounter roll paid with Discipline reads in words on its show page: the roll once,
+/// its modifiers and cost as the command line words them, its step as players count; no
+/// event's page shows a nested value as JSON.
+#[test]
+fn a_paid_encounter_roll_shows_its_nested_values_in_words_and_the_roll_once() {
+    let campaign = Campaign::new();
+    campaign.ok(&["campaign", "expansion", "add", "k9"]);
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards");
+    let card = |name: &str| cards.join(name).display().to_string();
+    campaign.ok(&["enlist", "--card", &card("gizmo.json")]);
+    let start = ["mission", "start", "X", "--with", "Wong", "--with", "Gizmo"];
+    campaign.ok(&[&start[..], &["--k9-objective", "obj"]].concat());
+    campaign.ok(&["turn"]);
+    campaign.ok(&["k9", "draw", &card("buried-explosive.json")]);
+    campaign.ok(&["k9", "roll", "--pay", "discipline", "--die", "4"]);
+    let roll = campaign.head();
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&gm);
+    let rows = |version: u64| {
+        let page = browser.get(&format!("/c/Op/show/{version}"));
+        assert_eq!(page.status, 200, "{}", page.body);
+        let show = Html::parse_document(&page.body);
+        let labels = texts(&show, "#event dt");
+        labels
+            .into_iter()
+            .zip(texts(&show, "#event dd"))
+            .collect::<Vec<_>>()
+    };
+    for version in 1..=roll {
+        for (label, value) in rows(version) {
+            assert!(
+                !value.contains("{\"") && !value.contains("[{"),
+                "v{version} {label}: {value}"
+            );
+        }
+    }
+    let shown = rows(roll);
+    let said = |label: &str| -> Vec<&str> {
+        shown
+            .iter()
+            .filter(|(l, _)| l == label)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    };
+    assert_eq!(said("Kind"), ["k9 roll made"]);
+    assert_eq!(said("Roll").len(), 1, "the roll once: {shown:?}");
+    assert!(said("Roll")[0].contains("4 -1 (card) +4 (paid 1 Discipline) = 7 vs 5+: success"));
+    assert_eq!(said("Modifiers"), ["-1 (card), +4 (paid 1 Discipline)"]);
+    assert_eq!(said("Costs"), ["1 Discipline"]);
+    assert_eq!(said("Die"), ["d10: 4 (entered)"]);
+    assert_eq!(said("Step"), ["Roll 1"], "counted as players count");
+}
+
 #[test]
 fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     let campaign = Campaign::new();

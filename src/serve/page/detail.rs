@@ -9,12 +9,15 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use muster::domain::roll::Roll;
+use muster::projection::summary::roll_line;
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::html::{PagePath, render};
 use super::session::Signed;
 use super::views::{Chrome, chrome, read_json, text};
-use super::words::{When, heading, kind, rank, short, when};
+use super::words::{self, When, heading, kind, rank, short, when};
 use crate::serve::server::Server;
 
 /// An event's field as a row: its name and its value, with the version it links to, a time
@@ -107,16 +110,94 @@ fn pretty(value: &Value) -> String {
     }
 }
 
-/// An object's members as `Key: value` words, one level deep.
-fn members(value: &Value) -> String {
-    match value {
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| format!("{}: {}", heading(k), text(v)))
-            .collect::<Vec<_>>()
-            .join("; "),
-        other => text(other),
+/// The payload's members as rows in words, an object's own members each a row of its own
+/// (`Card abilities`); the roll the event records is left to [`roll_rows`], shown once.
+fn payload_rows(payload: &Value, roll: &Value) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (key, value) in payload.as_object().into_iter().flatten() {
+        if !roll.is_null() && value == roll {
+            continue;
+        }
+        match value {
+            Value::Object(map) if !map.is_empty() && words::known(key, value).is_none() => {
+                let head = words::label(key);
+                rows.extend(
+                    words::said_members(value)
+                        .map(|(k, v)| member_row(&format!("{head}: {}", words::label(k)), k, v)),
+                );
+            }
+            _ => rows.push(member_row(&words::label(key), key, value)),
+        }
     }
+    rows
+}
+
+/// A member as a row in words; a hash (64 hex digits, as a seed's commitment) shown short
+/// with a button to copy it whole.
+fn member_row(label: &str, key: &str, value: &Value) -> Row {
+    match value.as_str() {
+        Some(whole) if whole.len() == 64 && whole.chars().all(|c| c.is_ascii_hexdigit()) => Row {
+            hash: Some(whole.to_owned()),
+            ..Row::plain(label, short(whole))
+        },
+        _ => Row::plain(label, words::words(key, value)),
+    }
+}
+
+/// The roll an event records as rows: the command line's line of it, then its die and
+/// faces, its modifiers, its costs and the key of a generated face, each in words.
+fn roll_rows(roll: &Value) -> Vec<Row> {
+    let Ok(r) = Roll::deserialize(roll) else {
+        return match roll {
+            Value::Null => Vec::new(),
+            other => vec![Row::plain("Roll", words::words("", other))],
+        };
+    };
+    let source = match &roll["source"] {
+        Value::Null => "not rolled".to_owned(),
+        rolled => words::words("source", rolled),
+    };
+    let faces = words::words("faces", &roll["faces"]);
+    let mut rows = vec![
+        Row::plain("Roll", roll_line(&r)),
+        Row::plain("Die", format!("{}: {faces} ({source})", r.die)),
+    ];
+    if let Some(target) = r.target {
+        rows.push(Row::plain("Target", format!("{target}+ as printed")));
+    }
+    for (label, key) in [
+        ("Modifiers", "modifiers"),
+        ("Costs", "costs"),
+        ("Generated", "dice"),
+    ] {
+        if words::said_members(roll).any(|(k, _)| k == key) {
+            rows.push(Row::plain(label, words::words(key, &roll[key])));
+        }
+    }
+    rows
+}
+
+/// A roll computed again, in words: `7: success; agrees with the record`, and the face its
+/// revealed seed gives.
+fn recomputed(again: &Value) -> String {
+    let total = again["total"]
+        .as_i64()
+        .map_or("no roll".to_owned(), |t| t.to_string());
+    let outcome = if again["success"] == true {
+        "success"
+    } else {
+        "fail"
+    };
+    let verdict = if again["agrees"] == true {
+        "agrees with"
+    } else {
+        "DISAGREES with"
+    };
+    let mut said = format!("{total}: {outcome}; {verdict} the record");
+    if let Some(face) = again["face_from_seed"].as_u64() {
+        said.push_str(&format!("; the revealed seed gives the face {face}"));
+    }
+    said
 }
 
 /// GET /c/{campaign}/show/{version}: `show` of one event.
@@ -145,13 +226,10 @@ pub async fn show(
                 .to_owned(),
         ),
     ];
-    if let Some(map) = e["payload"].as_object() {
-        rows.extend(map.iter().map(|(k, v)| Row::plain(&heading(k), members(v))));
-    }
-    for (label, key) in [("Roll", "roll"), ("Recomputed", "recomputed")] {
-        if !e[key].is_null() {
-            rows.push(Row::plain(label, members(&e[key])));
-        }
+    rows.extend(payload_rows(&e["payload"], &e["roll"]));
+    rows.extend(roll_rows(&e["roll"]));
+    if !e["recomputed"].is_null() {
+        rows.push(Row::plain("Recomputed", recomputed(&e["recomputed"])));
     }
     if let Some(by) = e["voided_by"]["version"].as_u64() {
         rows.push(Row {
@@ -245,7 +323,7 @@ fn line(l: &Value) -> Line {
             (set, _) if !set.is_null() => format!("set to {}", text(set)),
             (_, Value::Number(n)) if n.as_i64().is_some_and(|n| n >= 0) => format!("+{n}"),
             (_, add) if !add.is_null() => text(add),
-            _ => members(change),
+            _ => words::words("change", change),
         },
         summary: text(&l["summary"]),
         voided: l["voided"].as_bool().unwrap_or(false),
