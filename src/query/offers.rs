@@ -14,7 +14,7 @@ use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
 use crate::domain::k9::PaidOption;
-use crate::domain::state::CampaignState;
+use crate::domain::state::{CampaignState, ObjectiveState};
 use crate::rules;
 
 /// One command of play the state suggests, and the rules' answer to it.
@@ -57,12 +57,12 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
                 // not matter, only whether the rules allow the command at all.
                 let faces = vec![1; FACES];
                 let mut cup = Cup::new(campaign, state.version + 1, faces, None);
-                let (refused, sides, pays) = match rules::decide(state, &command, &mut cup) {
-                    Ok(events) => (None, sides(&events), pays(state, &command)),
-                    Err(e) => (Some(e.to_string()), Vec::new(), Vec::new()),
+                let (refused, sides, pays, picks) = match rules::decide(state, &command, &mut cup) {
+                    Ok(events) => (None, sides(&events), pays(state, &command), picks(&events)),
+                    Err(e) => (Some(e.to_string()), Vec::new(), Vec::new(), String::new()),
                 };
                 Offer {
-                    label,
+                    label: label + &picks,
                     args,
                     refused,
                     dice: sides.len(),
@@ -77,6 +77,25 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
 
 /// The faces a candidate is decided with: more than any command of play rolls.
 const FACES: usize = 16;
+
+/// Who each face of a pick among `events` picks, as a label ends: ` (1 Able, 2 Baker)`.
+fn picks(events: &[Event]) -> String {
+    events
+        .iter()
+        .find_map(|event| match event {
+            Event::MedalRecipientRolled(rolled) => Some(&rolled.candidates),
+            _ => None,
+        })
+        .map(|candidates| {
+            let faces: Vec<String> = candidates
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("{} {name}", i + 1))
+                .collect();
+            format!(" ({})", faces.join(", "))
+        })
+        .unwrap_or_default()
+}
 
 /// The sides of each die the rolls among `events` cast, in order.
 fn sides(events: &[Event]) -> Vec<u8> {
@@ -209,11 +228,14 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     // earning; the Control Deck running out, or a set-aside card flipped) is theirs to say.
     if let Some(encounter) = &mission.encounter {
         let card = &encounter.card.name;
-        found.push((
-            format!("Roll {} of '{card}'", encounter.next_roll + 1),
-            words(&["k9", "roll"]),
-            Command::RollEncounter { payments: Vec::new() },
-        ));
+        // A card's rolls all made, none is left to suggest (its Failure or retry is).
+        if encounter.next_roll < encounter.card.rolls.len() {
+            found.push((
+                format!("Roll {} of '{card}'", encounter.next_roll + 1),
+                words(&["k9", "roll"]),
+                Command::RollEncounter { payments: Vec::new() },
+            ));
+        }
         found.push((
             format!("Accept the Failure of '{card}'"),
             words(&["k9", "accept"]),
@@ -225,11 +247,33 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
             Command::RetryEncounter { payments: Vec::new() },
         ));
     }
+    // Each Objective suggests its next step, left to right as the rules take them.
+    for (i, objective) in mission.objectives.iter().enumerate() {
+        let number = i64::try_from(i + 1).unwrap_or(i64::MAX);
+        let (word, said, command) = match objective {
+            ObjectiveState::Waiting => ("activate", "Activate", Command::ActivateObjective(number)),
+            ObjectiveState::Activated => ("complete", "Complete", Command::CompleteObjective(number)),
+            ObjectiveState::Completed => continue,
+        };
+        found.push((
+            format!("{said} Objective {number}"),
+            words(&["objective", word, &number.to_string()]),
+            command,
+        ));
+    }
     let drawn = state.medal_deck.iter().flat_map(|deck| &deck.drawn);
-    for medal in drawn
-        .filter(|d| d.mission == mission.number)
-        .map(|d| d.name.as_str())
-    {
+    for drawn in drawn.filter(|d| d.mission == mission.number) {
+        let medal = drawn.name.as_str();
+        // One held face down is revealed once its condition is met: the table says when.
+        if drawn.face_down {
+            found.push((
+                format!("Reveal '{medal}': its condition is met"),
+                words(&["medal", "reveal", medal]),
+                Command::RevealMedal {
+                    medal: medal.to_owned(),
+                },
+            ));
+        }
         found.push((
             format!("Roll the recipient of '{medal}'"),
             words(&["medal", "recipient", medal]),

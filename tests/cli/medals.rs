@@ -179,6 +179,9 @@ fn mission_2(m: &Muster) {
         (&json!(1), &json!([2])),
         "{offers}"
     );
+    // Its label says whom each face picks.
+    let label = roll["label"].as_str().unwrap_or_default();
+    assert!(label.ends_with("(1 Baker, 2 Dubois)"), "{label}");
     let roll = recipient(m, "DCM --die 2");
     assert_eq!((&roll["who"], &roll["die"]), (&json!("Dubois"), &json!("d2")));
     assert_eq!(
@@ -355,6 +358,19 @@ fn drawing_and_earning_are_refused_when_wrong() {
 
     draw(&m, "MC --trigger 'the Mission started'");
     refused(&m, "medal recipient MC --die 1", "held face down");
+    // `now` offers its reveal, which the table records once its condition is met.
+    let offers = m.json(&["now"])["offers"].clone();
+    let reveal = offers
+        .as_array()
+        .and_then(|all| all.iter().find(|o| o["args"][1] == "reveal"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        reveal["args"],
+        json!(["medal", "reveal", "Military Cross"]),
+        "{offers}"
+    );
+    assert!(reveal["refused"].is_null(), "{reveal}");
     assert_eq!(wrote(&m, "medal reveal MC").0, ["medal_revealed"]);
     refused(&m, "medal reveal MC", "already face up");
     draw(&m, "MiD --trigger 'played the Orchard Objective'");

@@ -112,3 +112,55 @@ fn a_soldier_at_his_health_is_offered_downed_or_killed_with_or_without_a_mission
     assert_eq!(allowed, vec![vec!["kill".to_owned(), "Price".to_owned()]]);
     assert_eq!(refused.len(), 1, "{refused:?}");
 }
+
+#[test]
+fn multiple_objectives_are_offered_left_to_right_until_success_is() {
+    // Given a Mission of two Objectives in turn 1
+    let m = Muster::lodestar();
+    m.ok(&[
+        "mission",
+        "start",
+        "Caen",
+        "--with",
+        "Wong",
+        "--with",
+        "Reyes",
+        "--objectives",
+        "2",
+    ]);
+    m.ok(&["turn"]);
+    let success = vec!["mission", "end", "--result", "success"];
+    let (allowed, _) = offered(&m);
+    assert!(
+        allowed.contains(&words(&["objective", "activate", "1"])),
+        "{allowed:?}"
+    );
+    assert!(!allowed.contains(&words(&success)), "{allowed:?}");
+    // When each Objective step offered is recorded, in turn
+    let mut taken = Vec::new();
+    for _ in 0..6 {
+        let (allowed, _) = offered(&m);
+        let Some(step) = allowed.into_iter().find(|a| a[0] == "objective") else {
+            break;
+        };
+        let args: Vec<&str> = step.iter().map(String::as_str).collect();
+        m.ok(&args);
+        taken.push(step.join(" "));
+    }
+    // Then both were activated and completed, left to right, and success is offered
+    assert_eq!(
+        taken,
+        [
+            "objective activate 1",
+            "objective complete 1",
+            "objective activate 2",
+            "objective complete 2"
+        ]
+    );
+    let (allowed, _) = offered(&m);
+    assert!(allowed.contains(&words(&success)), "{allowed:?}");
+}
+
+fn words(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| (*w).to_owned()).collect()
+}
