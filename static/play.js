@@ -50,6 +50,15 @@
     }
   }
 
+  // The sticky Now's height, for what the page scrolls to to stay clear of it.
+  function measureBar() {
+    var bar = document.getElementById("nowbar");
+    if (bar) {
+      document.documentElement.style.setProperty("--nowbar", bar.offsetHeight + "px");
+    }
+  }
+  window.addEventListener("resize", measureBar);
+
   function announce(text, ok) {
     if (said) {
       said.textContent = text;
@@ -139,6 +148,7 @@
         connection(source && source.readyState === 1 ? "live" : (navigator.onLine ? "reconnecting" : "offline"));
         markPending();
         wakeButton();
+        measureBar();
       });
   }
 
@@ -159,6 +169,16 @@
       if (!shown.id) {
         shown.id = "said-" + Math.random().toString(36).slice(2);
       }
+      // In the sticky Now a refusal would stay over the page: it can be put away.
+      if (form.closest("#nowbar")) {
+        var dismiss = document.createElement("button");
+        dismiss.type = "button";
+        dismiss.className = "dismiss";
+        dismiss.textContent = "Dismiss";
+        dismiss.addEventListener("click", function () { shown.textContent = ""; measureBar(); });
+        shown.insertBefore(dismiss, shown.firstChild);
+      }
+      measureBar();
     }
     form.querySelectorAll("[aria-invalid]").forEach(function (f) { f.removeAttribute("aria-invalid"); });
     var target = (field && form.querySelector("[name='" + field + "']:not([type=hidden])")) ||
@@ -367,6 +387,7 @@
   connection(navigator.onLine ? "reconnecting" : "offline");
   markPending();
   wakeButton();
+  measureBar();
   listen();
   sendAll();
 })();

@@ -124,6 +124,30 @@ fn a_refusal_on_the_page_names_the_form_not_the_command_line() {
     assert_eq!(campaign.head(), head, "refusals write nothing");
 }
 
+/// A form the command line's parser refuses (a flag it needs left empty) is answered with the
+/// complaint alone, in the form's words, at the field: no usage text a phone cannot follow.
+#[test]
+fn a_forms_missing_flag_is_named_by_its_label_without_the_usage_text() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, csrf) = signed(&server, &player);
+    let head = campaign.head();
+    let refused = send(
+        &browser,
+        &csrf,
+        &[("cmd", "enlist-card"), ("name", "Reyes"), ("kind", "player")],
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(json(&refused)["field"], "rp", "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("“RP”"), "{said}");
+    for command_line in ["Usage:", "--help", "--rp", "error:", "\n"] {
+        assert!(!said.contains(command_line), "{command_line}: {said}");
+    }
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+}
+
 /// An offer recorded is no longer offered: sent again under its id (its first answer lost),
 /// it is answered from that first answer, as any command sent again is, and recorded once.
 #[test]
@@ -180,11 +204,10 @@ fn a_refusal_naming_a_flag_of_the_form_names_its_field() {
     );
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert_eq!(json(&refused)["field"], "mod", "{}", refused.body);
-    assert!(
-        json(&refused)["refused"].as_str().unwrap().contains("--mod"),
-        "{}",
-        refused.body
-    );
+    // Named as the form names the field, not by the command line's flag.
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("“Modifier (N:WHY)”"), "{said}");
+    assert!(!said.contains("--mod"), "{said}");
     assert_eq!(campaign.head(), head, "nothing written");
 }
 
@@ -474,4 +497,27 @@ fn an_encounter_roll_from_owed_now_pays_what_its_card_offers_and_nothing_else() 
         "{}",
         paid.body
     );
+}
+
+/// A Soldier Killed has his record closed: his card offers nothing to record, while another's
+/// card keeps its buttons.
+#[test]
+fn a_killed_soldiers_card_offers_nothing_to_record() {
+    let campaign = Campaign::new();
+    campaign.ok(&[
+        "enlist", "Reyes", "--kind", "player", "--rp", "4", "--health", "3",
+    ]);
+    campaign.ok(&["mission", "start", "Night Run"]);
+    campaign.ok(&["kill", "Wong"]);
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let (browser, _) = signed(&server, &player);
+    let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
+    let controls = |name: &str| {
+        let css = format!("article.card[data-name={name}] button, article.card[data-name={name}] form");
+        let selector = scraper::Selector::parse(&css).unwrap();
+        page.select(&selector).count()
+    };
+    assert_eq!(controls("Wong"), 0, "Wong was Killed");
+    assert!(controls("Reyes") > 0, "Reyes is active");
 }

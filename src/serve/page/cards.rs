@@ -23,6 +23,8 @@ pub struct Card {
     /// Buttons for his status: Down, Recover; KIA behind a confirmation.
     pub status: Vec<Step>,
     pub kia: bool,
+    /// Killed or discharged: his record is closed, so his card offers nothing to record.
+    pub closed: bool,
     /// A warning when his Wounds reached his Health and the rules allow what comes next.
     pub warning: String,
     /// What the rules allow next for him alone (Downed, Killed in Action once his Wounds
@@ -139,6 +141,7 @@ pub fn card((game, on): (Game, bool), soldier: &SoldierLine, offers: &[Offer]) -
             .map(|c| (c.column.heading, value(c)))
             .collect(),
         kia: !hero && next.is_empty() && matches!(status.as_str(), "active" | "downed"),
+        closed: matches!(status.as_str(), "kia" | "discharged"),
         status: buttons,
         warning,
         next,

@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use super::html::{message_page, status_of};
 use super::reading::read_campaign;
 use super::roster::roster_page;
-use super::said::in_page_words;
+use super::said::{complaint, for_form, in_page_words};
 use super::session::{Signed, forged, redirect};
 use super::shown::Refusal;
 use super::specs::{self, Line, Unfit};
@@ -86,18 +86,25 @@ pub async fn record(
             Err(ended) => ended,
         }
     };
-    // A refusal naming one of the form's flags is that field's: the page marks it. A command
-    // line it names is said as the page's button or form, for a phone has no command line.
+    // A refusal naming one of the form's flags is that field's: the page marks it, and names
+    // it by its label. A command line it names is said as the page's button or form, for a
+    // phone has no command line.
     let ended = match ended {
         Ended::Refused {
             status,
             field,
             message,
-        } => Ended::Refused {
-            status,
-            field: field.or_else(|| specs::named(&cmd).and_then(|spec| spec.field_named_in(&message))),
-            message: in_page_words(&message, &[]),
-        },
+        } => {
+            let spec = specs::named(&cmd);
+            Ended::Refused {
+                status,
+                field: field.or_else(|| spec.and_then(|spec| spec.field_named_in(complaint(&message)))),
+                message: in_page_words(
+                    &spec.map_or_else(|| message.clone(), |spec| for_form(&message, spec)),
+                    &[],
+                ),
+            }
+        }
         ended => ended,
     };
     if wants_json {

@@ -43,6 +43,55 @@ pub fn in_page_words(message: &str, offers: &[Offer]) -> String {
     said
 }
 
+/// A refusal of `spec`'s command in its form's words: the command line's usage text cut to
+/// its complaint (no `Usage:` or `--help` advice, which a phone cannot follow), and each of the
+/// form's flags named by its field's label (`--rp <N>` is “RP”).
+pub fn for_form(message: &str, spec: &Spec) -> String {
+    let complaint = complaint(message)
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut said = complaint.replacen("error: ", "", 1);
+    for field in spec.fields {
+        let Some(flag) = field.place.flag() else {
+            continue;
+        };
+        said = named_flag(&said, flag, field.label);
+    }
+    said
+}
+
+/// What the command line's parser complained of, without the usage it prints after.
+pub fn complaint(message: &str) -> &str {
+    message.split("\n\nUsage:").next().unwrap_or(message)
+}
+
+/// `said` with each `--flag` (not the start of a longer one), and the placeholder the
+/// command line prints after it (`<N>`), as the field's `label`.
+fn named_flag(said: &str, flag: &str, label: &str) -> String {
+    let written = format!("--{flag}");
+    let mut out = String::with_capacity(said.len());
+    let mut rest = said;
+    while let Some(at) = rest.find(&written) {
+        let after = &rest[at + written.len()..];
+        out.push_str(&rest[..at]);
+        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-') {
+            out.push_str(&written);
+            rest = after;
+            continue;
+        }
+        out.push_str(&format!("“{label}”"));
+        rest = match after.strip_prefix(' ').filter(|a| a.starts_with('<')) {
+            Some(placeholder) => placeholder.find('>').map_or(after, |end| &placeholder[end + 1..]),
+            None => after,
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A subcommand's word (`accept`, `set-aside`), as against a value or a placeholder.
 fn is_command_word(word: &str) -> bool {
     word.starts_with(|c: char| c.is_ascii_lowercase())
@@ -161,6 +210,27 @@ mod tests {
         );
         // An unclosed backtick is left as it is.
         assert_eq!(in_page_words("see `muster turn", NONE), "see `muster turn");
+    }
+
+    #[test]
+    fn a_forms_refusal_names_its_fields_by_their_labels_and_drops_the_usage() {
+        let Some(enlist) = specs::named("enlist-card") else {
+            panic!("no enlist-card form");
+        };
+        let parser = "error: the following required arguments were not provided:\n  --rp <N>\n\nUsage: muster enlist --json --rp <N> <NAME>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            for_form(parser, enlist),
+            "the following required arguments were not provided: “RP”"
+        );
+        let Some(check) = specs::named("check") else {
+            panic!("no check form");
+        };
+        let said = for_form(
+            "--mod '+1 cover' is not accepted; write N:WHY (--mode is another)",
+            check,
+        );
+        assert!(said.starts_with("“Modifier"), "{said}");
+        assert!(said.ends_with("(--mode is another)"), "{said}");
     }
 
     #[test]

@@ -94,11 +94,10 @@ pub struct Spec {
     pub zero_dark: Option<bool>,
 }
 
-impl Spec {
-    /// The field whose flag a refusal names (`--mod: '2 kit' is not accepted…`), so the page
-    /// marks and focuses that field rather than the form's first.
-    pub fn field_named_in(&self, message: &str) -> Option<&'static str> {
-        self.fields.iter().find_map(|field| match field.place {
+impl Place {
+    /// The flag a field in this place is given with on the command line, if one.
+    pub fn flag(self) -> Option<&'static str> {
+        match self {
             Place::Flag(flag)
             | Place::Switch(flag)
             | Place::Each(flag)
@@ -106,13 +105,24 @@ impl Spec {
             | Place::File(flag)
                 if !flag.is_empty() =>
             {
-                let named = message.match_indices(&format!("--{flag}")).any(|(at, found)| {
-                    // `--mod`, not the start of `--mode`.
-                    !message[at + found.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
-                });
-                named.then_some(field.name)
+                Some(flag)
             }
             _ => None,
+        }
+    }
+}
+
+impl Spec {
+    /// The field whose flag a refusal names (`--mod: '2 kit' is not accepted…`), so the page
+    /// marks and focuses that field rather than the form's first.
+    pub fn field_named_in(&self, message: &str) -> Option<&'static str> {
+        self.fields.iter().find_map(|field| {
+            let flag = field.place.flag()?;
+            let named = message.match_indices(&format!("--{flag}")).any(|(at, found)| {
+                // `--mod`, not the start of `--mode`.
+                !message[at + found.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            });
+            named.then_some(field.name)
         })
     }
 }
