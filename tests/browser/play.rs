@@ -375,6 +375,23 @@ fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
                 "the undo's refusal does not give the void's reason: {refused}"
             ));
         }
+        // In the sticky Now it stays short, and is put away with its Dismiss.
+        let bar = a
+            .js(
+                "return document.getElementById('nowbar').getBoundingClientRect().height / window.innerHeight;",
+                vec![],
+            )
+            .await?;
+        if bar.as_f64().is_none_or(|share| share > 0.45) {
+            return Err(format!("the refusal makes the sticky Now {bar} of the window"));
+        }
+        a.shot("play-undo-refused").await?;
+        a.click("#undo .said .dismiss").await?;
+        a.until(
+            "the refusal put away",
+            "var s = document.querySelector('#undo .said'); return !s || s.textContent === '';",
+        )
+        .await?;
         a.js(
             "document.getElementById('said').textContent = ''; return true;",
             vec![],
