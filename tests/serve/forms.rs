@@ -29,12 +29,28 @@ fn signed(server: &Server, token: &str) -> (Browser, String) {
     (browser, csrf)
 }
 
-#[test]
-fn a_command_id_is_answered_once_and_recorded_once_and_a_refusal_names_its_field() {
-    let campaign = Campaign::new();
+/// `campaign` served, with Pat (a player) signed in: the server, Pat's browser and its CSRF
+/// token.
+fn served_to_pat(campaign: &Campaign) -> (Server, Browser, String) {
     let player = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
     let (browser, csrf) = signed(&server, &player);
+    (server, browser, csrf)
+}
+
+/// A card file of the fixtures, by its name.
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/cards")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_command_id_is_answered_once_and_recorded_once_and_a_refusal_names_its_field() {
+    let campaign = Campaign::new();
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let head = campaign.head();
     let wound = [
         ("cmd", "wound"),
@@ -69,9 +85,7 @@ fn a_command_id_is_answered_once_and_recorded_once_and_a_refusal_names_its_field
 #[test]
 fn a_command_the_rules_offer_is_recorded_only_while_they_offer_it() {
     let campaign = Campaign::new();
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let offer = |args: &str, die: &str| {
         let mut form = vec![("cmd", "offer"), ("args", args)];
         if !die.is_empty() {
@@ -112,9 +126,7 @@ fn a_command_the_rules_offer_is_recorded_only_while_they_offer_it() {
 #[test]
 fn a_refusal_on_the_page_names_the_form_not_the_command_line() {
     let campaign = Campaign::new();
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let head = campaign.head();
     let refused = send(&browser, &csrf, &[("cmd", "turn")]);
     assert_eq!(refused.status, 422, "{}", refused.body);
@@ -129,9 +141,7 @@ fn a_refusal_on_the_page_names_the_form_not_the_command_line() {
 #[test]
 fn a_forms_missing_flag_is_named_by_its_label_without_the_usage_text() {
     let campaign = Campaign::new();
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let head = campaign.head();
     let refused = send(
         &browser,
@@ -304,9 +314,7 @@ fn a_gm_amends_a_command_from_the_page_and_the_correction_is_recorded() {
 fn a_card_file_enlists_and_a_mission_takes_several_soldiers() {
     let campaign = Campaign::new();
     campaign.ok(&["campaign", "expansion", "add", "k9"]);
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let card = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards/gizmo.json");
     let card = std::fs::read_to_string(card).unwrap();
     let enlisted = send(&browser, &csrf, &[("cmd", "enlist"), ("card", &card)]);
@@ -369,9 +377,7 @@ fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
     ]);
     campaign.ok(&["wound", "Reyes", "3"]);
     campaign.ok(&["mission", "start", "Night Run"]);
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let page = roster_page(&browser);
     let reyes = "article.card[data-name=Reyes]";
     // His card offers the rules' next steps, KIA behind a confirmation, in place of its
@@ -422,13 +428,6 @@ fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
 fn an_encounter_roll_from_owed_now_pays_what_its_card_offers_and_nothing_else() {
     let campaign = Campaign::new();
     campaign.ok(&["campaign", "expansion", "add", "k9"]);
-    let fixture = |name: &str| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/cards")
-            .join(name)
-            .display()
-            .to_string()
-    };
     campaign.ok(&["enlist", "--card", &fixture("gizmo.json")]);
     campaign.ok(&[
         "mission",
@@ -443,9 +442,7 @@ fn an_encounter_roll_from_owed_now_pays_what_its_card_offers_and_nothing_else() 
     ]);
     campaign.ok(&["turn"]);
     campaign.ok(&["k9", "draw", &fixture("buried-explosive.json")]);
-    let player = campaign.token("pat", "player");
-    let server = Server::start(&campaign.db);
-    let (browser, csrf) = signed(&server, &player);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
     let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
     let boxes = scraper::Selector::parse("#owed input[type=checkbox][name=pay]").unwrap();
     let offered: Vec<&str> = page
