@@ -62,11 +62,35 @@ pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
     if let Some(words) = buy_time_words(z) {
         lines.push(format!("Bought time: {words}"));
     }
-    let bogeys: Vec<&str> = z.bogeys.iter().map(|b| b.name.as_str()).collect();
+    let bogeys: Vec<String> = z.bogeys.iter().map(|b| bogey_words(z, &b.name)).collect();
     if !bogeys.is_empty() {
         lines.push(format!("Bogeys: {}", bogeys.join(", ")));
     }
     lines
+}
+
+/// A bogey with where it stands, as the table last recorded it: `Guard (dead, by Vega)`,
+/// `Colonel (persuaded by Kestrel)`, `Sentry (down)`, `Scout (targeted by Vega)`, or its name
+/// alone.
+fn bogey_words(z: &ZeroDarkMission, bogey: &str) -> String {
+    let by = |list: &[(String, String)]| {
+        list.iter()
+            .rev()
+            .find(|(b, _)| b == bogey)
+            .map(|(_, hero)| hero.clone())
+    };
+    let state = if let Some(hero) = by(&z.dead) {
+        format!("dead, by {hero}")
+    } else if let Some(hero) = by(&z.persuaded) {
+        format!("persuaded by {hero}")
+    } else if z.down.iter().any(|b| b == bogey) {
+        "down".to_owned()
+    } else if let Some(hero) = by(&z.targeted) {
+        format!("targeted by {hero}")
+    } else {
+        return bogey.to_owned();
+    };
+    format!("{bogey} ({state})")
 }
 
 /// Buy Time and its Control Deck: `5 Control Deck cards (both Spooks); the Control Deck ran
@@ -91,4 +115,38 @@ pub fn buy_time_words(z: &ZeroDarkMission) -> Option<String> {
         ),
     };
     Some(format!("{cards} Control Deck cards{who}; {deck}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::zero_dark::{Bogey, BogeyType};
+
+    #[test]
+    fn each_bogey_says_where_it_stands() {
+        let bogey = |name: &str| Bogey {
+            name: name.to_owned(),
+            named: false,
+            nemesis: false,
+            synthetic: false,
+            bogey_type: BogeyType::Grunt,
+        };
+        let pair = |b: &str, h: &str| (b.to_owned(), h.to_owned());
+        let z = ZeroDarkMission {
+            bogeys: ["Guard", "Colonel", "Sentry", "Scout", "Cook"]
+                .map(bogey)
+                .to_vec(),
+            dead: vec![pair("Guard", "Vega")],
+            persuaded: vec![pair("Colonel", "Kestrel")],
+            down: vec!["Sentry".to_owned()],
+            targeted: vec![pair("Guard", "Kestrel"), pair("Scout", "Vega")],
+            ..ZeroDarkMission::default()
+        };
+        assert_eq!(
+            zero_dark_lines(&z),
+            [
+                "Bogeys: Guard (dead, by Vega), Colonel (persuaded by Kestrel), Sentry (down), Scout (targeted by Vega), Cook"
+            ]
+        );
+    }
 }

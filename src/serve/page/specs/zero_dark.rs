@@ -28,7 +28,7 @@ pub const FORMS: &[Spec] = &[
         "Hero state",
         &["hero-state"],
         &[
-            word("hero", "Hero", true),
+            HERO,
             choice(
                 "state",
                 "State",
@@ -62,13 +62,7 @@ pub const FORMS: &[Spec] = &[
         ],
         Group::Play,
     ),
-    form(
-        "target",
-        "Target a bogey",
-        &["target"],
-        &[word("bogey", "Bogey", true), flag("by", "By hero", true)],
-        Group::Play,
-    ),
+    form("target", "Target a bogey", &["target"], &[BOGEY, BY], Group::Play),
     form(
         "bogey-down",
         "Bogey down",
@@ -150,12 +144,18 @@ pub const FORMS: &[Spec] = &[
         "Persuade",
         &["persuade"],
         &[
-            word("hero", "Hero", true),
-            word("bogey", "Bogey", true),
+            HERO,
+            BOGEY,
             flag("hero", "Hero's successes", true),
             flag("bogey", "Bogey's successes", true),
             switch("hero-died", "Hero died"),
-            flag("ally-to", "Ally to (hero died)", false),
+            field(
+                "ally-to",
+                "Ally to (hero died)",
+                Place::Flag("ally-to"),
+                Input::Soldier,
+                false,
+            ),
         ],
         Group::Play,
     ),
