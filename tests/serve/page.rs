@@ -461,6 +461,24 @@ fn each_game_offers_its_own_forms() {
     for form in ["k9-roll", "medal-draw", "wound"] {
         assert_eq!(select(&expanded, &format!("form#form-{form}")).len(), 1, "{form}");
     }
+    // A form both games share asks each only what its rules have, in its words.
+    let asks = |page: &Html, field: &str| {
+        !select(page, &format!("form#form-mission-start [name={field}]")).is_empty()
+    };
+    assert!(asks(&expanded, "k9-objective") && asks(&expanded, "objectives"));
+    assert!(
+        !asks(&modern, "k9-objective"),
+        "no K9 Objective without K9 & Handlers"
+    );
+    assert!(asks(&modern, "objectives"));
+    assert!(!asks(&zero_dark, "k9-objective") && !asks(&zero_dark, "objectives"));
+    assert!(select(&zero_dark, "form#form-mission-end [name=rp-award]").is_empty());
+    let labels = texts(
+        &zero_dark,
+        "form#form-mission-start label, form#form-mission-start legend",
+    );
+    assert!(labels.iter().any(|l| l.starts_with("Heroes on it")), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("Soldier")), "{labels:?}");
 }
 
 #[test]

@@ -41,7 +41,7 @@ pub struct FormView {
 pub struct FieldView {
     pub id: String,
     pub name: &'static str,
-    pub label: &'static str,
+    pub label: String,
     /// How it is drawn: `text`, `number`, `change`, `soldier`, `soldiers`, `choice`,
     /// `switch`, `file`, `version`.
     pub input: &'static str,
@@ -68,17 +68,33 @@ fn input_word(input: Input) -> &'static str {
     }
 }
 
-fn view(spec: &'static Spec, names: &[String], refusal: Option<&Refusal>) -> FormView {
+/// The campaign a form is drawn for: its game, the expansions it uses, its Soldiers' names.
+struct Drawn<'a> {
+    zero_dark: bool,
+    expansions: &'a [String],
+    names: &'a [String],
+}
+
+/// A label in the campaign's words: Zero Dark's heroes where Warfighter has Soldiers.
+fn in_the_games_words(label: &str, zero_dark: bool) -> String {
+    match zero_dark {
+        true => label.replace("Soldiers", "Heroes").replace("Soldier", "Hero"),
+        false => label.to_owned(),
+    }
+}
+
+fn view(spec: &'static Spec, drawn: &Drawn<'_>, refusal: Option<&Refusal>) -> FormView {
     let refused = refusal.filter(|r| r.cmd == spec.cmd);
+    let names = drawn.names;
     let fields = spec
         .fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.input != Input::Die)
+        .filter(|(_, f)| f.input != Input::Die && f.asked(drawn.zero_dark, drawn.expansions))
         .map(|(i, f)| FieldView {
             id: format!("f-{}-{}-{i}", spec.cmd, f.name),
             name: f.name,
-            label: f.label,
+            label: in_the_games_words(f.label, drawn.zero_dark),
             input: input_word(f.input),
             options: match f.input {
                 Input::Choice(options) => options.iter().map(|o| (*o).to_owned()).collect(),
@@ -111,6 +127,11 @@ pub fn groups(
     refusal: Option<Refusal>,
 ) -> (StatusCode, String, Vec<Group>) {
     let names: Vec<String> = roster.soldiers.iter().map(|s| s.name.clone()).collect();
+    let drawn = Drawn {
+        zero_dark: roster.game == Game::ZeroDark,
+        expansions,
+        names: &names,
+    };
     let refusal = refusal.as_ref();
     let groups: Vec<Group> = [
         (specs::Group::Play, "play"),
@@ -123,7 +144,7 @@ pub fn groups(
         let forms: Vec<FormView> = if role >= Role::Player {
             specs::forms_for(roster.game == Game::ZeroDark, expansions, role)
                 .filter(|spec| spec.group == group)
-                .map(|spec| view(spec, &names, refusal))
+                .map(|spec| view(spec, &drawn, refusal))
                 .collect()
         } else {
             Vec::new()
@@ -132,7 +153,10 @@ pub fn groups(
         let next = group == specs::Group::Mission && roster.mission.is_none();
         Group {
             id,
-            title: group.title(),
+            title: match (group, drawn.zero_dark) {
+                (specs::Group::Squad, true) => "The team: enlisting heroes",
+                _ => group.title(),
+            },
             open: next || forms.iter().any(|f| !f.message.is_empty()),
             forms,
         }

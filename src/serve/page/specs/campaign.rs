@@ -3,8 +3,8 @@
 use muster::app::Role;
 
 use super::form::{
-    CHANGE, Field, Group, Input, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number, spec,
-    switch, word,
+    CHANGE, Field, Group, Input, Only, Place, SOLDIER, Spec, VERSION, WHY, choice, field, flag, flag_number,
+    spec, switch, word,
 };
 
 const fn play(
@@ -32,8 +32,8 @@ pub const FORMS: &[Spec] = &[
                 Input::Soldiers,
                 false,
             ),
-            flag_number("objectives", "Objectives (Multiple Objectives)", false),
-            flag("k9-objective", "K9 Objective", false),
+            flag_number("objectives", "Objectives (Multiple Objectives)", false).only(Only::Warfighter),
+            flag("k9-objective", "K9 Objective", false).only(Only::K9),
         ],
         Group::Mission,
     ),
@@ -43,8 +43,8 @@ pub const FORMS: &[Spec] = &[
         &["mission", "end"],
         &[
             choice("result", "Result", Place::Flag("result"), &["success", "failure"]),
-            flag_number("rp-award", "RP award", false),
-            flag("why", "Why (with an award)", false),
+            flag_number("rp-award", "RP award", false).only(Only::Warfighter),
+            flag("why", "Why (with an award)", false).only(Only::Warfighter),
         ],
         Group::Mission,
     ),

@@ -54,6 +54,34 @@ pub struct Field {
     pub place: Place,
     pub input: Input,
     pub required: bool,
+    /// The campaigns it is asked in.
+    pub only: Only,
+}
+
+/// Which campaigns a field of a form shared by the games is asked in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Only {
+    Any,
+    /// Warfighter's games (Multiple Objectives, an RP award).
+    Warfighter,
+    /// A campaign using K9 & Handlers.
+    K9,
+}
+
+impl Field {
+    /// This field, asked only in the campaigns `only` names.
+    pub const fn only(self, only: Only) -> Field {
+        Field { only, ..self }
+    }
+
+    /// Whether it is asked in a campaign of Zero Dark (or not) using the `expansions`.
+    pub fn asked(&self, zero_dark: bool, expansions: &[String]) -> bool {
+        match self.only {
+            Only::Any => true,
+            Only::Warfighter => !zero_dark,
+            Only::K9 => expansions.iter().any(|e| e == "k9"),
+        }
+    }
 }
 
 /// Where a form sits on the page.
@@ -161,6 +189,7 @@ pub const fn field(
         place,
         input,
         required,
+        only: Only::Any,
     }
 }
 pub const fn word(name: &'static str, label: &'static str, required: bool) -> Field {
