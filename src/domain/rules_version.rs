@@ -65,6 +65,11 @@ pub const CARDS_AS_PRINTED: RulesVersion = RulesVersion(5);
 /// turn; a K9, who has no Actions, makes no Success check; an Ally is made Dependent once.
 pub const ACTIVE_SOLDIERS_ACT: RulesVersion = RulesVersion(6);
 
+/// Rules 003 and 004 on what a card and a hero's state say: a Spook recorded dead does not
+/// choose a priority task, buy time or interact with the dead-drop; a Medal sticker of a card
+/// in the loaded Nation deck carries the card's RP.
+pub const LIVING_SPOOK_PRINTED_MEDALS: RulesVersion = RulesVersion(7);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -108,6 +113,13 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 003: an Ally already Dependent is not made Dependent again",
         ),
     ),
+    (
+        LIVING_SPOOK_PRINTED_MEDALS,
+        concat!(
+            "rule 003: a Spook recorded dead does not choose a priority task, buy time or interact with the dead-drop (\"The Spook must be engaged with the dead-drop and perform an interact\"), as a dead hero already did not target, persuade or put a bogey down; recorded ready again, he does",
+            "; rule 004: a Medal sticker (`medal award`, `carry-over --medal`) of a card in the loaded Nation deck carries the card's RP (\"Each Medal has an RP value\"), not another",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -123,7 +135,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = ACTIVE_SOLDIERS_ACT;
+pub const NEWEST: RulesVersion = LIVING_SPOOK_PRINTED_MEDALS;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -110,6 +110,7 @@ pub(in crate::rules) fn soldier(
     for (medal, rp) in sheet.medals {
         let medal = check_text("a Medal's name", medal)?;
         in_range("a Medal's RP", i64::from(*rp), 0, MAX_CARD_RP)?;
+        crate::rules::medals::printed_rp(state, &medal, *rp)?;
         let held = soldier.medals.iter().chain(&medals);
         if held.into_iter().any(|m| m.name.eq_ignore_ascii_case(&medal)) {
             return Err(RuleError::refused(format!(

@@ -17,6 +17,7 @@ use crate::domain::event::{
 use crate::domain::limits::MAX_CARD_RP;
 use crate::domain::medals::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
 use crate::domain::rulebook::Expansion;
+use crate::domain::rules_version;
 use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState};
 use crate::domain::suggest::did_you_mean;
@@ -200,6 +201,28 @@ pub(super) fn reveal(state: &CampaignState, medal: &str) -> Result<Vec<Event>, R
     Ok(vec![Event::MedalRevealed(MedalRevealed {
         medal: drawn.name.clone(),
     })])
+}
+
+/// Refuses (from [`rules_version::LIVING_SPOOK_PRINTED_MEDALS`]) a sticker of a card in the
+/// loaded Nation deck carrying other RP than the card's: rule 004, "Each Medal has an RP value".
+pub(in crate::rules) fn printed_rp(state: &CampaignState, medal: &str, rp: u32) -> Result<(), RuleError> {
+    if state.rules() < rules_version::LIVING_SPOOK_PRINTED_MEDALS {
+        return Ok(());
+    }
+    let Some((deck, card)) = state
+        .medal_deck
+        .as_ref()
+        .and_then(|deck| deck.card(medal).map(|card| (deck, card)))
+    else {
+        return Ok(());
+    };
+    if card.rp == rp {
+        return Ok(());
+    }
+    Err(RuleError::refused(format!(
+        "the {} is worth {} RP on its card in the {} deck (rule 004: \"Each Medal has an RP value\"), so its sticker carries {}, not {rp}",
+        card.name, card.rp, deck.nation, card.rp
+    )))
 }
 
 pub(super) fn roll_recipient(

@@ -233,6 +233,7 @@ pub(super) fn award_medal(
 ) -> Result<Vec<Event>, RuleError> {
     let medal = check_text("the Medal's name", medal)?;
     let rp = u32::try_from(in_range("the Medal's RP", rp, 0, MAX_CARD_RP)?).unwrap_or(0);
+    crate::rules::medals::printed_rp(state, &medal, rp)?;
     let why = check_text("the reason (--why)", why)?;
     let soldier = state.find_soldier(name)?;
     if soldier.status != Status::Active {

@@ -1,7 +1,7 @@
 //! Buy Time (rule 003): who bought time, the first Control Deck cards flipped set aside, the
 //! deck running out, and the set-aside cards flipped in its place until the Mission is over.
 
-use super::spook::{at_the_start, spook};
+use super::spook::{at_the_start, living_spook};
 use crate::domain::command::Command;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{
@@ -55,7 +55,7 @@ pub(in crate::rules) fn buy_time(
             )),
         };
     }
-    let spook = spook(state, mission)?;
+    let spook = living_spook(state, mission, "buying time")?;
     let d = spook
         .card
         .stats

@@ -8,7 +8,7 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{
     DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted, XpAdjusted,
 };
-use crate::domain::rules_version::RESCUE_AGENT_ALIVE;
+use crate::domain::rules_version::{LIVING_SPOOK_PRINTED_MEDALS, RESCUE_AGENT_ALIVE};
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask, ZeroDarkMission};
 use crate::rules::preconditions::running;
@@ -42,6 +42,23 @@ pub(super) fn spook<'a>(
         })
 }
 
+/// The Spook of [`spook`], refused (from [`LIVING_SPOOK_PRINTED_MEDALS`]) while he is recorded
+/// dead: a dead hero cannot act, and the Spook's choices and interact are his own.
+pub(super) fn living_spook<'a>(
+    state: &'a CampaignState,
+    mission: &MissionState,
+    what: &str,
+) -> Result<&'a SoldierState, RuleError> {
+    let spook = spook(state, mission)?;
+    if spook.hero_state == HeroState::Dead && state.rules() >= LIVING_SPOOK_PRINTED_MEDALS {
+        let name = &spook.card.name;
+        return Err(RuleError::refused(format!(
+            "{name} is recorded dead and cannot act: {what} is the Spook's own; if he is back for this Mission, record `muster hero-state {name} ready` first"
+        )));
+    }
+    Ok(spook)
+}
+
 pub(super) fn at_the_start(mission: &MissionState, what: &str) -> Result<(), RuleError> {
     if mission.turn > 0 {
         return Err(RuleError::refused(format!(
@@ -64,7 +81,7 @@ pub(in crate::rules) fn choose_task(
             "the Spook's priority task for this Mission is already {chosen}; only one task may be selected"
         )));
     }
-    let spook = spook(state, mission)?;
+    let spook = living_spook(state, mission, "a priority task")?;
     let (candidates, what) = match task {
         // Rescue: a random bogey, never a Nemesis or named one.
         // Never a synthetic one either: it could not be persuaded, so the task could not be done.
@@ -112,6 +129,9 @@ pub(in crate::rules) fn task_step(
                 .task
                 .map_or("none".to_owned(), |t| t.to_string())
         )));
+    }
+    if task == PriorityTask::Acquisition {
+        living_spook(state, mission, "the dead-drop's interact")?;
     }
     let spook = DeadDropInteracted {
         spook: mission.zero_dark.spook.clone().unwrap_or_default(),

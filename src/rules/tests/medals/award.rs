@@ -333,3 +333,52 @@ fn a_killed_soldier_gains_no_card() {
         .when(gain("Able", RpCardKind::Skill, "Veteran", 2))
         .then_refused(&["Able is kia: his record is closed"]);
 }
+
+#[test]
+fn from_rules_7_a_sticker_of_a_card_in_the_deck_carries_the_cards_rp() {
+    let award = |rp: i64| Command::AwardMedal {
+        soldier: "Able".into(),
+        medal: "military cross".into(),
+        rp,
+        why: "drawn at random".into(),
+    };
+    given(squad()).when(award(9)).then_refused(&[
+        "the Military Cross is worth 3 RP on its card in the Canada deck",
+        "its sticker carries 3, not 9",
+    ]);
+    given(squad())
+        .when(award(3))
+        .then([medal_awarded("Able", "military cross", 3)]);
+    // A Medal of no card in the deck is the player's to value.
+    given(squad())
+        .when(Command::AwardMedal {
+            soldier: "Able".into(),
+            medal: "Order of the Bath".into(),
+            rp: 7,
+            why: "drawn at random".into(),
+        })
+        .then([medal_awarded("Able", "Order of the Bath", 7)]);
+    let carried = Command::CarrySoldierOver {
+        soldier: "Baker".into(),
+        xp: None,
+        wounds: None,
+        hardy: vec![],
+        medals: vec![(MM.into(), 5)],
+        missions: None,
+        discipline: None,
+        why: "the sheet".into(),
+    };
+    given(squad())
+        .when(carried.clone())
+        .then_refused(&["the Military Medal is worth 2 RP"]);
+    // Under rules 6 both are recorded as given, as they were.
+    let mut earlier = squad();
+    if let Some(Event::CampaignCreated(created)) = earlier.first_mut() {
+        created.rules = crate::domain::rules_version::ACTIVE_SOLDIERS_ACT;
+    }
+    given(earlier.clone())
+        .when(award(9))
+        .then([medal_awarded("Able", "military cross", 9)]);
+    let recorded = crate::rules::harness::Played::new(earlier).try_play(&carried, &[]);
+    assert!(recorded.is_ok(), "{recorded:?}");
+}

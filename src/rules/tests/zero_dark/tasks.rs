@@ -242,3 +242,47 @@ fn the_rescue_extraction_is_recorded_only_under_rescue() {
         .when(Command::RescueExtracted)
         .then_refused(&["is not Rescue (Acquisition)"]);
 }
+
+#[test]
+fn from_rules_7_a_spook_recorded_dead_chooses_no_task_buys_no_time_and_makes_no_interact() {
+    use crate::domain::rules_version::{ACTIVE_SOLDIERS_ACT, LIVING_SPOOK_PRINTED_MEDALS};
+    let mut dead = deployed();
+    dead.push(hero_state(SPOOK, HeroState::Dead));
+    for (command, what) in [
+        (
+            choose(PriorityTask::Observation),
+            "a priority task is the Spook's own",
+        ),
+        (
+            Command::BuyTime {
+                ours: true,
+                versus: None,
+            },
+            "buying time is the Spook's own",
+        ),
+    ] {
+        given(dead.clone()).when(command).then_refused(&[
+            "Kestrel is recorded dead and cannot act",
+            what,
+            "muster hero-state Kestrel ready",
+        ]);
+    }
+    let mut interact = deployed();
+    interact.push(task_chosen(PriorityTask::Acquisition, None));
+    interact.push(turn_started(1));
+    interact.push(hero_state(SPOOK, HeroState::Dead));
+    given(interact.clone())
+        .when(Command::InteractDeadDrop)
+        .then_refused(&["Kestrel is recorded dead", "the dead-drop's interact"]);
+    // Recorded ready again, he makes it.
+    let mut back = interact.clone();
+    back.push(hero_state(SPOOK, HeroState::Ready));
+    given(back)
+        .when(Command::InteractDeadDrop)
+        .then([Event::DeadDropInteracted(spook_step())]);
+    // Under rules 6 the dead Spook's interact is still recorded, as it was.
+    given(under(ACTIVE_SOLDIERS_ACT, interact))
+        .when(Command::InteractDeadDrop)
+        .then([Event::DeadDropInteracted(spook_step())]);
+    assert!(LIVING_SPOOK_PRINTED_MEDALS > ACTIVE_SOLDIERS_ACT);
+}
