@@ -122,51 +122,55 @@ fn print(format: Format, m: &MissionSummary) -> Result<(), CommandError> {
         None => format!("in progress, turn {}", m.turn),
     };
     let mut text = format!("Mission {} '{}', {state}\n", m.number, m.name);
-    text.push_str(&format!("  Soldiers         {}\n", m.soldiers.join(", ")));
-    text.push_str(&format!(
+    match &m.zero_dark {
+        // Zero Dark keeps no RP: its heroes, its Red Force and its task are the Mission.
+        Some(z) => {
+            text.push_str(&format!("  Heroes           {}\n", m.soldiers.join(", ")));
+            text.push_str(&zero_dark_text(z));
+        }
+        None => {
+            text.push_str(&format!("  Soldiers         {}\n", m.soldiers.join(", ")));
+            text.push_str(&rp_text(m));
+        }
+    }
+    output::print(&text)
+}
+
+/// A Warfighter Mission's RP: at its start, for drawing Hostiles, surviving, gained and banked.
+fn rp_text(m: &MissionSummary) -> String {
+    let mut text = format!(
         "  squad RP         {} at the start, Medals not counted\n",
         m.start_rp
-    ));
+    );
     text.push_str(&format!("  Medal RP         {}\n", m.start_medal_rp));
     text.push_str(&format!(
         "  Hostile-draw RP  {} (squad RP + Medal RP)\n",
         m.hostile_draw_rp
     ));
     text.push_str(&format!("  surviving RP     {}\n", m.surviving_rp));
-    match &m.rp_award {
-        Some(award) => text.push_str(&format!("  RP gained        {} ({})\n", award.amount, award.why)),
-        None => text.push_str(&format!(
-            "  RP gained        {} if it ended now (starting RP less surviving RP)\n",
-            m.start_rp.saturating_sub(m.surviving_rp)
+    let gained = m.start_rp.saturating_sub(m.surviving_rp);
+    match (&m.rp_award, m.result) {
+        (Some(award), _) => text.push_str(&format!("  RP gained        {} ({})\n", award.amount, award.why)),
+        (None, None) => text.push_str(&format!(
+            "  RP gained        {gained} if it ended now (starting RP less surviving RP)\n"
         )),
+        (None, Some(_)) => text.push_str("  RP gained        none recorded\n"),
     }
     text.push_str(&format!("  bank             {} RP\n", m.rp_bank));
-    if let Some(z) = &m.zero_dark {
-        text.push_str(&zero_dark_text(z));
-    }
-    output::print(&text)
+    text
 }
 
 /// A Zero Dark Mission's Red Force with what became of each bogey, its Allies, the priority
 /// task and Buy Time.
 fn zero_dark_text(z: &ZeroDarkSummary) -> String {
     let play = &z.play;
-    let fate = |name: &str| {
-        let by = |list: &[(String, String)]| list.iter().find(|(b, _)| b == name).map(|(_, h)| h.clone());
-        if let Some(hero) = by(&play.persuaded) {
-            format!("persuaded by {hero}")
-        } else if let Some(hero) = by(&play.dead) {
-            format!("dead by {hero}")
-        } else if play.down.iter().any(|b| b == name) {
-            "down".to_owned()
-        } else {
-            "in play".to_owned()
-        }
-    };
     let red_force: Vec<String> = play
         .bogeys
         .iter()
-        .map(|b| format!("{} ({})", b.name, fate(&b.name)))
+        .map(|b| {
+            let state = words::bogey_state(play, &b.name).unwrap_or_else(|| "in play".to_owned());
+            format!("{} ({state})", b.name)
+        })
         .collect();
     let allies: Vec<String> = z
         .allies

@@ -1,7 +1,7 @@
 //! How the roster's values read as words, in the text roster and on the printed page alike.
 
 pub use muster::projection::mission_words::{
-    buy_time_words, environments_line, game_name, objectives_line, zero_dark_lines,
+    bogey_state, buy_time_words, environments_line, game_name, objectives_line, zero_dark_lines,
 };
 use muster::projection::roster::{OwedLine, Pending, Roster};
 

@@ -71,26 +71,32 @@ pub fn zero_dark_lines(z: &ZeroDarkMission) -> Vec<String> {
 
 /// A bogey with where it stands, as the table last recorded it: `Guard (dead, by Vega)`,
 /// `Colonel (persuaded by Kestrel)`, `Sentry (down)`, `Scout (targeted by Vega)`, or its name
-/// alone.
+/// alone while it is in play untouched.
 fn bogey_words(z: &ZeroDarkMission, bogey: &str) -> String {
+    match bogey_state(z, bogey) {
+        Some(state) => format!("{bogey} ({state})"),
+        None => bogey.to_owned(),
+    }
+}
+
+/// Where a bogey stands, as the table last recorded it (`dead, by Vega`, `persuaded by
+/// Kestrel`, `down`, `targeted by Vega`); `None` while it is in play untouched.
+pub fn bogey_state(z: &ZeroDarkMission, bogey: &str) -> Option<String> {
     let by = |list: &[(String, String)]| {
         list.iter()
             .rev()
             .find(|(b, _)| b == bogey)
             .map(|(_, hero)| hero.clone())
     };
-    let state = if let Some(hero) = by(&z.dead) {
-        format!("dead, by {hero}")
+    if let Some(hero) = by(&z.dead) {
+        Some(format!("dead, by {hero}"))
     } else if let Some(hero) = by(&z.persuaded) {
-        format!("persuaded by {hero}")
+        Some(format!("persuaded by {hero}"))
     } else if z.down.iter().any(|b| b == bogey) {
-        "down".to_owned()
-    } else if let Some(hero) = by(&z.targeted) {
-        format!("targeted by {hero}")
+        Some("down".to_owned())
     } else {
-        return bogey.to_owned();
-    };
-    format!("{bogey} ({state})")
+        by(&z.targeted).map(|hero| format!("targeted by {hero}"))
+    }
 }
 
 /// Buy Time and its Control Deck: `5 Control Deck cards (both Spooks); the Control Deck ran

@@ -290,6 +290,33 @@ fn the_assassination_boss_is_only_down_until_the_spook_verifies() {
     );
     assert_eq!(resolved["why"], "Kestrel verified the death of Colonel");
     assert_eq!(xp(&m, "Kestrel"), 5);
+    // The Mission's summary tells its Red Force and task, and no RP, which Zero Dark keeps none of.
+    let shown = m.ok(&["mission", "show", "1"]);
+    assert!(
+        shown.contains("Heroes           Kestrel, Vance, Oduya"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("G1 (dead, by Vance); Colonel (dead, by Kestrel)"),
+        "{shown}"
+    );
+    assert!(!shown.contains("RP"), "{shown}");
+    // The Colonel put down (by Vance) and then made dead is one bogey out: one EKIA.
+    let chronicle = m.json(&["chronicle"]);
+    let counted: Vec<(String, u64)> = chronicle["missions"][0]["ekia"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .map(|e| {
+                    (
+                        e["soldier"].as_str().unwrap_or_default().to_owned(),
+                        num(e, "count"),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(counted, [("Vance".to_owned(), 2)]);
 }
 
 #[test]

@@ -58,7 +58,10 @@ pub(super) fn tell(report: &mut MissionReport, recorded_at: &str, event: &Event)
             scored.xp = scored.xp.saturating_add(e.value);
             xp(report, &e.soldier, e.value);
         }
-        Event::BogeyDowned(e) | Event::BogeyKilled(e) => ekia(report, &e.by).count += 1,
+        Event::BogeyDowned(e) | Event::BogeyKilled(e) if !report.taken_out.contains(&e.bogey) => {
+            report.taken_out.push(e.bogey.clone());
+            ekia(report, &e.by).count += 1;
+        }
         Event::XpAdjusted(e) => xp(report, &e.soldier, u32::try_from(e.amount).unwrap_or(0)),
         Event::TeamXpAdjusted(e) => xp(report, "the team", u32::try_from(e.amount).unwrap_or(0)),
         Event::EnvironmentDeclared(e) => environment(report, &e.environment, e.target),

@@ -38,8 +38,12 @@ pub struct MissionReport {
     pub objectives: Objectives,
     /// Every Soldier harmed, in the order first harmed.
     pub casualties: Vec<Casualty>,
-    /// EKIAs by Soldier, in the order first scored (Zero Dark: bogeys down or dead).
+    /// EKIAs by Soldier, in the order first scored (Zero Dark: bogeys down or dead, each
+    /// bogey once: a Boss put down and then made dead is one).
     pub ekia: Vec<Ekia>,
+    /// Zero Dark: the bogeys already counted as an EKIA this Mission.
+    #[serde(skip)]
+    pub taken_out: Vec<String>,
     /// Checks and rolls by Soldier and ability, in the order first made.
     pub checks: Vec<CheckTally>,
     pub k9_encounters: Vec<K9Encounter>,

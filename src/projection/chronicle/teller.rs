@@ -85,6 +85,7 @@ impl Teller {
                 },
                 casualties: Vec::new(),
                 ekia: Vec::new(),
+                taken_out: Vec::new(),
                 checks: Vec::new(),
                 k9_encounters: Vec::new(),
                 medals: Vec::new(),
@@ -228,7 +229,16 @@ impl Teller {
                 entry.1 = entry.1.saturating_add(e.value);
             }
             Event::BogeyDowned(e) | Event::BogeyKilled(e) => {
-                self.ekia.entry(e.by.clone()).or_default().0 += 1;
+                // Once a bogey: the Mission's report is told after this tally, so it has not
+                // yet counted this one.
+                let counted = self
+                    .current
+                    .as_ref()
+                    .and_then(|(i, _)| self.missions.get(*i))
+                    .is_some_and(|report| report.taken_out.contains(&e.bogey));
+                if !counted {
+                    self.ekia.entry(e.by.clone()).or_default().0 += 1;
+                }
             }
             Event::K9EncounterDrawn(_) => self.k9.encounters += 1,
             Event::K9RollMade(e) => {

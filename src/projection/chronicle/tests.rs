@@ -288,3 +288,25 @@ fn a_mission_tells_the_rp_of_those_who_went_as_its_end_line_does() {
     // Those who went: 8 + 6 at the start, Wong's 8 left; the squad on the books: 8 + 3.
     assert_eq!((m.start_rp, m.surviving_rp, m.squad_rp), (14, 8, 11));
 }
+
+#[test]
+fn a_bogey_put_down_and_then_made_dead_is_one_ekia_in_the_mission_and_the_campaign() {
+    use crate::domain::event::BogeyAction;
+    let hit = |bogey: &str| BogeyAction {
+        bogey: bogey.into(),
+        by: "Wong".into(),
+    };
+    let mut events = squad();
+    events.push(mission_started(1, "Dawn Raid", &["Wong", "Park"]));
+    events.push(Event::BogeyDowned(hit("Boss")));
+    events.push(Event::BogeyKilled(hit("Boss")));
+    events.push(Event::BogeyKilled(hit("Grunt")));
+    let c = told(&events, &[]);
+    let counted = |ekia: &[report::Ekia]| {
+        ekia.iter()
+            .map(|e| (e.soldier.clone(), e.count))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counted(&c.missions[0].ekia), [("Wong".to_owned(), 2)]);
+    assert_eq!(counted(&c.statistics.ekia), [("Wong".to_owned(), 2)]);
+}
