@@ -204,6 +204,23 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
                 },
             ));
         }
+        // His Hardy Any counter is suggested only while he holds one: it is his alone.
+        let holds_any = state
+            .soldier(&pending.soldier)
+            .is_some_and(|s| s.hardy.get("any").is_some_and(|n| *n > 0));
+        if holds_any {
+            found.push((
+                format!(
+                    "{}'s failed Environ {} roll: his Hardy Any counter",
+                    pending.soldier, pending.environment
+                ),
+                words(&["resolve", &pending.soldier, "hardy", "--any"]),
+                Command::Resolve {
+                    soldier: pending.soldier.clone(),
+                    choice: EnvironmentChoice::HardyAny,
+                },
+            ));
+        }
     }
     for owed in &mission.owed_environment {
         let declared = &owed.environment;

@@ -182,17 +182,21 @@ pub(super) fn resolve(
             };
             if soldier.hardy.get(hardy).copied().unwrap_or(0) == 0 {
                 let held: Vec<String> = soldier.hardy.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                let resolve =
+                    |choice: &str| format!("`muster resolve {} {choice}`", shell_words::quote(&name));
                 return Err(RuleError::refused(format!(
-                    "{name} has no Hardy {hardy} counter (he has: {}); choose wound or suppress{}",
+                    "{name} has no Hardy {hardy} counter (he has: {}); choose {} or {}{}",
                     if held.is_empty() {
                         "none".to_owned()
                     } else {
                         held.join(", ")
                     },
-                    if soldier.hardy.contains_key("any") {
-                        ", or hardy --any"
+                    resolve("wound"),
+                    resolve("suppress"),
+                    if soldier.hardy.contains_key("any") && choice == EnvironmentChoice::Hardy {
+                        format!(", or his Hardy Any counter: {}", resolve("hardy --any"))
                     } else {
-                        ""
+                        String::new()
                     }
                 )));
             }

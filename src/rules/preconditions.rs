@@ -81,8 +81,17 @@ pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Res
         )));
     }
     if let Some(encounter) = &mission.encounter {
+        // What finishes it from where it stands: the choice after a failed roll, else its
+        // next roll (or, before the first, Ignoring it).
+        let next = if encounter.awaiting_choice {
+            "accept its Failure (`muster k9 accept`) or retry (`muster k9 retry`)"
+        } else if encounter.next_roll == 0 {
+            "make its first roll (`muster k9 roll`) or ignore it (`muster k9 ignore`)"
+        } else {
+            "make its next roll (`muster k9 roll`)"
+        };
         return Err(RuleError::refused(format!(
-            "the K9 Encounter '{}' is still open; finish it first (`muster k9 roll`, `ignore`, `accept` or `retry`)",
+            "the K9 Encounter '{}' is still open; finish it first: {next}",
             encounter.card.name
         )));
     }

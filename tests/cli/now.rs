@@ -164,3 +164,22 @@ fn multiple_objectives_are_offered_left_to_right_until_success_is() {
 fn words(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
 }
+
+#[test]
+fn a_failed_environ_roll_offers_his_hardy_any_counter_while_he_holds_one() {
+    // Given Wong's failed Cold roll, and no Hardy Any counter
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    m.ok(&["turn"]);
+    m.ok(&["environ", "Wong", "cold", "6", "--die", "1"]);
+    let any = words(&["resolve", "Wong", "hardy", "--any"]);
+    let (allowed, _) = offered(&m);
+    assert!(!allowed.contains(&any), "{allowed:?}");
+    // When he gains one, it is offered, and recorded
+    m.ok(&["hardy", "Wong", "any", "+1", "--why", "Service Record"]);
+    let (allowed, _) = offered(&m);
+    assert!(allowed.contains(&any), "{allowed:?}");
+    let args: Vec<&str> = any.iter().map(String::as_str).collect();
+    m.ok(&args);
+    assert!(m.roster()["pending"].as_array().is_some_and(Vec::is_empty));
+}

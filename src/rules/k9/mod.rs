@@ -215,7 +215,7 @@ pub(super) fn roll_next(
     let (_, encounter) = open(state)?;
     if encounter.awaiting_choice {
         return Err(RuleError::refused(
-            "a roll failed and the card offers a choice: `muster k9 accept` the Failure or `muster k9 retry`",
+            "a roll failed and the card offers a choice: accept the Failure (`muster k9 accept`) or retry (`muster k9 retry`)",
         ));
     }
     let card = &encounter.card;

@@ -14,18 +14,19 @@ use super::specs::{self, Spec};
 pub fn in_page_words(message: &str, offers: &[Offer]) -> String {
     let mut said = String::with_capacity(message.len());
     let mut rest = message;
-    let mut last: Vec<&str> = Vec::new();
+    let mut last: Vec<String> = Vec::new();
     while let Some(open) = rest.find('`') {
         let Some(length) = rest[open + 1..].find('`') else {
             break;
         };
         let span = &rest[open + 1..open + 1 + length];
         said.push_str(&rest[..open]);
-        let words = match span.strip_prefix("muster ") {
-            Some(line) => line.split_whitespace().collect(),
+        let words: Vec<String> = match span.strip_prefix("muster ") {
+            // Split as a shell would: a name in quotes is one word.
+            Some(line) => shell_words::split(line).unwrap_or_default(),
             None if is_command_word(span) && last.len() > 1 => {
                 let mut sibling = last[..last.len() - 1].to_vec();
-                sibling.push(span);
+                sibling.push(span.to_owned());
                 sibling
             }
             None => Vec::new(),
@@ -98,33 +99,38 @@ fn is_command_word(word: &str) -> bool {
         && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
 }
 
-/// How the page names the command line `words`, when it records it.
-fn named(words: &[&str], offers: &[Offer]) -> Option<String> {
+/// How the page names the command line `words`, when it records it: the offer of exactly
+/// these words, or the one offer they begin (`muster medal reveal` of the one Medal held face
+/// down), else the form.
+fn named(words: &[String], offers: &[Offer]) -> Option<String> {
     if words.is_empty() {
         return None;
     }
-    if let Some(offer) = offers
-        .iter()
-        .find(|o| o.args.iter().map(String::as_str).eq(words.iter().copied()))
-    {
+    let begun: Vec<&Offer> = offers.iter().filter(|o| o.args.starts_with(words)).collect();
+    let offer = offers.iter().find(|o| o.args == words).or(match begun[..] {
+        [one] => Some(one),
+        _ => None,
+    });
+    if let Some(offer) = offer {
         let place = if offer.soldier.is_some() {
             "on the Soldier's card"
         } else {
             "in Owed now"
         };
-        return Some(format!("“{}” ({place})", offer.label));
+        return Some(format!("“{}” {place}", offer.label));
     }
     let spec = form_for(words)?;
-    Some(format!("“{}” (in {})", spec.title, spec.group.title()))
+    Some(format!("“{}” in {}", spec.title, spec.group.title()))
 }
 
 /// The form whose command's words begin `words` (the longest, the first of equals), when
 /// what follows them is that form's values rather than another command's word.
-fn form_for(words: &[&str]) -> Option<&'static Spec> {
+fn form_for(words: &[String]) -> Option<&'static Spec> {
     let mut found: Option<&'static Spec> = None;
     for spec in specs::all() {
         let fits = !spec.words.is_empty()
-            && words.starts_with(spec.words)
+            && words.len() >= spec.words.len()
+            && words.iter().zip(spec.words).all(|(w, s)| w == s)
             && words
                 .get(spec.words.len())
                 .is_none_or(|next| !is_command_word(next));
@@ -160,14 +166,14 @@ mod tests {
                 "no Mission in progress; start one with `muster mission start NAME`",
                 NONE
             ),
-            "no Mission in progress; start one with “Start a Mission” (in The Mission)"
+            "no Mission in progress; start one with “Start a Mission” in The Mission"
         );
         assert_eq!(
             in_page_words(
                 "end it first (`muster mission end --result success|failure`)",
                 NONE
             ),
-            "end it first (“End the Mission” (in The Mission))"
+            "end it first (“End the Mission” in The Mission)"
         );
     }
 
@@ -184,10 +190,10 @@ mod tests {
         ];
         assert_eq!(
             in_page_words(
-                "a choice: `muster k9 accept` the Failure or `muster k9 retry`",
+                "a choice: accept the Failure (`muster k9 accept`) or retry (`muster k9 retry`)",
                 &offers
             ),
-            "a choice: “Accept the Failure of 'Buried Explosive'” (in Owed now) the Failure or “Retry 'Buried Explosive'” (in Owed now)"
+            "a choice: accept the Failure (“Accept the Failure of 'Buried Explosive'” in Owed now) or retry (“Retry 'Buried Explosive'” in Owed now)"
         );
         // Bare words after a command line are its siblings: `ignore` is the form's.
         assert_eq!(
@@ -195,7 +201,34 @@ mod tests {
                 "finish it first (`muster k9 roll`, `ignore`, `accept` or `retry`)",
                 &offers
             ),
-            "finish it first (“Roll 2 of 'Buried Explosive'” (in Owed now), “K9: ignore the Encounter” (in Record any play), “Accept the Failure of 'Buried Explosive'” (in Owed now) or “Retry 'Buried Explosive'” (in Owed now))"
+            "finish it first (“Roll 2 of 'Buried Explosive'” in Owed now, “K9: ignore the Encounter” in Record any play, “Accept the Failure of 'Buried Explosive'” in Owed now or “Retry 'Buried Explosive'” in Owed now)"
+        );
+    }
+
+    #[test]
+    fn a_name_in_quotes_is_one_word_and_a_command_begun_names_its_one_offer() {
+        let offers = [
+            offer(
+                "Van Dyke's failed Environ cold roll: wound",
+                &["resolve", "Van Dyke", "wound"],
+                None,
+            ),
+            offer(
+                "Reveal 'Military Cross': its condition is met",
+                &["medal", "reveal", "Military Cross"],
+                None,
+            ),
+        ];
+        assert_eq!(
+            in_page_words("choose `muster resolve 'Van Dyke' wound`", &offers),
+            "choose “Van Dyke's failed Environ cold roll: wound” in Owed now"
+        );
+        assert_eq!(
+            in_page_words(
+                "reveal it when its condition is met (`muster medal reveal`)",
+                &offers
+            ),
+            "reveal it when its condition is met (“Reveal 'Military Cross': its condition is met” in Owed now)"
         );
     }
 
@@ -237,7 +270,7 @@ mod tests {
     fn a_gm_form_is_named_with_its_title_which_says_so() {
         assert_eq!(
             in_page_words("take it back with `muster void VERSION --why TEXT`", NONE),
-            "take it back with “Void a command (gm)” (in Corrections)"
+            "take it back with “Void a command (gm)” in Corrections"
         );
     }
 }

@@ -112,7 +112,7 @@ fn a_hardy_counter_of_a_type_he_lacks_is_refused() {
         .then_refused(&[
             "Ivanov has no Hardy fever counter",
             "he has: any 1, cold 1",
-            "or hardy --any",
+            "or his Hardy Any counter: `muster resolve Ivanov hardy --any`",
         ]);
 }
 
