@@ -131,7 +131,7 @@ fn a_refusal_on_the_page_names_the_form_not_the_command_line() {
     let refused = send(&browser, &csrf, &[("cmd", "turn")]);
     assert_eq!(refused.status, 422, "{}", refused.body);
     let said = json(&refused)["refused"].as_str().unwrap().to_owned();
-    assert!(said.contains("“Start a Mission” (in The Mission)"), "{said}");
+    assert!(said.contains("“Start a Mission” in The Mission"), "{said}");
     assert!(!said.contains("muster mission"), "{said}");
     assert_eq!(campaign.head(), head, "refusals write nothing");
 }
@@ -517,4 +517,45 @@ fn a_killed_soldiers_card_offers_nothing_to_record() {
     };
     assert_eq!(controls("Wong"), 0, "Wong was Killed");
     assert!(controls("Reyes") > 0, "Reyes is active");
+}
+
+/// The Environments in force are declared and ended from the page: several in one field,
+/// from a Location named there.
+#[test]
+fn environments_are_declared_and_ended_from_the_page() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let in_force = || {
+        let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+        roster["mission"]["environments"].as_array().map_or(0, Vec::len)
+    };
+    let declared = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "environ-declare"),
+            ("location", "Stream"),
+            ("environments", "fever:4, hot:5"),
+        ],
+    );
+    assert_eq!(declared.status, 200, "{}", declared.body);
+    assert_eq!(in_force(), 2);
+    let head = campaign.head();
+    let refused = send(
+        &browser,
+        &csrf,
+        &[("cmd", "environ-declare"), ("environments", "cold:6")],
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(!said.contains("Usage:"), "{said}");
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+    let ended = send(
+        &browser,
+        &csrf,
+        &[("cmd", "environ-clear"), ("location", "Stream")],
+    );
+    assert_eq!(ended.status, 200, "{}", ended.body);
+    assert_eq!(in_force(), 0);
 }

@@ -427,8 +427,17 @@ fn each_game_offers_its_own_forms() {
         );
     }
     assert!(select(&zero_dark, "form#form-wound").is_empty());
+    assert!(select(&zero_dark, "form#form-environ-declare").is_empty());
     let modern = roster_page(&browser);
-    for form in ["wound", "check", "environ", "resolve", "ekia"] {
+    for form in [
+        "wound",
+        "check",
+        "environ",
+        "resolve",
+        "ekia",
+        "environ-declare",
+        "environ-clear",
+    ] {
         assert_eq!(select(&modern, &format!("form#form-{form}")).len(), 1, "{form}");
     }
     for form in ZERO_DARK {
@@ -458,7 +467,7 @@ fn each_game_offers_its_own_forms() {
     let page = browser.get("/c/Lodestar");
     assert_eq!(page.status, 200, "{}", page.body);
     let expanded = Html::parse_document(&page.body);
-    for form in ["k9-roll", "medal-draw", "wound"] {
+    for form in ["k9-roll", "medal-draw", "medal-reshuffle", "wound"] {
         assert_eq!(select(&expanded, &format!("form#form-{form}")).len(), 1, "{form}");
     }
     // A form both games share asks each only what its rules have, in its words.

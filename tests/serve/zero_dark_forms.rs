@@ -118,7 +118,7 @@ fn a_phone_places_bogeys_and_puts_them_down_and_dead() {
     // With no bogey, targeting one names the form that places one, not the command line.
     let none = phone.refused(&campaign, "target", &[("bogey", "G1"), ("by", "Vance")]);
     let said = none["refused"].as_str().unwrap();
-    assert!(said.contains("“Place a bogey” (in Record any play)"), "{said}");
+    assert!(said.contains("“Place a bogey” in Record any play"), "{said}");
     assert!(!said.contains("muster bogey add"), "{said}");
 
     let placed = phone.recorded(

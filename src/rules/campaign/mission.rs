@@ -179,7 +179,7 @@ pub(in crate::rules) fn end(
     if result == MissionResult::Success && !unfinished.is_empty() {
         let one = unfinished.len() == 1;
         return Err(RuleError::refused(format!(
-            "Objective{} {} of Mission {} {} not completed; a Mission succeeds only when all its Objectives are (rule 001): complete {}, or end it with --result failure",
+            "Objective{} {} of Mission {} {} not completed; a Mission succeeds only when all its Objectives are (rule 001): complete {}, or end it as a failure (`muster mission end --result failure`)",
             if one { "" } else { "s" },
             unfinished.join(", "),
             mission.number,

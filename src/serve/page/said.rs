@@ -61,7 +61,8 @@ pub fn for_form(message: &str, spec: &Spec) -> String {
         };
         said = named_flag(&said, flag, field.label);
     }
-    said
+    // The parser's group of alternatives, `<A|B>`, read as words.
+    said.replace('|', " or ").replace(['<', '>'], "")
 }
 
 /// What the command line's parser complained of, without the usage it prints after.
@@ -234,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_command_the_page_does_not_record_keeps_its_words() {
-        let said = "the log is behind; run `muster rebuild`, then `muster xp team 2` and `muster environ declare cold:6`";
+        let said = "the log is behind; run `muster rebuild`, then `muster xp team 2` and `muster campaign adopt-rules`";
         assert_eq!(in_page_words(said, NONE), said);
         // A value in backticks is not a command.
         assert_eq!(
@@ -261,6 +262,16 @@ mod tests {
         let said = for_form(
             "--mod '+1 cover' is not accepted; write N:WHY (--mode is another)",
             check,
+        );
+        let Some(declare) = specs::named("environ-declare") else {
+            panic!("no environ-declare form");
+        };
+        assert_eq!(
+            for_form(
+                "error: the following required arguments were not provided:\n  <--mission|--location <NAME>|--event <NAME>>\n\nUsage: muster environ declare\n",
+                declare
+            ),
+            "the following required arguments were not provided: “The Mission's own (until it ends)” or “Or a Location's: its name” or “Or an Event's: its name”"
         );
         assert!(said.starts_with("“Modifier"), "{said}");
         assert!(said.ends_with("(--mode is another)"), "{said}");

@@ -126,6 +126,12 @@ pub fn command_line(spec: &Spec, values: &[(String, String)]) -> Result<Line, Un
                 })?;
                 line.extend(split);
             }
+            Place::Items => words.extend(
+                value
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|item| !item.is_empty())
+                    .map(str::to_owned),
+            ),
             Place::Listed(flag) => flags.extend(
                 value
                     .split(',')

@@ -180,7 +180,7 @@ fn a_mission_with_objectives_not_completed_cannot_end_in_success() {
     .when(end(MissionResult::Success))
     .then_refused(&[
         "Objective 2 of Mission 1 is not completed",
-        "complete it, or end it with --result failure",
+        "complete it, or end it as a failure (`muster mission end --result failure`)",
     ]);
 }
 

@@ -21,6 +21,8 @@ pub enum Place {
     File(&'static str),
     /// A command typed as words (amend's), split as a shell would, after `--`.
     Words,
+    /// Positional words, several in one text parted by commas or spaces (`cold:6, hot:5`).
+    Items,
 }
 
 /// What a field asks for, which says how the page draws it.

@@ -24,6 +24,15 @@ const PAY: Field = field(
     false,
 );
 
+/// The Environments declared, each `TYPE:TARGET`.
+const ENVIRONMENTS: Field = field(
+    "environments",
+    "Environments (cold:6, hot:5)",
+    Place::Items,
+    Input::Text,
+    true,
+);
+
 pub const FORMS: &[Spec] = &[
     form("wound", "Wound", &["wound"], &[SOLDIER, AMOUNT], Group::Play),
     form("heal", "Heal", &["heal"], &[SOLDIER, AMOUNT], Group::Play),
@@ -81,8 +90,39 @@ pub const FORMS: &[Spec] = &[
         &[
             SOLDIER,
             choice("choice", "Gives up", Place::Word, &["hardy", "wound", "suppress"]),
+            switch("any", "With hardy: his Hardy Any counter"),
         ],
         Group::Play,
+    ),
+    form(
+        "environ-declare",
+        "Environments in force: declare",
+        &["environ", "declare"],
+        &[
+            switch("mission", "The Mission's own (until it ends)"),
+            flag("location", "Or a Location's: its name", false),
+            flag("event", "Or an Event's: its name", false),
+            ENVIRONMENTS,
+        ],
+        Group::Mission,
+    ),
+    form(
+        "environ-clear",
+        "Environments in force: end",
+        &["environ", "clear"],
+        &[
+            switch("mission", "The Mission's own"),
+            flag("location", "Or the Location left: its name", false),
+            flag("event", "Or the Event ended: its name", false),
+            field(
+                "environments",
+                "Which (cold:6, hot:5; none: every one of that source)",
+                Place::Items,
+                Input::Text,
+                false,
+            ),
+        ],
+        Group::Mission,
     ),
     form(
         "ekia",
@@ -197,6 +237,13 @@ pub const FORMS: &[Spec] = &[
         "Medal: award a sticker",
         &["medal", "award"],
         &[SOLDIER, MEDAL, flag_number("rp", "Its RP", true), WHY],
+        Group::Squad,
+    ),
+    form(
+        "medal-reshuffle",
+        "Medal: shuffle the discards back into the deck",
+        &["medal", "reshuffle"],
+        &[],
         Group::Squad,
     ),
     form(
