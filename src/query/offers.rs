@@ -13,8 +13,8 @@ use crate::dice::Cup;
 use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
-use crate::domain::k9::PaidOption;
-use crate::domain::state::{CampaignState, ObjectiveState};
+use crate::domain::k9::{EncounterRoll, Maker, PaidOption};
+use crate::domain::state::{CampaignState, EncounterState, ObjectiveState};
 use crate::rules;
 
 /// One command of play the state suggests, and the rules' answer to it.
@@ -244,25 +244,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     // Encounter's next roll, or its Failure or retry; a Medal's recipient roll, or its
     // earning; the Control Deck running out, or a set-aside card flipped) is theirs to say.
     if let Some(encounter) = &mission.encounter {
-        let card = &encounter.card.name;
-        // A card's rolls all made, none is left to suggest (its Failure or retry is).
-        if encounter.next_roll < encounter.card.rolls.len() {
-            found.push((
-                format!("Roll {} of '{card}'", encounter.next_roll + 1),
-                words(&["k9", "roll"]),
-                Command::RollEncounter { payments: Vec::new() },
-            ));
-        }
-        found.push((
-            format!("Accept the Failure of '{card}'"),
-            words(&["k9", "accept"]),
-            Command::AcceptFailure,
-        ));
-        found.push((
-            format!("Retry '{card}'"),
-            words(&["k9", "retry"]),
-            Command::RetryEncounter { payments: Vec::new() },
-        ));
+        found.extend(encounter_steps(state, encounter));
     }
     // Each Objective suggests its next step, left to right as the rules take them.
     for (i, objective) in mission.objectives.iter().enumerate() {
@@ -334,6 +316,60 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         ));
     }
     found
+}
+
+/// The steps of an open K9 Encounter, each saying what it risks: its next roll (who makes it,
+/// with which ability, against what), accepting its Failure, or the retry and its major harm.
+fn encounter_steps(state: &CampaignState, encounter: &EncounterState) -> Vec<(String, Vec<String>, Command)> {
+    let card = &encounter.card;
+    let name = &card.name;
+    let mut found = Vec::new();
+    // A card's rolls all made, none is left to suggest (its Failure or retry is).
+    if let Some(roll) = card.rolls.get(encounter.next_roll) {
+        found.push((
+            format!(
+                "Roll {} of '{name}': {}",
+                encounter.next_roll + 1,
+                roll_words(state, encounter, roll)
+            ),
+            words(&["k9", "roll"]),
+            Command::RollEncounter { payments: Vec::new() },
+        ));
+    }
+    found.push((
+        format!("Accept the Failure of '{name}': {}", card.failure.text),
+        words(&["k9", "accept"]),
+        Command::AcceptFailure,
+    ));
+    let risk = card
+        .retry
+        .as_ref()
+        .map(|retry| format!(" (failed: {})", retry.major.text))
+        .unwrap_or_default();
+    found.push((
+        format!("Retry '{name}'{risk}"),
+        words(&["k9", "retry"]),
+        Command::RetryEncounter { payments: Vec::new() },
+    ));
+    found
+}
+
+/// Who makes an Encounter's roll and against what: `Gizmo's bomb 5+, -1 on the card`.
+fn roll_words(state: &CampaignState, encounter: &EncounterState, roll: &EncounterRoll) -> String {
+    let maker = match roll.maker {
+        Maker::K9 => &encounter.k9,
+        Maker::Handler => &encounter.handler,
+    };
+    let target = state
+        .soldier(maker)
+        .and_then(|s| s.card.abilities.get(&roll.ability))
+        .map(|ability| format!(" {}+", ability.target))
+        .unwrap_or_default();
+    let modifier = match roll.modifier {
+        0 => String::new(),
+        m => format!(", {m:+} on the card"),
+    };
+    format!("{maker}'s {}{target}{modifier}", roll.ability)
 }
 
 /// A command line's words.

@@ -304,3 +304,26 @@ fn the_encounter_roll_offered_now_lists_what_its_card_lets_it_be_paid_with() {
     // And the retry is refused now (no roll failed), so it offers nothing to pay
     assert_eq!(offered_pays(&m, &["k9", "retry"]), json!([]));
 }
+
+#[test]
+fn each_encounter_step_offered_says_who_rolls_against_what_and_what_it_risks() {
+    let m = on_mission();
+    draw(&m);
+    let labels: Vec<String> = m.json(&["now"])["offers"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter(|o| o["args"][0] == "k9")
+                .filter_map(|o| o["label"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        labels,
+        [
+            "Roll 1 of 'Buried Explosive': Gizmo's bomb 5+, -1 on the card",
+            "Accept the Failure of 'Buried Explosive': The Handler and the K9 each suffer 1 Wound",
+            "Retry 'Buried Explosive' (failed: The explosive detonates: the Handler and the K9 are Killed)",
+        ]
+    );
+}

@@ -517,6 +517,10 @@ fn a_killed_soldiers_card_offers_nothing_to_record() {
     };
     assert_eq!(controls("Wong"), 0, "Wong was Killed");
     assert!(controls("Reyes") > 0, "Reyes is active");
+    // Now says who went, and that Wong is out of it.
+    let lines = scraper::Selector::parse("#now .lines li").unwrap();
+    let said: Vec<String> = page.select(&lines).map(|l| l.text().collect()).collect();
+    assert!(said.iter().any(|l| l == "On it: Wong (kia), Reyes"), "{said:?}");
 }
 
 /// The Environments in force are declared and ended from the page: several in one field,

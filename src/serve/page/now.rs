@@ -2,6 +2,7 @@
 //! Hostiles are drawn at, the K9 Objective, every decision and roll owed now (each one tap,
 //! as the rules offer it), and the undo of the signed-in player's last command.
 
+use muster::domain::soldier::Status;
 use muster::projection::mission_words::{environments_line, game_name, objectives_line, zero_dark_lines};
 use muster::projection::roster::Roster;
 use muster::query::Offer;
@@ -106,7 +107,18 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> No
     let mission = match &roster.mission {
         None => "No Mission in progress".to_owned(),
         Some(m) => {
-            lines.push(format!("On it: {}", m.soldiers.join(", ")));
+            // Who went, each not fit to act said so (`Reyes (kia)`).
+            let went: Vec<String> = m
+                .soldiers
+                .iter()
+                .map(
+                    |name| match roster.soldiers.iter().find(|s| &s.name == name).map(|s| s.status) {
+                        Some(status) if status != Status::Active => format!("{name} ({status})"),
+                        _ => name.clone(),
+                    },
+                )
+                .collect();
+            lines.push(format!("On it: {}", went.join(", ")));
             if roster.team_xp.is_none() {
                 lines.push(format!("Hostiles drawn at {} RP", m.start_hostile_draw_rp));
             }

@@ -161,7 +161,11 @@ pub const FORMS: &[Spec] = &[
                 Input::CardFile,
                 true,
             ),
-            flag("first", "Entering first (not the Handler or his K9)", false),
+            flag(
+                "first",
+                "Who Entered first, if not the Handler and his K9 (the rolls then fail)",
+                false,
+            ),
         ],
         Group::Play,
     ),
