@@ -113,7 +113,8 @@ pub fn buy_time_words(z: &ZeroDarkMission) -> Option<String> {
             "the Control Deck ran out and every set-aside card is flipped: the Mission is over".to_owned()
         }
         (true, Some(n)) => {
-            format!("the Control Deck ran out: {n} set-aside cards remain, then the Mission is over")
+            let cards = if n == 1 { "card remains" } else { "cards remain" };
+            format!("the Control Deck ran out: {n} set-aside {cards}, then the Mission is over")
         }
         _ => format!(
             "{} set aside so far, played once the Control Deck runs out",

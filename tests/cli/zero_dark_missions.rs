@@ -148,10 +148,10 @@ fn mission_show_counts_down_the_set_aside_cards_until_the_mission_is_over() {
     assert_eq!(shown(&m, None)["zero_dark"]["set_aside_remaining"], 1);
     let text = shown_text(&m);
     assert!(
-        text.contains("the Control Deck ran out: 1 set-aside cards remain, then the Mission is over"),
+        text.contains("the Control Deck ran out: 1 set-aside card remains, then the Mission is over"),
         "{text}"
     );
-    refused(&m, "spook flip-set-aside 2", "1 set-aside cards remain to flip");
+    refused(&m, "spook flip-set-aside 2", "1 set-aside card remains to flip");
     ok(&m, "spook flip-set-aside");
     assert!(shown_text(&m).contains("every set-aside card is flipped: the Mission is over"));
     // Rule 003, from rules 4: "At that point, the mission is over as normal."

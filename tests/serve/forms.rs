@@ -563,3 +563,22 @@ fn environments_are_declared_and_ended_from_the_page() {
     assert_eq!(ended.status, 200, "{}", ended.body);
     assert_eq!(in_force(), 0);
 }
+
+/// A Soldier's Hardy counters are said once on his card: each with its −/+.
+#[test]
+fn a_soldiers_hardy_counters_are_said_once_on_his_card() {
+    let campaign = Campaign::new();
+    campaign.ok(&["hardy", "Wong", "cold", "+1", "--why", "Service Record"]);
+    let (_server, browser, _) = served_to_pat(&campaign);
+    let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
+    let texts = |css: &str| {
+        let selector = scraper::Selector::parse(css).unwrap();
+        page.select(&selector)
+            .map(|e| e.text().collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    let hardy = texts("article.card[data-name=Wong] form.hardy .label");
+    assert_eq!(hardy, ["Hardy cold 1"]);
+    let entries = texts("article.card[data-name=Wong] p.entry");
+    assert!(!entries.iter().any(|e| e.starts_with("Hardy")), "{entries:?}");
+}

@@ -149,8 +149,9 @@ pub(in crate::rules) fn flip_set_aside(state: &CampaignState, cards: i64) -> Res
     let cards = u32::try_from(in_range("the set-aside cards flipped", cards, 1, MAX_CARDS)?).unwrap_or(0);
     let left = z.set_aside.saturating_sub(z.set_aside_flipped);
     if cards > left {
+        let remain = if left == 1 { "card remains" } else { "cards remain" };
         return Err(RuleError::refused(format!(
-            "{left} set-aside cards remain to flip; the Mission is over once they are exhausted (`muster mission end`)"
+            "{left} set-aside {remain} to flip; the Mission is over once they are exhausted (`muster mission end`)"
         )));
     }
     Ok(vec![Event::SetAsideCardsFlipped(SetAsideCardsFlipped {

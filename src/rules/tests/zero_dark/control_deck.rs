@@ -125,7 +125,7 @@ fn no_more_set_aside_cards_are_flipped_than_remain() {
     events.push(flipped(1, 1));
     given(events)
         .when(Command::FlipSetAside(2))
-        .then_refused(&["1 set-aside cards remain"]);
+        .then_refused(&["1 set-aside card remains"]);
 }
 
 #[test]
