@@ -30,7 +30,7 @@ pub use sessions::{
     SessionRow, Via, close_session, end_idle, end_session, invites, join, make_invite, revoke_invite, seen,
     served_url, session, sessions, set_served_url, sign_in,
 };
-pub use voids::{amend, undo, void, void_with};
+pub use voids::{amend, undo, void, void_refused, void_with};
 
 use std::path::Path;
 

@@ -52,6 +52,21 @@ pub fn void_with(
     .map_err(|e| Query::new(store, campaign).explain(e))
 }
 
+/// Why the rules would refuse to void the command that wrote `version` now (later events rest
+/// on it), decided on the log as it stands and nothing written; `None` when they would not.
+pub fn void_refused(store: &Store, campaign: &str, version: u64) -> Result<Option<String>, Error> {
+    let head = store.head(campaign)?.version;
+    let ground = Ground::of(store, campaign, version, head)?;
+    let request = rules::void::Request {
+        version,
+        why: "asked whether it may be taken back",
+        cascade: false,
+    };
+    Ok(rules::void::decide(&ground.history(campaign), &request)
+        .err()
+        .map(|refused| refused.to_string()))
+}
+
 /// What a void or an amendment is decided on: the history from the named command on, and
 /// the state before it with every void so far applied. Only that history is folded again,
 /// so a void costs the same however long the campaign ran before it.

@@ -363,6 +363,22 @@ fn undo_refusals_a_second_page_and_a_dropped_answer_behave_as_a_table_needs() {
         }
         a.until("the heal reaching the phone", "var v = document.querySelector('article.card[data-name=Wong] [data-field=wounds] .value'); return v && v.textContent.trim().indexOf('0') === 0;")
             .await?;
+        // The page knows the rules would refuse it now: the Undo is shown, not offered.
+        let shown = a
+            .until(
+                "the undo shown as refused",
+                "var b = document.querySelector('#undo button'); var w = document.getElementById('undo-why'); return b && b.disabled && w ? w.textContent : null;",
+            )
+            .await?;
+        if !shown.as_str().is_some_and(|w| w.contains("depend")) {
+            return Err(format!("the refused undo does not say why: {shown}"));
+        }
+        // A page a step behind (the heal not yet drawn) sends it, and is refused in place.
+        a.js(
+            "var b = document.querySelector('#undo button'); b.disabled = false; b.type = 'submit'; return true;",
+            vec![],
+        )
+        .await?;
         a.click("#undo button").await?;
         let refused = a
             .until(

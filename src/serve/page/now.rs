@@ -17,9 +17,18 @@ pub struct Now {
     pub lines: Vec<String>,
     pub offers: Vec<OfferView>,
     /// The signed-in player's last command that still stands.
-    pub undo: Option<(u64, String)>,
+    pub undo: Option<Undo>,
     /// No Mission is in progress: what comes next is starting one, which Now points to.
     pub idle: bool,
+}
+
+/// The signed-in player's last command that still stands, offered for an undo.
+pub struct Undo {
+    pub version: u64,
+    pub summary: String,
+    /// Why the rules would refuse to take it back now (later commands rest on it); empty
+    /// when they would not.
+    pub refused: String,
 }
 
 /// One command the rules were asked about.
@@ -102,7 +111,7 @@ fn capitalised(words: &str) -> String {
 }
 
 /// "Now" for `roster`, with the rules' `offers` for the Mission and the caller's `undo`.
-pub fn now(roster: &Roster, offers: &[Offer], undo: Option<(u64, String)>) -> Now {
+pub fn now(roster: &Roster, offers: &[Offer], undo: Option<Undo>) -> Now {
     let mut lines = Vec::new();
     let mission = match &roster.mission {
         None => "No Mission in progress".to_owned(),

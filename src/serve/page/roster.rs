@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::cards::{Card, card};
 use super::html::{PageQuery, print_page, read_ok, render};
-use super::now::{Now, now};
+use super::now::{Now, Undo, now};
 use super::reading::read_campaign;
 use super::session::Signed;
 use super::shown::{Group, Refusal, groups};
@@ -63,7 +63,7 @@ struct Read {
     roster: Roster,
     offers: Vec<Offer>,
     /// The signed-in caller's last command that still stands: its version and summary.
-    undo: Option<(u64, String)>,
+    undo: Option<Undo>,
     /// The newest events, newest first.
     last: Vec<EventRow>,
     /// The Soldiers whose enlistment the caller recorded: theirs, shown first.
@@ -75,8 +75,15 @@ fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result
     let roster = query.roster(None)?;
     let offers = query.offers()?;
     // Only a command this caller sent is offered for an undo, as only such a one is taken.
+    // One the rules would refuse to take back is shown with why, not offered.
     let undo = match query.last_sent_within(caller, sender, UNDO_WITHIN)? {
-        Some(version) => Some((version, query.summary_at(version)?.unwrap_or_default())),
+        Some(version) => Some(Undo {
+            version,
+            summary: query.summary_at(version)?.unwrap_or_default(),
+            refused: muster::app::void_refused(store, campaign, version)?
+                .map(|why| first_clause(&why))
+                .unwrap_or_default(),
+        }),
         None => None,
     };
     let last = query.newest(0, LAST)?;
@@ -88,6 +95,13 @@ fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result
         last: last.iter().map(EventRow::of).collect(),
         own,
     })
+}
+
+/// A refusal's first clause, which says why (`later events depend on version 9`); the rest
+/// (what each rests on, the command line's ways out) is the command line's.
+fn first_clause(refusal: &str) -> String {
+    let end = refusal.find([';', '.']).unwrap_or(refusal.len());
+    refusal[..end].to_owned()
 }
 
 /// The query a page is opened with after a form sent without the script: what was recorded.
