@@ -155,6 +155,18 @@ fn mission_1(m: &Muster) {
     assert!(text.contains("Ortona"), "{text}");
 }
 
+/// The Medal step `step` (`recipient`, `reveal`) that `now --json` offers, or null.
+fn medal_offer(m: &Muster, step: &str) -> Value {
+    m.json(&["now"])["offers"]
+        .as_array()
+        .and_then(|all| {
+            all.iter()
+                .find(|o| o["args"][0] == "medal" && o["args"][1] == step)
+        })
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// Mission 2: an Eliminate Medal lost to another Soldier's Suppression, the Military Medal
 /// earned with its Skill, and a generated recipient roll for the Distinguished Conduct Medal.
 fn mission_2(m: &Muster) {
@@ -168,16 +180,11 @@ fn mission_2(m: &Muster) {
     assert_eq!(in_deck(m), 3);
     assert_eq!(deck(m)["drawn"][0]["hostile"], "Sniper");
     // `now` offers the recipient's roll on a die of as many sides as Soldiers on the Mission.
-    let offers = m.json(&["now"])["offers"].clone();
-    let roll = offers
-        .as_array()
-        .and_then(|all| all.iter().find(|o| o["args"][1] == "recipient"))
-        .cloned()
-        .unwrap_or_default();
+    let roll = medal_offer(m, "recipient");
     assert_eq!(
         (&roll["dice"], &roll["sides"]),
         (&json!(1), &json!([2])),
-        "{offers}"
+        "{roll}"
     );
     // Its label says whom each face picks.
     let label = roll["label"].as_str().unwrap_or_default();
@@ -359,16 +366,11 @@ fn drawing_and_earning_are_refused_when_wrong() {
     draw(&m, "MC --trigger 'the Mission started'");
     refused(&m, "medal recipient MC --die 1", "held face down");
     // `now` offers its reveal, which the table records once its condition is met.
-    let offers = m.json(&["now"])["offers"].clone();
-    let reveal = offers
-        .as_array()
-        .and_then(|all| all.iter().find(|o| o["args"][1] == "reveal"))
-        .cloned()
-        .unwrap_or_default();
+    let reveal = medal_offer(&m, "reveal");
     assert_eq!(
         reveal["args"],
         json!(["medal", "reveal", "Military Cross"]),
-        "{offers}"
+        "{reveal}"
     );
     assert!(reveal["refused"].is_null(), "{reveal}");
     assert_eq!(wrote(&m, "medal reveal MC").0, ["medal_revealed"]);
