@@ -13,7 +13,7 @@ use crate::dice::Cup;
 use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
-use crate::domain::k9::{EncounterRoll, Maker, PaidOption};
+use crate::domain::k9::{EncounterRoll, Maker, PaidOption, Resource};
 use crate::domain::state::{CampaignState, EncounterState, ObjectiveState};
 use crate::rules;
 
@@ -58,7 +58,12 @@ pub fn offers(campaign: &str, state: &CampaignState) -> Vec<Offer> {
                 let faces = vec![1; FACES];
                 let mut cup = Cup::new(campaign, state.version + 1, faces, None);
                 let (refused, sides, pays, picks) = match rules::decide(state, &command, &mut cup) {
-                    Ok(events) => (None, sides(&events), pays(state, &command), picks(&events)),
+                    Ok(events) => (
+                        None,
+                        sides(&events),
+                        pays(campaign, state, &command),
+                        picks(&events),
+                    ),
                     Err(e) => (Some(e.to_string()), Vec::new(), Vec::new(), String::new()),
                 };
                 Offer {
@@ -111,16 +116,27 @@ fn sides(events: &[Event]) -> Vec<u8> {
 
 /// The options the roll `command` makes may be paid for first: the open Encounter's next
 /// roll's, or its retry's, as the card lists them.
-fn pays(state: &CampaignState, command: &Command) -> Vec<PaidOption> {
+///
+/// Only those the rules would take now are listed (a K9 with no Discipline left pays none).
+fn pays(campaign: &str, state: &CampaignState, command: &Command) -> Vec<PaidOption> {
     let Some(encounter) = state.mission_in_progress().and_then(|m| m.encounter.as_ref()) else {
         return Vec::new();
     };
-    let roll = match command {
-        Command::RollEncounter { .. } => encounter.card.rolls.get(encounter.next_roll),
-        Command::RetryEncounter { .. } => encounter.card.retry.as_ref().map(|r| &r.roll),
-        _ => None,
+    let (roll, paying): (_, fn(Vec<Resource>) -> Command) = match command {
+        Command::RollEncounter { .. } => (encounter.card.rolls.get(encounter.next_roll), |payments| {
+            Command::RollEncounter { payments }
+        }),
+        Command::RetryEncounter { .. } => (encounter.card.retry.as_ref().map(|r| &r.roll), |payments| {
+            Command::RetryEncounter { payments }
+        }),
+        _ => return Vec::new(),
     };
-    roll.map(|r| r.options.clone()).unwrap_or_default()
+    let affordable = |option: &&PaidOption| {
+        let mut cup = Cup::new(campaign, state.version + 1, vec![1; FACES], None);
+        rules::decide(state, &paying(vec![option.resource]), &mut cup).is_ok()
+    };
+    roll.map(|r| r.options.iter().filter(affordable).copied().collect())
+        .unwrap_or_default()
 }
 
 /// A candidate: its label, its command line, the command the rules are asked, and the
@@ -334,6 +350,17 @@ fn encounter_steps(state: &CampaignState, encounter: &EncounterState) -> Vec<(St
             ),
             words(&["k9", "roll"]),
             Command::RollEncounter { payments: Vec::new() },
+        ));
+    }
+    // Ignoring is decided before the first roll, so it is suggested only then.
+    if encounter.next_roll == 0 && !encounter.awaiting_choice {
+        found.push((
+            format!(
+                "Ignore '{name}' (the Handler rolls {}+; below, its Failure)",
+                card.ignore_target
+            ),
+            words(&["k9", "ignore"]),
+            Command::IgnoreEncounter,
         ));
     }
     found.push((

@@ -292,14 +292,22 @@ fn the_encounter_roll_offered_now_lists_what_its_card_lets_it_be_paid_with() {
         json!([{"amount": 1, "bonus": 4, "resource": "discipline"}])
     );
     assert!(m.ok(&["now"]).contains("--pay discipline"));
-    // When it is made, roll 2 is Wong's: "pay 1 XP: +1" and "discard 2 cards: +3"
+    // When it is made, roll 2 is Wong's: "pay 1 XP: +1" and "discard 2 cards: +3"; Wong has
+    // no XP, so only the discards are offered, until he gains one
     first_roll(&m);
-    let pays = offered_pays(&m, &["k9", "roll"]);
-    let resources: Vec<&str> = pays
-        .as_array()
-        .map(|p| p.iter().filter_map(|o| o["resource"].as_str()).collect())
-        .unwrap_or_default();
-    assert_eq!(resources, ["xp", "discards"]);
+    let resources = |m: &Muster| -> Vec<String> {
+        offered_pays(m, &["k9", "roll"])
+            .as_array()
+            .map(|p| {
+                p.iter()
+                    .filter_map(|o| o["resource"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(resources(&m), ["discards"]);
+    m.ok(&["xp", "Wong", "+1", "--why", "Service Record"]);
+    assert_eq!(resources(&m), ["xp", "discards"]);
     assert!(m.ok(&["now"]).contains("discard 2 cards: +3"));
     // And the retry is refused now (no roll failed), so it offers nothing to pay
     assert_eq!(offered_pays(&m, &["k9", "retry"]), json!([]));
@@ -322,6 +330,7 @@ fn each_encounter_step_offered_says_who_rolls_against_what_and_what_it_risks() {
         labels,
         [
             "Roll 1 of 'Buried Explosive': Gizmo's bomb 5+, -1 on the card",
+            "Ignore 'Buried Explosive' (the Handler rolls 3+; below, its Failure)",
             "Accept the Failure of 'Buried Explosive': The Handler and the K9 each suffer 1 Wound",
             "Retry 'Buried Explosive' (failed: The explosive detonates: the Handler and the K9 are Killed)",
         ]
