@@ -31,3 +31,7 @@ pub const MAX_DISCIPLINE: i64 = 10;
 pub const MAX_STAT: i64 = 20;
 /// The most Missions a campaign (or a Soldier) carried over from paper may have played.
 pub const MAX_PAPER_MISSIONS: i64 = 999;
+
+/// The most Environments one declaration names, and the most in force at once (from rules 8):
+/// a Location and an Event each list one or two.
+pub const MAX_ENVIRONMENTS: usize = 8;

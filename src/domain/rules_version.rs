@@ -70,6 +70,12 @@ pub const ACTIVE_SOLDIERS_ACT: RulesVersion = RulesVersion(6);
 /// in the loaded Nation deck carries the card's RP.
 pub const LIVING_SPOOK_PRINTED_MEDALS: RulesVersion = RulesVersion(7);
 
+/// Rules 000 and 002 on what a table can hold: an Environ or Hardy type is a word of letters,
+/// a declaration names at most [`crate::domain::limits::MAX_ENVIRONMENTS`] Environments and so
+/// many are in force at once, a failed Environment roll of a Soldier Killed or discharged before
+/// its choice lapses, and a K9 Encounter card's roll lists each resource to pay once.
+pub const TABLE_SIZED: RulesVersion = RulesVersion(8);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -120,6 +126,13 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 004: a Medal sticker (`medal award`, `carry-over --medal`) of a card in the loaded Nation deck carries the card's RP (\"Each Medal has an RP value\"), not another",
         ),
     ),
+    (
+        TABLE_SIZED,
+        concat!(
+            "rule 002: an Environ or Hardy type is a word of letters (`cold`, `sand`; not `--help` or `e0`), a declaration names at most 8 Environments and at most 8 are in force at once; a failed Environment roll of a Soldier Killed or discharged before its choice lapses (his record is closed), so it holds up neither the next turn nor the Mission's end",
+            "; rule 000: a K9 Encounter card's roll lists each resource to pay once (two Discipline options could not be told apart)",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -135,7 +148,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = LIVING_SPOOK_PRINTED_MEDALS;
+pub const NEWEST: RulesVersion = TABLE_SIZED;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -10,6 +10,7 @@ use crate::domain::event::{
     EnvironmentChoice, EnvironmentResolved, EnvironmentRolled, Event, HardyAdjusted, MissionEnvironment,
     SoldierAmount,
 };
+use crate::domain::limits::MAX_ENVIRONMENTS;
 use crate::domain::roll::Modifier;
 use crate::domain::rules_version;
 use crate::domain::soldier::{Status, same_name};
@@ -270,6 +271,13 @@ fn declarations(
 ) -> Result<Vec<Event>, RuleError> {
     declared_under_these_rules(state)?;
     let name = source_name(scope, name)?;
+    if state.rules() >= rules_version::TABLE_SIZED && in_force.len() + environments.len() > MAX_ENVIRONMENTS {
+        return Err(RuleError::refused(format!(
+            "{} Environments would be in force, {} of them declared now; at most {MAX_ENVIRONMENTS} are (a Location or an Event lists one or two): end one first with `muster environ clear`",
+            in_force.len() + environments.len(),
+            environments.len()
+        )));
+    }
     let mut events: Vec<Event> = Vec::new();
     for (environment, target) in environments {
         let declared = DeclaredEnvironment {

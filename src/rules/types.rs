@@ -19,6 +19,12 @@ pub(super) fn check_type(state: &CampaignState, what: &str, word: &str) -> Resul
     if state.rules() < rules_version::CARDS_AS_PRINTED {
         return Ok(word);
     }
+    // From rules 8 a type is a word of letters, as every card prints one.
+    if state.rules() >= rules_version::TABLE_SIZED && !word.chars().all(char::is_alphabetic) {
+        return Err(RuleError::refused(format!(
+            "{what} '{word}' is not a word of letters; a type is one, as cold, hot, fever or sand (rule 002)"
+        )));
+    }
     let held = state
         .soldiers
         .iter()

@@ -4,7 +4,7 @@
 use super::counters::adjust;
 use crate::domain::environment::{OwedEnvironment, RolledEnvironment};
 use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted, MissionEnvironment};
-use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
+use crate::domain::rules_version::{ENVIRONMENTS_DECLARED, TABLE_SIZED};
 use crate::domain::soldier::{Status, same_name};
 use crate::domain::state::{CampaignState, PendingEnvironment};
 
@@ -99,6 +99,14 @@ pub(super) fn owes_none(state: &mut CampaignState, soldier: &str) {
         mission
             .owed_environment
             .retain(|o| !same_name(&o.soldier, soldier));
+    }
+}
+
+/// From rules 8 a failed roll of a Soldier whose record closed (Killed, discharged) before its
+/// choice lapses: nothing more can happen to him, so it awaits nothing.
+pub(super) fn choice_lapses(state: &mut CampaignState, soldier: &str) {
+    if state.rules() >= TABLE_SIZED {
+        state.pending.retain(|p| !same_name(&p.soldier, soldier));
     }
 }
 

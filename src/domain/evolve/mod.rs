@@ -71,12 +71,14 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
                 change_status(s, &[Status::Active, Status::Downed], Status::Kia)
             });
             environment::owes_none(&mut state, &e.soldier);
+            environment::choice_lapses(&mut state, &e.soldier);
         }
         Event::Discharged(e) => {
             state.with_soldier(&e.soldier, |s| {
                 change_status(s, &[Status::Active, Status::Downed], Status::Discharged)
             });
             environment::owes_none(&mut state, &e.soldier);
+            environment::choice_lapses(&mut state, &e.soldier);
         }
         Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
             s.medals.push(e.medal.clone());

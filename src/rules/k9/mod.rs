@@ -13,7 +13,7 @@ use crate::domain::event::{
     EncounterEnd, EncounterStep, Event, K9EncounterDrawn, K9ObjectiveResolved, K9RollMade,
 };
 use crate::domain::k9::{EncounterCard, Outcome, Resource};
-use crate::domain::rules_version;
+use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
 use crate::rules::preconditions::running;
@@ -37,7 +37,7 @@ pub(super) fn draw(
             open.card.name
         )));
     }
-    check_card(card)?;
+    check_card(card, state.rules())?;
     let (k9, handler) = pair_on(state, mission, first_in)?;
     for name in [&handler, &k9] {
         if state.soldier(name).is_none_or(|s| s.status != Status::Active) {
@@ -83,7 +83,7 @@ pub(super) fn draw(
     Ok(events)
 }
 
-fn check_card(card: &EncounterCard) -> Result<(), RuleError> {
+fn check_card(card: &EncounterCard, rules: RulesVersion) -> Result<(), RuleError> {
     let bad = |why: &str| RuleError::refused(format!("the Encounter card '{}' {why}", card.name));
     crate::rules::preconditions::check_text("the Encounter's name", &card.name)?;
     if card.rolls.is_empty() {
@@ -96,6 +96,17 @@ fn check_card(card: &EncounterCard) -> Result<(), RuleError> {
     for roll in all_rolls {
         if roll.options.iter().any(|o| o.amount == 0 || o.amount > 10) {
             return Err(bad("has a paid option costing 0 or more than 10"));
+        }
+        let twice = roll
+            .options
+            .iter()
+            .enumerate()
+            .find(|(i, o)| roll.options[..*i].iter().any(|p| p.resource == o.resource));
+        if let Some((_, o)) = twice.filter(|_| rules >= rules_version::TABLE_SIZED) {
+            return Err(bad(&format!(
+                "lists two options paid with {} on one roll; `--pay {}` names one, so each resource is listed once",
+                o.resource, o.resource
+            )));
         }
     }
     Ok(())

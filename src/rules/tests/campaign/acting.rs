@@ -4,7 +4,9 @@
 
 use super::*;
 use crate::domain::command::StatusChange;
-use crate::domain::rules_version::{ACTIVE_SOLDIERS_ACT, CARDS_AS_PRINTED, RulesVersion};
+use crate::domain::rules_version::{
+    ACTIVE_SOLDIERS_ACT, CARDS_AS_PRINTED, LIVING_SPOOK_PRINTED_MEDALS, RulesVersion,
+};
 use crate::rules::harness::Played;
 
 /// A Modern campaign under `rules`: Wong (Handler), his K9 Gizmo and Park, all three on
@@ -151,5 +153,76 @@ fn under_rules_5_each_is_still_recorded() {
     played.play(ekia("Park"), &[]);
     played.play(cold_roll("Park"), &[9]);
     // And the log decided under rules 5 verifies as the rules' answer.
+    assert_eq!(played.decided_otherwise(), Vec::<Option<u64>>::new());
+}
+
+#[test]
+fn from_rules_8_a_type_is_a_word_and_at_most_eight_environments_are_in_force() {
+    use crate::domain::environment::EnvironmentScope;
+    use crate::domain::rules_version::TABLE_SIZED;
+    let declare = |environments: Vec<(String, i64)>| Command::DeclareEnvironments {
+        scope: EnvironmentScope::Location,
+        name: Some("Stream".into()),
+        environments,
+    };
+    let mut played = cold_mission_under(TABLE_SIZED);
+    for flag in ["--help", "e0", "-h"] {
+        let said = refusal(&mut played, &declare(vec![(flag.into(), 5)]));
+        assert!(said.contains("is not a word of letters"), "{flag}: {said}");
+    }
+    // The Mission's Cold and seven more make eight; a ninth is refused.
+    let seven: Vec<(String, i64)> = ["sand", "mud", "snow", "rain", "fog", "dust", "ice"]
+        .iter()
+        .map(|t| ((*t).to_owned(), 5))
+        .collect();
+    played.play(declare(seven), &[]);
+    let said = refusal(
+        &mut played,
+        &Command::DeclareEnvironments {
+            scope: EnvironmentScope::Event,
+            name: Some("Storm".into()),
+            environments: vec![("wind".into(), 5)],
+        },
+    );
+    assert!(said.contains("9 Environments would be in force"), "{said}");
+    // Under rules 7 both are recorded, as they were.
+    let mut earlier = cold_mission_under(LIVING_SPOOK_PRINTED_MEDALS);
+    earlier.play(declare(vec![("e0".into(), 5)]), &[]);
+}
+
+#[test]
+fn from_rules_8_the_failed_roll_of_a_soldier_killed_before_its_choice_lapses() {
+    use crate::domain::rules_version::TABLE_SIZED;
+    let mut played = cold_mission_under(TABLE_SIZED);
+    for soldier in ["Wong", "Gizmo"] {
+        played.play(cold_roll(soldier), &[9]);
+    }
+    played.play(cold_roll("Park"), &[1]);
+    assert_eq!(played.state().pending.len(), 1);
+    played.play(
+        Command::ChangeStatus {
+            change: StatusChange::Kill,
+            soldier: "Park".into(),
+        },
+        &[],
+    );
+    assert!(played.state().pending.is_empty());
+    // The next turn waits for nothing, and nothing more is written on his record.
+    played.play(Command::NextTurn, &[]);
+    // Under rules 7 the choice still awaits.
+    let mut earlier = cold_mission_under(LIVING_SPOOK_PRINTED_MEDALS);
+    for soldier in ["Wong", "Gizmo"] {
+        earlier.play(cold_roll(soldier), &[9]);
+    }
+    earlier.play(cold_roll("Park"), &[1]);
+    earlier.play(
+        Command::ChangeStatus {
+            change: StatusChange::Kill,
+            soldier: "Park".into(),
+        },
+        &[],
+    );
+    assert_eq!(earlier.state().pending.len(), 1);
+    assert_eq!(earlier.decided_otherwise(), Vec::<Option<u64>>::new());
     assert_eq!(played.decided_otherwise(), Vec::<Option<u64>>::new());
 }

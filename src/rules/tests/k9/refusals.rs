@@ -143,3 +143,32 @@ fn once_the_encounter_is_resolved_the_next_turn_goes_ahead() {
         .when(Command::NextTurn)
         .then([Event::TurnStarted(TurnStarted { mission: 1, turn: 2 })]);
 }
+
+#[test]
+fn from_rules_8_a_cards_roll_listing_one_resource_twice_is_refused() {
+    use crate::domain::k9::PaidOption;
+    let mut card = buried_explosive();
+    card.rolls[0].options.push(PaidOption {
+        amount: 2,
+        bonus: 9,
+        resource: Resource::Discipline,
+    });
+    let draw = || Command::DrawEncounter {
+        card: Box::new(card.clone()),
+        first_in: None,
+    };
+    given(on_mission()).when(draw()).then_refused(&[
+        "lists two options paid with discipline on one roll",
+        "each resource is listed once",
+    ]);
+    // Under rules 7 the card is drawn, as it was.
+    let mut earlier = on_mission();
+    if let Some(Event::CampaignCreated(created)) = earlier.first_mut() {
+        created.rules = crate::domain::rules_version::LIVING_SPOOK_PRINTED_MEDALS;
+    }
+    assert!(
+        crate::rules::harness::Played::new(earlier)
+            .try_play(&draw(), &[])
+            .is_ok()
+    );
+}
