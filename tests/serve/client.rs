@@ -77,6 +77,21 @@ impl Browser {
         answer(request.send_form(form.iter().copied()).unwrap())
     }
 
+    /// POSTs `body` as a form's body, byte for byte as given (already encoded).
+    pub fn post_encoded(&self, path: &str, body: &str, headers: &[(&str, &str)]) -> Answer {
+        let mut request = self
+            .agent
+            .post(format!("{}{path}", self.url))
+            .header("Content-Type", "application/x-www-form-urlencoded");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("Cookie", cookie);
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        answer(request.send(body).unwrap())
+    }
+
     /// Signs in with `token`, keeping the cookie it sets, and gives the answer.
     pub fn sign_in(&mut self, token: &str) -> Answer {
         let signed = self.post("/sign-in", &[("token", token)], &[]);

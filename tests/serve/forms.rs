@@ -582,3 +582,24 @@ fn a_soldiers_hardy_counters_are_said_once_on_his_card() {
     let entries = texts("article.card[data-name=Wong] p.entry");
     assert!(!entries.iter().any(|e| e.starts_with("Hardy")), "{entries:?}");
 }
+
+/// A field that is not UTF-8 once decoded is refused, as the command line and the API refuse
+/// it, never recorded with a replacement character.
+#[test]
+fn a_field_that_is_not_utf8_is_refused_and_nothing_is_written() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let head = campaign.head();
+    let body = format!("csrf={csrf}&cmd=note&text=%ff%fe");
+    let refused = browser.post_encoded("/c/Op/do", &body, &JSON);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("the field 'text' is not UTF-8 text"), "{said}");
+    assert_eq!(campaign.head(), head, "nothing written");
+    // The same note as UTF-8 is recorded.
+    let body = format!("csrf={csrf}&cmd=note&text=caf%C3%A9");
+    let recorded = browser.post_encoded("/c/Op/do", &body, &JSON);
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert_eq!(campaign.head(), head + 1);
+}

@@ -11,7 +11,9 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
+
+use super::fields::Fields;
 use axum::http::header::{ACCEPT, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -54,7 +56,7 @@ pub async fn record(
     signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
-    Form(values): Form<Vec<(String, String)>>,
+    Fields(values): Fields,
 ) -> Response {
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
     if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {

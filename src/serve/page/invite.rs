@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
+
+use super::fields::Fields;
 use axum::http::header::HOST;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -64,7 +66,7 @@ pub async fn invite(
     signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
-    Form(values): Form<Vec<(String, String)>>,
+    Fields(values): Fields,
 ) -> Response {
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim());
     if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {

@@ -5,6 +5,7 @@
 mod cards;
 pub mod compact;
 mod detail;
+mod fields;
 mod forms;
 mod html;
 mod install;

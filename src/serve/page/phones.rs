@@ -7,7 +7,9 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Path, State};
+
+use super::fields::Fields;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use muster::app::{self, InviteRow, Reach, Revoked, Role, SessionRow, TokenRow, Via};
@@ -181,7 +183,7 @@ pub async fn revoke(
     signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
-    Form(values): Form<Vec<(String, String)>>,
+    Fields(values): Fields,
 ) -> Response {
     if let Some(refused) = unless_a_gms_form(&server, &signed, &headers, &values) {
         return refused;
@@ -218,7 +220,7 @@ pub async fn make_token(
     signed: Signed,
     Path(campaign): Path<String>,
     headers: HeaderMap,
-    Form(values): Form<Vec<(String, String)>>,
+    Fields(values): Fields,
 ) -> Response {
     if let Some(refused) = unless_a_gms_form(&server, &signed, &headers, &values) {
         return refused;
