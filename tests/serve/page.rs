@@ -276,6 +276,13 @@ fn a_players_form_records_and_a_refused_one_shows_musters_message() {
     let after = Html::parse_document(&browser.get(&sent.location).body);
     assert_eq!(wounds(&after), "1");
     assert_eq!(texts(&after, "#said"), ["Recorded v4: Wong suffers 1 Wound"]);
+    // A link naming a command someone else recorded says nothing was: only one's own is.
+    let theirs = Html::parse_document(&browser.get("/c/Op?recorded=2").body);
+    assert!(
+        texts(&theirs, "#said").iter().all(String::is_empty),
+        "{:?}",
+        texts(&theirs, "#said")
+    );
     let served = campaign.ok(&["log", "-n", "1", "--json"]);
     assert!(served.contains("\"wounded\""), "{served}");
 

@@ -68,10 +68,23 @@ struct Read {
     last: Vec<EventRow>,
     /// The Soldiers whose enlistment the caller recorded: theirs, shown first.
     own: BTreeSet<String>,
+    /// The version the page was opened to say was recorded, when the caller sent it.
+    recorded: Option<u64>,
 }
 
-fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result<Read, muster::Error> {
+fn read(
+    store: &Store,
+    campaign: &str,
+    (caller, sender): (&str, &str),
+    recorded: Option<u64>,
+) -> Result<Read, muster::Error> {
     let query = Query::new(store, campaign);
+    // A link saying "recorded" is believed only of the caller's own command: a crafted one
+    // names someone else's, or a voided one, and says nothing.
+    let recorded = match recorded {
+        Some(version) if query.sent_by(version, sender)? => Some(version),
+        _ => None,
+    };
     let roster = query.roster(None)?;
     let offers = query.offers()?;
     // Only a command this caller sent is offered for an undo, as only such a one is taken.
@@ -94,6 +107,7 @@ fn read(store: &Store, campaign: &str, (caller, sender): (&str, &str)) -> Result
         undo,
         last: last.iter().map(EventRow::of).collect(),
         own,
+        recorded,
     })
 }
 
@@ -122,7 +136,7 @@ pub async fn roster_page(
     let role = signed.caller.role;
     let (caller, sender) = (signed.caller.name.clone(), signed.caller.sender.clone());
     let read = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
-        read(store, name, (&caller, &sender))
+        read(store, name, (&caller, &sender), recorded)
     });
     let read = match read.await {
         Ok(read) => read,
@@ -134,6 +148,7 @@ pub async fn roster_page(
         undo,
         last,
         own,
+        recorded,
     } = read;
     // The signed-in player's own Soldiers first, each group in the roster's order.
     let mut cards: Vec<Card> = roster

@@ -4,7 +4,7 @@
 
 use muster::query::Offer;
 
-use super::specs::{self, Spec};
+use super::specs::{self, Spec, said_by_muster};
 
 /// `message` with each command line in backticks that the page records named as the page
 /// names it: an offer shown now by its label, else a form by its title and where it is. A
@@ -79,7 +79,10 @@ fn named_flag(said: &str, flag: &str, label: &str) -> String {
     while let Some(at) = rest.find(&written) {
         let after = &rest[at + written.len()..];
         out.push_str(&rest[..at]);
-        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-') {
+        let at_here = said.len() - rest.len() + at;
+        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            || !said_by_muster(said, at_here)
+        {
             out.push_str(&written);
             rest = after;
             continue;
@@ -275,6 +278,20 @@ mod tests {
         );
         assert!(said.starts_with("“Modifier"), "{said}");
         assert!(said.ends_with("(--mode is another)"), "{said}");
+    }
+
+    #[test]
+    fn a_flag_in_a_value_or_an_example_is_left_as_it_is() {
+        let Some(xp) = specs::named("xp") else {
+            panic!("no xp form");
+        };
+        let said = "no Soldier named '--why' in campaign 'Op'";
+        assert_eq!(for_form(said, xp), said);
+        assert_eq!(xp.field_named_in(said), None);
+        let example = "recorded by kim: a gm voids it with `muster void 12 --why TEXT`";
+        assert_eq!(for_form(example, xp), example);
+        assert_eq!(xp.field_named_in(example), None);
+        assert_eq!(xp.field_named_in("--why: give a reason"), Some("why"));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use muster::app::Role;
 
-pub use form::{Group, Input, Place, SENT_FILE, Spec};
+pub use form::{Group, Input, Place, SENT_FILE, Spec, said_by_muster};
 
 /// Every form the page offers, in the order shown.
 pub fn all() -> impl Iterator<Item = &'static Spec> {

@@ -142,6 +142,14 @@ impl Place {
     }
 }
 
+/// Whether the text at `at` in a refusal is muster's own words: not inside a command line in
+/// backticks (an example, `muster void 12 --why TEXT`) nor the start of a value it quotes
+/// (`no Soldier named '--why'`).
+pub fn said_by_muster(message: &str, at: usize) -> bool {
+    let before = &message[..at];
+    before.matches('`').count() % 2 == 0 && !before.ends_with('\'')
+}
+
 impl Spec {
     /// The field whose flag a refusal names (`--mod: '2 kit' is not accepted…`), so the page
     /// marks and focuses that field rather than the form's first.
@@ -149,8 +157,9 @@ impl Spec {
         self.fields.iter().find_map(|field| {
             let flag = field.place.flag()?;
             let named = message.match_indices(&format!("--{flag}")).any(|(at, found)| {
-                // `--mod`, not the start of `--mode`.
+                // `--mod`, not the start of `--mode`; in muster's words, not in a value.
                 !message[at + found.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                    && said_by_muster(message, at)
             });
             named.then_some(field.name)
         })
