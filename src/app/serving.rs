@@ -164,6 +164,17 @@ pub fn add_token(
             "a token's name is 1 to 64 printable characters, e.g. \"alice\", and not \"command line\", the name of the commands recorded on the command line; it is recorded as the actor of each command it sends",
         ));
     }
+    // Two writers whose names print alike would be one in the log's eyes.
+    if let Some(like) = store
+        .tokens()?
+        .into_iter()
+        .find(|t| t.name != name && crate::domain::names::look_alike(&t.name, name))
+    {
+        return Err(Error::input(format!(
+            "a token named '{}' exists, which reads as '{name}' in the log; pick a name that reads apart",
+            like.name
+        )));
+    }
     let token = format!("{TOKEN_PREFIX}{}", random_hex::<32>()?);
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
     let row = TokenRow {

@@ -230,7 +230,8 @@ pub fn join(
     };
     let reach = Reach::from_kept(invite.campaigns.as_deref());
     let taken = store.tokens()?.into_iter().any(|t| {
-        t.name.eq_ignore_ascii_case(&name) && Reach::from_kept(t.campaigns.as_deref()).overlaps(&reach)
+        crate::domain::names::look_alike(&t.name, &name)
+            && Reach::from_kept(t.campaigns.as_deref()).overlaps(&reach)
     });
     if taken {
         return Ok(Err(JoinRefused::Name(format!(

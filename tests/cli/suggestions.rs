@@ -267,3 +267,18 @@ fn the_servers_commands_typed_at_the_top_level_are_pointed_to_serve() {
     let said = m.usage_error(&["tokens"]);
     assert!(!said.contains("'serve "), "{said}");
 }
+
+#[test]
+fn a_token_whose_name_reads_as_anothers_is_refused() {
+    let m = red_dawn();
+    m.ok(&["serve", "token", "add", "keeper", "--role", "gm"]);
+    for alike in ["KEEPER", "ｋｅｅｐｅｒ"] {
+        let (code, _, stderr) = m.run(&["serve", "token", "add", alike, "--role", "player"]);
+        assert_ne!(code, 0, "{alike}: {stderr}");
+        assert!(
+            stderr.contains("a token named 'keeper' exists, which reads as"),
+            "{alike}: {stderr}"
+        );
+    }
+    m.ok(&["serve", "token", "add", "keeps", "--role", "player"]);
+}
