@@ -123,7 +123,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         LIVING_SPOOK_PRINTED_MEDALS,
         concat!(
             "rule 003: a Spook recorded dead does not choose a priority task, buy time or interact with the dead-drop (\"The Spook must be engaged with the dead-drop and perform an interact\"), as a dead hero already did not target, persuade or put a bogey down; recorded ready again, he does",
-            "; rule 004: a Medal sticker (`medal award`, `carry-over --medal`) of a card in the loaded Nation deck carries the card's RP (\"Each Medal has an RP value\"), not another",
+            "; rule 004: a Medal sticker (`medal award`, `carry-over --medal`) of a card in the loaded Nation deck carries the card's RP (\"Each Medal has an RP value\"), not another, its name read however spaced; a deck is not loaded while a sticker of one of its cards carries other RP",
         ),
     ),
     (

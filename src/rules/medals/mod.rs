@@ -92,7 +92,28 @@ pub(super) fn load(
         }
         medals.push(card);
     }
+    // A sticker put on before the deck was loaded carries its card's RP too.
+    if state.rules() >= rules_version::LIVING_SPOOK_PRINTED_MEDALS {
+        for soldier in &state.soldiers {
+            for sticker in &soldier.medals {
+                let card = medals.iter().find(|c| one_medal(&c.name, &sticker.name));
+                if let Some(card) = card.filter(|c| c.rp != sticker.rp) {
+                    return Err(RuleError::refused(format!(
+                        "{} carries the {} sticker at {} RP, but the {nation} deck's card is worth {} (rule 004: \"Each Medal has an RP value\"); amend the command that put it on (`muster log` names it) to carry {} first",
+                        soldier.card.name, sticker.name, sticker.rp, card.rp, card.rp
+                    )));
+                }
+            }
+        }
+    }
     Ok(vec![Event::MedalDeckLoaded(MedalDeckLoaded { nation, medals })])
+}
+
+/// Whether two Medal names are one card's: the same words in any case, however spaced.
+fn one_medal(a: &str, b: &str) -> bool {
+    a.split_whitespace()
+        .map(str::to_lowercase)
+        .eq(b.split_whitespace().map(str::to_lowercase))
 }
 
 fn deck(state: &CampaignState) -> Result<&MedalDeck, RuleError> {
@@ -209,11 +230,12 @@ pub(in crate::rules) fn printed_rp(state: &CampaignState, medal: &str, rp: u32) 
     if state.rules() < rules_version::LIVING_SPOOK_PRINTED_MEDALS {
         return Ok(());
     }
-    let Some((deck, card)) = state
-        .medal_deck
-        .as_ref()
-        .and_then(|deck| deck.card(medal).map(|card| (deck, card)))
-    else {
+    let Some((deck, card)) = state.medal_deck.as_ref().and_then(|deck| {
+        deck.cards
+            .iter()
+            .find(|card| one_medal(&card.name, medal))
+            .map(|card| (deck, card))
+    }) else {
         return Ok(());
     };
     if card.rp == rp {

@@ -349,6 +349,26 @@ fn from_rules_7_a_sticker_of_a_card_in_the_deck_carries_the_cards_rp() {
     given(squad())
         .when(award(3))
         .then([medal_awarded("Able", "military cross", 3)]);
+    // However it is spaced, it is the card's name.
+    given(squad())
+        .when(Command::AwardMedal {
+            soldier: "Able".into(),
+            medal: "Military  Cross".into(),
+            rp: 9,
+            why: "drawn at random".into(),
+        })
+        .then_refused(&["worth 3 RP"]);
+    // A sticker put on before the deck is loaded is checked as the deck comes.
+    let before_the_deck = vec![
+        canadian_campaign(),
+        enlisted(player("Able")),
+        medal_awarded("Able", "Military Cross", 9),
+    ];
+    given(before_the_deck)
+        .when(Command::LoadMedalDeck(canada()))
+        .then_refused(&[
+            "Able carries the Military Cross sticker at 9 RP, but the Canada deck's card is worth 3",
+        ]);
     // A Medal of no card in the deck is the player's to value.
     given(squad())
         .when(Command::AwardMedal {
