@@ -70,10 +70,12 @@ pub const ACTIVE_SOLDIERS_ACT: RulesVersion = RulesVersion(6);
 /// in the loaded Nation deck carries the card's RP.
 pub const LIVING_SPOOK_PRINTED_MEDALS: RulesVersion = RulesVersion(7);
 
-/// Rules 000 and 002 on what a table can hold: an Environ or Hardy type is a word of letters,
-/// a declaration names at most [`crate::domain::limits::MAX_ENVIRONMENTS`] Environments and so
-/// many are in force at once, a failed Environment roll of a Soldier Killed or discharged before
-/// its choice lapses, and a K9 Encounter card's roll lists each resource to pay once.
+/// Rules 000, 001 and 002 on what a table can hold: an Environ or Hardy type is a word of
+/// letters, a declaration names at most [`crate::domain::limits::MAX_ENVIRONMENTS`]
+/// Environments and so many are in force at once, a failed Environment roll of a Soldier Killed
+/// or discharged before its choice lapses, a K9 Encounter card's roll lists each resource to
+/// pay once, a card is drawn with the Handler or K9 out of action as another Enters first, and
+/// an ability word is a typo only one letter from a known one.
 pub const TABLE_SIZED: RulesVersion = RulesVersion(8);
 
 /// What each version changed, from the first, in order.
@@ -130,7 +132,8 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         TABLE_SIZED,
         concat!(
             "rule 002: an Environ or Hardy type is a word of letters (`cold`, `sand`; not `--help` or `e0`), a declaration names at most 8 Environments and at most 8 are in force at once; a failed Environment roll of a Soldier Killed or discharged before its choice lapses (his record is closed), so it holds up neither the next turn nor the Mission's end",
-            "; rule 000: a K9 Encounter card's roll lists each resource to pay once (two Discipline options could not be told apart)",
+            "; rule 000: a K9 Encounter card's roll lists each resource to pay once (two Discipline options could not be told apart), and with the Handler or his K9 out of action a card is still drawn (\"If a K9 Soldier is taken on a Mission … draw 1 card\") as another Soldier Enters first (`--first`), its rolls failed",
+            "; rule 001: an ability word one letter from a known ability is a typo, refused with it, while one of its own is an ability a card names (\"even if the Soldier doesn't have the ability\"), which a Soldier without it fails (rules 3 to 7 refused every word no Soldier or card had)",
         ),
     ),
 ];

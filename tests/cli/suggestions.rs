@@ -60,13 +60,23 @@ fn a_typoed_ability_is_refused_with_the_closest_and_a_known_one_still_fails_unro
             &m,
             args,
             &[
-                "has an ability 'medc'",
+                "the ability 'medc' is one letter from 'medic'",
                 "did you mean 'medic'?",
                 "campaign 'Red Dawn'",
             ],
         );
         assert!(!stderr.contains("drop --die"), "{stderr}");
     }
+    // From rules 8 an ability of its own, one letter from none known, is one a card names
+    // (rule 001): Doc lacks it, so his check on entering fails, a Trap's face taken as 1.
+    let trapped = m.json(&["check", "Doc", "climbing", "--trap", "--on", "Cliff"]);
+    let shown = m.show(num(&trapped["written"][0], "version"));
+    assert_eq!(
+        shown["roll"]["faces"],
+        Value::Array(vec![Value::from(1)]),
+        "{shown}"
+    );
+    assert_eq!(shown["roll"]["success"], false, "{shown}");
     // Rule 001: Doc lacks the medic ability Miller has, so he fails without a roll.
     let written = m.json(&["check", "Doc", "medic"]);
     assert_eq!(kinds(&written), ["check_rolled"]);

@@ -133,10 +133,28 @@ pub(super) fn check(
 
 /// Refuses `ability` when no Soldier of the campaign has it and no card names it: a typo
 /// (from [`rules_version::ABILITY_WORDS_KNOWN`]), not rule 001's Soldier without the ability.
+///
+/// From [`rules_version::TABLE_SIZED`] only a word one letter from a known ability is a typo:
+/// one of its own is an ability a card names (a Location's "Climbing"), which a Soldier
+/// without it fails (rule 001: "even if the Soldier doesn't have the ability").
 fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> {
     let known = abilities::known(state);
     if known.contains(ability) {
         return Ok(());
+    }
+    if state.rules() >= rules_version::TABLE_SIZED {
+        let mut near: Vec<&str> = known
+            .iter()
+            .copied()
+            .filter(|k| strsim::damerau_levenshtein(k, ability) == 1)
+            .collect();
+        near.sort_unstable();
+        return match near.first() {
+            None => Ok(()),
+            Some(meant) => Err(RuleError::refused(format!(
+                "the ability '{ability}' is one letter from '{meant}'; did you mean '{meant}'? An ability of its own, one letter from none known here, is accepted, and a Soldier without it fails the check (rule 001)"
+            ))),
+        };
     }
     let closest = did_you_mean(ability, known.iter().copied());
     Err(RuleError::refused(format!(

@@ -14,7 +14,7 @@ use crate::domain::event::{
 };
 use crate::domain::k9::{EncounterCard, Outcome, Resource};
 use crate::domain::rules_version::{self, RulesVersion};
-use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
 use crate::rules::preconditions::running;
 use crate::rules::roll::RollSpec;
@@ -39,11 +39,27 @@ pub(super) fn draw(
     }
     check_card(card, state.rules())?;
     let (k9, handler) = pair_on(state, mission, first_in)?;
+    // Rule 000 draws the card whenever a K9 went on the Mission; from rules 8, with the pair
+    // out of action, it is drawn as another Soldier Enters first, and its rolls fail.
+    let someone_else = first_in.is_some_and(|f| !same_name(f, &handler) && !same_name(f, &k9));
     for name in [&handler, &k9] {
-        if state.soldier(name).is_none_or(|s| s.status != Status::Active) {
-            return Err(RuleError::refused(format!(
-                "{name} is not active; a K9 Encounter is drawn only while the Handler and his K9 both are"
-            )));
+        let soldier = state.soldier(name);
+        if soldier.is_none_or(|s| s.status != Status::Active) {
+            if someone_else && state.rules() >= rules_version::TABLE_SIZED {
+                continue;
+            }
+            let status = soldier.map_or("not on the books".to_owned(), |s| s.status.to_string());
+            return Err(RuleError::refused(
+                if state.rules() >= rules_version::TABLE_SIZED {
+                    format!(
+                        "{name} is {status}, so the Handler and his K9 cannot Enter first; name who did with `--first SOLDIER` (the card's rolls then fail, rule 000)"
+                    )
+                } else {
+                    format!(
+                        "{name} is not active; a K9 Encounter is drawn only while the Handler and his K9 both are"
+                    )
+                },
+            ));
         }
     }
     let first_in = match first_in {

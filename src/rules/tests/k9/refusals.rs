@@ -172,3 +172,34 @@ fn from_rules_8_a_cards_roll_listing_one_resource_twice_is_refused() {
             .is_ok()
     );
 }
+
+#[test]
+fn from_rules_8_with_the_handler_out_of_action_the_card_is_drawn_as_another_enters_and_fails() {
+    let mut log = on_mission();
+    log.push(Event::Downed(named("Wong")));
+    given(log.clone()).when(draw(None)).then_refused(&[
+        "Wong is downed, so the Handler and his K9 cannot Enter first",
+        "--first SOLDIER",
+    ]);
+    let mut played = crate::rules::harness::Played::new(log.clone());
+    let drawn_at = played.play(draw(Some("Park")), &[]);
+    let state = played.state();
+    // Its rolls failed at once: the Encounter is over, its Failure suffered.
+    assert!(state.mission_in_progress().is_some_and(|m| m.encounter.is_none()));
+    let wong = state.soldier("Wong").map(|s| s.wounds);
+    assert_eq!(wong, Some(1), "the Failure wounds the Downed Handler too");
+    // The draw is the rules' answer when decided again (the setup's own rows aside).
+    let findings = played.findings("decide");
+    assert!(
+        findings.iter().all(|(v, _)| v.is_some_and(|v| v < drawn_at)),
+        "{findings:?}"
+    );
+    // Under rules 7 the draw is refused, as it was.
+    let mut earlier = log;
+    if let Some(Event::CampaignCreated(created)) = earlier.first_mut() {
+        created.rules = crate::domain::rules_version::LIVING_SPOOK_PRINTED_MEDALS;
+    }
+    given(earlier)
+        .when(draw(Some("Park")))
+        .then_refused(&["a K9 Encounter is drawn only while the Handler and his K9 both are"]);
+}
