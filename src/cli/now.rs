@@ -43,9 +43,10 @@ fn printed(campaign: &str, offers: &[Offer]) -> String {
     }
     let mut text = format!("campaign '{campaign}': what the rules allow now\n");
     for offer in offers.iter().filter(|o| o.refused.is_none()) {
+        // As typed: a name with a space in quotes.
         text.push_str(&format!(
             "  muster {:<32} {}\n",
-            offer.args.join(" "),
+            shell_words::join(&offer.args),
             offer.label
         ));
         for pay in &offer.pays {

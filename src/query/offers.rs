@@ -184,7 +184,7 @@ fn at_health(state: &CampaignState) -> Vec<Candidate> {
         ] {
             found.push(Candidate {
                 label: format!("{name}'s Wounds reached his Health: {said}"),
-                args: words(&[word, name]),
+                args: line(&[word], &[name], &[]),
                 command: Command::ChangeStatus {
                     change,
                     soldier: name.clone(),
@@ -213,7 +213,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
                     "{}'s failed Environ {} roll: {word}",
                     pending.soldier, pending.environment
                 ),
-                words(&["resolve", &pending.soldier, word]),
+                line(&["resolve"], &[&pending.soldier, word], &[]),
                 Command::Resolve {
                     soldier: pending.soldier.clone(),
                     choice,
@@ -230,7 +230,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
                     "{}'s failed Environ {} roll: his Hardy Any counter",
                     pending.soldier, pending.environment
                 ),
-                words(&["resolve", &pending.soldier, "hardy", "--any"]),
+                line(&["resolve"], &[&pending.soldier, "hardy"], &["--any"]),
                 Command::Resolve {
                     soldier: pending.soldier.clone(),
                     choice: EnvironmentChoice::HardyAny,
@@ -242,12 +242,11 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         let declared = &owed.environment;
         found.push((
             format!("{} rolls against {declared}", owed.soldier),
-            words(&[
-                "environ",
-                &owed.soldier,
-                &declared.environment,
-                &declared.target.to_string(),
-            ]),
+            line(
+                &["environ"],
+                &[&owed.soldier, &declared.environment, &declared.target.to_string()],
+                &[],
+            ),
             Command::Environ {
                 soldier: owed.soldier.clone(),
                 environments: vec![(declared.environment.clone(), i64::from(declared.target))],
@@ -283,7 +282,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         if drawn.face_down {
             found.push((
                 format!("Reveal '{medal}': its condition is met"),
-                words(&["medal", "reveal", medal]),
+                line(&["medal", "reveal"], &[medal], &[]),
                 Command::RevealMedal {
                     medal: medal.to_owned(),
                 },
@@ -291,14 +290,14 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         }
         found.push((
             format!("Roll the recipient of '{medal}'"),
-            words(&["medal", "recipient", medal]),
+            line(&["medal", "recipient"], &[medal], &[]),
             Command::RollMedalRecipient {
                 medal: medal.to_owned(),
             },
         ));
         found.push((
             format!("'{medal}' earned"),
-            words(&["medal", "earn", medal]),
+            line(&["medal", "earn"], &[medal], &[]),
             Command::EarnMedal {
                 medal: medal.to_owned(),
             },
@@ -402,4 +401,21 @@ fn roll_words(state: &CampaignState, encounter: &EncounterState, roll: &Encounte
 /// A command line's words.
 fn words(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// A command line of `command`'s words, the `values` it names (a Soldier, a Medal) and its
+/// `flags`. A value that begins with `-` (a Soldier named `-x`) is one a parser would take
+/// for a flag: the flags then come first and `--` before the values, and a front end adds
+/// its own flags (`--die N`) before that `--` too.
+fn line(command: &[&str], values: &[&str], flags: &[&str]) -> Vec<String> {
+    let mut line = words(command);
+    if values.iter().any(|v| v.starts_with('-')) {
+        line.extend(words(flags));
+        line.push("--".to_owned());
+        line.extend(words(values));
+    } else {
+        line.extend(words(values));
+        line.extend(words(flags));
+    }
+    line
 }

@@ -183,3 +183,22 @@ fn a_failed_environ_roll_offers_his_hardy_any_counter_while_he_holds_one() {
     m.ok(&args);
     assert!(m.roster()["pending"].as_array().is_some_and(Vec::is_empty));
 }
+
+#[test]
+fn an_offer_naming_a_soldier_whose_name_begins_with_a_dash_records_as_offered() {
+    // Given "-x", Wounded to his Health, on a Mission
+    let m = Muster::lodestar();
+    m.ok(&[
+        "enlist", "--kind", "player", "--rp", "4", "--health", "1", "--", "-x",
+    ]);
+    m.ok(&["mission", "start", "Caen", "--with", "Wong", "--with=-x"]);
+    m.ok(&["turn"]);
+    m.ok(&["wound", "--", "-x", "1"]);
+    // When the Downed his Wounds allow is offered, it is a command line that records it
+    let (allowed, _) = offered(&m);
+    let down = words(&["down", "--", "-x"]);
+    assert!(allowed.contains(&down), "{allowed:?}");
+    let args: Vec<&str> = down.iter().map(String::as_str).collect();
+    m.ok(&args);
+    assert_eq!(m.soldier("-x")["status"], "downed");
+}

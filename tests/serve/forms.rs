@@ -603,3 +603,26 @@ fn a_field_that_is_not_utf8_is_refused_and_nothing_is_written() {
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     assert_eq!(campaign.head(), head + 1);
 }
+
+/// An offer naming a Soldier whose name begins with `-` puts `--` before it, and the page's
+/// keypad face goes before that `--`, so it is recorded as offered.
+#[test]
+fn an_owed_roll_of_a_soldier_named_with_a_dash_records_from_its_keypad() {
+    let campaign = Campaign::new();
+    campaign.ok(&["enlist", "--kind", "player", "--rp", "4", "--", "-x"]);
+    campaign.ok(&[
+        "mission",
+        "start",
+        "Night Run",
+        "--with=-x",
+        "--environ",
+        "cold:6",
+    ]);
+    campaign.ok(&["turn"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let args = r#"["environ","--","-x","cold","6"]"#;
+    let rolled = send(&browser, &csrf, &[("cmd", "offer"), ("args", args), ("die", "9")]);
+    assert_eq!(rolled.status, 200, "{}", rolled.body);
+    let summary = json(&rolled)["summary"].as_str().unwrap().to_owned();
+    assert!(summary.contains("-x") && summary.contains("9"), "{summary}");
+}

@@ -243,9 +243,14 @@ async fn offered(
     let offers = offers
         .await
         .map_err(|unread| refused(unread.status, unread.message))?;
+    // Its own flags go before a `--` the offer puts before a value that begins with `-`.
     let mut line = args.clone();
-    line.extend(pays.iter().map(|pay| format!("--pay={pay}")));
-    line.extend(faces.iter().map(|face| format!("--die={face}")));
+    let at = line.iter().position(|w| w == "--").unwrap_or(line.len());
+    let chosen = pays
+        .iter()
+        .map(|pay| format!("--pay={pay}"))
+        .chain(faces.iter().map(|face| format!("--die={face}")));
+    line.splice(at..at, chosen);
     let Some(offer) = offers.iter().find(|o| o.args == args) else {
         // Its first answer lost, a command the page sends again is no longer offered, for it
         // was recorded: it is answered from that first answer, as any command sent again is.
