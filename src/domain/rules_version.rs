@@ -134,6 +134,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "rule 002: an Environ or Hardy type is a word of letters (`cold`, `sand`; not `--help` or `e0`), a declaration names at most 8 Environments and at most 8 are in force at once; a failed Environment roll of a Soldier Killed or discharged before its choice lapses (his record is closed), so it holds up neither the next turn nor the Mission's end",
             "; rule 000: a K9 Encounter card's roll lists each resource to pay once (two Discipline options could not be told apart), and with the Handler or his K9 out of action a card is still drawn (\"If a K9 Soldier is taken on a Mission … draw 1 card\") as another Soldier Enters first (`--first`), its rolls failed",
             "; rule 001: an ability word one letter from a known ability is a typo, refused with it, while one of its own is an ability a card names (\"even if the Soldier doesn't have the ability\"), which a Soldier without it fails (rules 3 to 7 refused every word no Soldier or card had)",
+            "; an amendment of a command played in a Mission that has ended is refused: decided now, its correction would land in another Mission (an EKIA scored there, costing another Soldier an Eliminate Medal); a new event records the change",
         ),
     ),
 ];

@@ -13,6 +13,7 @@ use crate::domain::event::{CommandVoided, Disproof, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
 use crate::domain::fold::{Voided, step};
 use crate::domain::roll::Source;
+use crate::domain::rules_version;
 use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
 use crate::rules::redecide::{Redecide, Redecided};
@@ -59,6 +60,18 @@ pub fn amend(history: &History<'_>, request: &Request<'_>) -> Result<(Vec<Event>
         ..*request
     };
     let (events, mut state) = ground(history, &request, true)?;
+    // A correction is decided as the campaign stands now: from rules 8 one played in a Mission
+    // that has ended would land in another, or outside any (an EKIA moved into the next
+    // Mission, where it cost an Eliminate Medal), so it is refused.
+    let then = history.base.mission_in_progress().map(|m| m.number);
+    let now = state.mission_in_progress().map(|m| m.number);
+    if let Some(played) = then.filter(|m| Some(*m) != now && state.rules() >= rules_version::TABLE_SIZED) {
+        return Err(RuleError::refused(format!(
+            "version {} was played in Mission {played}, which has ended; an amendment is decided as the campaign stands now ({}), where it did not happen: record what should change with a new event instead (an XP correction with `muster xp`, a note with `muster note`), or void it if nothing rests on it",
+            request.version,
+            now.map_or("no Mission in progress".to_owned(), |m| format!("Mission {m}"))
+        )));
+    }
     let head = history.tail.last().map_or(history.base.version, |r| r.version);
     state.version = head + events.len() as u64;
     Ok((events, state))

@@ -412,3 +412,22 @@ fn undo_takes_back_ones_own_last_command_by_the_void_rules() {
     assert_eq!(m.show(wound)["voided"], true);
     m.ok(&["verify"]);
 }
+
+#[test]
+fn an_amendment_of_a_command_from_an_ended_mission_is_refused_naming_a_new_event() {
+    // Given an EKIA of Mission 1, which has ended, and Mission 2 in progress
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let ekia = first_version(&m.json(&["ekia", "Wong", "--hostile", "Sniper", "--value", "2"]));
+    m.ok(&["mission", "end", "--result", "success"]);
+    m.ok(&["mission", "start", "Falaise", "--with", "Wong"]);
+    // When it is amended, the correction would land in Mission 2: it is refused
+    let args = amend_args(ekia, &["ekia", "Wong", "--hostile", "Sniper", "--value", "3"]);
+    let stderr = m.refused(&strs(&args), "was played in Mission 1, which has ended");
+    assert!(stderr.contains("muster xp"), "{stderr}");
+    // While its Mission is in progress, the same amendment is recorded
+    let now = first_version(&m.json(&["ekia", "Wong", "--hostile", "MG", "--value", "2"]));
+    let args = amend_args(now, &["ekia", "Wong", "--hostile", "MG", "--value", "3"]);
+    assert_eq!(kinds(&m.json(&strs(&args))), ["command_voided", "ekia_recorded"]);
+    m.ok(&["verify"]);
+}
