@@ -626,3 +626,18 @@ fn an_owed_roll_of_a_soldier_named_with_a_dash_records_from_its_keypad() {
     let summary = json(&rolled)["summary"].as_str().unwrap().to_owned();
     assert!(summary.contains("-x") && summary.contains("9"), "{summary}");
 }
+
+/// A form with a stale session check is refused, nothing written; the page's script is told in
+/// JSON it can show at the form, not a page it cannot read.
+#[test]
+fn a_stale_session_check_is_refused_in_json_to_the_pages_script() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let (_server, browser, _) = served_to_pat(&campaign);
+    let head = campaign.head();
+    let refused = send(&browser, "not-this-sessions", &[("cmd", "turn")]);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    assert!(said.contains("reload the page"), "{said}");
+    assert_eq!(campaign.head(), head, "nothing written");
+}

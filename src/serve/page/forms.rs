@@ -59,13 +59,21 @@ pub async fn record(
     Fields(values): Fields,
 ) -> Response {
     let value = |name: &str| values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {
-        return refused;
-    }
     let wants_json = headers
         .get(ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
+    if let Some(refused) = forged(&server, &signed, &headers, value("csrf")) {
+        // The page's script shows a refusal it can read at the form it came from.
+        return match wants_json {
+            true => answer_json(&Ended::Refused {
+                status: StatusCode::FORBIDDEN,
+                field: None,
+                message: "not recorded: this page's session check is stale or it came from another site; reload the page and send it again".to_owned(),
+            }),
+            false => refused,
+        };
+    }
     let cmd = value("cmd").unwrap_or("").to_owned();
     let ended = if signed.caller.role < Role::Player {
         Ended::Refused {
