@@ -4,9 +4,12 @@
 use crate::rules::preconditions::check_text;
 use crate::rules::types::check_type;
 mod lapses;
+mod printed;
 
 use lapses::hits_on;
 pub(super) use lapses::{eliminate_losses, expired_before, unearned_at_end};
+use printed::one_medal;
+pub(in crate::rules) use printed::printed_rp;
 
 use crate::dice::Cup;
 use crate::domain::error::{RuleError, in_range};
@@ -109,36 +112,6 @@ pub(super) fn load(
     Ok(vec![Event::MedalDeckLoaded(MedalDeckLoaded { nation, medals })])
 }
 
-/// Whether two Medal names are one card's: the same words in any case, however spaced.
-fn one_medal(a: &str, b: &str) -> bool {
-    a.split_whitespace()
-        .map(str::to_lowercase)
-        .eq(b.split_whitespace().map(str::to_lowercase))
-}
-
-fn deck(state: &CampaignState) -> Result<&MedalDeck, RuleError> {
-    state.medal_deck.as_ref().ok_or_else(|| {
-        RuleError::refused(
-            "no Medal deck is shuffled for this campaign; load your Nation's with `muster medal deck FILE`",
-        )
-    })
-}
-
-fn drawn<'a>(deck: &'a MedalDeck, name: &str) -> Result<&'a DrawnMedal, RuleError> {
-    deck.drawn(name).ok_or_else(|| {
-        let drawn: Vec<&str> = deck.drawn.iter().map(|d| d.name.as_str()).collect();
-        RuleError::refused(format!(
-            "the Medal '{name}' is not drawn{}; drawn now: {}",
-            did_you_mean(name, drawn.iter().copied()),
-            if drawn.is_empty() {
-                "none".to_owned()
-            } else {
-                drawn.join(", ")
-            }
-        ))
-    })
-}
-
 pub(super) fn draw(
     state: &CampaignState,
     medal: &str,
@@ -222,29 +195,6 @@ pub(super) fn reveal(state: &CampaignState, medal: &str) -> Result<Vec<Event>, R
     Ok(vec![Event::MedalRevealed(MedalRevealed {
         medal: drawn.name.clone(),
     })])
-}
-
-/// Refuses (from [`rules_version::LIVING_SPOOK_PRINTED_MEDALS`]) a sticker of a card in the
-/// loaded Nation deck carrying other RP than the card's: rule 004, "Each Medal has an RP value".
-pub(in crate::rules) fn printed_rp(state: &CampaignState, medal: &str, rp: u32) -> Result<(), RuleError> {
-    if state.rules() < rules_version::LIVING_SPOOK_PRINTED_MEDALS {
-        return Ok(());
-    }
-    let Some((deck, card)) = state.medal_deck.as_ref().and_then(|deck| {
-        deck.cards
-            .iter()
-            .find(|card| one_medal(&card.name, medal))
-            .map(|card| (deck, card))
-    }) else {
-        return Ok(());
-    };
-    if card.rp == rp {
-        return Ok(());
-    }
-    Err(RuleError::refused(format!(
-        "the {} is worth {} RP on its card in the {} deck (rule 004: \"Each Medal has an RP value\"), so its sticker carries {}, not {rp}",
-        card.name, card.rp, deck.nation, card.rp
-    )))
 }
 
 pub(super) fn roll_recipient(
@@ -434,4 +384,27 @@ pub(super) fn suppress_hostile(
     )];
     events.extend(eliminate_losses(state, &name, &hostile, "a Suppression"));
     Ok(events)
+}
+
+fn deck(state: &CampaignState) -> Result<&MedalDeck, RuleError> {
+    state.medal_deck.as_ref().ok_or_else(|| {
+        RuleError::refused(
+            "no Medal deck is shuffled for this campaign; load your Nation's with `muster medal deck FILE`",
+        )
+    })
+}
+
+fn drawn<'a>(deck: &'a MedalDeck, name: &str) -> Result<&'a DrawnMedal, RuleError> {
+    deck.drawn(name).ok_or_else(|| {
+        let drawn: Vec<&str> = deck.drawn.iter().map(|d| d.name.as_str()).collect();
+        RuleError::refused(format!(
+            "the Medal '{name}' is not drawn{}; drawn now: {}",
+            did_you_mean(name, drawn.iter().copied()),
+            if drawn.is_empty() {
+                "none".to_owned()
+            } else {
+                drawn.join(", ")
+            }
+        ))
+    })
 }
