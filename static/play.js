@@ -50,6 +50,15 @@
     }
   }
 
+  // A link to a folded section (Now's "Start a Mission") opens it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href^='#']") : null;
+    var target = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+    if (target && target.tagName === "DETAILS") {
+      target.open = true;
+    }
+  });
+
   // The sticky Now's height, for what the page scrolls to to stay clear of it.
   function measureBar() {
     var bar = document.getElementById("nowbar");

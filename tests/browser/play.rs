@@ -277,9 +277,16 @@ fn a_refusal_is_gone_once_the_next_command_is_recorded() {
         let tab = tab(&driver, &chromium, &server.url, Size::Phone).await?;
         tab.sign_in(&player).await?;
         tab.open(PLAY).await?;
+        // Now's "Start a Mission" opens its section, folded or not.
         tab.js(
-            "document.getElementById('group-mission').open = true; return true;",
+            "document.getElementById('group-mission').open = false; return true;",
             vec![],
+        )
+        .await?;
+        tab.click(".idle a").await?;
+        tab.until(
+            "the Mission's section opened by Now's link",
+            "return document.getElementById('group-mission').open || null;",
         )
         .await?;
         tab.click_named("#group-mission button", "Next turn").await?;

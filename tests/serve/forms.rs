@@ -641,3 +641,34 @@ fn a_stale_session_check_is_refused_in_json_to_the_pages_script() {
     assert!(said.contains("reload the page"), "{said}");
     assert_eq!(campaign.head(), head, "nothing written");
 }
+
+/// A check's Fail heading, Trap and Upgunned target are the form's to give, on the card and
+/// in Record any play.
+#[test]
+fn a_trap_check_of_an_ability_no_soldier_has_is_recorded_from_the_page() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let page = scraper::Html::parse_document(&browser.get("/c/Op").body);
+    for name in ["fail", "trap", "upgunned"] {
+        let on_card = format!("article.card[data-name=Wong] details.check input[name={name}]");
+        let selector = scraper::Selector::parse(&on_card).unwrap();
+        assert_eq!(page.select(&selector).count(), 1, "{name} on the card");
+    }
+    let trapped = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "check"),
+            ("soldier", "Wong"),
+            ("ability", "climbing"),
+            ("on", "Cliff"),
+            ("trap", "on"),
+        ],
+    );
+    assert_eq!(trapped.status, 200, "{}", trapped.body);
+    let shown: Value =
+        serde_json::from_str(&campaign.ok(&["show", &campaign.head().to_string(), "--json"])).unwrap();
+    assert_eq!(shown["payload"]["trap"], true, "{shown}");
+    assert_eq!(shown["roll"]["faces"], serde_json::json!([1]), "{shown}");
+}

@@ -70,12 +70,15 @@ pub fn complaint(message: &str) -> &str {
     message.split("\n\nUsage:").next().unwrap_or(message)
 }
 
-/// `said` with each `--flag` (not the start of a longer one), and the placeholder the
-/// command line prints after it (`<N>`), as the field's `label`.
+/// `said` with its first `--flag` (not the start of a longer one, nor in a value or an
+/// example) as the field's `label`, and the placeholder the command line prints after it
+/// (`<N>`, `TEXT`) left out; the flag's later mentions (`e.g. --mod -1:card`) say the value
+/// alone, as it is typed in the field.
 fn named_flag(said: &str, flag: &str, label: &str) -> String {
     let written = format!("--{flag}");
     let mut out = String::with_capacity(said.len());
     let mut rest = said;
+    let mut named = false;
     while let Some(at) = rest.find(&written) {
         let after = &rest[at + written.len()..];
         out.push_str(&rest[..at]);
@@ -87,14 +90,32 @@ fn named_flag(said: &str, flag: &str, label: &str) -> String {
             rest = after;
             continue;
         }
-        out.push_str(&format!("“{label}”"));
-        rest = match after.strip_prefix(' ').filter(|a| a.starts_with('<')) {
-            Some(placeholder) => placeholder.find('>').map_or(after, |end| &placeholder[end + 1..]),
-            None => after,
+        rest = match after.strip_prefix(' ') {
+            Some(value) if value.starts_with('<') => value.find('>').map_or(after, |end| &value[end + 1..]),
+            Some(value) if placeholder(value) => value.trim_start_matches(|c: char| c.is_ascii_uppercase()),
+            // A later mention is an example of the value: it stands alone.
+            Some(value) if named => value,
+            _ => after,
         };
+        if !named {
+            out.push_str(&format!("“{label}”"));
+            named = true;
+        } else if out.ends_with(' ') && rest.starts_with(' ') {
+            out.pop();
+        }
     }
     out.push_str(rest);
     out
+}
+
+/// Whether `text` begins with a placeholder the command line prints after a flag (`TEXT`,
+/// `N`): capitals ending the word.
+fn placeholder(text: &str) -> bool {
+    let word: String = text
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ')')
+        .collect();
+    !word.is_empty() && word.chars().all(|c| c.is_ascii_uppercase())
 }
 
 /// A subcommand's word (`accept`, `set-aside`), as against a value or a placeholder.
@@ -278,6 +299,30 @@ mod tests {
         );
         assert!(said.starts_with("“Modifier"), "{said}");
         assert!(said.ends_with("(--mode is another)"), "{said}");
+    }
+
+    #[test]
+    fn a_flag_is_named_once_and_its_examples_say_the_value_alone() {
+        let Some(check) = specs::named("check") else {
+            panic!("no check form");
+        };
+        assert_eq!(
+            for_form(
+                "--mod 'plus one' is not accepted; write N:WHY, e.g. --mod -1:card or --mod +2:\"Skill card\"",
+                check
+            ),
+            "“Modifier (N:WHY)” 'plus one' is not accepted; write N:WHY, e.g. -1:card or +2:\"Skill card\""
+        );
+        let Some(start) = specs::named("mission-start") else {
+            panic!("no mission-start form");
+        };
+        assert_eq!(
+            for_form(
+                "add --k9-objective TEXT, e.g. --k9-objective \"Find the cache\"",
+                start
+            ),
+            "add “K9 Objective”, e.g. \"Find the cache\""
+        );
     }
 
     #[test]
