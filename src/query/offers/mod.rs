@@ -180,14 +180,15 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     };
     let mut found = Vec::new();
     for pending in &state.pending {
-        for (word, choice) in [
-            ("hardy", EnvironmentChoice::Hardy),
-            ("wound", EnvironmentChoice::Wound),
-            ("suppress", EnvironmentChoice::Suppress),
+        let hardy = format!("expend a Hardy {} counter", pending.environment);
+        for (word, choice, said) in [
+            ("hardy", EnvironmentChoice::Hardy, hardy.as_str()),
+            ("wound", EnvironmentChoice::Wound, "suffer 1 Wound"),
+            ("suppress", EnvironmentChoice::Suppress, "suffer 1 Suppress"),
         ] {
             found.push((
                 format!(
-                    "{}'s failed Environ {} roll: {word}",
+                    "{}'s failed Environ {} roll: {said}",
                     pending.soldier, pending.environment
                 ),
                 line(&["resolve"], &[&pending.soldier, word], &[]),
@@ -204,7 +205,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         if holds_any {
             found.push((
                 format!(
-                    "{}'s failed Environ {} roll: his Hardy Any counter",
+                    "{}'s failed Environ {} roll: expend his Hardy Any counter",
                     pending.soldier, pending.environment
                 ),
                 line(&["resolve"], &[&pending.soldier, "hardy"], &["--any"]),

@@ -131,6 +131,23 @@ fn named(words: &[String], offers: &[Offer]) -> Option<String> {
     if words.is_empty() {
         return None;
     }
+    // A word of alternatives (`hardy|wound|suppress`) names each offer it spells.
+    if let Some(at) = words.iter().position(|w| w.contains('|')) {
+        let chosen: Vec<String> = words[at]
+            .split('|')
+            .filter_map(|alternative| {
+                let mut one = words.to_vec();
+                one[at] = alternative.to_owned();
+                offers
+                    .iter()
+                    .find(|o| o.args == one)
+                    .map(|o| format!("“{}”", o.label))
+            })
+            .collect();
+        if !chosen.is_empty() {
+            return Some(format!("{} in Owed now", chosen.join(" or ")));
+        }
+    }
     let begun: Vec<&Offer> = offers.iter().filter(|o| o.args.starts_with(words)).collect();
     let offer = offers.iter().find(|o| o.args == words).or(match begun[..] {
         [one] => Some(one),
@@ -299,6 +316,29 @@ mod tests {
         );
         assert!(said.starts_with("“Modifier"), "{said}");
         assert!(said.ends_with("(--mode is another)"), "{said}");
+    }
+
+    #[test]
+    fn a_word_of_alternatives_names_each_offer_it_spells() {
+        let offers = [
+            offer(
+                "Wong's failed Environ cold roll: suffer 1 Wound",
+                &["resolve", "Wong", "wound"],
+                None,
+            ),
+            offer(
+                "Wong's failed Environ cold roll: suffer 1 Suppress",
+                &["resolve", "Wong", "suppress"],
+                None,
+            ),
+        ];
+        assert_eq!(
+            in_page_words(
+                "choose first (`muster resolve Wong hardy|wound|suppress`)",
+                &offers
+            ),
+            "choose first (“Wong's failed Environ cold roll: suffer 1 Wound” or “Wong's failed Environ cold roll: suffer 1 Suppress” in Owed now)"
+        );
     }
 
     #[test]
