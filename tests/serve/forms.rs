@@ -400,6 +400,14 @@ fn a_soldier_at_his_health_is_offered_what_the_rules_allow_next_on_his_card() {
     let owed = texts(&page, "#owed li");
     assert!(owed.iter().any(|o| o.contains("Next turn")), "{owed:?}");
     assert!(owed.iter().all(|o| !o.contains("Reyes")), "{owed:?}");
+    // Downed at his Health, he may still Recover from his card, beside what the rules allow.
+    campaign.ok(&["down", "Reyes"]);
+    let downed = roster_page(&browser);
+    assert_eq!(
+        texts(&downed, &format!("{reyes} .actions > button")),
+        vec!["Recover"]
+    );
+    campaign.ok(&["recover", "Reyes"]);
 
     let head = campaign.head();
     let killed = send(

@@ -116,9 +116,11 @@ pub fn card((game, on): (Game, bool), soldier: &SoldierLine, offers: &[Offer]) -
         .unwrap_or_default();
     let hero = game == Game::ZeroDark;
     let mut buttons = Vec::new();
-    if !hero && next.is_empty() {
+    // What the rules allow next at his Health takes the place of Down; a Downed Soldier may
+    // still Recover from his card.
+    if !hero {
         match status.as_str() {
-            "active" => buttons.push(step("down", "Down", format!("{name} is Downed"))),
+            "active" if next.is_empty() => buttons.push(step("down", "Down", format!("{name} is Downed"))),
             "downed" => buttons.push(step("recover", "Recover", format!("{name} recovers"))),
             _ => {}
         }
