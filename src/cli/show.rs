@@ -1,6 +1,6 @@
 //! `muster show VERSION`: one event explained.
 
-use muster::domain::roll::Source;
+use muster::domain::roll::source_words;
 use muster::projection::as_of::{self, AsOf};
 use muster::projection::show::Shown;
 use muster::projection::summary::{disproof_line, roll_line};
@@ -55,7 +55,7 @@ fn render(shown: &Shown) -> String {
         field("roll", &roll_line(roll));
         field(
             "die",
-            &format!("{} {:?} ({})", roll.die, roll.faces, source_word(roll.source)),
+            &format!("{} {:?} ({})", roll.die, roll.faces, source_words(roll.source)),
         );
         if let Some(target) = roll.target {
             field("target", &format!("{target}+ as printed"));
@@ -79,17 +79,7 @@ fn render(shown: &Shown) -> String {
         }
     }
     if let Some(again) = &shown.recomputed {
-        let outcome = if again.success { "success" } else { "fail" };
-        let total = again
-            .total
-            .map(|t| t.to_string())
-            .unwrap_or_else(|| "no roll".to_owned());
-        let verdict = if again.agrees {
-            "agrees with the record"
-        } else {
-            "DISAGREES with the record"
-        };
-        field("recomputed", &format!("{total}: {outcome}; {verdict}"));
+        field("recomputed", &again.verdict());
         let generated = shown.roll.as_ref().is_some_and(|r| r.dice.is_some());
         match again.face_from_seed {
             Some(face) => field("seed check", &format!("the revealed seed gives the face {face}")),
@@ -140,13 +130,4 @@ fn render(shown: &Shown) -> String {
         }
     }
     text
-}
-
-fn source_word(source: Option<Source>) -> &'static str {
-    match source {
-        Some(Source::Entered) => "entered from a real die",
-        Some(Source::Generated) => "generated from the committed seed",
-        Some(Source::Assumed) => "assumed: a Trap",
-        None => "not rolled",
-    }
 }

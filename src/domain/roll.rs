@@ -15,6 +15,16 @@ pub enum Source {
     Assumed,
 }
 
+/// Where a face came from, in words, for every front end: `None` is a roll not made.
+pub fn source_words(source: Option<Source>) -> &'static str {
+    match source {
+        Some(Source::Entered) => "entered from a real die",
+        Some(Source::Generated) => "generated from the committed seed",
+        Some(Source::Assumed) => "assumed: a Trap",
+        None => "not rolled",
+    }
+}
+
 /// A modifier applied to a roll, with where it came from ("card", "paid 1 Discipline"…).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::summary::summary;
@@ -46,7 +46,7 @@ pub struct Shown {
 
 /// A roll's outcome computed again from its face, modifiers and target, and a generated
 /// face computed again from its seed once that seed is revealed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recomputed {
     pub total: Option<i32>,
     pub success: bool,
@@ -60,6 +60,20 @@ pub struct Recomputed {
     /// True when the recorded total and outcome (and face, once the seed is revealed) are
     /// the ones computed now.
     pub agrees: bool,
+}
+
+impl Recomputed {
+    /// Its verdict in words, for every front end: `7: success; agrees with the record`.
+    pub fn verdict(&self) -> String {
+        let total = self.total.map_or("no roll".to_owned(), |t| t.to_string());
+        let outcome = if self.success { "success" } else { "fail" };
+        let verdict = if self.agrees {
+            "agrees with"
+        } else {
+            "DISAGREES with"
+        };
+        format!("{total}: {outcome}; {verdict} the record")
+    }
 }
 
 /// The void that struck an event.

@@ -241,7 +241,7 @@ fn a_paid_encounter_roll_shows_its_nested_values_in_words_and_the_roll_once() {
     assert!(said("Roll")[0].contains("4 -1 (card) +4 (paid 1 Discipline) = 7 vs 5+: success"));
     assert_eq!(said("Modifiers"), ["-1 (card), +4 (paid 1 Discipline)"]);
     assert_eq!(said("Costs"), ["1 Discipline"]);
-    assert_eq!(said("Die"), ["d10: 4 (entered)"]);
+    assert_eq!(said("Die"), ["d10: 4 (entered from a real die)"]);
     assert_eq!(said("Step"), ["Roll 1"], "counted as players count");
 }
 

@@ -9,7 +9,8 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use muster::domain::roll::Roll;
+use muster::domain::roll::{Roll, source_words};
+use muster::projection::show::Recomputed;
 use muster::projection::summary::roll_line;
 use serde::Deserialize;
 use serde_json::Value;
@@ -153,10 +154,7 @@ fn roll_rows(roll: &Value) -> Vec<Row> {
             other => vec![Row::plain("Roll", words::words("", other))],
         };
     };
-    let source = match &roll["source"] {
-        Value::Null => "not rolled".to_owned(),
-        rolled => words::words("source", rolled),
-    };
+    let source = source_words(r.source);
     let faces = words::words("faces", &roll["faces"]);
     let mut rows = vec![
         Row::plain("Roll", roll_line(&r)),
@@ -180,21 +178,11 @@ fn roll_rows(roll: &Value) -> Vec<Row> {
 /// A roll computed again, in words: `7: success; agrees with the record`, and the face its
 /// revealed seed gives.
 fn recomputed(again: &Value) -> String {
-    let total = again["total"]
-        .as_i64()
-        .map_or("no roll".to_owned(), |t| t.to_string());
-    let outcome = if again["success"] == true {
-        "success"
-    } else {
-        "fail"
+    let Ok(again) = Recomputed::deserialize(again) else {
+        return words::words("", again);
     };
-    let verdict = if again["agrees"] == true {
-        "agrees with"
-    } else {
-        "DISAGREES with"
-    };
-    let mut said = format!("{total}: {outcome}; {verdict} the record");
-    if let Some(face) = again["face_from_seed"].as_u64() {
+    let mut said = again.verdict();
+    if let Some(face) = again.face_from_seed {
         said.push_str(&format!("; the revealed seed gives the face {face}"));
     }
     said
