@@ -441,3 +441,22 @@ fn a_groups_gm_makes_a_players_token_of_its_campaign_on_the_page_and_revokes_onl
     let (status, _) = server.get(&alice, "/api/v1/campaigns/Op/roster");
     assert_eq!(status, 200, "alice's token is untouched");
 }
+
+/// A joining phone's name is read strictly: one that is not UTF-8 is refused and the invite
+/// stays unused, never a phone named with a replacement character.
+#[test]
+fn a_joining_name_that_is_not_utf8_is_refused_and_the_invite_stays_unused() {
+    let campaign = Campaign::new();
+    let (code, _) = invite(&campaign, None);
+    let server = Server::start(&campaign.db);
+    let phone = Browser::new(&server);
+    let refused = phone.post_encoded("/join", &format!("invite={code}&name=p%ffat"), &[]);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body.contains("the field &#39;name&#39; is not UTF-8 text"),
+        "{}",
+        refused.body
+    );
+    // The same invite still lets a phone in.
+    joined(&server, &code, "pat");
+}

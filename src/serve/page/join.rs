@@ -7,13 +7,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{ConnectInfo, Form, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use muster::app::{self, JoinRefused};
 use muster::clock::SystemClock;
-use serde::Deserialize;
 
+use super::fields::Fields;
 use super::html::render;
 use super::session::{cross_site, signed_in, written};
 use crate::serve::limiter::client_ip;
@@ -48,11 +48,9 @@ pub async fn form() -> Response {
     page(StatusCode::OK, "", "", "")
 }
 
-#[derive(Deserialize)]
-pub struct Join {
-    #[serde(default)]
+/// What a joining phone sent: the name it joins under and the invite's code.
+struct Join {
     name: String,
-    #[serde(default)]
     invite: String,
 }
 
@@ -62,11 +60,23 @@ pub async fn join(
     State(server): State<Arc<Server>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Form(form): Form<Join>,
+    Fields(values): Fields,
 ) -> Response {
     if let Some(refused) = cross_site(&server.public, &headers) {
         return refused;
     }
+    // Read strictly, as every page form: a name that is not UTF-8 is refused, never kept
+    // with a replacement character.
+    let value = |name: &str| {
+        values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(String::new(), |(_, v)| v.clone())
+    };
+    let form = Join {
+        name: value("name"),
+        invite: value("invite"),
+    };
     let ip = client_ip(server.public.trust_proxy, peer, &headers);
     let again = |status, message: &str| page(status, message, &form.name, &form.invite);
     if server.limiter.blocked(ip) {
