@@ -453,7 +453,9 @@ fn a_joining_name_that_is_not_utf8_is_refused_and_the_invite_stays_unused() {
     let refused = phone.post_encoded("/join", &format!("invite={code}&name=p%ffat"), &[]);
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(
-        refused.body.contains("the field &#39;name&#39; is not UTF-8 text"),
+        refused
+            .body
+            .contains("the field &#39;name&#39; is not UTF-8 text"),
         "{}",
         refused.body
     );
