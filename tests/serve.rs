@@ -16,6 +16,8 @@ mod common;
 mod dice;
 #[path = "serve/durable.rs"]
 mod durable;
+#[path = "serve/fixing.rs"]
+mod fixing;
 #[path = "serve/forms.rs"]
 mod forms;
 #[path = "serve/group.rs"]

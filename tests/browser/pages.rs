@@ -139,6 +139,18 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
             tab.js("var g = document.getElementById('group-play'); g.open = true; g.scrollIntoView(); return true;", vec![])
                 .await?;
             tab.shot("play-forms").await?;
+            // A gm puts a command right from its show page: its void and amendment.
+            tab.open(&format!("/c/Lodestar/show/{roll}")).await?;
+            let fixes = tab
+                .js("var f = document.getElementById('fix'); if (f) { f.scrollIntoView(); } return f ? f.querySelectorAll('form').length : 0;", vec![])
+                .await?;
+            if fixes.as_u64() != Some(2) {
+                problems.push(format!(
+                    "show: a gm is offered {fixes} corrections, not a void and an amendment"
+                ));
+            }
+            tab.shot("show-put-it-right").await?;
+            tab.open("/c/Lodestar").await?;
             // A gm's invite, made on the page: its link and QR code.
             tab.js(
                 "document.getElementById('group-invite').open = true; return true;",

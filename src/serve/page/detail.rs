@@ -9,14 +9,19 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use muster::app::Role;
 use muster::domain::roll::{Roll, source_words};
 use muster::projection::show::Recomputed;
 use muster::projection::summary::roll_line;
+use muster::query::Query;
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::html::{PagePath, render};
+use super::reading::read_campaign;
+use super::roster::first_clause;
 use super::session::Signed;
+use super::shown::{FormView, corrections};
 use super::views::{Chrome, chrome, read_json, text};
 use super::words::{self, When, heading, kind, rank, short, when};
 use crate::serve::server::Server;
@@ -74,6 +79,10 @@ struct ShowPage {
     rows: Vec<Row>,
     /// The command's own events: version and summary.
     command: Vec<(String, String)>,
+    /// The corrections the caller may give of this command, its version filled in.
+    fixes: Vec<FormView>,
+    /// Why the rules would not take this command back now, or nothing.
+    fix_refused: String,
     json: String,
 }
 
@@ -188,6 +197,49 @@ fn recomputed(again: &Value) -> String {
     said
 }
 
+/// How far back the show page asks the rules whether a command may be taken back: the
+/// question folds the log from the command on, so an older one is answered when it is sent.
+const ASKED_WITHIN: u64 = 2_048;
+
+/// What the caller may do to put the command that wrote `version` right, and why the rules
+/// would refuse to take it back now (empty when they would not, or when it is older than
+/// [`ASKED_WITHIN`]).
+async fn fixes(
+    server: &Arc<Server>,
+    signed: &Signed,
+    campaign: &str,
+    version: u64,
+) -> Result<(Vec<FormView>, String), Response> {
+    let role = signed.caller.role;
+    if role < Role::Player {
+        return Ok((Vec::new(), String::new()));
+    }
+    let sender = signed.caller.sender.clone();
+    let asked = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
+        let mine = Query::new(store, name).sent_by(version, &sender)?;
+        if !mine && role < Role::Gm {
+            return Ok((false, None));
+        }
+        let head = store.head(name)?.version;
+        let refused = match head.saturating_sub(version) <= ASKED_WITHIN {
+            true => muster::app::void_refused(store, name, version)?,
+            false => None,
+        };
+        Ok((mine, refused))
+    });
+    let (mine, refused) = asked.await.map_err(|unread| unread.page())?;
+    let refused = refused.map(|why| first_clause(&why)).unwrap_or_default();
+    let mut forms = corrections(version, role, mine);
+    // A player's undo the rules refuse is said, not offered; a gm's void may cascade.
+    if role < Role::Gm && !refused.is_empty() {
+        forms.clear();
+    }
+    if forms.is_empty() && !mine && role < Role::Gm {
+        return Ok((forms, String::new()));
+    }
+    Ok((forms, refused))
+}
+
 /// GET /c/{campaign}/show/{version}: `show` of one event.
 pub async fn show(
     State(server): State<Arc<Server>>,
@@ -244,6 +296,14 @@ pub async fn show(
                 .collect()
         })
         .unwrap_or_default();
+    let voided = e["voided"].as_bool().unwrap_or(false);
+    let (fixes, fix_refused) = match voided {
+        true => (Vec::new(), String::new()),
+        false => match fixes(&server, &signed, &campaign, version).await {
+            Ok(fixes) => fixes,
+            Err(answer) => return answer,
+        },
+    };
     let Chrome { csrf, who } = chrome(&signed);
     let page = ShowPage {
         csrf,
@@ -251,9 +311,11 @@ pub async fn show(
         link: crate::url::segment(&campaign),
         campaign,
         title: format!("Event v{version}"),
-        voided: e["voided"].as_bool().unwrap_or(false),
+        voided,
         rows,
         command,
+        fixes,
+        fix_refused,
         json: pretty(&e),
     };
     render(StatusCode::OK, &page)

@@ -113,7 +113,7 @@ fn read(
 
 /// A refusal's first clause, which says why (`later events depend on version 9`); the rest
 /// (what each rests on, the command line's ways out) is the command line's.
-fn first_clause(refusal: &str) -> String {
+pub(super) fn first_clause(refusal: &str) -> String {
     let end = refusal.find([';', '.']).unwrap_or(refusal.len());
     refusal[..end].to_owned()
 }

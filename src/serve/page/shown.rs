@@ -84,7 +84,18 @@ fn in_the_games_words(label: &str, zero_dark: bool) -> String {
 }
 
 fn view(spec: &'static Spec, drawn: &Drawn<'_>, refusal: Option<&Refusal>) -> FormView {
-    let refused = refusal.filter(|r| r.cmd == spec.cmd);
+    let refused = refusal
+        .filter(|r| r.cmd == spec.cmd)
+        .map(|r| (r.values.as_slice(), r.field, r.message.as_str()));
+    filled(spec, drawn, refused)
+}
+
+/// What a form is drawn with: the values in its fields, the field a refusal is about and
+/// the refusal's message.
+type Kept<'a> = (&'a [(String, String)], Option<&'a str>, &'a str);
+
+/// `spec`'s form with the values `refused` keeps in its fields, and its refusal at it.
+fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> FormView {
     let names = drawn.names;
     let fields = spec
         .fields
@@ -103,10 +114,10 @@ fn view(spec: &'static Spec, drawn: &Drawn<'_>, refusal: Option<&Refusal>) -> Fo
             },
             required: f.required,
             value: refused
-                .and_then(|r| r.values.iter().find(|(n, _)| n == f.name))
+                .and_then(|(values, ..)| values.iter().find(|(n, _)| n == f.name))
                 .map(|(_, v)| v.clone())
                 .unwrap_or_default(),
-            invalid: refused.is_some_and(|r| r.field == Some(f.name)),
+            invalid: refused.is_some_and(|(_, field, _)| field == Some(f.name)),
         })
         .collect();
     FormView {
@@ -114,8 +125,29 @@ fn view(spec: &'static Spec, drawn: &Drawn<'_>, refusal: Option<&Refusal>) -> Fo
         title: spec.title,
         fields,
         keypad: spec.fields.iter().any(|f| f.input == Input::Die),
-        message: refused.map(|r| r.message.clone()).unwrap_or_default(),
+        message: refused
+            .map(|(_, _, message)| message.to_owned())
+            .unwrap_or_default(),
     }
+}
+
+/// The corrections `role` may give of the command that wrote `version`, its version filled
+/// in: a gm's void and amendment, or a player's undo of a command the caller sent (`mine`).
+pub fn corrections(version: u64, role: Role, mine: bool) -> Vec<FormView> {
+    let drawn = Drawn {
+        zero_dark: false,
+        expansions: &[],
+        names: &[],
+    };
+    let values = [("version".to_owned(), version.to_string())];
+    specs::all()
+        .filter(|spec| spec.group == specs::Group::Corrections && role >= spec.role)
+        .filter(|spec| match role >= Role::Gm {
+            true => spec.role >= Role::Gm,
+            false => mine,
+        })
+        .map(|spec| filled(spec, &drawn, Some((&values, None, ""))))
+        .collect()
 }
 
 /// The groups of forms `role` may record in `roster`'s campaign, the status the page is
