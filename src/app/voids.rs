@@ -9,11 +9,11 @@ use crate::dice::{Carried, Cup};
 use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::Event;
-use crate::domain::logged::{Asked, COMMAND_LINE};
+use crate::domain::logged::{Asked, COMMAND_LINE, Logged};
 use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::query::Query;
 use crate::rules;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 /// Voids the command that wrote `version`, with the player's reason; refused when later
 /// events rest on it.
@@ -76,6 +76,8 @@ struct Ground {
     base: CampaignState,
     tail: Vec<RecordedEvent>,
     known: crate::store::Known,
+    /// The commands of `tail` the log stored, by command id.
+    stored: rules::void::Stored,
 }
 
 impl Ground {
@@ -88,12 +90,29 @@ impl Ground {
         };
         let known = checkpoint::reaching_back(store, campaign, None)?;
         let base = checkpoint::state_before(store, campaign, first, &known)?;
-        let tail = store.events_between(campaign, first - 1, None)?;
+        let mut tail = Vec::new();
+        let mut stored = rules::void::Stored::new();
+        for row in store.rows_between(campaign, first - 1, None)? {
+            let recorded = row
+                .decode()
+                .map_err(|e| StoreError::Damaged(format!("version {} of '{campaign}': {e}", row.version)))?;
+            // A stored command that does not read is `verify`'s to report; the command is
+            // then decided again from its events.
+            if let Some(command) = row
+                .command
+                .as_deref()
+                .and_then(|c| Logged::decode(c).ok()?.played())
+            {
+                stored.insert(recorded.command_id.clone(), command);
+            }
+            tail.push(recorded);
+        }
         Ok(Ground {
             first,
             base,
             tail,
             known,
+            stored,
         })
     }
 
@@ -103,6 +122,7 @@ impl Ground {
             base: self.base.clone(),
             tail: &self.tail,
             voided: self.known.voided(),
+            stored: &self.stored,
         }
     }
 }

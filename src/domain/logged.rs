@@ -168,6 +168,14 @@ impl Logged {
         }
     }
 
+    /// The command of play it asked, if it asked one rather than a void or an amendment.
+    pub fn played(self) -> Option<Command> {
+        match self.command {
+            Asked::Command(command) => Some(command),
+            Asked::Void { .. } | Asked::Amend { .. } => None,
+        }
+    }
+
     /// The canonical JSON text the `command` column holds: keys sorted, no whitespace.
     pub fn encode(&self) -> String {
         // A JSON value's maps sort their keys; every field is plain data, so this holds.

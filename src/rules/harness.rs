@@ -241,6 +241,8 @@ impl Played {
             base: crate::domain::fold::fold_skipping(before, &voided),
             tail,
             voided: &voided,
+            // Its rows carry no command (see [`Played::rows`]): each is decided from its events.
+            stored: &super::void::Stored::new(),
         })
     }
 }

@@ -7,7 +7,10 @@
 //! since) refuses it too, and a computed RP award that now computes otherwise is revised by
 //! the void itself.
 
+use std::collections::HashMap;
+
 use crate::dice::Seed;
+use crate::domain::command::Command;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CommandVoided, Disproof, Event, RpAwardRevised};
 use crate::domain::evolve::evolve;
@@ -16,7 +19,7 @@ use crate::domain::roll::Source;
 use crate::domain::rules_version;
 use crate::domain::state::{Anomaly, CampaignState, RecordedEvent};
 use crate::rules::preconditions::check_text;
-use crate::rules::redecide::{Redecide, Redecided};
+use crate::rules::redecide::{Redecide, Redecided, decide_stored};
 
 /// The log a void is decided on: the state before the voided command, and everything since.
 pub struct History<'a> {
@@ -28,7 +31,13 @@ pub struct History<'a> {
     pub tail: &'a [RecordedEvent],
     /// Every command voided so far, anywhere in the log.
     pub voided: &'a Voided,
+    /// The commands of `tail` the log stored with their first rows, by command id: each is
+    /// decided again from it. A command not here is decided again from its events.
+    pub stored: &'a Stored,
 }
+
+/// Commands as the log stored them, by command id.
+pub type Stored = HashMap<String, Command>;
 
 /// What the player asked to void.
 #[derive(Debug, Clone, Copy)]
@@ -328,7 +337,17 @@ fn settle(history: &History<'_>, voiding: &[String], asking: bool) -> (CampaignS
         let Some(first) = command.first() else { continue };
         let id = &first.command_id;
         let kept = !history.voided.contains(id) && !voiding.contains(id);
-        let mut asked = (kept && asking)
+        // A command the log stored is decided from it, as `verify` decides it, unless its
+        // first event is one muster writes before the decision (a seed committed).
+        let stored = history
+            .stored
+            .get(id)
+            .filter(|_| kept && asking && !matches!(first.event, Event::SeedCommitted(_)))
+            .map(|stored| {
+                let logged: Vec<Event> = command.iter().map(|r| r.event.clone()).collect();
+                decide_stored(history.campaign, first.version, &state, stored, &logged)
+            });
+        let mut asked = (kept && asking && stored.is_none())
             .then(|| Redecide::start(history.campaign, id, first.version, &first.event, &state));
         for recorded in command {
             if let Some(asked) = asked.as_mut().filter(|_| recorded.version != first.version) {
@@ -337,7 +356,8 @@ fn settle(history: &History<'_>, voiding: &[String], asking: bool) -> (CampaignS
             step(&mut state, recorded.version, kept.then_some(&recorded.event));
         }
         // A later void is decided on its own ground (and again by `verify`), not by `decide`.
-        if let Some(Redecided::Differs(how)) = asked.map(|a| a.decide_again(history.campaign)) {
+        let redecided = stored.or_else(|| asked.map(|a| a.decide_again(history.campaign)));
+        if let Some(Redecided::Differs(how)) = redecided {
             differing.push(Anomaly {
                 version: first.version,
                 message: how,

@@ -9,8 +9,10 @@ use std::ops::Range;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::fold::Voided;
+use crate::domain::logged::Logged;
 use crate::domain::state::CampaignState;
 use crate::projection::blame::index;
+use crate::rules::void::Stored;
 use crate::store::{Head, Known, Store, StoreError, StoredRow};
 use crate::verify::{CheckedUpTo, Earlier, Ground, Verifier};
 
@@ -296,17 +298,32 @@ impl Earlier for Tail<'_> {
         let Some(first) = self.store.command_start(self.campaign, named)? else {
             return Ok(None);
         };
-        let mut log = self
+        let here = self
             .store
-            .events_between(self.campaign, first.saturating_sub(1), Some(self.after))?;
-        for row in self.rows.iter().take_while(|r| r.version < at) {
-            // A pulled row that does not read is reported where it stands.
-            let Ok(recorded) = row.decode() else {
-                return Ok(None);
+            .rows_between(self.campaign, first.saturating_sub(1), Some(self.after))?;
+        let pulled = self.rows.iter().take_while(|r| r.version < at);
+        let (mut log, mut stored) = (Vec::new(), Stored::new());
+        for (row, ours) in here.iter().map(|r| (r, true)).chain(pulled.map(|r| (r, false))) {
+            // A pulled row that does not read is reported where it stands; one of this copy's
+            // is damage.
+            let recorded = match row.decode() {
+                Ok(recorded) => recorded,
+                Err(e) if ours => {
+                    let at = format!("version {} of '{}'", row.version, self.campaign);
+                    return Err(StoreError::Damaged(format!("{at}: {e}")));
+                }
+                Err(_) => return Ok(None),
             };
+            if let Some(command) = row
+                .command
+                .as_deref()
+                .and_then(|c| Logged::decode(c).ok()?.played())
+            {
+                stored.insert(recorded.command_id.clone(), command);
+            }
             log.push(recorded);
         }
         let base = checkpoint::state_before_voiding(self.store, self.campaign, first, known, voided)?;
-        Ok(Some(Ground { base, log }))
+        Ok(Some(Ground { base, log, stored }))
     }
 }

@@ -76,6 +76,11 @@ pub(super) enum Start {
 }
 
 impl Commanded {
+    /// The command it decides again.
+    pub(super) fn command(&self) -> &Command {
+        &self.command
+    }
+
     /// Starts on the command whose first row carries `logged` (as read, or why it does not
     /// read), at `first` (its first event, when read: the decision needs no more of it than
     /// whether it commits a seed, so an unread first row must not be a `seed_committed`),

@@ -18,11 +18,12 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+use crate::domain::command::Command;
 use crate::domain::event::Event;
 use crate::domain::fold::{self, fold_onto};
 use crate::domain::logged::Asked;
 use crate::domain::state::{CampaignState, RecordedEvent};
-use crate::rules::void::{self, History, Request};
+use crate::rules::void::{self, History, Request, Stored};
 
 use crate::rules::redecide::first_difference;
 
@@ -37,6 +38,8 @@ pub struct Ground {
     pub base: CampaignState,
     /// The log from that event up to the void, every event (those of voided commands too).
     pub log: Vec<RecordedEvent>,
+    /// The commands of `log` the log stored, by command id.
+    pub stored: Stored,
 }
 
 /// What the verifier keeps to decide voids again, as it reads.
@@ -54,6 +57,9 @@ pub(super) struct Grounds {
     grounds: BTreeMap<u64, CampaignState>,
     /// The versions among `since`'s that did not decode: a ground over one is not whole.
     holes: Vec<u64>,
+    /// The commands among `since`'s the log stored, by first version: each is decided again
+    /// from it when a void is, as `muster void` decided it.
+    stored: BTreeMap<u64, (String, Command)>,
     /// The commands voided by the commands read whole so far.
     struck: fold::Voided,
     /// The commands voided by the command being read, struck once it is read whole.
@@ -212,6 +218,17 @@ impl Grounds {
         }
     }
 
+    /// Whether the log being read is kept, for a void not yet read: a command's stored command
+    /// is then kept too ([`Grounds::stored`]).
+    pub(super) fn keeps(&self) -> bool {
+        !self.waiting.is_empty()
+    }
+
+    /// Keeps the stored `command` of the command `command_id`, which begins at `version`.
+    pub(super) fn stored(&mut self, version: u64, command_id: &str, command: Command) {
+        self.stored.insert(version, (command_id.to_owned(), command));
+    }
+
     /// Keeps the void the row being read carries as its stored command.
     pub(super) fn carried(&mut self, asked: Asked) {
         self.carried = Some(asked);
@@ -259,11 +276,13 @@ impl Grounds {
                 self.since.drain(..before);
                 self.holes.retain(|h| *h >= from);
                 self.grounds = self.grounds.split_off(&from);
+                self.stored = self.stored.split_off(&from);
             }
             None => {
                 self.since.clear();
                 self.holes.clear();
                 self.grounds.clear();
+                self.stored.clear();
             }
         }
     }
@@ -301,11 +320,20 @@ impl Grounds {
             Some(Some(g)) => g.log.as_slice(),
             _ => self.since.as_slice(),
         };
+        let kept;
+        let stored = match &read.asked_of_the_log {
+            Some(Some(g)) => &g.stored,
+            _ => {
+                kept = self.stored.values().cloned().collect::<Stored>();
+                &kept
+            }
+        };
         let history = History {
             campaign,
             base,
             tail: log.get(tail).unwrap_or_default(),
             voided: &self.struck,
+            stored,
         };
         let (what, refused) = if let Some(lead) = amending {
             let logged = read.events.get(..lead).unwrap_or_default();

@@ -431,3 +431,26 @@ fn an_amendment_of_a_command_from_an_ended_mission_is_refused_naming_a_new_event
     assert_eq!(kinds(&m.json(&strs(&args))), ["command_voided", "ekia_recorded"]);
     m.ok(&["verify"]);
 }
+
+#[test]
+fn a_kia_voided_after_a_mission_started_with_every_soldier_fit_for_duty_is_refused_or_cascades() {
+    // Mission 2 was started without `--with`: every Soldier fit for duty, which after the
+    // void would be Price too, so it rests on the KIA.
+    let (m, killed) = price_killed_on_an_ended_mission();
+    let start = ["mission", "start", "Falaise", "--k9-objective", "Find the cache"];
+    let second = first_version(&m.json(&start));
+    m.ok(&["mission", "end", "--result", "success"]);
+    let refusal = m.refused(&strs(&void_args(killed, &[])), "later events depend on version");
+    assert!(
+        refusal.contains(&format!("version {second} decided again")),
+        "{refusal}"
+    );
+    let written = m.json(&strs(&void_args(killed, &["--cascade"])));
+    assert_eq!(
+        kinds(&written)[..3],
+        ["command_voided", "command_voided", "command_voided"]
+    );
+    assert_eq!(m.soldier("Price")["status"], "active");
+    // The void is decided again by `verify` as it was decided: from the stored commands.
+    m.ok(&["verify"]);
+}

@@ -193,6 +193,24 @@ fn decide_in_turn(
     Ok(events)
 }
 
+/// The command the log stored with its first row, decided again on `state` (the state before
+/// it) with the faces `logged`, its events, rolled: a decision the events alone might not
+/// show (a Mission started with every Soldier fit for duty names them in its event).
+pub(crate) fn decide_stored(
+    campaign: &str,
+    first_version: u64,
+    state: &CampaignState,
+    command: &crate::domain::command::Command,
+    logged: &[Event],
+) -> Redecided {
+    let decided = rules::decide(state, command, &mut cup(campaign, first_version, logged));
+    match decided.map(|events| as_logged(logged, events)) {
+        Ok(events) if events == logged => Redecided::Same,
+        Ok(events) => Redecided::Differs(first_difference("decided again, the rules give", &events, logged)),
+        Err(e) => Redecided::Differs(format!("decided again, the rules refuse it: {e}")),
+    }
+}
+
 /// What deciding a command again gave.
 pub(crate) enum Redecided {
     /// The rules give back its events.

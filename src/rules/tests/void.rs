@@ -13,6 +13,7 @@ fn decide(log: &[RecordedEvent], version: u64, why: &str) -> Result<Vec<Event>, 
         base: CampaignState::default(),
         tail: log,
         voided: &voided,
+        stored: &crate::rules::void::Stored::new(),
     };
     let request = Request {
         version,

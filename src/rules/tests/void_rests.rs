@@ -265,6 +265,7 @@ fn an_amendment_voids_a_generated_roll_and_decides_the_correction_with_its_face(
         base: crate::domain::fold::fold_skipping(before, &voided),
         tail,
         voided: &voided,
+        stored: &crate::rules::void::Stored::new(),
     };
     let request = crate::rules::void::Request {
         version: rolled,
@@ -319,4 +320,75 @@ pub(super) fn rolled_under_a_seed() -> (Played, Seed, u64) {
     played.play(start("Caen", &["Wong"]), &[]);
     let rolled = played.play(medic_check(), &[]);
     (played, seed, rolled)
+}
+
+/// The history a void of the command at `version` in `played` is decided on, with the
+/// commands `stored` as the log stored them.
+fn deciding<'a>(
+    played: &'a Played,
+    version: u64,
+    voided: &'a crate::domain::fold::Voided,
+    stored: &'a crate::rules::void::Stored,
+) -> crate::rules::void::History<'a> {
+    let at = played.log.iter().position(|r| r.version == version).unwrap();
+    let (before, tail) = played.log.split_at(at);
+    crate::rules::void::History {
+        campaign: "test",
+        base: crate::domain::fold::fold_skipping(before, voided),
+        tail,
+        voided,
+        stored,
+    }
+}
+
+#[test]
+fn a_void_decides_a_later_command_again_from_the_command_the_log_stored() {
+    // Given Park Killed in Mission 1, then Mission 2 started with every Soldier fit for duty:
+    // its event names Wong alone.
+    let mut played = squad();
+    played.play(start("One", &[]), &[]);
+    let killed = played.play(kill("Park"), &[]);
+    played.play(end(), &[]);
+    let second = played.play(start("Two", &[]), &[]);
+    played.play(end(), &[]);
+    let id = played
+        .log
+        .iter()
+        .find(|r| r.version == second)
+        .unwrap()
+        .command_id
+        .clone();
+    let voided = crate::domain::fold::voided_commands(&played.log);
+    let request = |cascade| crate::rules::void::Request {
+        version: killed,
+        why: "he lived",
+        cascade,
+    };
+
+    // From its events alone, Mission 2 would still start with Wong, so the void was allowed.
+    let none = crate::rules::void::Stored::new();
+    let from_events = crate::rules::void::decide(&deciding(&played, killed, &voided, &none), &request(false));
+    assert!(from_events.is_ok(), "{from_events:?}");
+
+    // When the KIA is voided, then the stored command (every Soldier fit for duty) now takes
+    // Park too: Mission 2 rests on the KIA, and the void is refused, naming it.
+    let stored: crate::rules::void::Stored = [(id, start("Two", &[]))].into();
+    let history = deciding(&played, killed, &voided, &stored);
+    let refused = crate::rules::void::decide(&history, &request(false)).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains(&format!("version {second} decided again")),
+        "{refused}"
+    );
+    // With --cascade, Mission 2's start and end are voided with it.
+    let events = crate::rules::void::decide(&history, &request(true)).unwrap();
+    let named: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CommandVoided(v) => Some(v.version),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(named, [second + 1, second, killed]);
 }

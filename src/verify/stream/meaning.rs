@@ -173,6 +173,10 @@ impl Verifier {
         };
         match start {
             Start::Commanded(mut commanded) => {
+                if self.grounds.keeps() {
+                    let command = commanded.command().clone();
+                    self.grounds.stored(v, &recorded.command_id, command);
+                }
                 if expected {
                     commanded.push_expected(v);
                 } else {
@@ -252,7 +256,14 @@ impl Verifier {
         if first {
             self.void_read_whole();
         }
-        // A command the log voids waits for its void.
+        // A command the log voids waits for its void, which is decided again from the
+        // command the log stored (read by [`Verifier::commanded`] for one that stands).
+        if first && voided {
+            let stored = self.row_command.take().and_then(|logged| logged.ok()?.played());
+            if let Some(command) = stored {
+                self.grounds.stored(v, &recorded.command_id, command);
+            }
+        }
         self.grounds.note(recorded, first, voided, &self.state);
         // A void that carries its command was read by [`Verifier::commanded`]; one that
         // carries none shows itself by its first event (and one whose stored command does not
