@@ -200,6 +200,7 @@ fn write_campaign(store: &mut Store) {
             Command::Resolve {
                 soldier: "Wong".to_owned(),
                 choice: EnvironmentChoice::Hardy,
+                rolled_at: None,
             },
             vec![],
         ),
@@ -216,6 +217,7 @@ fn write_campaign(store: &mut Store) {
             Command::Resolve {
                 soldier: "Reyes".to_owned(),
                 choice: EnvironmentChoice::Suppress,
+                rolled_at: None,
             },
             vec![],
         ),

@@ -156,10 +156,14 @@ pub enum Command {
         modifiers: Vec<NamedModifier>,
         location: Option<String>,
     },
-    /// Settles the Soldier's oldest failed Environment roll.
+    /// Settles one of the Soldier's failed Environment rolls: the one made at `rolled_at`,
+    /// or his oldest.
     Resolve {
         soldier: String,
         choice: EnvironmentChoice,
+        // Left out when not given, so a command without it is stored as it always was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rolled_at: Option<u64>,
     },
     /// Declares Environments in force during the Mission in progress: the Mission's own, or a
     /// Location's or an Event's (`name`), each type with its target.

@@ -155,10 +155,26 @@ pub(super) fn resolve(
     state: &CampaignState,
     soldier: &str,
     choice: EnvironmentChoice,
+    rolled_at: Option<u64>,
 ) -> Result<Vec<Event>, RuleError> {
     let soldier = state.find_soldier(soldier)?;
     let name = soldier.card.name.clone();
-    let Some(pending) = state.pending.iter().find(|p| p.soldier == name) else {
+    let his = || state.pending.iter().filter(|p| p.soldier == name);
+    if let Some(version) = rolled_at.filter(|v| his().next().is_some() && !his().any(|p| p.version == *v)) {
+        let awaiting: Vec<String> = his()
+            .map(|p| {
+                format!(
+                    "Environ {} at v{} (--roll {})",
+                    p.environment, p.version, p.version
+                )
+            })
+            .collect();
+        return Err(RuleError::refused(format!(
+            "v{version} is not a failed Environment roll of {name} awaiting a choice; his are: {}",
+            awaiting.join(", ")
+        )));
+    }
+    let Some(pending) = his().find(|p| rolled_at.is_none_or(|v| p.version == v)) else {
         let others: Vec<String> = state
             .pending
             .iter()

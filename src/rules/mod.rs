@@ -159,7 +159,11 @@ fn decide_gated(state: &CampaignState, command: &Command, cup: &mut Cup) -> Resu
             }
             Ok(events)
         }
-        Command::Resolve { soldier, choice } => environment::resolve(state, soldier, *choice),
+        Command::Resolve {
+            soldier,
+            choice,
+            rolled_at,
+        } => environment::resolve(state, soldier, *choice, *rolled_at),
         Command::DeclareEnvironments {
             scope,
             name,

@@ -178,3 +178,50 @@ fn declaring_is_refused_with_a_bad_pair_outside_a_mission_or_under_the_first_rul
     old.ok(&["turn"]);
     old.ok(&["verify"]);
 }
+
+#[test]
+fn two_failed_rolls_are_each_settled_by_naming_its_version() {
+    let m = winter_storm();
+    m.ok(&["mission", "start", "Frozen River", "--environ", "cold:6"]);
+    m.ok(&["environ", "declare", "--card", &card("stream.json")]);
+    m.ok(&["turn"]);
+    let cold = crate::support::first_version(&m.json(&["environ", "Petrov", "cold", "6", "--die", "3"]));
+    let fever = crate::support::first_version(&m.json(&["environ", "Petrov", "fever", "4", "--die", "1"]));
+    // Each failed roll's offers name it: `resolve` alone settles his oldest.
+    let now = m.json(&["now"]);
+    let lines: Vec<Vec<String>> = now["offers"]
+        .as_array()
+        .map(|offers| {
+            offers
+                .iter()
+                .filter(|o| o["refused"].is_null())
+                .filter_map(|o| serde_json::from_value(o["args"].clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let line = |choice: &str, version: u64| -> Vec<String> {
+        ["resolve", "Petrov", choice, "--roll", &version.to_string()]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    for expected in [line("hardy", cold), line("wound", fever), line("suppress", fever)] {
+        assert!(lines.contains(&expected), "{expected:?} in {lines:?}");
+    }
+    assert!(
+        !lines.contains(&line("hardy", fever)),
+        "he holds no Hardy fever counter"
+    );
+    // The fever roll is settled first; the cold one still waits, then takes his counter.
+    let settled = m.json(&["resolve", "Petrov", "wound", "--roll", &fever.to_string()]);
+    assert_eq!(kinds(&settled), ["environment_resolved", "wounded"]);
+    m.refused(
+        &["turn"],
+        &format!("Petrov's failed Environ cold roll (v{cold}) awaits a choice"),
+    );
+    m.refused(
+        &["resolve", "Petrov", "wound", "--roll", &fever.to_string()],
+        &format!("v{fever} is not a failed Environment roll of Petrov awaiting a choice"),
+    );
+    m.ok(&["resolve", "Petrov", "hardy"]);
+    m.ok(&["verify"]);
+}

@@ -1,5 +1,5 @@
-//! `muster resolve SOLDIER hardy|wound|suppress [--any]`: the choice after a failed
-//! Environment roll.
+//! `muster resolve SOLDIER hardy|wound|suppress [--any] [--roll VERSION]`: the choice after
+//! a failed Environment roll.
 
 use clap::ValueEnum;
 use muster::domain::command::Command;
@@ -21,7 +21,7 @@ pub enum ChoiceArg {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The Soldier whose failed roll (his oldest) is settled
+    /// The Soldier whose failed roll (his oldest, or the one --roll names) is settled
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
     soldier: String,
     /// What he gives up
@@ -30,6 +30,10 @@ pub struct Args {
     /// With hardy: expend a Hardy Any counter instead
     #[arg(long)]
     any: bool,
+    /// The failed roll to settle, by its version (`muster now` lists them), when he has
+    /// several: a fever roll with a fever counter while a cold one waits [default: his oldest]
+    #[arg(long, value_name = "VERSION")]
+    roll: Option<u64>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
@@ -47,5 +51,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     ctx.execute(&Command::Resolve {
         soldier: args.soldier,
         choice,
+        rolled_at: args.roll,
     })
 }

@@ -180,6 +180,17 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     };
     let mut found = Vec::new();
     for pending in &state.pending {
+        // With several failed rolls waiting, each offer names its own: `resolve` alone
+        // settles the oldest.
+        let several = state
+            .pending
+            .iter()
+            .filter(|p| p.soldier == pending.soldier)
+            .count()
+            > 1;
+        let version = pending.version.to_string();
+        let roll: &[&str] = if several { &["--roll", &version] } else { &[] };
+        let rolled_at = several.then_some(pending.version);
         let hardy = format!("expend a Hardy {} counter", pending.environment);
         for (word, choice, said) in [
             ("hardy", EnvironmentChoice::Hardy, hardy.as_str()),
@@ -191,10 +202,11 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
                     "{}'s failed Environ {} roll: {said}",
                     pending.soldier, pending.environment
                 ),
-                line(&["resolve"], &[&pending.soldier, word], &[]),
+                line(&["resolve"], &[&pending.soldier, word], roll),
                 Command::Resolve {
                     soldier: pending.soldier.clone(),
                     choice,
+                    rolled_at,
                 },
             ));
         }
@@ -208,10 +220,15 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
                     "{}'s failed Environ {} roll: expend his Hardy Any counter",
                     pending.soldier, pending.environment
                 ),
-                line(&["resolve"], &[&pending.soldier, "hardy"], &["--any"]),
+                line(
+                    &["resolve"],
+                    &[&pending.soldier, "hardy"],
+                    &[&["--any"], roll].concat(),
+                ),
                 Command::Resolve {
                     soldier: pending.soldier.clone(),
                     choice: EnvironmentChoice::HardyAny,
+                    rolled_at,
                 },
             ));
         }

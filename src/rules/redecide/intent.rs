@@ -243,6 +243,7 @@ fn by_first(first: &Event, events: &[Event]) -> Result<Command, Unshown> {
         Event::EnvironmentResolved(e) => Command::Resolve {
             soldier: e.soldier.clone(),
             choice: e.choice,
+            rolled_at: Some(e.rolled_at),
         },
         Event::EnvironmentDeclared(e) => Command::DeclareEnvironments {
             scope: e.scope,

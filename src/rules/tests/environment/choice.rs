@@ -123,3 +123,44 @@ fn a_hardy_any_counter_he_lacks_is_refused() {
         .when(resolve("Sokolov", EnvironmentChoice::HardyAny))
         .then_refused(&["Sokolov has no Hardy any counter", "he has: none"]);
 }
+
+#[test]
+fn a_later_failed_roll_is_settled_first_when_its_version_is_named() {
+    // Given Ivanov failed a fever roll and then a cold one, both awaiting a choice.
+    let (mut log, fever) = failed("Ivanov", "fever");
+    let purpose = "Environ cold 4+ at Stream";
+    step(
+        &mut log,
+        environ("Ivanov", "cold", 4),
+        &[3],
+        vec![rolled("Ivanov", "cold", 4, d10("Ivanov", purpose, 3, 4, false))],
+    );
+    let cold = log.len() as u64;
+    let named = |rolled_at| Command::Resolve {
+        soldier: "Ivanov".into(),
+        choice: EnvironmentChoice::Hardy,
+        rolled_at,
+    };
+    // When the cold roll is named, his Hardy Cold counter settles it, and the fever roll waits.
+    let state = given(log.clone()).when(named(Some(cold))).then([
+        resolved("Ivanov", "cold", cold, EnvironmentChoice::Hardy),
+        Event::HardyAdjusted(HardyAdjusted {
+            soldier: "Ivanov".into(),
+            hardy: "cold".into(),
+            amount: -1,
+            why: format!("Environ cold failed at v{cold}"),
+        }),
+    ]);
+    let waiting: Vec<u64> = state.pending.iter().map(|p| p.version).collect();
+    assert_eq!(waiting, [fever]);
+    // Unnamed, his oldest is settled: the fever roll, for which he holds no counter.
+    given(log.clone())
+        .when(named(None))
+        .then_refused(&["Ivanov has no Hardy fever counter"]);
+    // A version that is none of his failed rolls is refused, naming them.
+    given(log).when(named(Some(2))).then_refused(&[
+        "v2 is not a failed Environment roll of Ivanov awaiting a choice",
+        &format!("Environ fever at v{fever} (--roll {fever})"),
+        &format!("Environ cold at v{cold} (--roll {cold})"),
+    ]);
+}

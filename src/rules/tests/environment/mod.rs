@@ -34,6 +34,7 @@ fn resolve(soldier: &str, choice: EnvironmentChoice) -> Command {
     Command::Resolve {
         soldier: soldier.into(),
         choice,
+        rolled_at: None,
     }
 }
 

@@ -86,6 +86,7 @@ fn warfighter_only() -> Vec<Command> {
         Command::Resolve {
             soldier: SPOOK.into(),
             choice: EnvironmentChoice::Wound,
+            rolled_at: None,
         },
         Command::ActivateObjective(1),
         Command::CompleteObjective(1),
