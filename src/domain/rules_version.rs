@@ -78,6 +78,14 @@ pub const LIVING_SPOOK_PRINTED_MEDALS: RulesVersion = RulesVersion(7);
 /// an ability word is a typo only one letter from a known one.
 pub const TABLE_SIZED: RulesVersion = RulesVersion(8);
 
+/// Rules 000 and 003 on what happened, once: a Handler or K9 who Enters first without the
+/// other (out of action) fails the card's rolls, a roll not made is not paid for, a card's
+/// effect deals what the rules record, a hero
+/// killed in CQB was wounded by the bogey, the dead-drop is acquired and the agent extracted
+/// once, the last set-aside card's activation and the Mission's end are still recorded, and
+/// an assertion states a hero's state as the log writes it.
+pub const WHAT_HAPPENED_ONCE: RulesVersion = RulesVersion(9);
+
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -137,6 +145,16 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; an amendment of a command played in a Mission that has ended is refused: decided now, its correction would land in another Mission (an EKIA scored there, costing another Soldier an Eliminate Medal); a new event records the change",
         ),
     ),
+    (
+        WHAT_HAPPENED_ONCE,
+        concat!(
+            "rule 000: with the K9 (or the Handler) out of action, the other of the pair Entering first is not \"a Handler and their K9\": the card is drawn (`--first HANDLER`) and its rolls fail; a roll not made (the maker lacks its ability, rule 001) is not paid for (\"You must pay the requirements before performing each roll\"): `--pay` is refused; a card's Wound or Suppress effect deals 1 to 20, as `wound` does (an amount of 0 was written when suffered, and failed `verify`)",
+            "; rule 003: a hero is killed in CQB only by the bogey's successes (\"If the hero is killed by this\"): `persuade --hero-died` with the bogey's 0 successes is refused; a persuader killed with no other hero alive on the Mission leaves the persuaded bogey no one to attach to, and it is recorded so",
+            "; rule 003: the dead-drop is acquired, and the agent extracted, once",
+            "; rule 003: once the set-aside cards are exhausted, the last one's activation and the Mission's end (the agent extracted, a hero lost) are still recorded; only another turn is refused, until `mission end`",
+            "; `assert` states a hero's state as the log writes it (`state=wounded(2)`, `state=wounded 2` read so) and refuses another (`state=bogus`), and a hero's Wounds are his state (`wounds=` is refused for a hero)",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -152,7 +170,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = TABLE_SIZED;
+pub const NEWEST: RulesVersion = WHAT_HAPPENED_ONCE;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.

@@ -154,10 +154,15 @@ fn mission_show_counts_down_the_set_aside_cards_until_the_mission_is_over() {
     refused(&m, "spook flip-set-aside 2", "1 set-aside card remains to flip");
     ok(&m, "spook flip-set-aside");
     assert!(shown_text(&m).contains("every set-aside card is flipped: the Mission is over"));
-    // Rule 003, from rules 4: "At that point, the mission is over as normal."
-    for play in ["turn", "hero-state Oduya stunned", "spook flip-set-aside"] {
-        refused(&m, play, "Mission 1 is over");
-    }
+    // Rule 003, from rules 4: "At that point, the mission is over as normal." From rules 9
+    // the last card's activation is still played: no turn follows it, and no card.
+    refused(&m, "turn", "Mission 1 is over");
+    refused(
+        &m,
+        "spook flip-set-aside",
+        "the Mission is over once they are exhausted",
+    );
+    ok(&m, "hero-state Oduya stunned");
     refused(&m, "turn", "muster mission end --result success|failure");
     ok(&m, "mission end --result success");
     let z = &shown(&m, Some(1))["zero_dark"];

@@ -7,7 +7,8 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{AssertionRecorded, Event, SeedCommitted, SeedRevealed};
 use crate::domain::rules_version;
 use crate::domain::sheet;
-use crate::domain::state::CampaignState;
+use crate::domain::soldier::SoldierKind;
+use crate::domain::state::{CampaignState, SoldierState};
 
 pub(in crate::rules) fn reveal_seed(
     state: &CampaignState,
@@ -51,6 +52,53 @@ fn never_on_a_sheet(reading: sheet::Reading, value: &str) -> Option<&'static str
     }
 }
 
+/// A hero's field as the log writes it, from rules 9: his state as `wounded(2)` (read from
+/// `wounded 2` too), refused when it is no state; his Wounds and Suppress are his state.
+fn as_the_log_writes(
+    soldier: &SoldierState,
+    reading: sheet::Reading,
+    field: &str,
+    value: String,
+) -> Result<String, RuleError> {
+    if soldier.card.kind != SoldierKind::Hero {
+        return Ok(value);
+    }
+    if matches!(field, "wounds" | "suppress") {
+        return Err(RuleError::refused(format!(
+            "{} is a hero, whose wounds are his state: state it as state=wounded(N)",
+            soldier.card.name
+        )));
+    }
+    if !matches!(reading, sheet::Reading::HeroState(_)) {
+        return Ok(value);
+    }
+    const STATES: [&str; 8] = [
+        "ready",
+        "targeted",
+        "stunned",
+        "down",
+        "dead",
+        "persuaded",
+        "captured",
+        "lost",
+    ];
+    if STATES.contains(&value.as_str()) {
+        return Ok(value);
+    }
+    let wounds = value
+        .strip_prefix("wounded")
+        .map(|n| n.trim().trim_start_matches('(').trim_end_matches(')').trim())
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| *n > 0);
+    match wounds {
+        Some(n) => Ok(format!("wounded({n})")),
+        None => Err(RuleError::refused(format!(
+            "state={value} is no state a hero is in: give one of {}, or wounded(N) as wounded(2)",
+            STATES.join(", ")
+        ))),
+    }
+}
+
 pub(in crate::rules) fn assert(
     state: &CampaignState,
     soldier: &str,
@@ -77,7 +125,10 @@ pub(in crate::rules) fn assert(
                 soldier.card.name
             )));
         };
-        let value = crate::rules::preconditions::check_text("a field's value", value)?.to_lowercase();
+        let mut value = crate::rules::preconditions::check_text("a field's value", value)?.to_lowercase();
+        if state.rules() >= rules_version::WHAT_HAPPENED_ONCE {
+            value = as_the_log_writes(soldier, reading, &field, value)?;
+        }
         if state.rules() >= rules_version::CARDS_AS_PRINTED
             && let Some(accepted) = never_on_a_sheet(reading, &value)
         {

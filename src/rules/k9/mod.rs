@@ -12,7 +12,7 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{
     EncounterEnd, EncounterStep, Event, K9EncounterDrawn, K9ObjectiveResolved, K9RollMade,
 };
-use crate::domain::k9::{EncounterCard, Outcome, Resource};
+use crate::domain::k9::{EffectResult, EncounterCard, Outcome, Resource};
 use crate::domain::rules_version::{self, RulesVersion};
 use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{CampaignState, EncounterState, MissionState, SoldierState};
@@ -42,10 +42,16 @@ pub(super) fn draw(
     // Rule 000 draws the card whenever a K9 went on the Mission; from rules 8, with the pair
     // out of action, it is drawn as another Soldier Enters first, and its rolls fail.
     let someone_else = first_in.is_some_and(|f| !same_name(f, &handler) && !same_name(f, &k9));
+    let active = |name: &str| state.soldier(name).is_some_and(|s| s.status == Status::Active);
+    // From rules 9, one of the pair Entering first while the other is out of action is not
+    // "a Handler and their K9" either.
+    let alone = first_in
+        .filter(|f| !someone_else && active(f) && state.rules() >= rules_version::WHAT_HAPPENED_ONCE)
+        .is_some();
     for name in [&handler, &k9] {
         let soldier = state.soldier(name);
         if soldier.is_none_or(|s| s.status != Status::Active) {
-            if someone_else && state.rules() >= rules_version::TABLE_SIZED {
+            if (someone_else && state.rules() >= rules_version::TABLE_SIZED) || alone {
                 continue;
             }
             let status = soldier.map_or("not on the books".to_owned(), |s| s.status.to_string());
@@ -86,7 +92,8 @@ pub(super) fn draw(
     }))];
     // Rule 000: if any Soldier other than the Handler and his K9 Enters first, the rolls
     // are automatically failed.
-    if first_in != handler && first_in != k9 {
+    let pair_whole = active(&handler) && active(&k9);
+    if (first_in != handler && first_in != k9) || (alone && !pair_whole) {
         events.extend(ended(
             state,
             &card.name,
@@ -107,6 +114,18 @@ fn check_card(card: &EncounterCard, rules: RulesVersion) -> Result<(), RuleError
     }
     if !(1..=10).contains(&card.ignore_target) {
         return Err(bad("has an ignore_target outside 1 to 10"));
+    }
+    // From rules 9, a Wound or Suppress the card deals is one the rules record (1 to 20), as
+    // the command line's `wound` is: one of 0 was written when suffered, and failed `verify`.
+    let outcomes = std::iter::once(&card.failure).chain(card.retry.as_ref().map(|r| &r.major));
+    let unrecordable = outcomes.flat_map(|o| &o.effects).find(|e| {
+        matches!(e.result, EffectResult::Wound | EffectResult::Suppress) && !(1..=20).contains(&e.amount)
+    });
+    if let Some(effect) = unrecordable.filter(|_| rules >= rules_version::WHAT_HAPPENED_ONCE) {
+        return Err(bad(&format!(
+            "has an effect of {} {:?}; an effect's \"amount\" of Wounds or Suppress is 1 to 20",
+            effect.amount, effect.result
+        )));
     }
     let all_rolls = card.rolls.iter().chain(card.retry.as_ref().map(|r| &r.roll));
     for roll in all_rolls {

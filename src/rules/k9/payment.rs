@@ -5,6 +5,7 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{DisciplineSpent, Event, XpAdjusted, payment_source};
 use crate::domain::k9::{EncounterRoll, Maker, Resource};
 use crate::domain::roll::{Cost, Modifier, Roll};
+use crate::domain::rules_version::WHAT_HAPPENED_ONCE;
 use crate::domain::state::{CampaignState, EncounterState};
 use crate::rules::roll::RollSpec;
 
@@ -98,6 +99,14 @@ pub(super) fn paid_roll(
         });
     }
     let ability = spec.ability.to_lowercase();
+    // From rules 9, a roll not made is not paid for: the payment buys a bonus to a roll.
+    let unmade = !maker.card.abilities.contains_key(&ability);
+    if unmade && !payments.is_empty() && state.rules() >= WHAT_HAPPENED_ONCE {
+        return Err(RuleError::refused(format!(
+            "{} has no {ability} ability, so no roll is made and it fails (rule 001); a payment is made before a roll (rule 000: \"You must pay the requirements before performing each roll\"), so nothing is paid: leave out --pay",
+            maker.card.name
+        )));
+    }
     let purpose = format!("{purpose} ({ability})");
     let roll = match maker.card.abilities.get(&ability) {
         Some(printed) => RollSpec {

@@ -9,7 +9,7 @@ use crate::domain::event::{
     SetAsideCardsFlipped, VersusChoice,
 };
 use crate::domain::rulebook::Rulebook;
-use crate::domain::rules_version::SET_ASIDE_EXHAUSTED_ENDS_PLAY;
+use crate::domain::rules_version::{SET_ASIDE_EXHAUSTED_ENDS_PLAY, WHAT_HAPPENED_ONCE};
 use crate::domain::state::{CampaignState, MissionState};
 use crate::domain::zero_dark::{TimeBuyers, mission_stats};
 use crate::rules::preconditions::running;
@@ -165,6 +165,8 @@ pub(in crate::rules) fn flip_set_aside(state: &CampaignState, cards: i64) -> Res
 /// exhausted, play is refused until the Mission's end is recorded. What is not play stays
 /// open: the campaign's own commands but a Mission's start and a turn (its end, XP, the
 /// audit's seeds and paper sheets, enlisting); voids and amendments are not decided here.
+/// From [`WHAT_HAPPENED_ONCE`], the last card's activation and what the end finds are play
+/// still recorded, and only a turn is refused.
 pub(in crate::rules) fn still_playing(state: &CampaignState, command: &Command) -> Result<(), RuleError> {
     if state.rules() < SET_ASIDE_EXHAUSTED_ENDS_PLAY {
         return Ok(());
@@ -174,8 +176,15 @@ pub(in crate::rules) fn still_playing(state: &CampaignState, command: &Command) 
     };
     let z = &mission.zero_dark;
     let exhausted = z.control_deck_ran_out && z.set_aside_remaining() == Some(0);
-    let plays = command.rulebook() != Rulebook::Campaign
-        || matches!(command, Command::NextTurn | Command::StartMission { .. });
+    // From rules 9, the last card's activation and the Mission's end are still played
+    // (the agent extracted, a hero lost): only another turn is not.
+    let plays = match state.rules() >= WHAT_HAPPENED_ONCE {
+        true => matches!(command, Command::NextTurn | Command::StartMission { .. }),
+        false => {
+            command.rulebook() != Rulebook::Campaign
+                || matches!(command, Command::NextTurn | Command::StartMission { .. })
+        }
+    };
     if exhausted && plays {
         return Err(RuleError::refused(format!(
             "Mission {} is over: the set-aside cards Buy Time put in place of the Control Deck are exhausted (rule 003: \"At that point, the mission is over as normal\"); record its end with `muster mission end --result success|failure`",

@@ -6,7 +6,9 @@ pub(super) mod spook;
 
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{AllyEvent, BogeyAction, BogeyAdded, Event, HeroStateSet, PersuasionTested};
-use crate::domain::rules_version::{ACTIVE_SOLDIERS_ACT, ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES};
+use crate::domain::rules_version::{
+    ACTIVE_SOLDIERS_ACT, ALLIES_OF_THE_MISSION, PERSUADE_ALLY_TO_APPLIES, WHAT_HAPPENED_ONCE,
+};
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::suggest::did_you_mean;
@@ -173,6 +175,21 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
     let mine = u32::try_from(in_range("the hero's successes", p.hero_successes, 0, 20)?).unwrap_or(0);
     let theirs = u32::try_from(in_range("the bogey's successes", p.bogey_successes, 0, 20)?).unwrap_or(0);
     let persuaded = mine > theirs;
+    let once = state.rules() >= WHAT_HAPPENED_ONCE;
+    if p.hero_died && theirs == 0 && once {
+        return Err(RuleError::refused(format!(
+            "{} took no wounds from {} (0 successes), so the CQB did not kill him (rule 003: \"If the hero is killed by this\"): leave out --hero-died, and record another death with `muster hero-state {} dead`",
+            act.by, act.bogey, act.by
+        )));
+    }
+    // With no other hero alive on the Mission, the persuaded bogey has no one to attach to.
+    let no_one_left = once
+        && !mission.soldiers.iter().any(|name| {
+            *name != act.by
+                && state
+                    .soldier(name)
+                    .is_some_and(|h| h.hero_state != HeroState::Dead)
+        });
     // `--ally-to` applies only where the persuader died but out-scored the bogey.
     let misplaced = p
         .ally_to
@@ -205,6 +222,7 @@ pub(super) fn persuade(state: &CampaignState, p: &Persuasion<'_>) -> Result<Vec<
             }
             Some(other.card.name.clone())
         }
+        (true, true, None) if no_one_left => None,
         (true, true, None) => {
             return Err(RuleError::refused(
                 "the persuader died but out-scored the bogey: name the nearest living hero with --ally-to HERO",

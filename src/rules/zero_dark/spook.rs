@@ -8,7 +8,7 @@ use crate::domain::error::RuleError;
 use crate::domain::event::{
     DeadDropInteracted, Event, PriorityTaskChosen, PriorityTaskResolved, TeamXpAdjusted, XpAdjusted,
 };
-use crate::domain::rules_version::{LIVING_SPOOK_PRINTED_MEDALS, RESCUE_AGENT_ALIVE};
+use crate::domain::rules_version::{LIVING_SPOOK_PRINTED_MEDALS, RESCUE_AGENT_ALIVE, WHAT_HAPPENED_ONCE};
 use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::zero_dark::{Bogey, BogeyType, HeroState, PriorityTask, ZeroDarkMission};
 use crate::rules::preconditions::running;
@@ -132,6 +132,16 @@ pub(in crate::rules) fn task_step(
     }
     if task == PriorityTask::Acquisition {
         living_spook(state, mission, "the dead-drop's interact")?;
+    }
+    let z = &mission.zero_dark;
+    let done = match task {
+        PriorityTask::Rescue => z.extracted.then_some("the agent was extracted"),
+        _ => z.dead_drop.then_some("the dead-drop's intelligence was acquired"),
+    };
+    if let Some(done) = done.filter(|_| state.rules() >= WHAT_HAPPENED_ONCE) {
+        return Err(RuleError::refused(format!(
+            "{done} already this Mission; it happens once (see `muster log`)"
+        )));
     }
     let spook = DeadDropInteracted {
         spook: mission.zero_dark.spook.clone().unwrap_or_default(),

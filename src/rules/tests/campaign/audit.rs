@@ -121,3 +121,39 @@ fn from_rules_5_an_assertion_of_a_value_no_sheet_holds_is_refused() {
             fields: [("xp".to_owned(), "abc".to_owned())].into_iter().collect(),
         })]);
 }
+
+#[test]
+fn from_rules_9_a_heros_state_is_asserted_as_the_log_writes_it() {
+    let team = || vec![created(Game::ZeroDark), enlisted(hero("Vega"))];
+    let recorded = |value: &str| {
+        Event::AssertionRecorded(AssertionRecorded {
+            soldier: "Vega".into(),
+            fields: [("state".to_owned(), value.to_owned())].into_iter().collect(),
+        })
+    };
+    for typed in ["wounded 2", "Wounded(2)", "wounded2"] {
+        given(team())
+            .when(assert_cmd("Vega", &[("state", typed)]))
+            .then([recorded("wounded(2)")]);
+    }
+    given(team())
+        .when(assert_cmd("Vega", &[("state", "lost")]))
+        .then([recorded("lost")]);
+    for (field, value, said) in [
+        ("state", "bogus", "state=bogus is no state a hero is in"),
+        ("state", "wounded", "state=wounded is no state a hero is in"),
+        ("wounds", "2", "Vega is a hero, whose wounds are his state"),
+    ] {
+        given(team())
+            .when(assert_cmd("Vega", &[(field, value)]))
+            .then_refused(&[said]);
+    }
+    // Under rules 8 the state was recorded as typed.
+    let mut older = team();
+    if let Some(Event::CampaignCreated(created)) = older.first_mut() {
+        created.rules = crate::domain::rules_version::TABLE_SIZED;
+    }
+    given(older)
+        .when(assert_cmd("Vega", &[("state", "bogus")]))
+        .then([recorded("bogus")]);
+}

@@ -10,6 +10,7 @@ mod entering;
 mod example;
 mod objective;
 mod offers;
+mod once;
 mod payments;
 mod refusals;
 mod voids;

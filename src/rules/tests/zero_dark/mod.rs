@@ -10,6 +10,7 @@ mod buy_time;
 mod control_deck;
 mod games;
 mod mission_over;
+mod once;
 mod persuasion;
 mod rescue;
 mod resolution;
