@@ -40,6 +40,10 @@ pub enum Command {
         medal: String,
     },
     /// Choose the Medal's potential recipient at random among the Mission's Soldiers
+    // The die picks one of the Mission's Soldiers, so it is no d10.
+    #[command(mut_arg("die", |arg| arg.help(
+        "The face of the real die you rolled to pick the recipient, a dN over the Mission's Soldiers still on the books (not KIA or discharged) in the order they went, 1 to N (a d5 among five); without it, muster generates the face from the campaign's committed seed"
+    )))]
     Recipient {
         /// The Medal
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::medals))]

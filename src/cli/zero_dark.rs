@@ -177,6 +177,10 @@ pub enum SpookCommand {
         opponent_d: Option<String>,
     },
     /// Choose the Spook's priority task for this Mission (one; at its start)
+    // The die picks the target among the bogeys that may be it, so it is no d10.
+    #[command(mut_arg("die", |arg| arg.help(
+        "Rescue or Assassination among several: the face of the real die you rolled to pick the target, a dN over the bogeys that may be it in the order placed (Rescue: those not a Nemesis, named or synthetic; Assassination: the Bosses), 1 to N; without it, muster generates the face from the campaign's committed seed"
+    )))]
     Task {
         #[arg(value_enum)]
         task: TaskArg,

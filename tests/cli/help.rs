@@ -260,3 +260,33 @@ fn usage_lines_show_no_option_the_environment_set_as_if_required() {
     let plain = Runner::new().args(["wound"]).run();
     assert_eq!(usage_line(&plain.stderr), usage_line(&missing.stderr));
 }
+
+/// The `--die` of a command that picks one of N says it is a dN over what it picks from;
+/// every other rolling command's is the d10 of a check.
+#[test]
+fn a_die_that_picks_one_of_several_is_no_d10_in_its_help() {
+    let die_help = |args: &[&str]| {
+        let help = Runner::new().args(args).run();
+        assert_eq!(help.code(), 0, "{}", help.describe());
+        // From the flag to the next one, its lines joined as one text.
+        help.stdout
+            .lines()
+            .skip_while(|line| !line.trim_start().starts_with("--die"))
+            .take_while(|line| !line.trim_start().starts_with("-h"))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (args, over) in [
+        (&["spook", "task", "--help"][..], "a dN over the bogeys"),
+        (
+            &["medal", "recipient", "--help"][..],
+            "a dN over the Mission's Soldiers",
+        ),
+    ] {
+        let said = die_help(args);
+        assert!(said.contains(over), "{args:?}: {said}");
+        assert!(!said.contains("d10"), "{args:?}: {said}");
+    }
+    assert!(die_help(&["check", "--help"]).contains("real d10"));
+}
