@@ -300,6 +300,12 @@
     });
     var entry = { id: newId(), key: keyOf(form), action: form.getAttribute("action") };
     body.append("command_id", entry.id);
+    // The version the page shows as it is tapped: the server refuses the tap if another
+    // phone's command landed since (two taps on Next turn, or one kept while offline).
+    var shown = document.getElementById("now");
+    if (shown && shown.getAttribute("data-head")) {
+      body.append("seen", shown.getAttribute("data-head"));
+    }
     entry.body = body.toString();
     var list = pending();
     list.push(entry);

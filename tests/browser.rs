@@ -12,6 +12,8 @@ mod driver;
 mod harness;
 #[path = "browser/join.rs"]
 mod join;
+#[path = "browser/overtaken.rs"]
+mod overtaken;
 #[path = "browser/pages.rs"]
 mod pages;
 #[path = "browser/play.rs"]

@@ -36,6 +36,8 @@ mod kept;
 mod load;
 #[path = "serve/lying.rs"]
 mod lying;
+#[path = "serve/overtaken.rs"]
+mod overtaken;
 #[path = "serve/page.rs"]
 mod page;
 #[path = "serve/parts.rs"]

@@ -50,6 +50,32 @@ impl Query<'_> {
         Ok(actor.as_deref() == Some(sender))
     }
 
+    /// The first command after `seen` that `sender` did not send, as its first version and
+    /// summary, with who recorded it (`None`: before the log kept who): what moved the campaign
+    /// on under a page that showed it at `seen`. `None` when every command since is the sender's.
+    pub fn overtaken_since(
+        &self,
+        seen: u64,
+        sender: &str,
+    ) -> Result<Option<(u64, String, Option<String>)>, Error> {
+        let rows = self.store.rows_between(self.campaign, seen, None)?;
+        for command in rows.chunk_by(|a, b| a.command_id == b.command_id) {
+            let Some(first) = command.first() else { continue };
+            let actor = self.store.served_actor(self.campaign, &first.command_id)?;
+            if actor.as_deref() != Some(sender) {
+                let said = codec::decode(&first.kind, first.schema, &first.payload)
+                    .map(|event| summary(&event))
+                    .unwrap_or_default();
+                return Ok(Some((
+                    first.version,
+                    said,
+                    first.command.as_deref().and_then(recorded_by),
+                )));
+            }
+        }
+        Ok(None)
+    }
+
     /// The first version of the last command `name` recorded that still stands (neither a
     /// void nor voided since), if any.
     pub fn last_recorded_by(&self, name: &str) -> Result<Option<u64>, Error> {

@@ -119,6 +119,7 @@ fn sequenced(
         args: &body.args,
         command_id: body.command_id.as_deref(),
         expected: expected.filter(|_| !body.decide_again),
+        seen: None,
         printed: Format::Json,
         columns: None,
         files: None,
@@ -128,6 +129,8 @@ fn sequenced(
         Turn::Failed(message) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
         Turn::Replayed(kept) => replayed(kept),
         Turn::Reused(message) => refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &message),
+        // The API sends no page's version seen.
+        Turn::Overtaken(message) => refusal(StatusCode::CONFLICT, 1, &message),
         Turn::Moved { expected, now } => {
             let body = json!({
                 "error": format!("the campaign has moved on from v{} to v{}; decide again on the new head, or send \"decide_again\": true", expected.version, now.version),

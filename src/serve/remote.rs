@@ -80,6 +80,7 @@ pub async fn run(
             args: &body.args,
             command_id: body.command_id.as_deref(),
             expected: None,
+            seen: None,
             printed: body.format,
             columns: body.columns,
             files: Some(&body.files),
@@ -92,8 +93,8 @@ pub async fn run(
                 respond((status, kept.body))
             }
             Turn::Reused(message) => respond(reply(&Answer::failed(Outcome::Refused, message), false)),
-            // No head is expected of a run.
-            Turn::Moved { .. } => respond(reply(
+            // No head is expected of a run, nor a page's version seen.
+            Turn::Moved { .. } | Turn::Overtaken(_) => respond(reply(
                 &Answer::failed(Outcome::Refused, "the campaign moved on".to_owned()),
                 false,
             )),

@@ -24,6 +24,9 @@ pub struct Asked<'a> {
     /// The head the client expects, when it would rather hear of a newer one than have the
     /// command decided again on it.
     pub expected: Option<&'a Head>,
+    /// The version a page showed when the command was tapped: it is refused when another
+    /// sender's command landed since (the page's own, sent before it, do not count).
+    pub seen: Option<u64>,
     pub printed: Format,
     pub columns: Option<usize>,
     /// The files a remote client sent with the command.
@@ -43,6 +46,9 @@ pub enum Turn {
     Reused(String),
     /// The campaign moved on from the head the client expected; nothing ran.
     Moved { expected: Head, now: Head },
+    /// Another sender's command landed since the version the page showed (this refusal says
+    /// which); nothing ran.
+    Overtaken(String),
     /// The command ran: its answer, and whether it wrote events.
     Ran { answer: Answer, wrote: bool },
 }
@@ -159,6 +165,13 @@ fn turn_on(
         Ok(head) => head,
         Err(e) => return Turn::Failed(e.to_string()),
     };
+    if let Some(seen) = asked.seen {
+        match overtaken(store, &campaign, (seen, before.version), &caller.sender) {
+            Ok(None) => {}
+            Ok(Some(why)) => return Turn::Overtaken(why),
+            Err(e) => return Turn::Failed(e.to_string()),
+        }
+    }
     if let Some(expected) = asked.expected.filter(|e| **e != before) {
         return Turn::Moved {
             expected: expected.clone(),
@@ -218,4 +231,30 @@ fn turn_on(
         }
     }
     Turn::Ran { answer, wrote }
+}
+
+/// How far behind its campaign a page may be and still have its tap decided: a page is
+/// drawn again on every change, so one further behind has been away.
+const BEHIND_AT_MOST: u64 = 1_024;
+
+/// Why a tap on a page that showed the campaign at `seen` (now at `head`) is not decided:
+/// another sender's command landed since, so the page showed what no longer stands.
+fn overtaken(
+    store: &muster::store::Store,
+    campaign: &str,
+    (seen, head): (u64, u64),
+    sender: &str,
+) -> Result<Option<String>, muster::Error> {
+    if seen > head || head - seen > BEHIND_AT_MOST {
+        return Ok(Some(format!(
+            "not recorded: your page showed the campaign at v{seen}, and it is at v{head}; look at it again, and tap again if you still mean it"
+        )));
+    }
+    let since = Query::new(store, campaign).overtaken_since(seen, sender)?;
+    Ok(since.map(|(version, summary, by)| {
+        let by = by.map(|by| format!(", by {by}")).unwrap_or_default();
+        format!(
+            "not recorded: since your page showed v{seen}, v{version} was recorded ({summary}{by}); look at it again, and tap again if you still mean it"
+        )
+    }))
 }

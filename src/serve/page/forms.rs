@@ -92,7 +92,12 @@ pub async fn record(
         )
         .await
         {
-            Ok(line) => run(&server, &signed.caller, &campaign, line, command_id).await,
+            Ok(line) => {
+                // The version the page showed when tapped (the script sends it): a tap on what
+                // another phone has since changed is refused, not decided on the new state.
+                let seen = value("seen").and_then(|v| v.parse::<u64>().ok());
+                run(&server, &signed.caller, &campaign, line, (command_id, seen)).await
+            }
             Err(ended) => ended,
         }
     };
@@ -325,18 +330,25 @@ async fn answered(
     }
 }
 
-/// Runs `line` for `caller` in the server's sequence.
+/// Runs `line` for `caller` in the server's sequence, under its command id and the version
+/// the page showed.
 async fn run(
     server: &Arc<Server>,
     caller: &Caller,
     campaign: &str,
     line: Line,
-    command_id: Option<String>,
+    (command_id, seen): (Option<String>, Option<u64>),
 ) -> Ended {
     let (caller, campaign) = (caller.clone(), campaign.to_owned());
     let sequencing = Arc::clone(server);
     let done = tokio::task::spawn_blocking(move || {
-        sequenced(&sequencing, &caller, &campaign, &line, command_id.as_deref())
+        sequenced(
+            &sequencing,
+            &caller,
+            &campaign,
+            &line,
+            (command_id.as_deref(), seen),
+        )
     })
     .await
     .unwrap_or_else(|e| {
@@ -382,12 +394,13 @@ fn sequenced(
     caller: &Caller,
     campaign: &str,
     line: &Line,
-    command_id: Option<&str>,
+    (command_id, seen): (Option<&str>, Option<u64>),
 ) -> (StatusCode, String) {
     let asked = Asked {
         args: &line.args,
         command_id,
         expected: None,
+        seen,
         printed: Format::Json,
         columns: None,
         files: (!line.files.is_empty()).then_some(&line.files),
@@ -403,7 +416,9 @@ fn sequenced(
             StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK),
             kept.body,
         ),
-        Turn::Reused(message) => (StatusCode::CONFLICT, json!({ "error": message }).to_string()),
+        Turn::Reused(message) | Turn::Overtaken(message) => {
+            (StatusCode::CONFLICT, json!({ "error": message }).to_string())
+        }
         Turn::Failed(message) => failed(message),
         Turn::Moved { .. } => failed("the form's command was not run".to_owned()),
     }
