@@ -46,6 +46,8 @@ mod parts;
 mod peers;
 #[path = "serve/phones.rs"]
 mod phones;
+#[path = "serve/played.rs"]
+mod played;
 #[path = "serve/proxy.rs"]
 mod proxy;
 #[path = "serve/quiet.rs"]
