@@ -32,6 +32,16 @@ pub struct Written {
     pub events: Vec<Event>,
 }
 
+impl Written {
+    /// This command's writing and `next`'s, recorded after it, as one: from this one's first
+    /// version to `next`'s head.
+    pub fn followed_by(mut self, next: Written) -> Written {
+        self.head = next.head;
+        self.events.extend(next.events);
+        self
+    }
+}
+
 /// The seed behind `commitment`, when this file holds it.
 pub(super) fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
     Ok(store

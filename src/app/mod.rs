@@ -241,7 +241,9 @@ pub fn execute_rolling(
     .map_err(|e| Query::new(store, campaign).explain(e))
 }
 
-/// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one.
+/// Reveals the dice seed in force, so anyone can recompute its faces, and commits a new one;
+/// first, each earlier seed this file keeps whose faces are on the log and still unrevealed
+/// (one a pushed copy's seed displaced from force).
 pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
     reveal(store, campaign, clock).map_err(|e| Query::new(store, campaign).explain(e))
 }
@@ -249,18 +251,40 @@ pub fn reveal_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Resu
 /// [`reveal_seed`], its refusals not yet naming the campaign.
 fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
     let (_, state) = load(store, campaign)?;
-    let Some(commitment) = state.seed_commitment else {
+    let Some(commitment) = state.seed_commitment.clone() else {
         return Err(Error::input(
             "no dice seed is committed in this campaign; nothing to reveal",
         ));
     };
+    let earlier: Vec<String> = store
+        .seeds_of(campaign)?
+        .into_iter()
+        .filter(|(c, _)| {
+            *c != commitment && state.generated_rolls.contains_key(c) && !state.revealed_seeds.contains(c)
+        })
+        .map(|(_, seed)| seed)
+        .collect();
+    let mut written: Option<Written> = None;
+    for seed in earlier {
+        let reveal = Command::RevealSeed {
+            seed,
+            next_commitment: String::new(),
+        };
+        let next = execute(store, campaign, &reveal, clock)?;
+        written = Some(match written {
+            Some(before) => before.followed_by(next),
+            None => next,
+        });
+    }
     let Some(seed) = store.seed(campaign, &commitment)? else {
-        return Err(Error::input(format!(
-            "the seed committed as {commitment} is not in this database: a seed stays in the file that committed it; reveal it there"
-        )));
+        return written.ok_or_else(|| {
+            Error::input(format!(
+                "the seed committed as {commitment} is not in this database: a seed stays in the file that committed it; reveal it there"
+            ))
+        });
     };
     let next = new_seed(store, campaign)?;
-    execute(
+    let in_force = execute(
         store,
         campaign,
         &Command::RevealSeed {
@@ -268,5 +292,9 @@ fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Writte
             next_commitment: next,
         },
         clock,
-    )
+    )?;
+    Ok(match written {
+        Some(before) => before.followed_by(in_force),
+        None => in_force,
+    })
 }

@@ -414,3 +414,37 @@ fn a_pull_bringing_a_face_the_copys_own_seed_does_not_give_is_refused() {
     );
     assert_eq!(head(copy), before, "nothing written");
 }
+
+#[test]
+fn a_seed_a_pushed_copys_seed_displaced_is_still_revealed_and_checks_the_servers_faces() {
+    let served = served();
+    let (campaign, token, server, copy) = (&served.campaign, &served.token, &served.server, &served.copy);
+    let servers_seed = kept_seed(&campaign.db).commitment();
+    // The copy rolls offline with a seed of its own and pushes: that seed is now in force,
+    // and the server does not keep it.
+    assert_eq!(on(copy, &["check", "Reyes", "medic"]).0, 0);
+    let (code, _, err) = on(copy, &["push", &server.url, "--token", token]);
+    assert_eq!(code, 0, "{err}");
+    // The server's earlier seed, whose face is on the log, is revealed all the same.
+    let (code, out, err) = on(&campaign.db, &["--campaign", "Op", "--json", "seed", "reveal"]);
+    assert_eq!(code, 0, "{err}");
+    let written: Value = serde_json::from_str(&out).unwrap();
+    let revealed: Vec<&str> = written["written"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "seed_revealed")
+        .filter_map(|e| e["summary"].as_str())
+        .collect();
+    assert_eq!(revealed.len(), 1, "{written}");
+    assert!(
+        revealed[0].starts_with(&format!("dice seed {} revealed", &servers_seed[..20])),
+        "{written}"
+    );
+    // Its face is checked everywhere now; only the copy's own roll waits for the copy.
+    assert_eq!(roster(&campaign.db)["unchecked_offline_rolls"], 1);
+    let (code, _, err) = on(&campaign.db, &["--campaign", "Op", "seed", "reveal"]);
+    assert_eq!(code, 1, "nothing more this file can reveal: {err}");
+    assert!(err.contains("is not in this database"), "{err}");
+    assert_eq!(on(&campaign.db, &["verify"]).0, 0);
+}

@@ -10,31 +10,39 @@ use crate::domain::sheet;
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, SoldierState};
 
+/// Reveals a seed: the one in force, which commits `next` in its place, or an earlier one
+/// whose faces are on the log and still unrevealed (one a pushed copy's seed displaced), which
+/// commits nothing.
 pub(in crate::rules) fn reveal_seed(
     state: &CampaignState,
     seed: &str,
     next: &str,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(commitment) = &state.seed_commitment else {
+    let Some(in_force) = &state.seed_commitment else {
         return Err(RuleError::refused(
             "no dice seed is committed in this campaign; nothing to reveal",
         ));
     };
     let revealed = Seed::from_hex(seed).ok_or_else(|| RuleError::refused("a seed is 64 hex digits"))?;
-    if revealed.commitment() != *commitment {
-        return Err(RuleError::refused(format!(
-            "that seed does not match the commitment in force ({commitment})"
-        )));
+    let commitment = revealed.commitment();
+    let reveal = Event::SeedRevealed(SeedRevealed {
+        commitment: commitment.clone(),
+        seed: revealed.to_hex(),
+    });
+    if commitment == *in_force {
+        return Ok(vec![
+            reveal,
+            Event::SeedCommitted(SeedCommitted {
+                commitment: next.to_owned(),
+            }),
+        ]);
     }
-    Ok(vec![
-        Event::SeedRevealed(SeedRevealed {
-            commitment: commitment.clone(),
-            seed: revealed.to_hex(),
-        }),
-        Event::SeedCommitted(SeedCommitted {
-            commitment: next.to_owned(),
-        }),
-    ])
+    if state.generated_rolls.contains_key(&commitment) && !state.revealed_seeds.contains(&commitment) {
+        return Ok(vec![reveal]);
+    }
+    Err(RuleError::refused(format!(
+        "that seed does not match the commitment in force ({in_force}), nor an earlier one whose rolls are on the log and still unrevealed"
+    )))
 }
 
 /// What a sheet's field of `reading`'s kind holds, when `value` is none of it: a value that

@@ -157,3 +157,43 @@ fn from_rules_9_a_heros_state_is_asserted_as_the_log_writes_it() {
         .when(assert_cmd("Vega", &[("state", "bogus")]))
         .then([recorded("bogus")]);
 }
+
+#[test]
+fn an_earlier_seed_whose_faces_are_on_the_log_is_revealed_without_committing_another() {
+    let (first, second) = (Seed::from_bytes([9; 32]), Seed::from_bytes([7; 32]));
+    let mut events = on_mission();
+    events.push(Event::SeedCommitted(SeedCommitted {
+        commitment: first.commitment(),
+    }));
+    let mut played = crate::rules::harness::Played::new(events).generating_from(first.clone());
+    played.play(
+        Command::Check {
+            soldier: "Wong".into(),
+            ability: "handler".into(),
+            modifiers: vec![],
+            upgunned: false,
+            trap: false,
+            fail: false,
+            card: None,
+        },
+        &[],
+    );
+    // Another seed took its place (a pushed copy's): the first is revealed all the same.
+    played.record(vec![Event::SeedCommitted(SeedCommitted {
+        commitment: second.commitment(),
+    })]);
+    let revealed = Event::SeedRevealed(SeedRevealed {
+        commitment: first.commitment(),
+        seed: first.to_hex(),
+    });
+    assert_eq!(played.try_play(&reveal(&first.to_hex()), &[]).map(|_| ()), Ok(()));
+    assert_eq!(played.log.last().map(|r| &r.event), Some(&revealed));
+    let state = played.state();
+    assert_eq!(state.seed_commitment, Some(second.commitment()), "the seed in force stays");
+    // Once revealed it is not revealed again, and a seed that rolled nothing here is not one.
+    let again = played.try_play(&reveal(&first.to_hex()), &[]).unwrap_err();
+    assert!(again.to_string().contains("still unrevealed"), "{again}");
+    let unused = Seed::from_bytes([5; 32]);
+    let refused = played.try_play(&reveal(&unused.to_hex()), &[]).unwrap_err();
+    assert!(refused.to_string().contains("does not match the commitment in force"), "{refused}");
+}
