@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::Error;
-use crate::domain::event::{MissionEnded, RpMovement};
+use crate::domain::event::{MissionEnded, RpAwardRevised, RpMovement};
 use crate::domain::state::CampaignState;
 use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
@@ -26,7 +26,8 @@ pub struct MissionSummary {
     pub surviving_rp: u32,
     /// The RP gained for purchases, once it ended.
     pub rp_award: Option<RpMovement>,
-    /// The squad's bank at that point, moved by any revision of the award since.
+    /// The squad's bank at that point, moved by any revision since of its award or an
+    /// earlier Mission's.
     pub rp_bank: u32,
     /// Zero Dark: what the Mission's play recorded; null in Warfighter.
     pub zero_dark: Option<ZeroDarkSummary>,
@@ -57,11 +58,30 @@ pub struct MissionAlly {
 
 /// Mission N's end as the log reads it now: its event (the RP award as last revised), the
 /// state just before it and the bank the whole command that ended it left, both with the
-/// voids written since applied.
+/// voids written since applied (the bank moved by the awards they revised, its own and the
+/// earlier Missions').
 pub struct Ended {
     pub event: MissionEnded,
     pub before: CampaignState,
     pub bank: u32,
+}
+
+/// The bank Mission `number` reports, `bank` as its end left it, once `revision`, written
+/// since, is applied: as the fold moves the squad's bank, never below zero.
+///
+/// A revision of its own award or an earlier Mission's reaches it, as it reaches every bank
+/// the squad has had since; a later Mission's award never was in it.
+pub fn revised_bank(bank: u32, number: u32, revision: &RpAwardRevised) -> u32 {
+    if revision.mission > number {
+        return bank;
+    }
+    // The fold's own move (`evolve::warfighter::rp_award_revised`), so the report and the
+    // roster agree.
+    if revision.amount >= revision.was {
+        bank.saturating_add(revision.amount - revision.was)
+    } else {
+        bank.saturating_sub(revision.was - revision.amount)
+    }
 }
 
 /// The summary of Mission `number` (the latest when `None`), from the campaign's state now

@@ -6,9 +6,8 @@ use super::Query;
 use crate::Error;
 use crate::checkpoint;
 use crate::domain::event::{Event, RpAwardRevised};
-use crate::domain::fold::{Voided, fold_onto};
-use crate::domain::state::RecordedEvent;
-use crate::projection::mission::Ended;
+use crate::domain::fold::fold_onto;
+use crate::projection::mission::{Ended, revised_bank};
 use crate::store::{Known, StoreError};
 
 impl Query<'_> {
@@ -29,15 +28,15 @@ impl Query<'_> {
             ending.ended_at.saturating_sub(1),
             Some(ending.last),
         )?;
-        let after = fold_onto(before.clone(), &command, known.voided());
-        // Such a void writes the award's revision; the bank moves by it as the roster's does.
+        let after = fold_onto(before.clone(), &command, known.voided()).rp_bank;
+        // Such a void writes the award's revision; the bank moves by it as the roster's does,
+        // and by an earlier Mission's revised since, which reached every bank after it.
         let revisions = self.revisions(number, ending.last, head)?;
-        let bank = fold_onto(after, &revisions, &Voided::default()).rp_bank;
+        let bank = revisions
+            .iter()
+            .fold(after, |bank, revision| revised_bank(bank, number, revision));
         let mut event = ending.event;
-        let last_revision = revisions.iter().rev().find_map(|r| match &r.event {
-            Event::RpAwardRevised(e) => Some(e),
-            _ => None,
-        });
+        let last_revision = revisions.iter().rev().find(|r| r.mission == number);
         if let (Some(award), Some(RpAwardRevised { amount, why, .. })) =
             (event.rp_award.as_mut(), last_revision)
         {
@@ -60,9 +59,10 @@ impl Query<'_> {
         Ok(known)
     }
 
-    /// The revisions of Mission `number`'s award written by voids after version `after` up to
-    /// `head` that stand (their void not voided in turn), oldest first.
-    fn revisions(&self, number: u32, after: u64, head: u64) -> Result<Vec<RecordedEvent>, Error> {
+    /// The revisions of the awards of Mission `number` and those before it written by voids
+    /// after version `after` up to `head` that stand (their void not voided in turn), oldest
+    /// first.
+    fn revisions(&self, number: u32, after: u64, head: u64) -> Result<Vec<RpAwardRevised>, Error> {
         // A revision is written by the void (or amendment) whose award it settles: it stands
         // while that command does.
         let mut revisions = Vec::new();
@@ -73,8 +73,9 @@ impl Query<'_> {
             let recorded = row.decode().map_err(|e| {
                 StoreError::Damaged(format!("version {} of '{}': {e}", row.version, self.campaign))
             })?;
-            if matches!(&recorded.event, Event::RpAwardRevised(e) if e.mission == number) {
-                revisions.push(recorded);
+            match recorded.event {
+                Event::RpAwardRevised(e) if e.mission <= number => revisions.push(e),
+                _ => {}
             }
         }
         Ok(revisions)

@@ -74,6 +74,31 @@ fn mission_show_after_the_kia_behind_its_award_was_voided_agrees_with_the_roster
 }
 
 #[test]
+fn a_revised_award_reaches_the_bank_of_every_later_mission_in_mission_show_and_the_chronicle() {
+    let (m, killed) = price_killed_on_an_ended_mission();
+    m.ok(&["mission", "start", "Falaise", "--with", "Wong"]);
+    m.ok(&["mission", "end", "--result", "success"]);
+    m.ok(&strs(&void_args(killed, &[])));
+    let roster = num(&m.roster()["squad"], "rp_bank");
+    assert_eq!(
+        roster, 0,
+        "Mission 1's award revised to nothing, Mission 2's nothing"
+    );
+    let chronicle = m.json(&["chronicle"]);
+    let told: Vec<(u64, u64)> = chronicle["missions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("missions is an array: {chronicle}"))
+        .iter()
+        .map(|r| (num(r, "number"), num(r, "rp_bank")))
+        .collect();
+    assert_eq!(told, [(1, 0), (2, 0)], "no RP appear from nowhere: {chronicle}");
+    for number in ["1", "2"] {
+        let shown = m.json(&["mission", "show", number]);
+        assert_eq!(num(&shown, "rp_bank"), roster, "Mission {number}: {shown}");
+    }
+}
+
+#[test]
 fn a_kia_voided_after_its_award_was_spent_is_refused() {
     let (m, killed) = price_killed_on_an_ended_mission();
     m.ok(&["rp", "spend", "4", "--why", "a jeep"]);

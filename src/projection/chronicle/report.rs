@@ -53,7 +53,8 @@ pub struct MissionReport {
     pub xp: Vec<XpGain>,
     /// The RP award, as last revised; `None` when none was recorded.
     pub rp_award: Option<u32>,
-    /// The squad's RP bank when the Mission ended (moved by any revision of its award since).
+    /// The squad's RP bank when the Mission ended (moved by any revision since of its award
+    /// or an earlier Mission's).
     pub rp_bank: u32,
     /// The squad's RP when it ended: its Soldiers on the books, cards held counted, Medals not.
     pub squad_rp: u32,

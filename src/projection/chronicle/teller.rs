@@ -13,6 +13,7 @@ use crate::domain::event::{EncounterEnd, Event};
 use crate::domain::roll::{Roll, Source};
 use crate::domain::rulebook::Rulebook;
 use crate::domain::state::CampaignState;
+use crate::projection::mission::revised_bank;
 
 /// One row of the log as the teller reads it: its place, and its event unless voided.
 pub struct Row<'a> {
@@ -119,11 +120,15 @@ impl Teller {
             }
         }
         if let Event::RpAwardRevised(e) = event {
-            if let Some(report) = self.missions.iter_mut().rev().find(|m| m.number == e.mission) {
-                report.rp_award = Some(e.amount);
-                report.rp_bank = (i64::from(report.rp_bank) + i64::from(e.amount) - i64::from(e.was))
-                    .try_into()
-                    .unwrap_or(0);
+            // The revision reaches the bank of its Mission and of every one after it (the one
+            // in progress takes the state's below).
+            if let Some(at) = self.missions.iter().rposition(|m| m.number == e.mission) {
+                if let Some(report) = self.missions.get_mut(at) {
+                    report.rp_award = Some(e.amount);
+                }
+                for report in self.missions.iter_mut().skip(at) {
+                    report.rp_bank = revised_bank(report.rp_bank, report.number, e);
+                }
             }
         }
         if let Event::NoteWritten(e) = event {
