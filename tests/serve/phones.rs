@@ -462,3 +462,26 @@ fn a_joining_name_that_is_not_utf8_is_refused_and_the_invite_stays_unused() {
     // The same invite still lets a phone in.
     joined(&server, &code, "pat");
 }
+
+/// Each revoke and sign-out on the phones page asks once more, and the gm's own token says
+/// that revoking it signs the gm out.
+#[test]
+fn a_revoke_asks_once_more_and_the_gms_own_token_says_so() {
+    let Community { campaign, gina, .. } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gina);
+    let page = Html::parse_document(&desk.get("/c/Op/phones").body);
+    let forms = scraper::Selector::parse("form[action='/c/Op/phones']").unwrap();
+    let all = page.select(&forms).count();
+    assert!(all >= 3, "gina's session and Op's tokens: {all}");
+    let folded = scraper::Selector::parse("details.confirm form[action='/c/Op/phones']").unwrap();
+    assert_eq!(page.select(&folded).count(), all, "no revoke is one tap away");
+    let warned: Vec<String> = texts(&page, "#tokens details.confirm p")
+        .into_iter()
+        .filter(|p| p.contains("This is the token you signed in with"))
+        .collect();
+    assert_eq!(warned.len(), 1, "gina's own token, and no other: {warned:?}");
+    assert_eq!(texts(&page, "#sessions details.confirm p").len(), 1);
+    assert!(texts(&page, "#sessions details.confirm p")[0].contains("your own browser"));
+}

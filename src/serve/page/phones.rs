@@ -50,6 +50,8 @@ struct TokenLine {
     name: String,
     role: String,
     made: When,
+    /// True for the token the asking browser signed in with: revoking it signs the gm out.
+    own: bool,
 }
 
 #[derive(Template)]
@@ -79,8 +81,9 @@ struct TokenPage {
     remote: String,
 }
 
-fn token_line(row: TokenRow) -> TokenLine {
+fn token_line(row: TokenRow, sender: &str) -> TokenLine {
     TokenLine {
+        own: row.name == sender,
         made: when(&row.created_at),
         name: row.name,
         role: row.role,
@@ -171,7 +174,11 @@ pub async fn phones(
             .into_iter()
             .map(|row| session_line(row, &signed.id))
             .collect(),
-        tokens: phones.tokens.into_iter().map(token_line).collect(),
+        tokens: phones
+            .tokens
+            .into_iter()
+            .map(|row| token_line(row, &signed.caller.sender))
+            .collect(),
     };
     render(StatusCode::OK, &page)
 }
