@@ -161,7 +161,8 @@ pub enum Command {
     Resolve {
         soldier: String,
         choice: EnvironmentChoice,
-        // Left out when not given, so a command without it is stored as it always was.
+        // Left out when not given, so every form stored before it reads and is written as it
+        // was (a new optional field is no change to a shipped shape; see `domain::logged`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rolled_at: Option<u64>,
     },

@@ -281,6 +281,28 @@ mod tests {
     use crate::domain::command::Harm;
 
     #[test]
+    fn a_resolve_stored_before_it_could_name_its_roll_reads_and_writes_as_it_was() {
+        // `rolled_at` is left out when not given, so the shipped form is unchanged.
+        let before = r#"{"command":{"resolve":{"choice":"wound","soldier":"Petrov"}},"command_schema":1,"faces":[],"recorded_by":"Sam"}"#;
+        let read = Logged::decode(before).unwrap();
+        assert!(matches!(
+            &read.command,
+            Asked::Command(Command::Resolve { rolled_at: None, .. })
+        ));
+        assert_eq!(read.encode(), before);
+        let named = Logged::new(
+            Asked::Command(Command::Resolve {
+                soldier: "Petrov".into(),
+                choice: crate::domain::event::EnvironmentChoice::Wound,
+                rolled_at: Some(98),
+            }),
+            &[],
+            "Sam",
+        );
+        assert_eq!(Logged::decode(&named.encode()), Ok(named));
+    }
+
+    #[test]
     fn a_command_is_written_canonically_and_read_back() {
         let logged = Logged::new(
             Asked::Command(Command::Harm {

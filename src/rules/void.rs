@@ -141,8 +141,13 @@ fn ground(
             )));
         }
         if !request.cascade {
+            // An amendment never cascades: what rests on the command is voided first.
+            let ways = match amending {
+                true => "Void those first, newest first, then amend it",
+                false => "Void those first, newest first, or add --cascade to void them with it",
+            };
             return Err(RuleError::refused(format!(
-                "later events depend on version {version}; without it: {listing}. Void those first, newest first, or add --cascade to void them with it"
+                "later events depend on version {version}; without it: {listing}. {ways}"
             )));
         }
         let mut grew = false;

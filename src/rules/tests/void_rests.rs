@@ -392,3 +392,22 @@ fn a_void_decides_a_later_command_again_from_the_command_the_log_stored() {
         .collect();
     assert_eq!(named, [second + 1, second, killed]);
 }
+
+#[test]
+fn an_amendment_refused_for_what_rests_on_it_names_no_cascade_it_does_not_have() {
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let harm = |harm| Command::Harm {
+        harm,
+        soldier: "Park".into(),
+        amount: 1,
+    };
+    let wound = played.play(harm(crate::domain::command::Harm::Wound), &[]);
+    played.play(harm(crate::domain::command::Harm::Heal), &[]);
+    let refusal = played.amend(wound).unwrap_err().to_string();
+    assert!(refusal.contains("later events depend on version"), "{refusal}");
+    assert!(refusal.contains("then amend it"), "{refusal}");
+    assert!(!refusal.contains("--cascade"), "{refusal}");
+    let void = played.void(wound, false).unwrap_err().to_string();
+    assert!(void.contains("add --cascade"), "{void}");
+}
