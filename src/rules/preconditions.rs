@@ -64,9 +64,23 @@ pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError>
 /// not yet resolved (RULES 2 and 3).
 pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Result<(), RuleError> {
     if let Some(pending) = state.pending.first() {
+        // Hardy is named only while he holds a counter that settles it.
+        let holds = state.soldier(&pending.soldier).is_some_and(|s| {
+            [pending.environment.as_str(), "any"]
+                .iter()
+                .any(|t| s.hardy.get(*t).is_some_and(|n| *n > 0))
+        });
+        let choices = if holds {
+            "hardy|wound|suppress"
+        } else {
+            "wound|suppress"
+        };
         return Err(RuleError::refused(format!(
-            "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} hardy|wound|suppress`",
-            pending.soldier, pending.environment, pending.version, pending.soldier
+            "{}'s failed Environ {} roll (v{}) awaits a choice; record it first with `muster resolve {} {choices}`",
+            pending.soldier,
+            pending.environment,
+            pending.version,
+            shell_words::quote(&pending.soldier)
         )));
     }
     let owed = &mission.owed_environment;

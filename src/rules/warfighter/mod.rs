@@ -163,18 +163,20 @@ pub(super) fn adjust_hardy(
     let why = check_text("the reason (--why)", why)?;
     let soldier = on_the_books(state.find_soldier(name)?)?;
     let have = soldier.hardy.get(&hardy).copied().unwrap_or(0);
+    let counters = if have == 1 { "counter" } else { "counters" };
     check_overdraw(
         have,
         amount,
         &soldier.card.name,
-        &format!("Hardy {hardy} counters"),
+        &format!("Hardy {hardy} {counters}"),
     )
-    // A type he holds none of may be a typo of one he holds.
-    .map_err(|refusal| {
-        RuleError::refused(format!(
+    // A type he holds none of may be a typo of one he holds; one he holds is no typo.
+    .map_err(|refusal| match have {
+        0 => RuleError::refused(format!(
             "{refusal}{}",
             did_you_mean(&hardy, soldier.hardy.keys().map(String::as_str))
-        ))
+        )),
+        _ => refusal,
     })?;
     Ok(vec![Event::HardyAdjusted(HardyAdjusted {
         soldier: soldier.card.name.clone(),

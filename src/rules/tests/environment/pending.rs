@@ -118,3 +118,16 @@ fn two_environments_roll_separately_and_are_settled_oldest_first() {
         .when(Command::NextTurn)
         .then([Event::TurnStarted(TurnStarted { mission: 1, turn: 2 })]);
 }
+
+#[test]
+fn the_turns_refusal_names_hardy_only_for_a_soldier_who_holds_a_counter_that_settles_it() {
+    let (log, _) = failed("Sokolov", "fever");
+    given(log)
+        .when(Command::NextTurn)
+        .then_refused(&["record it first with `muster resolve Sokolov wound|suppress`"]);
+    // Ivanov holds Hardy Any, which settles a fever roll.
+    let (log, _) = failed("Ivanov", "fever");
+    given(log)
+        .when(Command::NextTurn)
+        .then_refused(&["`muster resolve Ivanov hardy|wound|suppress`"]);
+}
