@@ -189,11 +189,20 @@ fn an_earlier_seed_whose_faces_are_on_the_log_is_revealed_without_committing_ano
     assert_eq!(played.try_play(&reveal(&first.to_hex()), &[]).map(|_| ()), Ok(()));
     assert_eq!(played.log.last().map(|r| &r.event), Some(&revealed));
     let state = played.state();
-    assert_eq!(state.seed_commitment, Some(second.commitment()), "the seed in force stays");
+    assert_eq!(
+        state.seed_commitment,
+        Some(second.commitment()),
+        "the seed in force stays"
+    );
     // Once revealed it is not revealed again, and a seed that rolled nothing here is not one.
     let again = played.try_play(&reveal(&first.to_hex()), &[]).unwrap_err();
     assert!(again.to_string().contains("still unrevealed"), "{again}");
     let unused = Seed::from_bytes([5; 32]);
     let refused = played.try_play(&reveal(&unused.to_hex()), &[]).unwrap_err();
-    assert!(refused.to_string().contains("does not match the commitment in force"), "{refused}");
+    assert!(
+        refused
+            .to_string()
+            .contains("does not match the commitment in force"),
+        "{refused}"
+    );
 }
