@@ -85,3 +85,5 @@ mod voids;
 mod zero_dark;
 #[path = "cli/zero_dark_missions.rs"]
 mod zero_dark_missions;
+#[path = "cli/zero_dark_words.rs"]
+mod zero_dark_words;

@@ -8,8 +8,10 @@ pub enum RuleError {
     /// A Soldier name that matches nobody in the campaign: the closest name, the campaign
     /// (once the command's caller names it) and where else the name is, when known.
     #[error(
-        "no Soldier named '{name}' in {}{suggestion}; Soldiers here: {known}{}",
+        "no {} named '{name}' in {}{suggestion}; {} here: {known}{}",
+        if *heroes { "hero" } else { "Soldier" },
         campaign.as_deref().map_or_else(|| "this campaign".to_owned(), |c| format!("campaign '{c}'")),
+        if *heroes { "heroes" } else { "Soldiers" },
         elsewhere.as_deref().map(|e| format!("; {e}")).unwrap_or_default()
     )]
     UnknownSoldier {
@@ -17,8 +19,11 @@ pub enum RuleError {
         known: String,
         /// "; did you mean 'NAME'?", or empty.
         suggestion: String,
-        campaign: Option<String>,
+        // Boxed, so the refusal is no larger for saying whether it names heroes.
+        campaign: Option<Box<str>>,
         elsewhere: Option<String>,
+        /// True in a Zero Dark campaign, whose Soldiers are heroes.
+        heroes: bool,
     },
     /// A number outside what the rules accept.
     #[error("{what} must be from {min} to {max}; got {got}")]
@@ -58,6 +63,29 @@ impl RuleError {
             suggestion: super::suggest::did_you_mean(name, known),
             campaign: None,
             elsewhere: None,
+            heroes: false,
+        }
+    }
+
+    /// This refusal in a Zero Dark campaign's words: a name that matches no hero is said so.
+    pub fn among_heroes(self) -> Self {
+        match self {
+            RuleError::UnknownSoldier {
+                name,
+                known,
+                suggestion,
+                campaign,
+                elsewhere,
+                ..
+            } => RuleError::UnknownSoldier {
+                name,
+                known,
+                suggestion,
+                campaign,
+                elsewhere,
+                heroes: true,
+            },
+            other => other,
         }
     }
 
@@ -75,13 +103,15 @@ impl RuleError {
                 known,
                 suggestion,
                 elsewhere,
+                heroes,
                 ..
             } => RuleError::UnknownSoldier {
                 name: soldier,
                 known,
                 suggestion,
-                campaign: Some(name.to_owned()),
+                campaign: Some(name.into()),
                 elsewhere,
+                heroes,
             },
             // Named once: a refusal passed through twice is not named again.
             RuleError::Refused(message) if message.contains(&format!("campaign '{name}'")) => {

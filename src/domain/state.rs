@@ -335,7 +335,12 @@ impl CampaignState {
     /// the closest name.
     pub fn find_soldier(&self, name: &str) -> Result<&SoldierState, RuleError> {
         self.soldier(name).ok_or_else(|| {
-            RuleError::unknown_soldier(name, self.soldiers.iter().map(|s| s.card.name.as_str()))
+            let refusal =
+                RuleError::unknown_soldier(name, self.soldiers.iter().map(|s| s.card.name.as_str()));
+            match self.info.as_ref().map(|info| info.game) {
+                Some(Game::ZeroDark) => refusal.among_heroes(),
+                _ => refusal,
+            }
         })
     }
 

@@ -8,10 +8,10 @@
 use serde::Serialize;
 
 use super::roster::{self, Roster, Squad};
-use crate::domain::MissionResult;
 use crate::domain::error::RuleError;
 use crate::domain::names::same;
 use crate::domain::state::CampaignState;
+use crate::domain::{Game, MissionResult};
 
 /// The campaign's numbers at the end of one Mission.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -69,7 +69,11 @@ pub fn mission_end(
 pub fn only(mut roster: Roster, name: &str) -> Result<Roster, RuleError> {
     if !roster.soldiers.iter().any(|s| same(&s.name, name)) {
         let known = roster.soldiers.iter().map(|s| s.name.as_str());
-        return Err(RuleError::unknown_soldier(name, known));
+        let refusal = RuleError::unknown_soldier(name, known);
+        return Err(match roster.game {
+            Game::ZeroDark => refusal.among_heroes(),
+            Game::Wwii | Game::Modern => refusal,
+        });
     }
     roster.soldiers.retain(|s| same(&s.name, name));
     Ok(roster)

@@ -22,12 +22,14 @@ impl Query<'_> {
                         suggestion,
                         campaign,
                         elsewhere: None,
+                        heroes,
                     } => RuleError::UnknownSoldier {
                         elsewhere: self.enlisted_in(&name),
                         name,
                         known,
                         suggestion,
                         campaign,
+                        heroes,
                     },
                     other => other,
                 })
