@@ -6,6 +6,7 @@
 use crate::domain::error::RuleError;
 use crate::domain::limits::MAX_TEXT;
 use crate::domain::rules_version::ENVIRONMENTS_DECLARED;
+use crate::domain::soldier::Status;
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState};
 
 /// The campaign's own facts, or a refusal when it was never created.
@@ -97,7 +98,15 @@ pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Res
     if let Some(encounter) = &mission.encounter {
         // What finishes it from where it stands: the choice after a failed roll, else its
         // next roll (or, before the first, Ignoring it).
-        let next = if encounter.awaiting_choice {
+        // With the Handler or his K9 out of action, only its Failure finishes it.
+        let out = [&encounter.handler, &encounter.k9].into_iter().find(|name| {
+            !mission.soldiers.contains(name) || state.soldier(name).is_none_or(|s| s.status != Status::Active)
+        });
+        let accept;
+        let next = if let Some(out) = out {
+            accept = format!("{out} is out of action, so suffer its Failure (`muster k9 accept`)");
+            accept.as_str()
+        } else if encounter.awaiting_choice {
             "accept its Failure (`muster k9 accept`) or retry (`muster k9 retry`)"
         } else if encounter.next_roll == 0 {
             "make its first roll (`muster k9 roll`) or ignore it (`muster k9 ignore`)"

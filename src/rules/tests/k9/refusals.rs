@@ -203,3 +203,12 @@ fn from_rules_8_with_the_handler_out_of_action_the_card_is_drawn_as_another_ente
         .when(draw(Some("Park")))
         .then_refused(&["a K9 Encounter is drawn only while the Handler and his K9 both are"]);
 }
+
+#[test]
+fn the_turn_held_up_by_an_encounter_whose_pair_is_out_of_action_names_only_its_failure() {
+    let mut log = on_mission();
+    log.extend([drawn("Wong"), Event::Downed(named("Wong"))]);
+    given(log)
+        .when(Command::NextTurn)
+        .then_refused(&["Wong is out of action, so suffer its Failure (`muster k9 accept`)"]);
+}
