@@ -57,3 +57,50 @@ fn a_cards_hardy_counters_stand_with_his_numbers_before_his_status_buttons() {
         .collect();
     assert!(!said.iter().any(|l| l == "Hardy"), "{said:?}");
 }
+
+/// The command lines of the offers in Owed now, in order, each parsed from its form.
+fn owed(page: &Html) -> Vec<Vec<String>> {
+    page.select(&select("#owed form.offer input[name=args]"))
+        .map(|args| serde_json::from_str(args.value().attr("value").unwrap()).unwrap())
+        .collect()
+}
+
+/// `muster now` lists a Soldier's Downed and Killed once his Wounds reach his Health: so does
+/// Owed now, first, as well as his card; and no id is drawn twice.
+#[test]
+fn owed_now_carries_what_comes_next_for_a_soldier_at_his_health() {
+    let campaign = Campaign::new();
+    campaign.ok(&["enlist", "Kim", "--kind", "squad", "--rp", "2", "--health", "2"]);
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong", "--with", "Kim"]);
+    campaign.ok(&["turn"]);
+    campaign.ok(&["wound", "Kim", "2"]);
+    let now: serde_json::Value = serde_json::from_str(&campaign.ok(&["now", "--json"])).unwrap();
+    let allowed: Vec<Vec<String>> = now["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["refused"].is_null())
+        .map(|o| serde_json::from_value(o["args"].clone()).unwrap())
+        .collect();
+    let page = page_of_pat(&campaign);
+    let shown = owed(&page);
+    let mut sorted = shown.clone();
+    sorted.sort();
+    let mut wanted = allowed.clone();
+    wanted.sort();
+    assert_eq!(sorted, wanted, "Owed now, beside `muster now`");
+    let kim = |word: &str| vec![word.to_owned(), "Kim".to_owned()];
+    assert_eq!(shown[..2], [kim("down"), kim("kill")], "{shown:?}");
+    // His card offers them too.
+    let card = page
+        .select(&select("article.card[data-name=Kim] form.offer"))
+        .count();
+    assert_eq!(card, 2);
+    let mut ids: Vec<&str> = page
+        .select(&select("[id]"))
+        .filter_map(|e| e.value().attr("id"))
+        .collect();
+    ids.sort_unstable();
+    let twice: Vec<&&str> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+    assert!(twice.is_empty(), "ids drawn twice: {twice:?}");
+}

@@ -81,6 +81,8 @@ pub fn card((game, on): (Game, bool), soldier: &SoldierLine, offers: &[Offer]) -
             if let Some((_, what)) = shown.label.rsplit_once(": ") {
                 shown.label = what.to_owned();
             }
+            // Owed now offers it too, under the offer's own id.
+            shown.id = format!("card-{}", shown.id);
             shown
         })
         .collect();

@@ -144,10 +144,12 @@ pub fn now(roster: &Roster, offers: &[Offer], undo: Option<Undo>) -> Now {
         game: game_name(roster.game),
         mission,
         lines,
-        // A Soldier's own offers are on his card.
+        // Every offer, as `muster now` lists them. What comes next for a Soldier at his Health
+        // (his card offers it too) comes first: it is the table's to settle before it plays on.
         offers: offers
             .iter()
-            .filter(|o| o.soldier.is_none())
+            .filter(|o| o.soldier.is_some())
+            .chain(offers.iter().filter(|o| o.soldier.is_none()))
             .map(|o| view(o, offers))
             .collect(),
         undo,

@@ -153,13 +153,9 @@ fn named(words: &[String], offers: &[Offer]) -> Option<String> {
         [one] => Some(one),
         _ => None,
     });
+    // Owed now offers every one, in these words (a Soldier's card his own too, shorter).
     if let Some(offer) = offer {
-        let place = if offer.soldier.is_some() {
-            "on the Soldier's card"
-        } else {
-            "in Owed now"
-        };
-        return Some(format!("“{}” {place}", offer.label));
+        return Some(format!("“{}” in Owed now", offer.label));
     }
     let spec = form_for(words)?;
     Some(format!("“{}” in {}", spec.title, spec.group.title()))
