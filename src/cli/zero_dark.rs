@@ -299,7 +299,9 @@ pub enum AllyCommand {
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::allies))]
         ally: String,
     },
-    /// A Dependent Ally ended an activation more than 4" from its hero: it is dead
+    /// A Dependent Ally that strayed more than 4" from its hero is still that far at the end
+    /// of the activation that had to bring them together (its own or its hero's, the next one,
+    /// rule 003): it is dead
     Strayed {
         /// The hero
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
