@@ -264,3 +264,36 @@ fn a_warfighter_mission_shows_no_zero_dark_play() {
     m.ok(&["mission", "start", "Recon", "--with", "Reyes"]);
     assert_eq!(shown(&m, None)["zero_dark"], Value::Null);
 }
+
+/// The command lines `now --json` lists as allowed.
+fn allowed_now(m: &Muster) -> Vec<String> {
+    let now = m.json(&["now"]);
+    now["offers"]
+        .as_array()
+        .map(|offers| {
+            offers
+                .iter()
+                .filter(|o| o["refused"].is_null())
+                .filter_map(|o| serde_json::from_value::<Vec<String>>(o["args"].clone()).ok())
+                .map(|args| args.join(" "))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn now_offers_setting_aside_a_flipped_card_until_the_cards_bought_are_aside() {
+    let m = x_team();
+    mission(&m, "Longnight", 1);
+    ok(&m, "spook buy-time");
+    ok(&m, "turn");
+    let bought = num(&shown(&m, None)["zero_dark"], "bought_time");
+    for _ in 0..bought {
+        assert!(allowed_now(&m).contains(&"spook set-aside 1".to_owned()));
+        assert!(!allowed_now(&m).contains(&"spook deck-out".to_owned()));
+        ok(&m, "spook set-aside 1");
+    }
+    let now = allowed_now(&m);
+    assert!(!now.contains(&"spook set-aside 1".to_owned()), "{now:?}");
+    assert!(now.contains(&"spook deck-out".to_owned()), "{now:?}");
+}

@@ -300,6 +300,13 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
     }
     let zero_dark = state.info.as_ref().is_some_and(|i| i.game == Game::ZeroDark);
     if zero_dark && mission.zero_dark.bought_time.is_some() {
+        // The rules say when a flipped card goes aside (once play begins, up to the cards
+        // bought) and when the deck may run out (once they all are).
+        found.push((
+            "Set aside a flipped Control Deck card".to_owned(),
+            words(&["spook", "set-aside", "1"]),
+            Command::SetAside(1),
+        ));
         found.push((
             "The Control Deck ran out".to_owned(),
             words(&["spook", "deck-out"]),
