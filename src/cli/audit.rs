@@ -2,6 +2,7 @@
 
 use clap::Subcommand;
 use muster::app;
+use muster::domain::Game;
 use muster::domain::command::Command;
 use muster::projection::as_of::AsOf;
 use muster::projection::blame::Change;
@@ -112,8 +113,13 @@ pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
     if diff.differences.is_empty() {
         text.push_str("  nothing changed on the roster\n");
     }
+    // What belongs to no one Soldier is the squad's, or in Zero Dark the team's.
+    let all = match diff.game {
+        Game::ZeroDark => "team",
+        Game::Wwii | Game::Modern => "squad",
+    };
     for d in &diff.differences {
-        let who = d.soldier.as_deref().unwrap_or("squad");
+        let who = d.soldier.as_deref().unwrap_or(all);
         text.push_str(&format!("  {who}: {} {} -> {}\n", d.field, d.before, d.after));
     }
     output::print(&text)

@@ -2,6 +2,7 @@
 //! campaign's state suggests, the ones allowed with their command line, the others with the
 //! rules' reason.
 
+use muster::domain::Game;
 use muster::query::{Offer, Query};
 use serde::Serialize;
 
@@ -24,23 +25,29 @@ struct NowJson<'a> {
 
 pub fn run(ctx: &Context, _args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
-    let offers = Query::new(&store, &campaign).offers()?;
+    let query = Query::new(&store, &campaign);
+    let offers = query.offers()?;
     if ctx.format == Format::Json {
         return output::print_json(&NowJson {
             campaign: &campaign,
             offers: &offers,
         });
     }
+    if offers.is_empty() {
+        // Who goes on a Mission is named in the game's words.
+        let who = match query.game()? {
+            Some(Game::ZeroDark) => "HERO",
+            Some(Game::Wwii | Game::Modern) | None => "SOLDIER",
+        };
+        return output::print(&format!(
+            "campaign '{campaign}': no Mission is in progress; start one with `muster mission start NAME --with {who}…`\n"
+        ));
+    }
     output::print(&printed(&campaign, &offers))
 }
 
 /// The offers as the terminal shows them: those allowed first, each with its command line.
 fn printed(campaign: &str, offers: &[Offer]) -> String {
-    if offers.is_empty() {
-        return format!(
-            "campaign '{campaign}': no Mission is in progress; start one with `muster mission start NAME --with SOLDIER…`\n"
-        );
-    }
     let mut text = format!("campaign '{campaign}': what the rules allow now\n");
     for offer in offers.iter().filter(|o| o.refused.is_none()) {
         // As typed: a name with a space in quotes.

@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use crate::Error;
 use crate::checkpoint;
+use crate::domain::Game;
 use crate::domain::event::Event;
 use crate::projection::as_of::AsOf;
 use crate::projection::blame::{self, Blame};
@@ -75,6 +76,8 @@ pub struct ServiceRecord {
 pub struct Diff {
     pub from: Point,
     pub to: Point,
+    /// The campaign's game, whose words say what the differences are of.
+    pub game: Game,
     pub differences: Vec<Difference>,
 }
 
@@ -119,6 +122,13 @@ impl<'a> Query<'a> {
                 _ => None,
             })
             .collect())
+    }
+
+    /// The game the campaign is played in; `None` before its creation is recorded.
+    pub fn game(&self) -> Result<Option<Game>, Error> {
+        checkpoint::with_state_at_head(self.store, self.campaign, |state| {
+            state.info.as_ref().map(|info| info.game)
+        })
     }
 
     /// What may be recorded now, asked of the rules (see [`offers`]).
@@ -219,6 +229,7 @@ impl<'a> Query<'a> {
         let (a, b) = (self.roster_at(from, &head)?, self.roster_at(to, &head)?);
         Ok(Diff {
             differences: diff::diff(&a, &b),
+            game: b.game,
             from: a.as_of,
             to: b.as_of,
         })

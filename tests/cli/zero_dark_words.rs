@@ -1,7 +1,9 @@
 //! A Zero Dark campaign told in its own words: heroes, not Soldiers; a hero's state and XP,
 //! not Warfighter's numbers; the team, not the squad.
 
-use crate::zero_dark::{refused, x_team};
+use serde_json::Value;
+
+use crate::zero_dark::{ok, refused, x_team};
 
 #[test]
 fn a_name_no_hero_has_is_refused_naming_the_heroes() {
@@ -11,4 +13,24 @@ fn a_name_no_hero_has_is_refused_naming_the_heroes() {
     assert!(!said.contains("Soldier"), "{said}");
     let said = m.refused(&["roster", "--soldier", "Ghost"], "no hero named 'Ghost'");
     assert!(!said.contains("Soldier"), "{said}");
+}
+
+#[test]
+fn now_with_no_mission_names_heroes_to_take() {
+    let m = x_team();
+    let now = m.ok(&["now"]);
+    assert!(now.contains("`muster mission start NAME --with HERO…`"), "{now}");
+    assert!(!now.contains("SOLDIER"), "{now}");
+}
+
+#[test]
+fn diff_says_the_team_s_xp_is_the_team_s() {
+    let m = x_team();
+    let before = m.head_version().to_string();
+    ok(&m, "xp team +2 --why debrief");
+    let text = m.ok(&["diff", &before, "now"]);
+    assert!(text.contains("team: team_xp 3 -> 5"), "{text}");
+    assert!(!text.contains("squad"), "{text}");
+    let differences = m.json(&["diff", &before, "now"]);
+    assert_eq!(differences[0]["soldier"], Value::Null);
 }
