@@ -150,7 +150,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         concat!(
             "rule 000: with the K9 (or the Handler) out of action, the other of the pair Entering first is not \"a Handler and their K9\": the card is drawn (`--first HANDLER`) and its rolls fail; a roll not made (the maker lacks its ability, rule 001) is not paid for (\"You must pay the requirements before performing each roll\"): `--pay` is refused; a card's Wound or Suppress effect deals 1 to 20, as `wound` does (an amount of 0 was written when suffered, and failed `verify`)",
             "; rule 003: a hero is killed in CQB only by the bogey's successes (\"If the hero is killed by this\"): `persuade --hero-died` with the bogey's 0 successes is refused; a persuader killed with no other hero alive on the Mission leaves the persuaded bogey no one to attach to, and it is recorded so",
-            "; rule 003: the dead-drop is acquired, and the agent extracted, once",
+            "; rule 003: the dead-drop is acquired, and the agent extracted, once; a hero in the dead state goes on no Mission (left out of `mission start`'s team, refused in `--with`), until recorded ready again",
             "; rule 003: once the set-aside cards are exhausted, the last one's activation and the Mission's end (the agent extracted, a hero lost) are still recorded; only another turn is refused, until `mission end`",
             "; `assert` states a hero's state as the log writes it (`state=wounded(2)`, `state=wounded 2` read so) and refuses another (`state=bogus`), and a hero's Wounds are his state (`wounds=` is refused for a hero)",
         ),

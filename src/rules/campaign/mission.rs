@@ -5,8 +5,10 @@ use crate::domain::event::{
     DisciplineReset, Event, MissionEnded, MissionStarted, RpMovement, SoldierAmount, TurnStarted,
 };
 use crate::domain::limits::MAX_AWARD;
+use crate::domain::rules_version::WHAT_HAPPENED_ONCE;
 use crate::domain::soldier::{SoldierKind, Status, same_name};
-use crate::domain::state::{COMPUTED, CampaignState, MissionState};
+use crate::domain::state::{COMPUTED, CampaignState, MissionState, SoldierState};
+use crate::domain::zero_dark::HeroState;
 use crate::domain::{Game, MissionResult};
 use crate::rules::preconditions::{check_text, clear_to_end, running};
 
@@ -37,7 +39,7 @@ pub(in crate::rules) fn start(
         state
             .soldiers
             .iter()
-            .filter(|s| s.status == Status::Active)
+            .filter(|s| s.status == Status::Active && !dead_hero(state, s))
             .filter(|s| {
                 // A K9 goes by default only when his Handler does.
                 s.card
@@ -101,6 +103,14 @@ pub(in crate::rules) fn start(
     Ok(events)
 }
 
+/// Whether `soldier` is a hero in the dead state, who from rules 9 goes on no Mission (a hero's
+/// status stays active: his state is the game's own).
+fn dead_hero(state: &CampaignState, soldier: &SoldierState) -> bool {
+    state.rules() >= WHAT_HAPPENED_ONCE
+        && soldier.card.kind == SoldierKind::Hero
+        && soldier.hero_state == HeroState::Dead
+}
+
 /// The requested Soldiers by their enlisted names: each known, fit for duty, named once.
 fn chosen_soldiers(state: &CampaignState, requested: &[String]) -> Result<Vec<String>, RuleError> {
     let mut soldiers: Vec<String> = Vec::new();
@@ -111,6 +121,12 @@ fn chosen_soldiers(state: &CampaignState, requested: &[String]) -> Result<Vec<St
             return Err(RuleError::refused(format!(
                 "{canonical} is {} and cannot go on a Mission; take Soldiers who are active",
                 soldier.status
+            )));
+        }
+        if dead_hero(state, soldier) {
+            return Err(RuleError::refused(format!(
+                "{canonical} is in the dead state and cannot go on a Mission; a hero recorded dead by mistake is recorded ready again first (`muster hero-state {} ready`)",
+                shell_words::quote(&canonical)
             )));
         }
         if soldiers.contains(&canonical) {

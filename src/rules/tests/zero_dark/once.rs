@@ -111,3 +111,27 @@ fn from_rules_9_the_last_cards_activation_and_what_the_end_finds_are_still_recor
         .when(lost())
         .then_refused(&["Mission 1 is over"]);
 }
+
+#[test]
+fn from_rules_9_a_hero_in_the_dead_state_goes_on_no_mission() {
+    let mut events = team();
+    events.push(hero_state(GUNNER, HeroState::Dead));
+    let start = |with: &[&str]| Command::StartMission {
+        name: "Next".into(),
+        soldiers: with.iter().map(|s| (*s).to_owned()).collect(),
+        objectives: None,
+        k9_objective: None,
+        environments: vec![],
+    };
+    given(events.clone())
+        .when(start(&[]))
+        .then([mission_started(1, "Next", &[SPOOK, MEDIC])]);
+    given(events.clone()).when(start(&[GUNNER])).then_refused(&[
+        "Vega is in the dead state and cannot go on a Mission",
+        "hero-state Vega ready",
+    ]);
+    // Under rules 8 he went by default.
+    given(under(TABLE_SIZED, events))
+        .when(start(&[]))
+        .then([mission_started(1, "Next", &[SPOOK, GUNNER, MEDIC])]);
+}
