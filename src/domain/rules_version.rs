@@ -80,10 +80,10 @@ pub const TABLE_SIZED: RulesVersion = RulesVersion(8);
 
 /// Rules 000 and 003 on what happened, once: a Handler or K9 who Enters first without the
 /// other (out of action) fails the card's rolls, a roll not made is not paid for, a card's
-/// effect deals what the rules record, a hero
-/// killed in CQB was wounded by the bogey, the dead-drop is acquired and the agent extracted
-/// once, the last set-aside card's activation and the Mission's end are still recorded, and
-/// an assertion states a hero's state as the log writes it.
+/// effect deals what the rules record, a hero killed in CQB was wounded by the bogey, a dead
+/// hero goes on no Mission, the dead-drop is acquired and the agent extracted once, the last
+/// set-aside card's activation and the Mission's end are still recorded, and an assertion
+/// states a hero's state as the log writes it.
 pub const WHAT_HAPPENED_ONCE: RulesVersion = RulesVersion(9);
 
 /// What each version changed, from the first, in order.
