@@ -125,6 +125,9 @@ pub struct MissionState {
     /// The K9 Encounter drawn and not yet resolved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encounter: Option<EncounterState>,
+    /// The names of the K9 Encounter cards drawn this Mission, whose Hostile value gives no XP.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encounters_drawn: Vec<String>,
     /// The ability checks made on named cards, for the once-only rules of headings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<CheckRecord>,

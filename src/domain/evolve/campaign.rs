@@ -158,6 +158,7 @@ pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
         turn: 0,
         result: None,
         encounter: None,
+        encounters_drawn: Vec::new(),
         checks: Vec::new(),
         start_rp: 0,
         start_medal_rp: 0,

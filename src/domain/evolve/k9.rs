@@ -9,6 +9,9 @@ pub(super) fn encounter_drawn(state: &mut CampaignState, e: &K9EncounterDrawn) {
     let drawn_at = state.version;
     match state.mission_in_progress_mut() {
         Some(mission) if mission.encounter.is_none() => {
+            if !mission.encounters_drawn.contains(&e.card.name) {
+                mission.encounters_drawn.push(e.card.name.clone());
+            }
             mission.encounter = Some(EncounterState {
                 drawn_at,
                 card: e.card.clone(),

@@ -11,7 +11,7 @@ use crate::domain::event::{
 };
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_HOSTILE_VALUE, MAX_XP};
 use crate::domain::rules_version;
-use crate::domain::soldier::{SoldierKind, Status};
+use crate::domain::soldier::{SoldierKind, Status, same_name};
 use crate::domain::state::{CampaignInfo, CampaignState, SoldierState};
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::check_text;
@@ -214,6 +214,13 @@ pub(super) fn record_ekia(
         return Err(RuleError::refused(format!(
             "{} is {}, and only an active Soldier attacks (as for a Suppression); record the EKIA for the Soldier who made it",
             soldier.card.name, soldier.status
+        )));
+    }
+    // Rule 000: "Do not gain XP for the Encounter's Hostile value."
+    let encounter = mission.encounters_drawn.iter().find(|e| same_name(e, &hostile));
+    if let Some(encounter) = encounter.filter(|_| state.rules() >= rules_version::WHAT_HAPPENED_ONCE) {
+        return Err(RuleError::refused(format!(
+            "'{encounter}' is a K9 Encounter drawn this Mission, and its Hostile value gives no XP (rule 000: \"Do not gain XP for the Encounter's Hostile value\"); an EKIA names a Hostile card"
         )));
     }
     let losses = crate::rules::medals::eliminate_losses(state, &soldier.card.name, &hostile, "an EKIA");

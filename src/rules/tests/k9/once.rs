@@ -86,3 +86,21 @@ fn from_rules_9_a_card_dealing_no_wound_is_refused_at_the_draw() {
             .is_ok()
     );
 }
+
+#[test]
+fn from_rules_9_an_ekia_on_an_encounter_drawn_this_mission_is_refused() {
+    // The Encounter was drawn and its Failure suffered: it is over, but drawn this Mission.
+    let mut log = after_wongs_failure();
+    log.extend(failure());
+    let ekia = || Command::RecordEkia {
+        soldier: "Park".into(),
+        hostile: "buried explosive".into(),
+        value: 5,
+    };
+    given(log.clone()).when(ekia()).then_refused(&[
+        &format!("'{CARD}' is a K9 Encounter drawn this Mission"),
+        "gives no XP",
+    ]);
+    let earlier = given(under_rules_8(log)).when(ekia()).result;
+    assert!(earlier.is_ok(), "recorded under rules 8: {earlier:?}");
+}
