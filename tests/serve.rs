@@ -54,6 +54,8 @@ mod proxy;
 mod quiet;
 #[path = "serve/reach.rs"]
 mod reach;
+#[path = "serve/received.rs"]
+mod received;
 #[path = "serve/recorded.rs"]
 mod recorded;
 #[path = "serve/remote.rs"]

@@ -28,6 +28,8 @@ mod race;
 mod revealed_seed;
 #[path = "store/seeds.rs"]
 mod seeds;
+#[path = "store/times.rs"]
+mod times;
 #[path = "store/transfer.rs"]
 mod transfer;
 #[path = "store/triggers.rs"]

@@ -1,7 +1,7 @@
 //! Appending to the log: a command's events chained after the head it was decided on, and
 //! rows that already carry their hashes (an import, a pull, a push), each as one unit.
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, TransactionBehavior, params};
 
 use super::head::{head_in, head_with_time};
@@ -146,7 +146,7 @@ fn write_events(
             found: head.version,
         });
     }
-    let recorded_at = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+    let recorded_at = crate::clock::written(at);
     if !crate::clock::recordable(at) {
         return Err(StoreError::ClockOutOfRange { now: recorded_at });
     }

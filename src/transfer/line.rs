@@ -75,6 +75,7 @@ pub(super) fn parse_line(number: usize, line: &str) -> Result<StoredRow, Error> 
 pub(super) fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
     let parsed: Parsed<'_> = read_as(number, line)?;
     ids(number, &parsed.event_id, &parsed.command_id)?;
+    time(number, parsed.version, &parsed.recorded_at)?;
     Ok(parsed)
 }
 
@@ -82,6 +83,7 @@ pub(super) fn read_row(number: usize, line: &str) -> Result<Parsed<'_>, Error> {
 pub(super) fn read_line(number: usize, line: &str) -> Result<Line, Error> {
     let read: Line = read_as(number, line)?;
     ids(number, &read.event_id, &read.command_id)?;
+    time(number, read.version, &read.recorded_at)?;
     Ok(read)
 }
 
@@ -110,6 +112,22 @@ fn ids(number: usize, event_id: &str, command_id: &str) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Refuses line `number`'s `recorded_at` unless it is a time as muster writes it
+/// ([`crate::clock::WRITTEN_FORM`]): every output shows a time as the log keeps it, and one
+/// written with an offset, a fraction or a leap second would read as another day or minute
+/// than its neighbours' (`+14:00` reads as the next day).
+fn time(number: usize, version: u64, recorded_at: &str) -> Result<(), Error> {
+    if crate::clock::read_written(recorded_at).is_some() {
+        return Ok(());
+    }
+    let shown: String = recorded_at.chars().take(MAX_ID).collect();
+    Err(Error::input(format!(
+        "line {number} (version {version}) was recorded at '{}', not a time as muster writes it: {}",
+        shown.escape_debug(),
+        crate::clock::WRITTEN_FORM
+    )))
 }
 
 /// Reads line `number` of an export file into `T`, refused as not an exported event.
