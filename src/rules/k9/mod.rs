@@ -174,10 +174,15 @@ fn pair_on(
                     .iter()
                     .find(|(k9, h)| k9.card.name.eq_ignore_ascii_case(f) || h.eq_ignore_ascii_case(f))
             });
-            *named.ok_or_else(|| {
-                RuleError::refused(
+            *named.ok_or_else(|| match first_in {
+                // Whose Failure the card deals is the pair's whose Encounter it is, which
+                // another Soldier Entering first does not say.
+                Some(other) => RuleError::refused(format!(
+                    "several K9s are on this Mission and {other} is none of their Handlers or K9s, so muster cannot tell whose Encounter this is: record what its Failure deals with `muster wound`, `muster down` or `muster kill`"
+                )),
+                None => RuleError::refused(
                     "several K9s are on this Mission; name with --first the Handler or K9 who Entered",
-                )
+                ),
             })?
         }
     };

@@ -212,3 +212,26 @@ fn the_turn_held_up_by_an_encounter_whose_pair_is_out_of_action_names_only_its_f
         .when(Command::NextTurn)
         .then_refused(&["Wong is out of action, so suffer its Failure (`muster k9 accept`)"]);
 }
+
+#[test]
+fn with_two_pairs_another_soldier_entering_first_is_refused_saying_why() {
+    let mut log = squad();
+    log.extend([
+        enlisted(handler("Lee")),
+        enlisted(k9("Rex", "Lee", 1)),
+        k9_mission_started(
+            1,
+            "Location 2",
+            &["Wong", "Gizmo", "Lee", "Rex", "Park"],
+            "Find the cache",
+        ),
+        Event::TurnStarted(TurnStarted { mission: 1, turn: 1 }),
+    ]);
+    given(log.clone()).when(draw(Some("Park"))).then_refused(&[
+        "Park is none of their Handlers or K9s",
+        "cannot tell whose Encounter",
+    ]);
+    given(log)
+        .when(draw(None))
+        .then_refused(&["name with --first the Handler or K9 who Entered"]);
+}
