@@ -125,11 +125,8 @@ fn unverified(reports: &[muster::verify::Report], args: &Args) -> CommandError {
             ));
         }
     }
-    CommandError {
-        hint: Some(
-            "the database itself holds what was found: `muster verify --campaign NAME` reports it; a plain copy of the file (with the server stopped) keeps it as it is"
-                .to_owned(),
-        ),
-        ..CommandError::altered(message)
-    }
+    CommandError::altered(
+        message,
+        "the database itself holds what was found: `muster verify --campaign NAME` reports it; a plain copy of the file (with the server stopped) keeps it as it is",
+    )
 }

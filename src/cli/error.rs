@@ -36,14 +36,13 @@ impl CommandError {
         }
     }
 
-    /// Verify's findings (exit 3), listed above it by verify itself.
-    pub fn altered(message: impl Into<String>) -> Self {
+    /// Verify's findings (exit 3), listed above it by verify itself, with `hint`: what mends
+    /// them (`muster::verify::remedy`).
+    pub fn altered(message: impl Into<String>, hint: impl Into<String>) -> Self {
         CommandError {
             kind: Kind::Altered,
             message: message.into(),
-            hint: Some(
-                "`muster show VERSION` explains the event a finding names; an export from before the damage (`muster import`) restores the log".to_owned(),
-            ),
+            hint: Some(hint.into()),
         }
     }
 

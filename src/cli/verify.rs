@@ -44,12 +44,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     if report.ok {
         Ok(())
     } else {
-        Err(CommandError::altered(format!(
-            "verify found {} problem{} in campaign '{}'",
-            report.findings.len(),
-            if report.findings.len() == 1 { "" } else { "s" },
-            report.campaign
-        )))
+        Err(CommandError::altered(
+            format!(
+                "verify found {} problem{} in campaign '{}'",
+                report.findings.len(),
+                if report.findings.len() == 1 { "" } else { "s" },
+                report.campaign
+            ),
+            muster::verify::remedy([report]),
+        ))
     }
 }
 
@@ -202,11 +205,14 @@ fn every_campaign(ctx: &Context) -> Result<(), CommandError> {
         .collect();
     match altered.as_slice() {
         [] => Ok(()),
-        names => Err(CommandError::altered(format!(
-            "verify found problems in {} of {} campaigns: {}",
-            names.len(),
-            reports.len(),
-            names.join(", ")
-        ))),
+        names => Err(CommandError::altered(
+            format!(
+                "verify found problems in {} of {} campaigns: {}",
+                names.len(),
+                reports.len(),
+                names.join(", ")
+            ),
+            muster::verify::remedy(reports.iter().map(|v| &v.report)),
+        )),
     }
 }

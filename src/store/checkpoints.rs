@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, Row, params};
 use sha2::{Digest, Sha256};
 
 use super::head::CAMPAIGN_NAMES;
-use super::row::{limit, stored_row};
+use super::row::{limit, signed, stored_row};
 use super::{Store, StoreError, StoredRow};
 
 /// How many of the newest checkpoints at or before a point a read looks through for one it
@@ -200,6 +200,22 @@ impl Store {
     ) -> Result<(), StoreError> {
         // A cache's commit waits for no disk flush (see `Store::relaxed`).
         self.relaxed(|store| store.write_checkpoint(campaign, version, projection, state))
+    }
+
+    /// Drops `campaign`'s checkpoints made by `projection` up to `up_to`, for a rebuild that
+    /// writes them again from the log: none it cannot vouch for is left (an edited one, or one
+    /// taken before a void that reaches back past it). Those past `up_to` stay for `verify`
+    /// to name, as they say the log lost its tail.
+    pub fn drop_checkpoints(&self, campaign: &str, projection: &str, up_to: u64) -> Result<(), StoreError> {
+        self.relaxed(|store| {
+            store
+                .conn
+                .prepare_cached(
+                    "DELETE FROM checkpoints WHERE campaign = ?1 AND projection = ?2 AND version <= ?3",
+                )?
+                .execute(params![campaign, projection, signed(up_to)])?;
+            Ok(())
+        })
     }
 
     fn write_checkpoint(

@@ -9,6 +9,7 @@
 
 mod checkpoints;
 mod commanded;
+mod remedy;
 mod report;
 mod stream;
 mod voids;
@@ -16,6 +17,7 @@ mod voids;
 use crate::Error;
 use crate::progress::Progress;
 use crate::store::{BATCH, Columns, Known, RowRef, Spread, Store, StoreError, StoredRow};
+pub use remedy::remedy;
 pub use report::{Finding, Report};
 pub use stream::{Checked, CheckedUpTo, Checker, Earlier, Verifier};
 pub use voids::Ground;

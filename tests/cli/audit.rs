@@ -194,9 +194,20 @@ fn assert_is_recorded_checked_by_verify_and_refused_when_malformed() {
     ] {
         assert!(problem.contains(needle), "{needle:?} missing: {problem}");
     }
-    let (code, text, _) = m.run(&["verify"]);
+    let (code, text, stderr) = m.run(&["verify"]);
     assert_eq!(code, 3);
     assert!(text.contains(&format!("v{drift} [assert]")), "{text}");
+    // The hint mends a paper sheet with a void, not the file with an older export.
+    let hint = stderr
+        .lines()
+        .find(|l| l.starts_with("hint:"))
+        .unwrap_or_default();
+    assert!(
+        hint.contains("`assert`: the paper sheet and the log disagree"),
+        "{stderr}"
+    );
+    assert!(hint.contains("void the assertion"), "{hint}");
+    assert!(!hint.contains("export"), "{hint}");
 
     let head = m.head();
     m.refused(&["assert", "Wong", "luck=3"], "'luck' is not a field");
@@ -206,6 +217,9 @@ fn assert_is_recorded_checked_by_verify_and_refused_when_malformed() {
     m.refused(&["assert", "Nobody", "xp=1"], "Nobody");
     m.usage_error(&["assert", "Wong"]);
     assert_eq!(m.head(), head);
+    // As the hint says: the assertion voided, the log verifies.
+    m.ok(&["void", &drift.to_string(), "--why", "the sheet was misread"]);
+    assert_eq!(verify(&m).0, 0);
 }
 
 #[test]

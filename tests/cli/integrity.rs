@@ -169,6 +169,10 @@ fn verify_finds_an_edited_payload() {
     let hint = stderr.lines().find(|l| l.starts_with("hint:")).expect("a hint");
     assert!(!hint.contains("muster verify"), "{hint}");
     assert!(hint.contains("muster show VERSION"), "{hint}");
+    assert!(
+        hint.contains("`hash`") && hint.contains("the file was changed outside muster"),
+        "{hint}"
+    );
     let (code, stdout, _) = m.run(&["--json", "verify"]);
     assert_eq!(code, 3);
     let report: Value = serde_json::from_str(&stdout).expect("verify --json prints its report");

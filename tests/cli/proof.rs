@@ -93,6 +93,29 @@ fn an_edited_checkpoint_changes_neither_the_roster_nor_what_can_be_spent_and_ver
 }
 
 #[test]
+fn an_edited_checkpoint_an_earlier_rebuild_left_is_mended_by_rebuild_as_verify_s_hint_says() {
+    let m = banked();
+    m.ok(&["xp", "Wong", "+1", "--why", "patrol"]);
+    assert_eq!(
+        edit_checkpoints(&m, false, inflate),
+        1,
+        "the rebuild's, behind the head"
+    );
+    let (code, _, stderr) = m.run(&["verify"]);
+    assert_eq!(code, 3, "{stderr}");
+    let hint = stderr
+        .lines()
+        .find(|l| l.starts_with("hint:"))
+        .unwrap_or_default();
+    assert!(hint.contains("`checkpoint`:"), "{stderr}");
+    assert!(hint.contains("`muster rebuild`"), "{hint}");
+    assert!(!hint.contains("export"), "a cache needs no older export: {hint}");
+    m.ok(&["rebuild"]);
+    let (code, stdout, stderr) = m.run(&["--json", "verify"]);
+    assert_eq!(code, 0, "rebuild wrote every checkpoint again: {stdout}{stderr}");
+}
+
+#[test]
 fn a_checkpoint_forged_with_its_digest_recomputed_is_named_by_verify() {
     let m = banked();
     edit_checkpoints(&m, true, inflate);
