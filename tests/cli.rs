@@ -47,6 +47,8 @@ mod html_sheet;
 mod info;
 #[path = "cli/integrity.rs"]
 mod integrity;
+#[path = "cli/invites.rs"]
+mod invites;
 #[path = "cli/k9.rs"]
 mod k9;
 #[path = "cli/log.rs"]

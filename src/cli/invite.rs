@@ -2,8 +2,10 @@
 //! QR code), `serve invite list|revoke`, and `serve session list|revoke`: who may join the
 //! server's page, and who has.
 
+use chrono::{DateTime, Utc};
 use clap::{Subcommand, ValueEnum};
 use muster::app::{self, InviteAsk, InviteRow, Reach, Role, SessionRow, Via};
+use muster::clock::{self, FixedClock};
 use qrcode::QrCode;
 use qrcode::render::unicode::Dense1x2;
 
@@ -115,15 +117,18 @@ pub fn run(ctx: &Context, args: InviteArgs) -> Result<(), CommandError> {
                 })?,
             };
             let url = base_url(&url)?;
+            let now = ctx.clock.now();
             let ask = InviteAsk {
                 role,
                 soldiers: args.soldiers,
                 uses: args.uses,
-                expires_in: expiry(&args.expires)?,
+                expires_in: expiry(&args.expires, now)?,
                 reach: app::reach_of(&store, &args.campaigns)?,
                 made_by: ctx.recorder.clone().unwrap_or_else(|| "command line".to_owned()),
             };
-            let invite = app::make_invite(&store, &ask, ctx.clock.as_ref())?;
+            // Made at the instant its expiry was checked against, so the end checked is the
+            // end kept.
+            let invite = app::make_invite(&store, &ask, &FixedClock(now))?;
             let link = format!("{url}/join#{}", invite.secret);
             let row = &invite.row;
             let code = QrCode::new(link.as_bytes())
@@ -195,21 +200,28 @@ fn base_url(url: &str) -> Result<String, CommandError> {
     Ok(url.to_owned())
 }
 
-/// How long an invite may be used, from `7d`, `12h`, `2w`, `30m` or `never`.
-fn expiry(text: &str) -> Result<Option<chrono::Duration>, CommandError> {
+/// How long an invite made at `now` may be used, from `7d`, `12h`, `2w`, `30m` or `never`:
+/// refused when it would end past the last year muster records.
+fn expiry(text: &str, now: DateTime<Utc>) -> Result<Option<chrono::Duration>, CommandError> {
     if text.trim().eq_ignore_ascii_case("never") {
         return Ok(None);
     }
-    humantime::parse_duration(text.trim())
+    let span = humantime::parse_duration(text.trim())
         .ok()
         .and_then(|d| chrono::Duration::from_std(d).ok())
         .filter(|d| *d > chrono::Duration::zero())
-        .map(Some)
         .ok_or_else(|| {
             CommandError::refused(format!(
                 "--expires '{text}' is not a time: give 30m, 12h, 7d or 2w, or never"
             ))
-        })
+        })?;
+    if clock::after(now, span).is_none() {
+        return Err(CommandError::refused(format!(
+            "--expires '{text}' ends after the year {}, the last muster records: give a shorter time (30m, 12h, 7d, 2w), or never for an invite that lasts until it is used up or revoked",
+            clock::YEARS.end()
+        )));
+    }
+    Ok(Some(span))
 }
 
 fn plural(n: u32, word: &str) -> String {

@@ -12,7 +12,7 @@ use axum::http::header::HOST;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use muster::app::{self, InviteAsk, Reach, Role};
-use muster::clock::SystemClock;
+use muster::clock::{self, Clock, FixedClock, SystemClock};
 use qrcode::QrCode;
 use qrcode::render::svg;
 
@@ -108,6 +108,18 @@ pub async fn invite(
         .filter(|(n, _)| n == "soldier")
         .map(|(_, v)| v.clone())
         .collect();
+    // A clock in muster's last days would end the invite in a year it does not record, which
+    // reads as earlier than any it does: refused, and the invite made at the instant checked.
+    let now = SystemClock.now();
+    if expires_in.is_some_and(|span| clock::after(now, span).is_none()) {
+        return message_page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!(
+                "an invite made now would expire after the year {}, the last muster records: make one that lasts until revoked",
+                clock::YEARS.end()
+            ),
+        );
+    }
     let (made_by, reach) = (signed.caller.name.clone(), signed.caller.reach.clone());
     let made = written(&server, move |store| {
         // An invite made on a campaign's page lets its phones into that campaign alone.
@@ -120,7 +132,7 @@ pub async fn invite(
             reach: Reach::Only(vec![campaign.clone()]),
             made_by,
         };
-        let invite = app::make_invite(store, &ask, &SystemClock)?;
+        let invite = app::make_invite(store, &ask, &FixedClock(now))?;
         Ok((invite, app::served_url(store)?, campaign))
     })
     .await;
