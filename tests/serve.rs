@@ -70,5 +70,7 @@ mod story;
 mod sync;
 #[path = "serve/tls.rs"]
 mod tls;
+#[path = "serve/warfighter_forms.rs"]
+mod warfighter_forms;
 #[path = "serve/zero_dark_forms.rs"]
 mod zero_dark_forms;

@@ -94,6 +94,15 @@ pub const FORMS: &[Spec] = &[
                 Input::Text,
                 false,
             ),
+            // Rule 002: a card may begin with Hardy counters, which its enlistment carries.
+            field(
+                "hardy",
+                "Hardy counters (cold=1, hot=1)",
+                Place::Listed("hardy"),
+                Input::Text,
+                false,
+            )
+            .only(Only::Warfighter),
             flag_number("discipline", "Discipline (a K9)", false),
             flag("handler", "Handler (a K9)", false),
             field(

@@ -1,0 +1,109 @@
+//! Warfighter's forms as the page draws them and its script sends them: what each asks for,
+//! recorded as the command line records it, or refused in the page's words with nothing
+//! written.
+
+use scraper::{Html, Selector};
+use serde_json::Value;
+
+use super::client::{Answer, Browser};
+use super::harness::{Campaign, Server};
+
+const JSON: [(&str, &str); 1] = [("Accept", "application/json")];
+
+fn json(answer: &Answer) -> Value {
+    serde_json::from_str(&answer.body).unwrap_or_else(|e| panic!("{e}: {}", answer.body))
+}
+
+/// `campaign` served, with Pat (a player) signed in: the server, Pat's browser and its CSRF
+/// token.
+fn served_to_pat(campaign: &Campaign) -> (Server, Browser, String) {
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&token);
+    let csrf = browser.csrf();
+    (server, browser, csrf)
+}
+
+/// Sends `form` (with the session's CSRF token) as the page's script does.
+fn send(browser: &Browser, csrf: &str, form: &[(&str, &str)]) -> Answer {
+    let mut sent = vec![("csrf", csrf)];
+    sent.extend_from_slice(form);
+    browser.post("/c/Op/do", &sent, &JSON)
+}
+
+/// Op's play page as `browser` sees it.
+fn page(browser: &Browser) -> Html {
+    let page = browser.get("/c/Op");
+    assert_eq!(page.status, 200, "{}", page.body);
+    Html::parse_document(&page.body)
+}
+
+/// The names of the fields of the form `cmd`, in order.
+fn fields(page: &Html, cmd: &str) -> Vec<String> {
+    let css = format!("form#form-{cmd} [name]:not([type=hidden])");
+    let mut names: Vec<String> = page
+        .select(&Selector::parse(&css).unwrap())
+        .filter_map(|e| e.value().attr("name").map(str::to_owned))
+        .collect();
+    names.dedup();
+    names
+}
+
+/// The Soldier `name` as `roster --json` gives him.
+fn soldier(campaign: &Campaign, name: &str) -> Value {
+    let roster: Value = serde_json::from_str(&campaign.ok(&["roster", "--json"])).unwrap();
+    roster["soldiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("no {name} in {roster}"))
+}
+
+/// Rule 002: a card may begin with Hardy counters; the page enlists him with them, as
+/// `enlist --hardy cold=1` does, in the one event.
+#[test]
+fn enlisting_from_the_card_takes_its_hardy_counters() {
+    let campaign = Campaign::new();
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    assert!(
+        fields(&page(&browser), "enlist-card").contains(&"hardy".to_owned()),
+        "{:?}",
+        fields(&page(&browser), "enlist-card")
+    );
+    let head = campaign.head();
+    let enlisted = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "enlist-card"),
+            ("name", "Petrov"),
+            ("kind", "player"),
+            ("rp", "7"),
+            ("hardy", "cold=1, hot=2"),
+        ],
+    );
+    assert_eq!(enlisted.status, 200, "{}", enlisted.body);
+    assert_eq!(json(&enlisted)["recorded"], head + 1);
+    assert_eq!(
+        soldier(&campaign, "Petrov")["hardy"],
+        serde_json::json!({"cold": 1, "hot": 2})
+    );
+    // A count the card cannot have is refused at the field, by its label.
+    let refused = send(
+        &browser,
+        &csrf,
+        &[
+            ("cmd", "enlist-card"),
+            ("name", "Orlov"),
+            ("kind", "player"),
+            ("rp", "7"),
+            ("hardy", "cold=lots"),
+        ],
+    );
+    assert_eq!(json(&refused)["field"], "hardy", "{}", refused.body);
+    assert!(!json(&refused)["refused"].as_str().unwrap().contains("--hardy"));
+    assert_eq!(campaign.head(), head + 1, "refusals write nothing");
+}
