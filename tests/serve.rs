@@ -66,6 +66,8 @@ mod reset;
 mod rights;
 #[path = "serve/story.rs"]
 mod story;
+#[path = "serve/streams.rs"]
+mod streams;
 #[path = "serve/sync.rs"]
 mod sync;
 #[path = "serve/tls.rs"]

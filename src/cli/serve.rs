@@ -30,8 +30,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = whole::<1, 86400>)]
     idle_timeout: u64,
     /// Connections open at once; one more waits, unaccepted, until another closes (each open
-    /// page holds one, and each request may open SQLite's files too: keep it well under the
-    /// process's file-descriptor limit, `ulimit -n`)
+    /// page holds one, and the open pages at most half of them; each request may open SQLite's
+    /// files too: keep it well under the process's file-descriptor limit, `ulimit -n`)
     // 512 leaves half of the usual 1,024 descriptors to SQLite's files and the process.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = whole::<1, 65536>)]
     max_connections: u64,

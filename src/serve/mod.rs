@@ -21,6 +21,7 @@ mod remote;
 mod router;
 mod server;
 mod shutdown;
+mod streams;
 mod tidy;
 mod tls;
 mod turn;
@@ -85,7 +86,10 @@ pub fn run(addr: &str, db: PathBuf, runner: Runner, limits: Limits, reached: Rea
                 .is_some_and(|u| u.starts_with("https://")),
         trust_proxy: reached.trust_proxy,
     };
-    let server = Arc::new(Server::new(db, runner, held, public));
+    // Live streams never end by themselves: they may hold half the connections, never all,
+    // so the requests that end are still answered within a header timeout.
+    let streams = limits.connections / 2;
+    let server = Arc::new(Server::new(db, runner, held, public, streams));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

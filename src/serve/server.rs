@@ -1,5 +1,6 @@
 //! What every request shares: the database, the runner of command lines, the writer the
-//! commands are recorded by, the read-only connections kept for reads, and the sign-in limits.
+//! commands are recorded by, the read-only connections kept for reads, the sign-in limits and
+//! the live streams open.
 
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -10,6 +11,7 @@ use muster::store::{Store, StoreError};
 use super::answer::{Answer, Outcome, Run, Runner};
 use super::holds::Holds;
 use super::limiter::Limiter;
+use super::streams::Streams;
 use super::writer::Writer;
 
 /// What every request shares.
@@ -27,6 +29,8 @@ pub struct Server {
     /// Read-only connections kept for reads between requests, for the same reason.
     readers: Readers,
     pub limiter: Limiter,
+    /// The page's live streams open: a bounded number per session and in all.
+    pub streams: Streams,
     /// How players reach the server: its public address, whether over TLS, its proxy.
     pub public: Public,
 }
@@ -62,10 +66,12 @@ struct Pool {
 }
 
 impl Server {
-    /// The server of `db`, recording commands on `held` and running them with `runner`.
-    pub fn new(db: PathBuf, runner: Runner, held: Store, public: Public) -> Server {
+    /// The server of `db`, recording commands on `held` and running them with `runner`,
+    /// holding at most `streams` of the page's live streams open at once.
+    pub fn new(db: PathBuf, runner: Runner, held: Store, public: Public, streams: usize) -> Server {
         Server {
             public,
+            streams: Streams::new(streams),
             writer: Writer::new(db.clone(), held),
             holds: Holds::default(),
             db,

@@ -10,17 +10,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Extension, Path, State};
-use axum::http::HeaderMap;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use muster::app::Reach;
 use muster::query;
 
+use super::html::message_page;
 use super::reading::{Unread, read_campaign};
 use super::session::signed;
 use crate::serve::listen::Pulse;
 use crate::serve::server::Server;
+use crate::serve::streams::{Full, Ticket};
 
 /// How often a stream no turn woke checks its session again (a revoked token ends it).
 const RECHECK: Duration = Duration::from_secs(5);
@@ -57,26 +59,43 @@ struct Watch {
     quiet: bool,
     /// The server's turns, which wake the stream.
     turns: tokio::sync::watch::Receiver<u64>,
+    /// The stream's place among the server's, given back when it ends.
+    ticket: Ticket,
 }
 
 /// GET /c/{campaign}/events/stream: an event `head` with the head version, first at once,
-/// then whenever it changes; it ends when the session does. A keep-alive comment goes out on
-/// every `pulse` without news, so the server's idle timeout never closes an open page.
+/// then whenever it changes; it ends when the session does, or when the session opens one
+/// stream more than [`PER_SESSION`](crate::serve::streams::PER_SESSION) (the oldest ends). A
+/// keep-alive comment goes out on every `pulse` without news, so the server's idle timeout
+/// never closes an open page. Refused (503) while the server holds as many streams as it may,
+/// half its connections.
 pub async fn stream(
     State(server): State<Arc<Server>>,
     Extension(Pulse(pulse)): Extension<Pulse>,
     Path(campaign): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let reach = match signed(&server, &headers).await {
-        Ok(signed) => signed.caller.reach,
+    let (session, reach) = match signed(&server, &headers).await {
+        Ok(signed) => (signed.id, signed.caller.reach),
         Err(answer) => return answer,
     };
     if let Err(unread) = head_of(&server, (&campaign, &reach)).await {
         return unread.page();
     }
+    let ticket = match server.streams.open(&session) {
+        Ok(ticket) => ticket,
+        Err(Full(most)) => {
+            return message_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the server holds as many live pages as it may ({most}); this page still works, and shows what others record once reloaded"
+                ),
+            );
+        }
+    };
     let turns = server.writer.turns.subscribe();
     let watch = Watch {
+        ticket,
         turns,
         server,
         headers,
@@ -99,10 +118,12 @@ pub async fn stream(
             }
             // Woken by a turn (the server's, or the watcher's for another program's write), or
             // after a quiet while. The sender lives in the server this stream holds, so
-            // `changed` never fails at once and the wait is never a busy loop.
-            watch.quiet = tokio::time::timeout(RECHECK, watch.turns.changed())
-                .await
-                .is_err();
+            // `changed` never fails at once and the wait is never a busy loop. A newer stream of
+            // the session that takes this one's place ends it.
+            tokio::select! {
+                woken = tokio::time::timeout(RECHECK, watch.turns.changed()) => watch.quiet = woken.is_err(),
+                _replaced = watch.ticket.closed.wait_for(|closed| *closed) => return None,
+            }
         }
     });
     Sse::new(events)
