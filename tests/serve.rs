@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "serve/admitted.rs"]
+mod admitted;
 #[path = "serve/backup.rs"]
 mod backup;
 // The page's client, shared with tests/guards.rs; this binary uses part of it.

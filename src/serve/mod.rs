@@ -6,6 +6,7 @@
 //! server is each campaign's single sequencer; reads run beside them on read-only connections. It knows nothing of
 //! clap; it authenticates, sequences and answers.
 
+mod admit;
 mod answer;
 mod api;
 mod background;

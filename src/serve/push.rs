@@ -8,7 +8,6 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
@@ -21,6 +20,7 @@ use muster::transfer::{self, Checked, Checking, FastForward, Landing};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::admit::Admitted;
 use super::answer::{blocking, refusal};
 use super::background;
 use super::preamble::{Caller, Continues, Params};
@@ -47,7 +47,9 @@ pub async fn push(
     Path(campaign): Path<String>,
     Params(query): Params<PushQuery>,
     Continues(expected): Continues,
-    body: Bytes,
+    // Read only for a caller who may push here, a few pushes at a time; the place is given
+    // back once the push is answered.
+    Admitted { body, place: _place }: Admitted,
 ) -> Response {
     // Read where it is, off the async workers: a push of ten thousand events is megabytes,
     // and a worker copying and checking them serves no other request meanwhile.

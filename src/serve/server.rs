@@ -1,12 +1,13 @@
 //! What every request shares: the database, the runner of command lines, the writer the
-//! commands are recorded by, the read-only connections kept for reads, the sign-in limits and
-//! the live streams open.
+//! commands are recorded by, the read-only connections kept for reads, the sign-in limits, the
+//! live streams open and the pushes read at once.
 
 use std::path::PathBuf;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use muster::query;
 use muster::store::{Store, StoreError};
+use tokio::sync::Semaphore;
 
 use super::answer::{Answer, Outcome, Run, Runner};
 use super::holds::Holds;
@@ -31,6 +32,8 @@ pub struct Server {
     pub limiter: Limiter,
     /// The page's live streams open: a bounded number per session and in all.
     pub streams: Streams,
+    /// The places of the pushes read and checked at once ([`PUSHES_AT_ONCE`]).
+    pub pushes: Arc<Semaphore>,
     /// How players reach the server: its public address, whether over TLS, its proxy.
     pub public: Public,
 }
@@ -46,6 +49,11 @@ pub struct Public {
     /// The reverse proxy whose `X-Forwarded-For` is believed.
     pub trust_proxy: Option<std::net::IpAddr>,
 }
+
+/// How many pushes are read and checked at once: each holds its body (32 MiB at most) and
+/// its rows in memory, and checks on a core at the lowest priority. One more waits, its body
+/// unread, until one is answered.
+pub const PUSHES_AT_ONCE: usize = 2;
 
 /// How many read-only connections the server opens at most: more reads at once than this
 /// wait for one rather than open another (which reads the file's schema afresh), so the
@@ -72,6 +80,7 @@ impl Server {
         Server {
             public,
             streams: Streams::new(streams),
+            pushes: Arc::new(Semaphore::new(PUSHES_AT_ONCE)),
             writer: Writer::new(db.clone(), held),
             holds: Holds::default(),
             db,
