@@ -52,6 +52,8 @@ mod phones;
 mod played;
 #[path = "serve/proxy.rs"]
 mod proxy;
+#[path = "serve/pushed_words.rs"]
+mod pushed_words;
 #[path = "serve/quiet.rs"]
 mod quiet;
 #[path = "serve/reach.rs"]

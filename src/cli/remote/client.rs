@@ -252,6 +252,7 @@ impl Remote {
     pub fn refusal(&self, answered: &Answered) -> CommandError {
         let body: Option<Value> = serde_json::from_str(&answered.body).ok();
         let said = body.as_ref().and_then(|b| b["error"].as_str()).map(str::to_owned);
+        let exit = body.as_ref().and_then(|b| b["exit"].as_u64());
         match (answered.status, said) {
             (401, Some(said)) => {
                 let mut error =
@@ -263,10 +264,13 @@ impl Remote {
                 "the server at {} takes no request this large (a command and its files: 64 KiB; a push: 32 MiB); send less at a time",
                 self.url
             )),
-            (404, _) | (_, None) => self.other_api(),
+            // A 404 refused in muster's words (exit 1) names a campaign the token does not
+            // reach, or that does not exist; any other is a path this server lacks (exit 2), or
+            // no muster's.
+            (404, Some(_)) if exit != Some(1) => self.other_api(),
+            (_, None) => self.other_api(),
             (_, Some(said)) => {
-                let exit = body.as_ref().and_then(|b| b["exit"].as_u64()).unwrap_or(1);
-                let mut error = CommandError::with_exit(exit, said);
+                let mut error = CommandError::with_exit(exit.unwrap_or(1), said);
                 error.hint = body.as_ref().and_then(|b| b["hint"].as_str()).map(str::to_owned);
                 error
             }
