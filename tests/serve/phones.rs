@@ -485,3 +485,46 @@ fn a_revoke_asks_once_more_and_the_gms_own_token_says_so() {
     assert_eq!(texts(&page, "#sessions details.confirm p").len(), 1);
     assert!(texts(&page, "#sessions details.confirm p")[0].contains("your own browser"));
 }
+
+/// A refused form on the phones page answers the page again, saying why at the top in the
+/// page's words and keeping the name typed.
+#[test]
+fn a_refused_token_or_revoke_answers_the_phones_page_again_saying_why() {
+    let Community { campaign, gina, .. } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gina);
+    let csrf = desk.csrf();
+    let make = |name: &str| {
+        desk.post(
+            "/c/Op/tokens",
+            &[("csrf", csrf.as_str()), ("name", name), ("role", "player")],
+            &[],
+        )
+    };
+    assert_eq!(make("Sam").status, 200);
+    let again = make("Sam");
+    assert_eq!(again.status, 422, "{}", again.body);
+    let page = Html::parse_document(&again.body);
+    let said = texts(&page, "#said").pop().unwrap_or_default();
+    assert!(said.starts_with("Not made: a token named 'Sam' exists"), "{said}");
+    assert!(said.contains("Revoke… among the tokens below"), "{said}");
+    assert!(!said.contains("muster serve"), "{said}");
+    let typed = scraper::Selector::parse("#token-name").unwrap();
+    let kept = page.select(&typed).next().and_then(|i| i.value().attr("value"));
+    assert_eq!(kept, Some("Sam"));
+    assert!(
+        !texts(&page, "#tokens li").is_empty(),
+        "the lists are shown again"
+    );
+    let gone = desk.post(
+        "/c/Op/phones",
+        &[("csrf", csrf.as_str()), ("invite", "no-such-invite")],
+        &[],
+    );
+    assert_eq!(gone.status, 422);
+    let said = texts(&Html::parse_document(&gone.body), "#said")
+        .pop()
+        .unwrap_or_default();
+    assert!(said.starts_with("Not done: no invite 'no-such-invite'"), "{said}");
+}

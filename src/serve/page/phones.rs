@@ -64,6 +64,10 @@ struct PhonesPage {
     invites: Vec<InviteLine>,
     sessions: Vec<SessionLine>,
     tokens: Vec<TokenLine>,
+    /// Why the form just sent was refused, or nothing.
+    said: String,
+    /// The token's name the refused form asked for, kept in its field.
+    typed: String,
 }
 
 /// A token just made, shown this once.
@@ -154,15 +158,31 @@ pub async fn phones(
     if signed.caller.role < Role::Gm {
         return not_a_gm();
     }
+    listed(&server, &signed, &campaign, None).await
+}
+
+/// The phones page of `campaign` for `signed`; with `refused`, answered 422 with why a form was
+/// refused at the top and the token's name it asked for kept in its field.
+async fn listed(
+    server: &Arc<Server>,
+    signed: &Signed,
+    campaign: &str,
+    refused: Option<(String, String)>,
+) -> Response {
     let reach = signed.caller.reach.clone();
-    let read = read_campaign(&server, (&campaign, &signed.caller.reach), move |store, name| {
+    let read = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
         Ok((name.to_owned(), app::phones(store, name, &reach, &SystemClock)?))
     });
     let (campaign, phones) = match read.await {
         Ok(read) => read,
         Err(unread) => return unread.page(),
     };
-    let Chrome { csrf, who } = chrome(&signed);
+    let Chrome { csrf, who } = chrome(signed);
+    let status = match refused {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
+    let (said, typed) = refused.unwrap_or_default();
     let page = PhonesPage {
         csrf,
         who,
@@ -179,8 +199,23 @@ pub async fn phones(
             .into_iter()
             .map(|row| token_line(row, &signed.caller.sender))
             .collect(),
+        said,
+        typed,
     };
-    render(StatusCode::OK, &page)
+    render(status, &page)
+}
+
+/// `message` in this page's words: a token revoked by its Revoke… below, not on the server's
+/// command line.
+fn in_page_words(message: &str) -> String {
+    match (message.find("(`muster serve token revoke"), message.find("`)")) {
+        (Some(start), Some(end)) if end > start => format!(
+            "{}(with its Revoke… among the tokens below){}",
+            &message[..start],
+            &message[end + 2..]
+        ),
+        _ => message.to_owned(),
+    }
 }
 
 /// POST /c/{campaign}/phones: revokes the form's `invite` or `token`, or signs out its
@@ -198,8 +233,9 @@ pub async fn revoke(
     let value = |name: &str| field(&values, name);
     let revoked = (value("invite"), value("session"), value("token"));
     let reach: Reach = signed.caller.reach.clone();
+    let named = campaign.clone();
     let done = written(&server, move |store| {
-        let name = app::resolve_within(store, Some(&campaign), &reach)?;
+        let name = app::resolve_within(store, Some(&named), &reach)?;
         let what = match &revoked {
             (Some(id), _, _) => Revoked::Invite(id),
             (None, Some(id), _) => Revoked::Session(id),
@@ -216,7 +252,10 @@ pub async fn revoke(
     .await;
     match done {
         Ok(name) => redirect(&format!("/c/{}/phones", crate::url::segment(&name))),
-        Err(message) => message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
+        Err(message) => {
+            let said = format!("Not done: {message}");
+            listed(&server, &signed, &campaign, Some((said, String::new()))).await
+        }
     }
 }
 
@@ -233,33 +272,37 @@ pub async fn make_token(
         return refused;
     }
     let value = |name: &str| field(&values, name);
+    let name = value("name").unwrap_or_default();
     let role = match value("role").as_deref() {
         Some("player") => Role::Player,
         Some("viewer") => Role::Viewer,
         other => {
-            return message_page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &match other {
-                    Some(role) => {
-                        format!("a token made on the page is a player's or a viewer's, not '{role}'")
-                    }
-                    None => "a token made on the page is a player's or a viewer's: choose one".to_owned(),
-                },
-            );
+            let said = match other {
+                Some(role) => {
+                    format!("Not made: a token made on the page is a player's or a viewer's, not '{role}'")
+                }
+                None => {
+                    "Not made: a token made on the page is a player's or a viewer's: choose one".to_owned()
+                }
+            };
+            return listed(&server, &signed, &campaign, Some((said, name))).await;
         }
     };
-    let name = value("name").unwrap_or_default();
     let reach = signed.caller.reach.clone();
     let asked = name.clone();
+    let named = campaign.clone();
     let made = written(&server, move |store| {
-        let campaign = app::resolve_within(store, Some(&campaign), &reach)?;
+        let campaign = app::resolve_within(store, Some(&named), &reach)?;
         let token = app::make_managed_token(store, &campaign, &reach, (&asked, role), &SystemClock)?;
         Ok((campaign, token, app::served_url(store)?))
     })
     .await;
     let (campaign, token, recorded) = match made {
         Ok(made) => made,
-        Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
+        Err(message) => {
+            let said = format!("Not made: {}", in_page_words(&message));
+            return listed(&server, &signed, &campaign, Some((said, name))).await;
+        }
     };
     let base = super::invite::base(&server.public, recorded, &headers);
     let Chrome { csrf, who } = chrome(&signed);
