@@ -528,3 +528,30 @@ fn a_refused_token_or_revoke_answers_the_phones_page_again_saying_why() {
         .unwrap_or_default();
     assert!(said.starts_with("Not done: no invite 'no-such-invite'"), "{said}");
 }
+
+/// To the keeper, a campaign's phones page says which tokens reach every campaign, as
+/// revoking one there ends it everywhere.
+#[test]
+fn the_phones_page_says_which_tokens_reach_every_campaign() {
+    let Community { campaign, root, .. } = community();
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&root);
+    let page = Html::parse_document(&desk.get("/c/Op/phones").body);
+    let lines = texts(&page, "#tokens li > p");
+    let line = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{name} (")))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(
+        line("root").contains("reaches every campaign on this server"),
+        "{lines:?}"
+    );
+    assert!(
+        !line("alice").is_empty() && !line("alice").contains("every campaign"),
+        "{lines:?}"
+    );
+}

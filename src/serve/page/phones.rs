@@ -31,6 +31,8 @@ struct InviteLine {
     expires: Option<When>,
     soldiers: String,
     made_by: String,
+    /// True for one that reaches every campaign on the server: revoked here, it ends there too.
+    everywhere: bool,
 }
 
 /// A signed-in browser as the page lists it.
@@ -52,6 +54,8 @@ struct TokenLine {
     made: When,
     /// True for the token the asking browser signed in with: revoking it signs the gm out.
     own: bool,
+    /// True for one that reaches every campaign on the server.
+    everywhere: bool,
 }
 
 #[derive(Template)]
@@ -88,6 +92,7 @@ struct TokenPage {
 fn token_line(row: TokenRow, sender: &str) -> TokenLine {
     TokenLine {
         own: row.name == sender,
+        everywhere: row.campaigns.is_none(),
         made: when(&row.created_at),
         name: row.name,
         role: row.role,
@@ -100,6 +105,7 @@ fn invite_line(row: InviteRow) -> InviteLine {
         used: format!("{} of {} used", row.used, row.uses),
         expires: row.expires_at.as_deref().map(when),
         soldiers: soldiers.join(", "),
+        everywhere: row.campaigns.is_none(),
         id: row.id,
         role: row.role,
         made_by: row.made_by,
