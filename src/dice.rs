@@ -6,6 +6,9 @@
 //! die's size are skipped, so every face is equally likely. `version` is the campaign version
 //! of the first event of the command that rolls, `index` counts the dice that command rolls
 //! (0, 1, 2…). Integers are big-endian (8 bytes for lengths and versions, 4 for the index).
+//! Should every byte of the MAC be skipped, the round (1, 2…, 4 bytes) is appended to the
+//! message and the MAC taken again. The README spells this out with a worked example, which
+//! `tests/dice.rs` holds to [`Seed::face`].
 
 use std::collections::VecDeque;
 
