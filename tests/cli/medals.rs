@@ -373,6 +373,11 @@ fn drawing_and_earning_are_refused_when_wrong() {
         "{reveal}"
     );
     assert!(reveal["refused"].is_null(), "{reveal}");
+    // muster cannot see the condition met: the offer says when, not that it is.
+    assert_eq!(
+        reveal["label"],
+        "Reveal 'Military Cross' once its condition is met"
+    );
     assert_eq!(wrote(&m, "medal reveal MC").0, ["medal_revealed"]);
     refused(&m, "medal reveal MC", "already face up");
     draw(&m, "MiD --trigger 'played the Orchard Objective'");

@@ -276,7 +276,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         // One held face down is revealed once its condition is met: the table says when.
         if drawn.face_down {
             found.push((
-                format!("Reveal '{medal}': its condition is met"),
+                format!("Reveal '{medal}' once its condition is met"),
                 line(&["medal", "reveal"], &[medal], &[]),
                 Command::RevealMedal {
                     medal: medal.to_owned(),

@@ -252,7 +252,7 @@ mod tests {
                 None,
             ),
             offer(
-                "Reveal 'Military Cross': its condition is met",
+                "Reveal 'Military Cross' once its condition is met",
                 &["medal", "reveal", "Military Cross"],
                 None,
             ),
@@ -266,7 +266,7 @@ mod tests {
                 "reveal it when its condition is met (`muster medal reveal`)",
                 &offers
             ),
-            "reveal it when its condition is met (“Reveal 'Military Cross': its condition is met” in Owed now)"
+            "reveal it when its condition is met (“Reveal 'Military Cross' once its condition is met” in Owed now)"
         );
     }
 
