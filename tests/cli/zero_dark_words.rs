@@ -34,3 +34,25 @@ fn diff_says_the_team_s_xp_is_the_team_s() {
     let differences = m.json(&["diff", &before, "now"]);
     assert_eq!(differences[0]["soldier"], Value::Null);
 }
+
+#[test]
+fn blame_gives_a_hero_the_numbers_of_his_row_alone() {
+    let m = x_team();
+    ok(&m, "mission start Wake");
+    ok(&m, "hero-state Vance wounded 2");
+    let blamed = m.json(&["blame", "Vance"]);
+    let fields: Vec<&str> = blamed["fields"]
+        .as_object()
+        .map(|f| f.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(fields, ["state", "xp"]);
+    assert_eq!(blamed["fields"]["state"]["value"], "wounded(2)");
+    let text = m.ok(&["blame", "Vance"]);
+    let headings: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("  ").filter(|l| !l.starts_with(' ')))
+        .filter_map(|line| line.split_once(':'))
+        .map(|(heading, _)| heading)
+        .collect();
+    assert_eq!(headings, ["State", "XP"], "{text}");
+}

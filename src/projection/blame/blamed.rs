@@ -6,7 +6,10 @@ use serde::Serialize;
 
 use super::sheet::{Change, Sheet};
 use crate::Error;
+use crate::domain::Game;
+use crate::domain::soldier::SoldierKind;
 use crate::domain::state::CampaignState;
+use crate::projection::roster_line::columns;
 
 /// One event's part in one field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -65,9 +68,22 @@ pub fn assemble(
 ) -> Result<Blame, Error> {
     let found = state.find_soldier(soldier)?;
     let now = Sheet::of(found);
-    // Every number of his roster row is listed, even one no event has moved yet.
+    // A hero's row is Zero Dark's, any other Soldier's Warfighter's (which of them is the
+    // same for the two Warfighter games).
+    let game = match found.card.kind {
+        SoldierKind::Hero => Game::ZeroDark,
+        SoldierKind::Player | SoldierKind::Nps | SoldierKind::Squad | SoldierKind::K9 => Game::Modern,
+    };
+    // Every number of his roster row is listed, even one no event has moved yet; and only
+    // those: a hero's sheet keeps Warfighter's numbers, which his row does not show.
+    let on_the_row = |field: &str| {
+        // A Hardy type's counter, `hardy.cold`, is on the row's `hardy`.
+        let key = field.split_once('.').map_or(field, |(key, _)| key);
+        columns(game).iter().any(|c| c.key == key)
+    };
     let mut fields: BTreeMap<String, FieldBlame> = now
         .fields()
+        .filter(|(field, _)| on_the_row(field))
         .map(|(field, value)| {
             let blamed = FieldBlame {
                 value: value.to_string(),
@@ -76,7 +92,7 @@ pub fn assemble(
             (field.into_owned(), blamed)
         })
         .collect();
-    for (field, lines) in lines {
+    for (field, lines) in lines.into_iter().filter(|(field, _)| on_the_row(field)) {
         let entry = fields.entry(field).or_insert_with_key(|field| FieldBlame {
             value: now.get(field).map(|v| v.to_string()).unwrap_or_default(),
             lines: Vec::new(),
