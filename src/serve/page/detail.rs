@@ -216,11 +216,12 @@ async fn fixes(
     }
     let sender = signed.caller.sender.clone();
     let asked = read_campaign(server, (campaign, &signed.caller.reach), move |store, name| {
-        let mine = Query::new(store, name).sent_by(version, &sender)?;
+        let query = Query::new(store, name);
+        let mine = query.sent_by(version, &sender)?;
         if !mine && role < Role::Gm {
             return Ok((false, None));
         }
-        let head = store.head(name)?.version;
+        let head = query.head()?.version;
         let refused = match head.saturating_sub(version) <= ASKED_WITHIN {
             true => muster::app::void_refused(store, name, version)?,
             false => None,
