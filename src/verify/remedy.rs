@@ -49,7 +49,7 @@ impl Mend {
                 "a generated face its seed does not give was not rolled: once the seed is revealed (`muster seed reveal`) a gm voids its command (`muster void VERSION --why TEXT`), naming the disproof; a seed or key edited outside muster is restored from an export from before the edit (`muster import`)"
             }
             Mend::Rebuild => {
-                "a checkpoint is only a cache of the log's fold, and the log is not in doubt for it: `muster rebuild` writes the checkpoints again from the log"
+                "a checkpoint is only a cache of the log's fold: `muster rebuild` writes the checkpoints again from the log (where the finding says the log was rewritten, the checkpoint is the evidence of it: keep a copy of the file first)"
             }
             Mend::Restore => {
                 "the file was changed outside muster: an export from before the change (`muster import`) restores the log"
@@ -118,6 +118,7 @@ mod tests {
             "{checkpoint}"
         );
         assert!(!checkpoint.contains("export"), "{checkpoint}");
+        assert!(checkpoint.contains("the log was rewritten"), "{checkpoint}");
         let decided = remedy([&report(10, &[("decide", 9)])]);
         assert!(decided.contains("`muster void VERSION"), "{decided}");
         let edited = remedy([&report(10, &[("hash", 4), ("chain", 5), ("hash", 6)])]);
