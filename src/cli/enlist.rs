@@ -50,8 +50,9 @@ pub struct Args {
     /// The card's kind
     #[arg(long, value_enum, required_unless_present = "card")]
     kind: Option<KindArg>,
-    /// The card's RP
-    #[arg(long, value_name = "N", required_unless_present = "card")]
+    /// The card's RP (Warfighter's; a Zero Dark hero has none, and may leave it out)
+    // A hero's card carries RP 0, as `--rp 0` gives it: the command is the same either way.
+    #[arg(long, value_name = "N", required_if_eq_any = [("kind", "player"), ("kind", "nps"), ("kind", "squad"), ("kind", "k9")])]
     rp: Option<String>,
     /// The card's Health
     #[arg(long, value_name = "N")]

@@ -4,6 +4,9 @@ use crate::domain::event::{Disproof, EncounterEnd, EnvironmentChoice, Event};
 use crate::domain::medals::MedalReturn;
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
+use crate::domain::soldier::{SoldierCard, SoldierKind};
+
+use super::words::stats_words;
 
 /// How many hex digits of a hash or a seed's commitment are printed to be noted on paper: 80
 /// bits, the same everywhere. Twelve (48 bits) would be within reach of a forger searching for
@@ -53,7 +56,7 @@ pub fn summary(event: &Event) -> String {
             e.version,
             e.version.changes().unwrap_or("rules this muster does not know")
         ),
-        Event::SoldierEnlisted(e) => format!("{} enlisted ({}, {} RP)", e.card.name, e.card.kind, e.card.rp),
+        Event::SoldierEnlisted(e) => enlisted(&e.card),
         Event::MissionStarted(e) => format!(
             "Mission {} '{}' started with {}",
             e.mission,
@@ -354,4 +357,27 @@ pub fn disproof_line(d: &Disproof) -> String {
         "v{} die {} records the face {}, but the seed revealed at v{} gives {}",
         d.roll_version, d.die_index, d.recorded_face, d.revealed_at, d.seed_face
     )
+}
+
+/// An enlistment in its game's words: a Warfighter Soldier's kind and RP, a Zero Dark hero's
+/// stats and specialism (he has no RP).
+fn enlisted(card: &SoldierCard) -> String {
+    match (card.kind, card.stats) {
+        (SoldierKind::Hero, Some(stats)) => {
+            let specialism = card
+                .specialism
+                .as_ref()
+                .map(|s| format!(", {s}"))
+                .unwrap_or_default();
+            format!(
+                "{} enlisted (hero, {}{specialism})",
+                card.name,
+                stats_words(stats)
+            )
+        }
+        (SoldierKind::Hero, None) => format!("{} enlisted (hero)", card.name),
+        (SoldierKind::Player | SoldierKind::Nps | SoldierKind::Squad | SoldierKind::K9, _) => {
+            format!("{} enlisted ({}, {} RP)", card.name, card.kind, card.rp)
+        }
+    }
 }

@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use crate::zero_dark::{ok, refused, x_team};
+use crate::support::{Muster, first_version, kinds};
+use crate::zero_dark::{ok, refused, words, x_team};
 
 #[test]
 fn a_name_no_hero_has_is_refused_naming_the_heroes() {
@@ -55,4 +56,19 @@ fn blame_gives_a_hero_the_numbers_of_his_row_alone() {
         .map(|(heading, _)| heading)
         .collect();
     assert_eq!(headings, ["State", "XP"], "{text}");
+}
+
+#[test]
+fn a_hero_enlists_without_rp_and_is_told_of_by_his_stats() {
+    let m = Muster::new();
+    ok(&m, "campaign new Nightfall --game zero-dark");
+    let line = "enlist Vega --kind hero --stat M=3 --stat F=2 --stat A=4 --stat D=3 --specialism spook";
+    let written = m.json(&words(line));
+    assert_eq!(kinds(&written), ["soldier_enlisted"]);
+    let shown = m.show(first_version(&written));
+    assert_eq!(shown["payload"]["card"]["rp"], 0, "as `--rp 0` gives it");
+    assert_eq!(shown["summary"], "Vega enlisted (hero, M3 F2 A4 D3, spook)");
+    // A Warfighter Soldier still gives his card's RP.
+    let said = m.usage_error(&["enlist", "Ned", "--kind", "player"]);
+    assert!(said.contains("--rp"), "{said}");
 }
