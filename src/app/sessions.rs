@@ -107,6 +107,12 @@ pub fn make_invite(store: &Store, ask: &InviteAsk, clock: &dyn Clock) -> Result<
         .map(|s| name_of(s, "a Soldier's name", 64))
         .collect::<Result<Vec<_>, _>>()?;
     let now = clock.now();
+    let expires_at = match ask.expires_in {
+        Some(span) => Some(crate::clock::after(now, span).map(stamp).ok_or_else(|| {
+            Error::input("an invite ends before the year 10000: give a shorter time, or never")
+        })?),
+        None => None,
+    };
     let secret = random_hex::<16>()?;
     let row = InviteRow {
         id: random_hex::<4>()?,
@@ -114,7 +120,7 @@ pub fn make_invite(store: &Store, ask: &InviteAsk, clock: &dyn Clock) -> Result<
         soldiers: serde_json::to_string(&soldiers).unwrap_or_else(|_| "[]".to_owned()),
         uses: ask.uses,
         used: 0,
-        expires_at: ask.expires_in.map(|d| stamp(now + d)),
+        expires_at,
         campaigns: ask.reach.kept(),
         made_by: ask.made_by.clone(),
         made_at: stamp(now),
