@@ -277,7 +277,10 @@ fn charts(roster: &Roster, ended: &[MissionEnd]) -> Result<Vec<Chart>, CommandEr
         label: label.to_owned(),
         points: ended.iter().map(|e| (e.number, value(e))).collect(),
     };
-    let xp_title = "Each Soldier's XP at the end of each Mission";
+    let xp_title = match roster.game {
+        Game::ZeroDark => "Each hero's XP at the end of each Mission",
+        Game::Wwii | Game::Modern => "Each Soldier's XP at the end of each Mission",
+    };
     Ok(vec![
         Chart {
             svg: chart::svg(

@@ -72,3 +72,18 @@ fn a_hero_enlists_without_rp_and_is_told_of_by_his_stats() {
     let said = m.usage_error(&["enlist", "Ned", "--kind", "player"]);
     assert!(said.contains("--rp"), "{said}");
 }
+
+#[test]
+fn the_printed_roster_of_a_team_charts_no_rp_and_names_heroes() {
+    let m = x_team();
+    let page = m.ok(&["--format", "html", "roster"]);
+    assert!(page.contains("so there is no XP to chart."), "{page}");
+    assert!(page.contains(r#"aria-label="The team's XP""#), "{page}");
+    ok(&m, "mission start Wake");
+    ok(&m, "mission end --result success");
+    let page = m.ok(&["--format", "html", "roster"]);
+    assert!(page.contains("Each hero"), "{page}");
+    for warfighter in ["RP", "Soldier"] {
+        assert!(!page.contains(warfighter), "{warfighter}: {page}");
+    }
+}
