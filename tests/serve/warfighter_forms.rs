@@ -107,3 +107,61 @@ fn enlisting_from_the_card_takes_its_hardy_counters() {
     assert!(!json(&refused)["refused"].as_str().unwrap().contains("--hardy"));
     assert_eq!(campaign.head(), head + 1, "refusals write nothing");
 }
+
+/// The kind of each event of the log, oldest first.
+fn kinds(campaign: &Campaign) -> Vec<String> {
+    campaign
+        .ok(&["log", "--json"])
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["kind"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// Rule 004's Eliminate watches who Suppresses the Hostile, and RP cards add to a Soldier's
+/// RP: the page records both, as `suppress-hostile` and `rp-card gain|lose` do.
+#[test]
+fn a_hostile_suppressed_and_an_rp_card_gained_and_lost_are_recorded_from_the_page() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let shown = page(&browser);
+    assert_eq!(fields(&shown, "suppress-hostile"), ["soldier", "hostile"]);
+    assert_eq!(fields(&shown, "rp-card-gain"), ["soldier", "kind", "name", "rp"]);
+    assert_eq!(fields(&shown, "rp-card-lose"), ["soldier", "kind", "name"]);
+    let head = campaign.head();
+    let recorded = |form: &[(&str, &str)]| {
+        let answer = send(&browser, &csrf, form);
+        assert_eq!(answer.status, 200, "{form:?}: {}", answer.body);
+        json(&answer)["recorded"].as_u64().unwrap()
+    };
+    recorded(&[
+        ("cmd", "suppress-hostile"),
+        ("soldier", "Wong"),
+        ("hostile", "Sniper"),
+    ]);
+    recorded(&[
+        ("cmd", "rp-card-gain"),
+        ("soldier", "Wong"),
+        ("kind", "service-record"),
+        ("name", "Hill 112"),
+        ("rp", "2"),
+    ]);
+    assert_eq!(soldier(&campaign, "Wong")["rp"], 6);
+    let lost = recorded(&[
+        ("cmd", "rp-card-lose"),
+        ("soldier", "Wong"),
+        ("kind", "service-record"),
+        ("name", "Hill 112"),
+    ]);
+    assert_eq!(lost, head + 3);
+    assert_eq!(
+        kinds(&campaign)[usize::try_from(head).unwrap()..],
+        ["hostile_suppressed", "rp_card_gained", "rp_card_lost"]
+    );
+    assert_eq!(soldier(&campaign, "Wong")["rp"], 4);
+}

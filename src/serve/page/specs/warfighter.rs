@@ -1,5 +1,5 @@
-//! Warfighter's forms: a Soldier's Wounds, Suppress, Hardy and status, checks and rolls, EKIA,
-//! RP, K9 Encounters and Medals.
+//! Warfighter's forms: a Soldier's Wounds, Suppress, Hardy and status, checks and rolls, EKIA
+//! and Suppressions on Hostiles, RP and RP cards, K9 Encounters and Medals.
 
 use super::form::{
     AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number,
@@ -31,6 +31,14 @@ const ENVIRONMENTS: Field = field(
     Place::Items,
     Input::Text,
     true,
+);
+
+/// The kind of a card that adds to a Soldier's RP.
+const RP_CARD: Field = choice(
+    "kind",
+    "Kind of card",
+    Place::Word,
+    &["skill", "equipment", "service-record"],
 );
 
 pub const FORMS: &[Spec] = &[
@@ -138,6 +146,14 @@ pub const FORMS: &[Spec] = &[
         ],
         Group::Play,
     ),
+    // Rule 004: an Eliminate Medal watches who places a Suppression on its Hostile.
+    form(
+        "suppress-hostile",
+        "Suppress a Hostile",
+        &["suppress-hostile"],
+        &[SOLDIER, flag("hostile", "Hostile card (Sniper)", true)],
+        Group::Play,
+    ),
     form(
         "rp-grant",
         "RP: grant to the bank",
@@ -150,6 +166,25 @@ pub const FORMS: &[Spec] = &[
         "RP: spend from the bank",
         &["rp", "spend"],
         &[number("amount", "RP", true), WHY],
+        Group::Squad,
+    ),
+    form(
+        "rp-card-gain",
+        "RP card: gained",
+        &["rp-card", "gain"],
+        &[
+            SOLDIER,
+            RP_CARD,
+            word("name", "The card's name", true),
+            flag_number("rp", "Its RP", true),
+        ],
+        Group::Squad,
+    ),
+    form(
+        "rp-card-lose",
+        "RP card: lost",
+        &["rp-card", "lose"],
+        &[SOLDIER, RP_CARD, word("name", "The card's name", true)],
         Group::Squad,
     ),
     form(
