@@ -13,7 +13,7 @@ use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "The file is read once, to its end, so it may be a pipe or a FIFO. It must hold one campaign whose name `campaign new` would accept. An export ends with a trailer line (the number of events and the last one's version and hash); a file whose trailer disagrees with the lines above it, or with any line after it, is refused. A file without a trailer (written by an older muster) is accepted with a note on standard error: whether it is complete cannot be proven, and of a cut only its ending on a K9's Discipline payment (the roll it paid for missing) is caught. A refused import names the first bad line, writes nothing and exits 1."
+    after_help = "The file is read once, to its end, so it may be a pipe or a FIFO. It must hold one campaign whose name `campaign new` would accept. An export ends with a trailer line (the number of events and the last one's version and hash); a file whose trailer disagrees with the lines above it, or with any line after it, is refused. A file without a trailer (written by an older muster) is accepted with a note on standard error: whether it is complete cannot be proven, and of a cut only its ending on a K9's Discipline payment (the roll it paid for missing) is caught. An event dated after this machine's clock is refused (times never go back, so it would refuse every command recorded here before its time). A refused import names the first bad line, writes nothing and exits 1."
 )]
 pub struct Args {
     /// A file written by `muster export`, or `-` for standard input
@@ -47,7 +47,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     };
     // The import counts the file's events before it checks them: the bar's length is exact.
     let mut progress = Progress::new("importing", 0);
-    let imported = transfer::import_from(&mut store, input, &mut |done, of| progress.set_of(done, of))?;
+    // An event dated after this machine's clock would refuse every command recorded here
+    // until the clock passed it: the import refuses it instead.
+    let now = ctx.clock.now();
+    let imported = transfer::import_at(&mut store, input, now, &mut |done, of| progress.set_of(done, of))?;
     drop(progress);
     app::witness(
         &store,

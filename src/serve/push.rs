@@ -26,9 +26,6 @@ use super::background;
 use super::preamble::{Caller, Continues, Params};
 use super::server::Server;
 
-/// How far ahead of the server's clock a pushed event may be dated: clocks drift.
-const FUTURE_MINUTES: i64 = 5;
-
 /// How many rows a part of a push holds at least (it ends where a command ends): appending
 /// them holds the writer a few milliseconds, so another campaign's command waits no longer.
 const PART: usize = 128;
@@ -256,20 +253,23 @@ fn checked(
         }
     };
     // An event dated in the server's future would refuse every command recorded before that
-    // time (times never go back): a copy's clock set ahead is not allowed to block the table.
-    let latest = SystemClock.now() + chrono::Duration::minutes(FUTURE_MINUTES);
-    let ahead = rows
+    // time (times never go back), the gm's void included: none is taken, not even a minute
+    // ahead, since a copy pushing again and again a minute ahead would block the table for
+    // good. Landed after this, a pushed event is never after a command the server records.
+    let now = SystemClock.now();
+    if let Some(row) = rows
         .iter()
-        .find(|row| chrono::DateTime::parse_from_rfc3339(&row.recorded_at).is_ok_and(|at| at > latest));
-    if let Some(row) = ahead {
+        .find(|row| transfer::dated_after(&row.recorded_at, now))
+    {
         return Pushing::Answer(refusal(
             StatusCode::UNPROCESSABLE_ENTITY,
             1,
             &format!(
-                "version {} was recorded at {}, after the server's clock ({}); nothing written: that copy's clock ran ahead, and its events keep their time; set it right, pull into a new database and record them again there",
+                "version {} was recorded at {}, after the server's clock ({}); nothing written: an event dated ahead would refuse every command recorded before its time. If the copy's clock runs ahead, set it right (its events keep their time: pull into a new database and record them again there); if it was only a moment, push again once the server's clock has passed {}",
                 row.version,
                 row.recorded_at,
-                latest.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                muster::clock::written(now),
+                row.recorded_at
             ),
         ));
     }

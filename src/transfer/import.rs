@@ -9,7 +9,9 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use super::line::{read_row, settle};
+use chrono::{DateTime, Utc};
+
+use super::line::{dated_after, read_row, settle};
 use super::lines::each_line;
 use super::survey::{Spool, Survey, survey};
 use super::writer;
@@ -59,6 +61,28 @@ pub fn import_from<R: BufRead>(
     input: R,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Imported, Error> {
+    import_checked(store, input, None, progress)
+}
+
+/// [`import_from`] on a machine whose clock reads `now`: an event it would write dated after
+/// `now` is refused, naming its line, and nothing is written. Times never go back, so such an
+/// event would refuse every command recorded here until this clock passed it.
+pub fn import_at<R: BufRead>(
+    store: &mut Store,
+    input: R,
+    now: DateTime<Utc>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Imported, Error> {
+    import_checked(store, input, Some(now), progress)
+}
+
+/// [`import_from`], refusing an event to be written dated after `not_after` when it is given.
+fn import_checked<R: BufRead>(
+    store: &mut Store,
+    input: R,
+    not_after: Option<DateTime<Utc>>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Imported, Error> {
     // Beside the database, whose disk takes the import anyway.
     let beside = store
         .connection()
@@ -80,7 +104,8 @@ pub fn import_from<R: BufRead>(
     // first leaves this one nothing to add, not a conflict.
     let (outcome, here) = store.locked(|store| {
         let here = store.head(&campaign)?;
-        Ok::<_, Error>((write_tail(store, survey, &here, &spool, progress)?, here))
+        let tail = write_tail(store, (survey, not_after), &here, &spool, progress)?;
+        Ok::<_, Error>((tail, here))
     })?;
     let imported = |added, head, last| Imported {
         campaign: campaign.clone(),
@@ -120,7 +145,7 @@ enum Outcome {
 /// The reading of the spool, under the write lock: verify every row and write the new ones.
 fn write_tail(
     store: &mut Store,
-    survey: Survey,
+    (survey, not_after): (Survey, Option<DateTime<Utc>>),
     here: &Head,
     spool: &Spool,
     progress: &mut dyn FnMut(u64, u64),
@@ -155,6 +180,14 @@ fn write_tail(
                 diverged = true;
             }
             let written = row.version > here.version && !diverged;
+            if written && let Some(now) = not_after.filter(|now| dated_after(row.recorded_at, *now)) {
+                return Err(Error::input(format!(
+                    "line {number} (version {}) was recorded at {}, after this machine's clock ({}); nothing imported: an event dated ahead would refuse every command recorded here before its time (times never go back). Set right the clock that is wrong: the one the file was recorded on, or this one; or import again once this clock has passed that time",
+                    row.version,
+                    row.recorded_at,
+                    crate::clock::written(now)
+                )));
+            }
             // The hashes of the rows written are checked by the batch, on whichever core is
             // free; the others are checked here.
             let hashes = written || settle(row).0;

@@ -3,6 +3,8 @@
 
 use std::borrow::Cow;
 
+use chrono::{DateTime, Utc};
+
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -128,6 +130,12 @@ fn time(number: usize, version: u64, recorded_at: &str) -> Result<(), Error> {
         shown.escape_debug(),
         crate::clock::WRITTEN_FORM
     )))
+}
+
+/// Whether `recorded_at`, read as muster writes a time, is after `now`: an event received
+/// from another machine's clock that this machine's has not reached yet.
+pub fn dated_after(recorded_at: &str, now: DateTime<Utc>) -> bool {
+    crate::clock::read_written(recorded_at).is_some_and(|at| at > now)
 }
 
 /// Reads line `number` of an export file into `T`, refused as not an exported event.

@@ -319,3 +319,31 @@ fn a_long_import_says_blames_index_is_left_for_rebuild_and_a_short_one_says_noth
         "once rebuilt, importing the same file again says nothing"
     );
 }
+
+#[test]
+fn an_import_dated_after_this_machines_clock_is_refused_and_lands_once_the_clock_has_passed_it() {
+    let m = Muster::lodestar();
+    let export = m.ok(&["export"]);
+    let fresh = m.path("fresh.db");
+    let (code, _, stderr) = run_with(&fresh, NOW, &["campaign", "new", "Mine", "--game", "modern"]);
+    assert_eq!(code, 0, "{stderr}");
+    let before = file_bytes(&fresh);
+    // This machine's clock a second behind the one the file was recorded on.
+    let (code, _, stderr) = Runner::on(&fresh)
+        .at("2026-11-29T20:59:59Z")
+        .args(["import", "-"])
+        .stdin(export.as_bytes())
+        .run()
+        .into_parts();
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "line 1 (version 1) was recorded at {NOW}, after this machine's clock (2026-11-29T20:59:59Z); nothing imported"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(file_bytes(&fresh), before, "the database file changed");
+    let (code, stdout, stderr) = run_piped(&fresh, &["import", "-"], export.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(imported(&stdout), m.head_version(), "{stdout}");
+}

@@ -1,11 +1,12 @@
 //! What a push brings is held to what the server would write itself: its times in the one
-//! form muster writes.
+//! form muster writes, and none after the server's clock.
 
 use muster::store::StoredRow;
 use muster::transfer::{self, Line};
 use serde_json::Value;
 
-use super::harness::{Campaign, Server, agent, events};
+use super::common::Runner;
+use super::harness::{Campaign, Server, agent, args, events};
 use super::sync::{head, on, pulled_copy};
 
 /// The rows of `db`'s `Op` after version `after`, as `muster export` writes them, parsed.
@@ -99,5 +100,34 @@ fn a_pushed_time_not_written_as_muster_writes_it_is_refused_naming_its_version_a
     }
     // The copy's own rows, as it wrote them, land.
     let (status, answer) = push(&server, &token, &at, &written, false);
+    assert_eq!(status, 201, "{answer}");
+}
+
+#[test]
+fn a_push_dated_a_minute_after_the_servers_clock_is_refused_and_the_table_plays_on() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let gm = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = pulled_copy(dir.path(), &server, &token);
+    // A copy whose clock runs a minute fast records a note offline.
+    let ahead = (chrono::Utc::now() + chrono::Duration::seconds(60))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let noted = Runner::on(&copy)
+        .at(&ahead)
+        .args(["--campaign", "Op", "note", "a fast clock"])
+        .run();
+    assert_eq!(noted.into_parts().0, 0);
+    let before = events(&campaign.db);
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", &token]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!("was recorded at {ahead}, after the server's clock")),
+        "{err}"
+    );
+    assert_eq!(events(&campaign.db), before, "the log changed");
+    // Nothing dated ahead landed, so the gm's next command is recorded at once.
+    let (status, answer) = server.post(Some(&gm), &args(&["wound", "Wong", "1"]));
     assert_eq!(status, 201, "{answer}");
 }

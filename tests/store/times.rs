@@ -1,4 +1,5 @@
-//! The times an import brings: each in the one form muster writes.
+//! The times an import brings: each in the one form muster writes, and none after the
+//! importing machine's clock.
 
 use muster::transfer::{self, Line, import};
 
@@ -65,4 +66,36 @@ fn an_imported_time_not_written_as_muster_writes_it_is_refused_naming_its_versio
     let (_d2, _p2, mut target) = new_db();
     let imported = import(&mut target, &with_last_time(&source, "2026-11-29T21:00:00Z")).unwrap();
     assert_eq!(imported.head, source.head(LODESTAR).unwrap());
+}
+
+#[test]
+fn an_event_to_be_written_dated_after_the_importing_clock_is_refused_and_one_already_held_is_not() {
+    let (_d1, _p1, mut source) = new_db();
+    lodestar_with_grants(&mut source);
+    let text = export_text(&source, LODESTAR);
+    let recorded = clock().0;
+    let behind = recorded - chrono::Duration::seconds(1);
+
+    let (_d2, path, mut target) = new_db();
+    create(&mut target, "Mine");
+    let before = file_bytes(&path);
+    let refused = transfer::import_at(&mut target, text.as_bytes(), behind, &mut |_, _| {});
+    let message = match refused {
+        Err(muster::Error::Input(message)) => message,
+        whatever => panic!("expected a refusal, got {whatever:?}"),
+    };
+    assert!(
+        message.contains(
+            "line 1 (version 1) was recorded at 2026-11-29T21:00:00Z, after this machine's clock (2026-11-29T20:59:59Z); nothing imported"
+        ),
+        "{message}"
+    );
+    assert_eq!(file_bytes(&path), before, "the database file changed");
+
+    // At the time it was recorded, it lands; imported again by a clock behind it, nothing is
+    // to be written and nothing is refused.
+    let imported = transfer::import_at(&mut target, text.as_bytes(), recorded, &mut |_, _| {}).unwrap();
+    assert_eq!(imported.head, source.head(LODESTAR).unwrap());
+    let again = transfer::import_at(&mut target, text.as_bytes(), behind, &mut |_, _| {}).unwrap();
+    assert_eq!(again.added, 0);
 }
