@@ -78,5 +78,7 @@ mod sync;
 mod tls;
 #[path = "serve/warfighter_forms.rs"]
 mod warfighter_forms;
+#[path = "serve/writers.rs"]
+mod writers;
 #[path = "serve/zero_dark_forms.rs"]
 mod zero_dark_forms;

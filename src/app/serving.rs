@@ -158,7 +158,7 @@ pub fn add_token(
     let name = name.trim();
     // The name is recorded with each command it sends, where the log refuses what no front
     // end records by (`printable_recorder`).
-    let reserved = crate::domain::names::same(name, crate::domain::logged::COMMAND_LINE);
+    let reserved = crate::domain::names::look_alike(name, crate::domain::logged::COMMAND_LINE);
     if name.chars().count() > 64 || !crate::domain::logged::printable_recorder(name) || reserved {
         return Err(Error::input(
             "a token's name is 1 to 64 printable characters, e.g. \"alice\", and not \"command line\", the name of the commands recorded on the command line; it is recorded as the actor of each command it sends",

@@ -245,8 +245,9 @@ pub fn join(
         ))));
     }
     // The name the log gives every command recorded on a command line without `--as`: a
-    // phone under it would be taken for the keeper at the table.
-    if crate::domain::names::same(&name, crate::domain::logged::COMMAND_LINE) {
+    // phone under it, or under a name that reads as it, would be taken for the keeper at the
+    // table.
+    if crate::domain::names::look_alike(&name, crate::domain::logged::COMMAND_LINE) {
         return Ok(Err(JoinRefused::Name(format!(
             "'{name}' is what the log calls commands recorded on the server's own command line; give another name"
         ))));

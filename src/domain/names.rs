@@ -122,14 +122,23 @@ fn apart_at_an_end(a: &str, b: &str) -> bool {
     apart(a.first(), b.first()) || apart(a.last(), b.last())
 }
 
-/// `name` composed and lowercased: the key two names share when they are one.
 /// Whether two names print alike to a reader: [`same`], or the same once compatibility forms
-/// are read as their letters (`ｐａｔ` is `pat`). A recorder's name is kept apart from every
-/// other by this, so no two writers in one log read as one.
+/// are read as their letters (`ｐａｔ` is `pat`) and every run of spaces as one space (a page
+/// shows `command  line` as `command line`, and a no-break or an ideographic space as any
+/// other), none at either end. A recorder's name is kept apart from every other by this, so no
+/// two writers in one log read as one.
 pub fn look_alike(a: &str, b: &str) -> bool {
-    same(a, b) || a.nfkc().collect::<String>().to_lowercase() == b.nfkc().collect::<String>().to_lowercase()
+    same(a, b) || as_read(a) == as_read(b)
 }
 
+/// `name` as a reader takes it in: its compatibility forms as their letters, lowercased, each
+/// run of spaces of any kind one space, and none at either end.
+fn as_read(name: &str) -> String {
+    let read = name.nfkc().collect::<String>().to_lowercase();
+    read.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `name` composed and lowercased: the key two names share when they are one.
 fn fold(name: &str) -> String {
     // A string's lowercase, not each letter's: a final capital sigma lowers to ς.
     name.nfc().collect::<String>().to_lowercase()
@@ -145,6 +154,22 @@ mod tests {
         assert!(look_alike("pat", "ｐａｔ"));
         assert!(!look_alike("pat", "pa t"));
         assert!(!look_alike("keeper", "keepers"));
+    }
+
+    #[test]
+    fn names_that_differ_only_in_their_spaces_look_alike() {
+        for spaced in [
+            "command  line",
+            "command\u{a0}line",
+            "Command\u{3000}Line",
+            "command\u{1680}line",
+            "command \u{2003}\u{202f} line",
+            " command line ",
+        ] {
+            assert!(look_alike("command line", spaced), "{spaced:?}");
+        }
+        assert!(!look_alike("command line", "commandline"));
+        assert!(!look_alike("command line", "command lines"));
     }
 
     #[test]
