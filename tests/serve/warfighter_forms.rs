@@ -165,3 +165,31 @@ fn a_hostile_suppressed_and_an_rp_card_gained_and_lost_are_recorded_from_the_pag
     );
     assert_eq!(soldier(&campaign, "Wong")["rp"], 4);
 }
+
+/// A refusal names what the form can give: the source of declared Environments is one of its
+/// fields, never a flag it has no control for.
+#[test]
+fn declaring_environments_without_a_source_is_refused_in_the_forms_words() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let head = campaign.head();
+    let refused = send(
+        &browser,
+        &csrf,
+        &[("cmd", "environ-declare"), ("environments", "cold:6")],
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap().to_owned();
+    for label in [
+        "“The Mission's own (until it ends)”",
+        "“Or a Location's: its name”",
+        "“Or an Event's: its name”",
+    ] {
+        assert!(said.contains(label), "{label}: {said}");
+    }
+    for command_line in ["--", "FILE", "<", "|"] {
+        assert!(!said.contains(command_line), "{command_line}: {said}");
+    }
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+}

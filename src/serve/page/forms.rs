@@ -22,9 +22,10 @@ use muster::query::Query;
 use serde_json::{Value, json};
 
 use super::html::{message_page, status_of};
+use super::labelled::{complaint, for_form};
 use super::reading::read_campaign;
 use super::roster::roster_page;
-use super::said::{complaint, for_form, in_page_words};
+use super::said::in_page_words;
 use super::session::{Signed, forged, redirect};
 use super::shown::Refusal;
 use super::specs::{self, Line, Unfit};

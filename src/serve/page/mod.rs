@@ -11,6 +11,7 @@ mod html;
 mod install;
 mod invite;
 mod join;
+mod labelled;
 mod live;
 mod now;
 mod phones;

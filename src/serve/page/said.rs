@@ -4,7 +4,7 @@
 
 use muster::query::Offer;
 
-use super::specs::{self, Spec, said_by_muster};
+use super::specs::{self, Spec};
 
 /// `message` with each command line in backticks that the page records named as the page
 /// names it: an offer shown now by its label, else a form by its title and where it is. A
@@ -42,80 +42,6 @@ pub fn in_page_words(message: &str, offers: &[Offer]) -> String {
     }
     said.push_str(rest);
     said
-}
-
-/// A refusal of `spec`'s command in its form's words: the command line's usage text cut to
-/// its complaint (no `Usage:` or `--help` advice, which a phone cannot follow), and each of the
-/// form's flags named by its field's label (`--rp <N>` is “RP”).
-pub fn for_form(message: &str, spec: &Spec) -> String {
-    let complaint = complaint(message)
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut said = complaint.replacen("error: ", "", 1);
-    for field in spec.fields {
-        let Some(flag) = field.place.flag() else {
-            continue;
-        };
-        said = named_flag(&said, flag, field.label);
-    }
-    // The parser's group of alternatives, `<A|B>`, read as words.
-    said.replace('|', " or ").replace(['<', '>'], "")
-}
-
-/// What the command line's parser complained of, without the usage it prints after.
-pub fn complaint(message: &str) -> &str {
-    message.split("\n\nUsage:").next().unwrap_or(message)
-}
-
-/// `said` with its first `--flag` (not the start of a longer one, nor in a value or an
-/// example) as the field's `label`, and the placeholder the command line prints after it
-/// (`<N>`, `TEXT`) left out; the flag's later mentions (`e.g. --mod -1:card`) say the value
-/// alone, as it is typed in the field.
-fn named_flag(said: &str, flag: &str, label: &str) -> String {
-    let written = format!("--{flag}");
-    let mut out = String::with_capacity(said.len());
-    let mut rest = said;
-    let mut named = false;
-    while let Some(at) = rest.find(&written) {
-        let after = &rest[at + written.len()..];
-        out.push_str(&rest[..at]);
-        let at_here = said.len() - rest.len() + at;
-        if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
-            || !said_by_muster(said, at_here)
-        {
-            out.push_str(&written);
-            rest = after;
-            continue;
-        }
-        rest = match after.strip_prefix(' ') {
-            Some(value) if value.starts_with('<') => value.find('>').map_or(after, |end| &value[end + 1..]),
-            Some(value) if placeholder(value) => value.trim_start_matches(|c: char| c.is_ascii_uppercase()),
-            // A later mention is an example of the value: it stands alone.
-            Some(value) if named => value,
-            _ => after,
-        };
-        if !named {
-            out.push_str(&format!("“{label}”"));
-            named = true;
-        } else if out.ends_with(' ') && rest.starts_with(' ') {
-            out.pop();
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Whether `text` begins with a placeholder the command line prints after a flag (`TEXT`,
-/// `N`): capitals ending the word.
-fn placeholder(text: &str) -> bool {
-    let word: String = text
-        .chars()
-        .take_while(|c| !c.is_whitespace() && *c != ',' && *c != ')')
-        .collect();
-    !word.is_empty() && word.chars().all(|c| c.is_ascii_uppercase())
 }
 
 /// A subcommand's word (`accept`, `set-aside`), as against a value or a placeholder.
@@ -284,37 +210,6 @@ mod tests {
     }
 
     #[test]
-    fn a_forms_refusal_names_its_fields_by_their_labels_and_drops_the_usage() {
-        let Some(enlist) = specs::named("enlist-card") else {
-            panic!("no enlist-card form");
-        };
-        let parser = "error: the following required arguments were not provided:\n  --rp <N>\n\nUsage: muster enlist --json --rp <N> <NAME>\n\nFor more information, try '--help'.\n";
-        assert_eq!(
-            for_form(parser, enlist),
-            "the following required arguments were not provided: “RP”"
-        );
-        let Some(check) = specs::named("check") else {
-            panic!("no check form");
-        };
-        let said = for_form(
-            "--mod '+1 cover' is not accepted; write N:WHY (--mode is another)",
-            check,
-        );
-        let Some(declare) = specs::named("environ-declare") else {
-            panic!("no environ-declare form");
-        };
-        assert_eq!(
-            for_form(
-                "error: the following required arguments were not provided:\n  <--mission|--location <NAME>|--event <NAME>>\n\nUsage: muster environ declare\n",
-                declare
-            ),
-            "the following required arguments were not provided: “The Mission's own (until it ends)” or “Or a Location's: its name” or “Or an Event's: its name”"
-        );
-        assert!(said.starts_with("“Modifier"), "{said}");
-        assert!(said.ends_with("(--mode is another)"), "{said}");
-    }
-
-    #[test]
     fn a_word_of_alternatives_names_each_offer_it_spells() {
         let offers = [
             offer(
@@ -335,44 +230,6 @@ mod tests {
             ),
             "choose first (“Wong's failed Environ cold roll: suffer 1 Wound” or “Wong's failed Environ cold roll: suffer 1 Suppress” in Owed now)"
         );
-    }
-
-    #[test]
-    fn a_flag_is_named_once_and_its_examples_say_the_value_alone() {
-        let Some(check) = specs::named("check") else {
-            panic!("no check form");
-        };
-        assert_eq!(
-            for_form(
-                "--mod 'plus one' is not accepted; write N:WHY, e.g. --mod -1:card or --mod +2:\"Skill card\"",
-                check
-            ),
-            "“Modifier (N:WHY)” 'plus one' is not accepted; write N:WHY, e.g. -1:card or +2:\"Skill card\""
-        );
-        let Some(start) = specs::named("mission-start") else {
-            panic!("no mission-start form");
-        };
-        assert_eq!(
-            for_form(
-                "add --k9-objective TEXT, e.g. --k9-objective \"Find the cache\"",
-                start
-            ),
-            "add “K9 Objective”, e.g. \"Find the cache\""
-        );
-    }
-
-    #[test]
-    fn a_flag_in_a_value_or_an_example_is_left_as_it_is() {
-        let Some(xp) = specs::named("xp") else {
-            panic!("no xp form");
-        };
-        let said = "no Soldier named '--why' in campaign 'Op'";
-        assert_eq!(for_form(said, xp), said);
-        assert_eq!(xp.field_named_in(said), None);
-        let example = "recorded by kim: a gm voids it with `muster void 12 --why TEXT`";
-        assert_eq!(for_form(example, xp), example);
-        assert_eq!(xp.field_named_in(example), None);
-        assert_eq!(xp.field_named_in("--why: give a reason"), Some("why"));
     }
 
     #[test]
