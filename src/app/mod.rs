@@ -8,6 +8,7 @@ pub mod held;
 mod needs;
 mod phones;
 mod reach;
+mod recorders;
 mod reset;
 mod serving;
 mod sessions;
@@ -20,6 +21,7 @@ pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
 pub use phones::{Phones, Revoked, make_managed_token, phones, revoke_managed};
 pub use reach::{Reach, campaign_to_write, reach_of, resolve_campaign, resolve_within};
+pub use recorders::pushed_in_anothers_name;
 pub use reset::{keep_rows, only_here, reset_campaign};
 pub use serving::{
     ANSWERS_KEPT_DAYS, ANSWERS_KEPT_PER_SENDER, Bearer, Role, Served, TokenRow, add_token, authenticate,

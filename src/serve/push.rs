@@ -310,6 +310,13 @@ fn checked(
             },
         ));
     }
+    // A command the copy recorded in another writer's name would have the log and the page
+    // say that writer recorded it: the served_actors table alone would know better.
+    match app::pushed_in_anothers_name(store, &campaign, &caller.name, &rows) {
+        Ok(None) => {}
+        Ok(Some(why)) => return Pushing::Answer(refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &why)),
+        Err(e) => return Pushing::Answer(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string())),
+    }
     match transfer::check(store, &campaign, &head, rows) {
         Ok(Checking::Continues(checked)) => Pushing::Land(checked),
         Ok(Checking::Nothing) => {

@@ -1,8 +1,10 @@
 //! No writer passes for another: a phone joining and a token made are refused a name that
-//! reads as a token's or as the command line's, spaces and all.
+//! reads as a token's or as the command line's, spaces and all, and a pushed command one that
+//! reads as another token's or signed-in phone's of its campaign.
 
 use super::client::Browser;
 use super::harness::{Campaign, Server, events};
+use super::sync::on;
 
 /// Makes a player's invite on the command line and gives its code (after the link's #).
 fn invite(campaign: &Campaign) -> String {
@@ -71,4 +73,87 @@ fn a_name_that_differs_from_the_command_lines_or_a_tokens_only_in_its_spaces_is_
     let joined = browser.post("/join", &[("invite", &code), ("name", "Ann Lee")], &[]);
     assert_eq!(joined.status, 303, "{}", joined.body);
     assert_eq!(events(&campaign.db), before, "the log changed");
+}
+
+/// A copy pulled afresh by `token` into a folder of its own, with one command recorded on it
+/// offline, `--as recorder` when one is given; then pushed with `token`: its exit code and
+/// standard error.
+fn pushed_as(server: &Server, token: &str, recorder: Option<&str>) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.db");
+    let (code, _, err) = on(
+        &copy,
+        &["--campaign", "Op", "pull", &server.url, "--token", token],
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut args = vec!["--campaign", "Op", "xp", "Wong", "+5", "--why", "a bonus"];
+    if let Some(recorder) = recorder {
+        args.extend(["--as", recorder]);
+    }
+    let (code, _, err) = on(&copy, &args);
+    assert_eq!(code, 0, "{recorder:?}: {err}");
+    let (code, _, err) = on(&copy, &["push", &server.url, "--token", token]);
+    (code, err)
+}
+
+#[test]
+fn a_pushed_command_may_not_be_recorded_in_another_tokens_or_phones_name() {
+    let campaign = Campaign::new();
+    let gina = campaign.token("gina", "gm");
+    let pat = campaign.token("pat", "player");
+    // A token of another group's campaign reads as no writer of this one.
+    campaign.ok(&["campaign", "new", "Other", "--game", "modern"]);
+    campaign.ok(&[
+        "serve", "token", "add", "olga", "--role", "player", "--only", "Other",
+    ]);
+    let code = invite(&campaign);
+    let server = Server::start(&campaign.db);
+    let joined = Browser::new(&server).post("/join", &[("invite", &code), ("name", "mallory")], &[]);
+    assert_eq!(joined.status, 303, "{}", joined.body);
+
+    let before = events(&campaign.db);
+    for (token, recorder, reads_as) in [
+        (&pat, "gina", "another token of this campaign"),
+        (&pat, "GINA", "another token of this campaign"),
+        (&pat, "g\u{ff49}na", "another token of this campaign"),
+        (&pat, "Mallory", "a phone signed in to this campaign"),
+        (&pat, "command\u{a0}line", "the server's own command line"),
+        (&pat, "PAT", "this token's name, 'pat', spelled otherwise"),
+        // A gm's push is held to the same: it may not say a player recorded its command.
+        (&gina, "pat", "another token of this campaign"),
+    ] {
+        let (code, err) = pushed_as(&server, token, Some(recorder));
+        assert_eq!(code, 1, "{recorder:?}: {err}");
+        assert!(
+            err.contains(&format!("recorded by '{recorder}', which reads as"))
+                && err.contains(reads_as)
+                && err.contains("nothing written"),
+            "{recorder:?}: {err}"
+        );
+        assert_eq!(events(&campaign.db), before, "{recorder:?}: the log changed");
+    }
+
+    // The pusher's own name, the command line's, and a name no writer of the campaign goes
+    // by are carried.
+    for (token, recorder) in [
+        (&pat, Some("pat")),
+        (&pat, None),
+        (&pat, Some("Sam")),
+        (&pat, Some("olga")),
+        (&gina, Some("gina")),
+    ] {
+        let (code, err) = pushed_as(&server, token, recorder);
+        assert_eq!(code, 0, "{recorder:?}: {err}");
+    }
+    let (code, out, err) = on(&campaign.db, &["--campaign", "Op", "--json", "log"]);
+    assert_eq!(code, 0, "{err}");
+    let recorders: Vec<String> = out
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["recorded_by"].to_string())
+        .collect();
+    assert_eq!(
+        recorders[recorders.len() - 5..],
+        ["\"pat\"", "\"command line\"", "\"Sam\"", "\"olga\"", "\"gina\""],
+        "{out}"
+    );
 }
