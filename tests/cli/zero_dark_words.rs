@@ -1,10 +1,10 @@
 //! A Zero Dark campaign told in its own words: heroes, not Soldiers; a hero's state and XP,
 //! not Warfighter's numbers; the team, not the squad.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::{Muster, first_version, kinds};
-use crate::zero_dark::{ok, refused, words, x_team};
+use crate::zero_dark::{mission, ok, refused, words, x_team};
 
 #[test]
 fn a_name_no_hero_has_is_refused_naming_the_heroes() {
@@ -87,3 +87,70 @@ fn the_printed_roster_of_a_team_charts_no_rp_and_names_heroes() {
         assert!(!page.contains(warfighter), "{warfighter}: {page}");
     }
 }
+
+/// Nightjar: an Observation task failed by a Spook with no XP to lose, so the team loses 1
+/// (3 to 2); Vance puts G2 into the dead state and Oduya G3 down; Oduya is captured, and
+/// Vance wounded twice before he is dead.
+fn nightjar() -> Muster {
+    let m = x_team();
+    mission(&m, "Nightjar", 3);
+    for line in [
+        "spook task observation",
+        "turn",
+        "target G1 --by Kestrel",
+        "bogey dead G2 --by Vance",
+        "bogey down G3 --by Oduya",
+        "hero-state Oduya captured",
+        "hero-state Vance wounded 2",
+        "hero-state Vance dead",
+        "mission end --result failure",
+    ] {
+        ok(&m, line);
+    }
+    m
+}
+
+#[test]
+fn the_chronicle_tells_the_task_s_result_the_heroes_states_and_the_team_s_lost_xp() {
+    let m = nightjar();
+    let told = &m.json(&["chronicle"])["missions"][0];
+    assert_eq!(
+        told["task_result"],
+        json!({"success": false, "why": "1 distinct bogeys targeted by Kestrel (5 needed)"})
+    );
+    assert_eq!(
+        told["xp"],
+        json!([{"soldier": "the team", "gained": 0, "lost": 1}])
+    );
+    assert_eq!(
+        told["casualties"],
+        json!([
+            {"soldier": "Oduya", "wounds": 0, "downed": false, "kia": false,
+             "hero_state": {"state": "captured"}},
+            {"soldier": "Vance", "wounds": 2, "downed": false, "kia": true,
+             "hero_state": {"state": "dead"}}
+        ])
+    );
+    assert_eq!(told["team_xp"], 2);
+}
+
+#[test]
+fn the_chronicle_of_a_team_is_told_in_zero_dark_s_words_in_every_format() {
+    let m = nightjar();
+    for format in ["table", "md", "bbcode", "html"] {
+        let told = m.ok(&["--format", format, "chronicle"]);
+        for zero_dark in [
+            "Observation failed: 1 distinct bogeys targeted by Kestrel (5 needed)",
+            "Heroes harmed",
+            "captured",
+            "Bogeys put down or dead",
+            "XP gained and lost",
+        ] {
+            assert!(told.contains(zero_dark), "{format}: {zero_dark}: {told}");
+        }
+        for warfighter in ["Soldier", "EKIA", "Downed", "KIA", "Objectives", "RP"] {
+            assert!(!told.contains(warfighter), "{format}: {warfighter}: {told}");
+        }
+    }
+}
+

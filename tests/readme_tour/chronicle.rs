@@ -44,13 +44,13 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "number": 1, "name": "Cold Start", "result": "success", "turns": 1,
             "soldiers": ["Wong", "Gizmo", "Reyes"], "environments": [],
             "objectives": {"placed": null, "completed": 0, "k9": "Find the cache", "k9_resolved": true},
-            "casualties": [{"soldier": "Wong", "wounds": 1, "downed": false, "kia": false}],
+            "casualties": [{"soldier": "Wong", "wounds": 1, "downed": false, "kia": false, "hero_state": null}],
             "ekia": [{"soldier": "Reyes", "count": 1, "xp": 2}],
             "checks": [{"soldier": "Reyes", "ability": "medic", "successes": 1, "failures": 0}],
             "k9_encounters": [{"card": "Buried Explosive", "k9": "Gizmo", "handler": "Wong", "end": "reward"}],
-            "medals": [], "xp": [{"soldier": "Reyes", "gained": 2}],
+            "medals": [], "xp": [{"soldier": "Reyes", "gained": 2, "lost": 0}],
             "rp_award": 0, "rp_bank": 0, "squad_rp": 21, "start_rp": 18, "surviving_rp": 18,
-            "team_xp": 0, "notes": [], "disputes": []
+            "team_xp": 0, "task_result": null, "notes": [], "disputes": []
         })
     );
     // Mission 2: the Wound given to Kowalski at v26 is voided (v27) and given to Reyes, who
@@ -64,15 +64,15 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "number": 2, "name": "Hill 112", "result": "failure", "turns": 1,
             "soldiers": ["Wong", "Reyes", "Kowalski"], "environments": [],
             "objectives": no_objectives(),
-            "casualties": [{"soldier": "Reyes", "wounds": 2, "downed": true, "kia": false}],
+            "casualties": [{"soldier": "Reyes", "wounds": 2, "downed": true, "kia": false, "hero_state": null}],
             "ekia": [{"soldier": "Reyes", "count": 1, "xp": 3}], "checks": [], "k9_encounters": [],
             "medals": [
                 {"medal": "Bronze Star", "what": "awarded", "soldier": "Reyes"},
                 {"medal": "Bronze Star", "what": "removed (downed)", "soldier": "Reyes"}
             ],
-            "xp": [{"soldier": "Reyes", "gained": 3}],
+            "xp": [{"soldier": "Reyes", "gained": 3, "lost": 0}],
             "rp_award": 0, "rp_bank": 4, "squad_rp": 21, "start_rp": 17, "surviving_rp": 17,
-            "team_xp": 0, "notes": [],
+            "team_xp": 0, "task_result": null, "notes": [],
             "disputes": [{"version": 27, "voided": 26, "why": "the Wounds were Reyes's"}]
         })
     );
@@ -86,14 +86,14 @@ fn lodestar_s_chronicle_is_the_tour_worked_out_by_hand() {
             "soldiers": ["Wong", "Gizmo", "Kowalski"], "environments": [],
             "objectives": {"placed": null, "completed": 0, "k9": "Clear the tunnel", "k9_resolved": false},
             "casualties": [
-                {"soldier": "Wong", "wounds": 1, "downed": false, "kia": false},
-                {"soldier": "Gizmo", "wounds": 1, "downed": false, "kia": false}
+                {"soldier": "Wong", "wounds": 1, "downed": false, "kia": false, "hero_state": null},
+                {"soldier": "Gizmo", "wounds": 1, "downed": false, "kia": false, "hero_state": null}
             ],
             "ekia": [{"soldier": "Wong", "count": 1, "xp": 3}], "checks": [],
             "k9_encounters": [{"card": "Buried Explosive", "k9": "Gizmo", "handler": "Wong", "end": "failure"}],
-            "medals": [], "xp": [{"soldier": "Wong", "gained": 3}],
+            "medals": [], "xp": [{"soldier": "Wong", "gained": 3, "lost": 0}],
             "rp_award": 5, "rp_bank": 9, "squad_rp": 21, "start_rp": 15, "surviving_rp": 15,
-            "team_xp": 0, "notes": [], "disputes": []
+            "team_xp": 0, "task_result": null, "notes": [], "disputes": []
         })
     );
     let stats = &c["statistics"];
@@ -142,7 +142,7 @@ fn winter_storm_and_juno_beach_chronicle_environments_objectives_and_medals() {
     );
     assert_eq!(
         frozen["casualties"],
-        json!([{"soldier": "Petrov", "wounds": 1, "downed": false, "kia": false}])
+        json!([{"soldier": "Petrov", "wounds": 1, "downed": false, "kia": false, "hero_state": null}])
     );
     assert_eq!((&frozen["rp_award"], &frozen["rp_bank"]), (&json!(3), &json!(3)));
     assert_eq!(
@@ -165,13 +165,13 @@ fn winter_storm_and_juno_beach_chronicle_environments_objectives_and_medals() {
     assert_eq!(
         m[1]["casualties"],
         json!([
-            {"soldier": "Singh", "wounds": 1, "downed": false, "kia": false},
-            {"soldier": "Boucher", "wounds": 0, "downed": false, "kia": true}
+            {"soldier": "Singh", "wounds": 1, "downed": false, "kia": false, "hero_state": null},
+            {"soldier": "Boucher", "wounds": 0, "downed": false, "kia": true, "hero_state": null}
         ])
     );
     assert_eq!(
         m[2]["casualties"],
-        json!([{"soldier": "Hale", "wounds": 0, "downed": true, "kia": false}])
+        json!([{"soldier": "Hale", "wounds": 0, "downed": true, "kia": false, "hero_state": null}])
     );
     // Authie's award of 4 on the 10 Hill 67's losses brought (`mission show 2`).
     assert_eq!((&m[1]["rp_award"], &m[2]["rp_bank"]), (&json!(10), &json!(14)));
@@ -199,12 +199,16 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
         json!({
             "number": 1, "name": "Dead Letter", "result": "failure", "turns": 1,
             "soldiers": ["Vega", "Kato"], "environments": [], "objectives": no_objectives(),
-            "casualties": [{"soldier": "Vega", "wounds": 2, "downed": false, "kia": false}],
+            "casualties": [{
+                "soldier": "Vega", "wounds": 2, "downed": false, "kia": false,
+                "hero_state": {"state": "wounded", "n": 2}
+            }],
             "ekia": [],
             "checks": [{"soldier": "Vega", "ability": "persuasion", "successes": 0, "failures": 1}],
-            "k9_encounters": [], "medals": [], "xp": [],
+            "k9_encounters": [], "medals": [], "xp": [{"soldier": "the team", "gained": 0, "lost": 1}],
             "rp_award": null, "rp_bank": 0, "squad_rp": 0, "start_rp": 0, "surviving_rp": 0,
-            "team_xp": 1, "notes": [], "disputes": []
+            "team_xp": 1, "notes": [], "disputes": [],
+            "task_result": {"success": false, "why": "Courier was not persuaded by Vega"}
         })
     );
     assert_eq!(m[0]["zero_dark"]["task"], "rescue");
@@ -216,12 +220,15 @@ fn night_shift_s_chronicle_is_the_zero_dark_tour_worked_out_by_hand() {
         json!({
             "number": 2, "name": "Catch the Pigeon", "result": "success", "turns": 1,
             "soldiers": ["Vega", "Kato"], "environments": [], "objectives": no_objectives(),
-            "casualties": [{"soldier": "Kato", "wounds": 1, "downed": false, "kia": false}],
+            "casualties": [{
+                "soldier": "Kato", "wounds": 1, "downed": false, "kia": false,
+                "hero_state": {"state": "wounded", "n": 1}
+            }],
             "ekia": [],
             "checks": [{"soldier": "Kato", "ability": "persuasion", "successes": 1, "failures": 0}],
-            "k9_encounters": [], "medals": [], "xp": [{"soldier": "Vega", "gained": 5}],
+            "k9_encounters": [], "medals": [], "xp": [{"soldier": "Vega", "gained": 5, "lost": 0}],
             "rp_award": null, "rp_bank": 0, "squad_rp": 0, "start_rp": 0, "surviving_rp": 0,
-            "team_xp": 1, "disputes": [],
+            "team_xp": 1, "disputes": [], "task_result": {"success": true, "why": "5 distinct bogeys targeted by Vega (5 needed)"},
             "notes": [{"version": note, "soldier": null, "text": "The Sentry's loyalty lasted one activation"}]
         })
     );

@@ -3,21 +3,33 @@
 
 use super::faces::Faces;
 use super::report::Statistics;
-use super::sections::{Block, Section, table};
+use super::sections::{Block, Section, table, who};
+use crate::domain::Game;
 
-pub(super) fn statistics(s: &Statistics) -> Section {
+/// The statistics of a campaign of `game`, in its words.
+pub(super) fn statistics(game: Game, s: &Statistics) -> Section {
     let mut blocks = Vec::new();
-    table(
-        &mut blocks,
-        "EKIA by Soldier",
-        &["Soldier", "EKIA", "XP"],
-        &s.ekia,
-        |e| vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()],
-    );
+    match game {
+        // A bogey put down or dead is Zero Dark's EKIA, and gives no XP of its own.
+        Game::ZeroDark => table(
+            &mut blocks,
+            "Bogeys put down or dead, by hero",
+            &["Hero", "Bogeys"],
+            &s.ekia,
+            |e| vec![e.soldier.clone(), e.count.to_string()],
+        ),
+        Game::Wwii | Game::Modern => table(
+            &mut blocks,
+            "EKIA by Soldier",
+            &["Soldier", "EKIA", "XP"],
+            &s.ekia,
+            |e| vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()],
+        ),
+    }
     table(
         &mut blocks,
         "Checks by ability",
-        &["Ability", "Soldier", "Successes", "Failures", "Success rate"],
+        &["Ability", who(game), "Successes", "Failures", "Success rate"],
         &s.checks,
         |c| {
             let made = c.successes + c.failures;

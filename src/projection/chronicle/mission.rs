@@ -1,8 +1,10 @@
 //! What one event adds to the report of the Mission it was recorded in: its casualties,
-//! EKIAs, checks, K9 Encounters, Medals, XP, Environments and Objectives (notes are filed by
-//! the Mission they name, in `teller`).
+//! EKIAs, checks, K9 Encounters, Medals, XP, Environments, Objectives and Zero Dark's priority
+//! task (notes are filed by the Mission they name, in `teller`).
 
-use super::report::{Casualty, CheckTally, Ekia, K9Encounter, MedalLine, MissionReport, Note, XpGain};
+use super::report::{
+    Casualty, CheckTally, Ekia, K9Encounter, MedalLine, MissionReport, Note, TaskResult, XpGain,
+};
 use crate::domain::event::{EncounterEnd, Event};
 use crate::domain::zero_dark::HeroState;
 
@@ -43,15 +45,13 @@ pub(super) fn tell(report: &mut MissionReport, recorded_at: &str, event: &Event)
         Event::Wounded(e) => casualty(report, &e.soldier).wounds += e.amount,
         Event::Downed(e) => casualty(report, &e.soldier).downed = true,
         Event::Killed(e) => casualty(report, &e.soldier).kia = true,
-        Event::HeroStateSet(e) => match e.state {
-            HeroState::Wounded(wounds) => {
-                let hurt = casualty(report, &e.hero);
-                hurt.wounds = hurt.wounds.max(wounds);
-            }
-            HeroState::Down => casualty(report, &e.hero).downed = true,
-            HeroState::Dead => casualty(report, &e.hero).kia = true,
-            _ => {}
-        },
+        Event::HeroStateSet(e) => hero_state(report, &e.hero, e.state),
+        Event::PriorityTaskResolved(e) => {
+            report.task_result = Some(TaskResult {
+                success: e.success,
+                why: e.why.clone(),
+            });
+        }
         Event::EkiaRecorded(e) => {
             let scored = ekia(report, &e.soldier);
             scored.count += 1;
@@ -62,8 +62,8 @@ pub(super) fn tell(report: &mut MissionReport, recorded_at: &str, event: &Event)
             report.taken_out.push(e.bogey.clone());
             ekia(report, &e.by).count += 1;
         }
-        Event::XpAdjusted(e) => xp(report, &e.soldier, u32::try_from(e.amount).unwrap_or(0)),
-        Event::TeamXpAdjusted(e) => xp(report, "the team", u32::try_from(e.amount).unwrap_or(0)),
+        Event::XpAdjusted(e) => xp_moved(report, &e.soldier, e.amount),
+        Event::TeamXpAdjusted(e) => xp_moved(report, "the team", e.amount),
         Event::EnvironmentDeclared(e) => environment(report, &e.environment, e.target),
         Event::EnvironmentRolled(e) => environment(report, &e.environment, e.target),
         Event::ObjectiveCompleted(_) => report.objectives.completed += 1,
@@ -151,8 +151,34 @@ fn casualty<'a>(report: &'a mut MissionReport, soldier: &str) -> &'a mut Casualt
             wounds: 0,
             downed: false,
             kia: false,
+            hero_state: None,
         },
     )
+}
+
+/// A hero put into `state`: one that harms him makes him a casualty, and any state after
+/// that is the one he is told in (a hero wounded and then back in play is ready).
+fn hero_state(report: &mut MissionReport, hero: &str, state: HeroState) {
+    let harmed = match state {
+        HeroState::Wounded(_)
+        | HeroState::Down
+        | HeroState::Dead
+        | HeroState::Persuaded
+        | HeroState::Captured
+        | HeroState::Lost => true,
+        HeroState::Ready | HeroState::Targeted | HeroState::Stunned => false,
+    };
+    if !harmed && !report.casualties.iter().any(|c| c.soldier == hero) {
+        return;
+    }
+    let hurt = casualty(report, hero);
+    hurt.hero_state = Some(state);
+    match state {
+        HeroState::Wounded(wounds) => hurt.wounds = hurt.wounds.max(wounds),
+        HeroState::Down => hurt.downed = true,
+        HeroState::Dead => hurt.kia = true,
+        _ => {}
+    }
 }
 
 fn ekia<'a>(report: &'a mut MissionReport, soldier: &str) -> &'a mut Ekia {
@@ -171,13 +197,35 @@ fn xp(report: &mut MissionReport, soldier: &str, gained: u32) {
     if gained == 0 {
         return;
     }
-    match report.xp.iter_mut().find(|x| x.soldier == soldier) {
-        Some(line) => line.gained = line.gained.saturating_add(gained),
-        None => report.xp.push(XpGain {
-            soldier: soldier.to_owned(),
-            gained,
-        }),
+    let line = xp_line(report, soldier);
+    line.gained = line.gained.saturating_add(gained);
+}
+
+/// An XP adjustment: a gain, or XP a failed priority task took off (it is resolved at the
+/// Mission's end, so its loss comes before the end is told); other XP taken away is spent.
+fn xp_moved(report: &mut MissionReport, soldier: &str, amount: i64) {
+    let failed = report.result.is_none() && report.task_result.as_ref().is_some_and(|t| !t.success);
+    match u32::try_from(amount) {
+        Ok(gained) => xp(report, soldier, gained),
+        Err(_) if failed => {
+            let lost = u32::try_from(amount.unsigned_abs()).unwrap_or(u32::MAX);
+            let line = xp_line(report, soldier);
+            line.lost = line.lost.saturating_add(lost);
+        }
+        Err(_) => {}
     }
+}
+
+fn xp_line<'a>(report: &'a mut MissionReport, soldier: &str) -> &'a mut XpGain {
+    entry(
+        &mut report.xp,
+        |x| x.soldier == soldier,
+        || XpGain {
+            soldier: soldier.to_owned(),
+            gained: 0,
+            lost: 0,
+        },
+    )
 }
 
 fn environment(report: &mut MissionReport, environment: &str, target: u8) {

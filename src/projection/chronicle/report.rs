@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::faces::Faces;
-use crate::domain::zero_dark::ZeroDarkMission;
+use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
 use crate::domain::{Game, MissionResult};
 
 /// `muster chronicle`, as one object (the JSON contract).
@@ -49,7 +49,8 @@ pub struct MissionReport {
     pub k9_encounters: Vec<K9Encounter>,
     /// Medals drawn, earned, awarded and lost, and stickers removed, in order.
     pub medals: Vec<MedalLine>,
-    /// XP gained by Soldier (EKIAs and XP awards; XP spent not taken off), in order.
+    /// XP gained by Soldier (EKIAs and XP awards; XP spent not taken off), and in Zero Dark
+    /// the XP a failed priority task took off, in order.
     pub xp: Vec<XpGain>,
     /// The RP award, as last revised; `None` when none was recorded.
     pub rp_award: Option<u32>,
@@ -68,6 +69,9 @@ pub struct MissionReport {
     /// Zero Dark: its Red Force and what became of each bogey, the priority task and Buy
     /// Time, as `mission show` gives them; null in Warfighter.
     pub zero_dark: Option<ZeroDarkMission>,
+    /// Zero Dark: whether the priority task succeeded, once resolved at the Mission's end;
+    /// null before then, with no task, and in Warfighter.
+    pub task_result: Option<TaskResult>,
     pub notes: Vec<Note>,
     /// The voids (and so the amendments) recorded during it or striking its events.
     pub disputes: Vec<Dispute>,
@@ -89,6 +93,16 @@ pub struct Casualty {
     pub wounds: u32,
     pub downed: bool,
     pub kia: bool,
+    /// Zero Dark: the state the hero was last put into on the Mission (dead, lost,
+    /// captured…); null in Warfighter.
+    pub hero_state: Option<HeroState>,
+}
+
+/// How a Zero Dark priority task came out, and what the log showed of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TaskResult {
+    pub success: bool,
+    pub why: String,
 }
 
 /// One Soldier's EKIAs: how many, and the XP their values gave.
@@ -127,11 +141,13 @@ pub struct MedalLine {
     pub soldier: Option<String>,
 }
 
-/// XP one Soldier gained.
+/// XP one Soldier gained, and lost to a failed priority task.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct XpGain {
     pub soldier: String,
     pub gained: u32,
+    /// Zero Dark: the XP a failed priority task took off (from the Spook, else the team).
+    pub lost: u32,
 }
 
 /// A note, with the version that wrote it.

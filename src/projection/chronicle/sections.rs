@@ -1,5 +1,7 @@
 //! The chronicle's words as a front end lays them out: sections of lines, tables and lists.
 
+use crate::domain::Game;
+
 /// A piece of a section.
 pub enum Block {
     /// A sentence or two of plain words.
@@ -48,4 +50,12 @@ pub(super) fn table<T>(
         header: header.to_vec(),
         rows: items.iter().map(row).collect(),
     });
+}
+
+/// Who a table's rows are in `game`: Soldiers, or Zero Dark's heroes.
+pub(super) fn who(game: Game) -> &'static str {
+    match game {
+        Game::ZeroDark => "Hero",
+        Game::Wwii | Game::Modern => "Soldier",
+    }
 }

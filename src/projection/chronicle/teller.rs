@@ -98,6 +98,7 @@ impl Teller {
                 surviving_rp: 0,
                 team_xp: state.team_xp,
                 zero_dark: None,
+                task_result: None,
                 notes: Vec::new(),
                 disputes: Vec::new(),
             });

@@ -4,8 +4,8 @@
 
 use super::figures::statistics;
 use super::report::{Chronicle, MissionReport, Note};
-use super::sections::table;
 pub use super::sections::{Block, Document, Section};
+use super::sections::{table, who};
 use crate::domain::zero_dark::ZeroDarkMission;
 use crate::domain::{Game, MissionResult};
 
@@ -22,7 +22,7 @@ pub fn game_name(game: Game) -> &'static str {
 pub fn chronicle(c: &Chronicle) -> Document {
     let mut sections = vec![timeline(c)];
     sections.extend(c.missions.iter().map(|m| mission(c.game, m)));
-    sections.push(statistics(&c.statistics));
+    sections.push(statistics(c.game, &c.statistics));
     if !c.notes.is_empty() {
         sections.push(Section {
             heading: "Notes".to_owned(),
@@ -112,16 +112,16 @@ fn mission(game: Game, m: &MissionReport) -> Section {
         Some(end) => format!("Played from {} to {}", when(&m.started_at), when(end)),
         None => format!("Started {}, still in progress", when(&m.started_at)),
     };
-    let mut blocks = vec![
-        Block::Line(format!(
-            "{played}, {} turn(s). Went: {}.",
-            m.turns,
-            m.soldiers.join(", ")
-        )),
-        Block::Line(objectives(m)),
-    ];
-    if let Some(zd) = &m.zero_dark {
-        red_force(&mut blocks, zd);
+    let mut blocks = vec![Block::Line(format!(
+        "{played}, {} turn(s). Went: {}.",
+        m.turns,
+        m.soldiers.join(", ")
+    ))];
+    // Zero Dark has no Objectives: its Mission's aim is the Spook's priority task.
+    match (game, &m.zero_dark) {
+        (Game::ZeroDark, Some(zd)) => red_force(&mut blocks, zd, m),
+        (Game::ZeroDark, None) => {}
+        (Game::Wwii | Game::Modern, _) => blocks.push(Block::Line(objectives(m))),
     }
     if !m.environments.is_empty() {
         blocks.push(Block::Line(format!(
@@ -129,21 +129,44 @@ fn mission(game: Game, m: &MissionReport) -> Section {
             m.environments.join(", ")
         )));
     }
+    let zero_dark = game == Game::ZeroDark;
     let yes = |b: bool| if b { "yes" } else { "no" }.to_owned();
-    table(
-        &mut blocks,
-        "Casualties",
-        &["Soldier", "Wounds", "Downed", "KIA"],
-        &m.casualties,
-        |c| vec![c.soldier.clone(), c.wounds.to_string(), yes(c.downed), yes(c.kia)],
-    );
-    table(&mut blocks, "EKIA", &["Soldier", "EKIA", "XP"], &m.ekia, |e| {
-        vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
-    });
+    match zero_dark {
+        true => table(
+            &mut blocks,
+            "Heroes harmed",
+            &["Hero", "Wounds", "Last state"],
+            &m.casualties,
+            |c| {
+                let state = c.hero_state.map(|s| s.to_string()).unwrap_or_default();
+                vec![c.soldier.clone(), c.wounds.to_string(), state]
+            },
+        ),
+        false => table(
+            &mut blocks,
+            "Casualties",
+            &["Soldier", "Wounds", "Downed", "KIA"],
+            &m.casualties,
+            |c| vec![c.soldier.clone(), c.wounds.to_string(), yes(c.downed), yes(c.kia)],
+        ),
+    }
+    match zero_dark {
+        // A bogey put down or dead is Zero Dark's EKIA, and gives no XP of its own.
+        true => table(
+            &mut blocks,
+            "Bogeys put down or dead",
+            &["Hero", "Bogeys"],
+            &m.ekia,
+            |e| vec![e.soldier.clone(), e.count.to_string()],
+        ),
+        false => table(&mut blocks, "EKIA", &["Soldier", "EKIA", "XP"], &m.ekia, |e| {
+            vec![e.soldier.clone(), e.count.to_string(), e.xp.to_string()]
+        }),
+    }
     table(
         &mut blocks,
         "Checks and rolls",
-        &["Soldier", "Ability", "Successes", "Failures"],
+        &[who(game), "Ability", "Successes", "Failures"],
         &m.checks,
         |c| {
             vec![
@@ -181,9 +204,18 @@ fn mission(game: Game, m: &MissionReport) -> Section {
             ]
         },
     );
-    table(&mut blocks, "XP gained", &["Soldier", "XP"], &m.xp, |x| {
-        vec![x.soldier.clone(), x.gained.to_string()]
-    });
+    match zero_dark {
+        true => table(
+            &mut blocks,
+            "XP gained and lost",
+            &["Hero", "Gained", "Lost"],
+            &m.xp,
+            |x| vec![x.soldier.clone(), x.gained.to_string(), x.lost.to_string()],
+        ),
+        false => table(&mut blocks, "XP gained", &["Soldier", "XP"], &m.xp, |x| {
+            vec![x.soldier.clone(), x.gained.to_string()]
+        }),
+    }
     let award = m.rp_award.map_or_else(
         || "No RP award recorded".to_owned(),
         |rp| format!("RP award {rp}"),
@@ -223,15 +255,29 @@ fn mission(game: Game, m: &MissionReport) -> Section {
     }
 }
 
-/// A Zero Dark Mission's priority task and what became of each bogey of its Red Force.
-fn red_force(blocks: &mut Vec<Block>, zd: &ZeroDarkMission) {
+/// A Zero Dark Mission's priority task and how it came out, and what became of each bogey
+/// of its Red Force.
+fn red_force(blocks: &mut Vec<Block>, zd: &ZeroDarkMission, m: &MissionReport) {
     if let Some(task) = zd.task {
+        let whose = zd
+            .spook
+            .as_ref()
+            .map(|spook| format!("{spook}'s "))
+            .unwrap_or_default();
         let target = zd
             .task_target
             .as_ref()
             .map(|t| format!(" (target: {t})"))
             .unwrap_or_default();
-        blocks.push(Block::Line(format!("Priority task: {task}{target}.")));
+        let came_out = match (&m.task_result, m.result) {
+            (Some(r), _) if r.success => format!(" succeeded: {}", r.why),
+            (Some(r), _) => format!(" failed: {}", r.why),
+            (None, None) => ", to be resolved at the Mission's end".to_owned(),
+            (None, Some(_)) => ", not resolved".to_owned(),
+        };
+        blocks.push(Block::Line(format!(
+            "Priority task: {whose}{task}{target}{came_out}."
+        )));
     }
     let by = |list: &[(String, String)], bogey: &str| {
         let mut heroes: Vec<&str> = Vec::new();
