@@ -154,3 +154,16 @@ fn the_chronicle_of_a_team_is_told_in_zero_dark_s_words_in_every_format() {
     }
 }
 
+#[test]
+fn the_printed_chronicle_of_a_team_charts_its_xp_not_the_squad_s_rp() {
+    let m = nightjar();
+    ok(&m, "mission start Kingfisher");
+    ok(&m, "mission end --result success");
+    let page = m.ok(&["--format", "html", "chronicle"]);
+    assert!(page.contains("Team XP: Mission 1: 2, Mission 2: 2"), "{page}");
+    assert!(
+        page.contains("Heroes harmed: Mission 1: 2, Mission 2: 0"),
+        "{page}"
+    );
+    assert!(!page.contains("RP"), "{page}");
+}

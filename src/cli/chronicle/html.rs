@@ -5,6 +5,7 @@
 //! into it.
 
 use askama::Template;
+use muster::domain::Game;
 use muster::projection::chronicle::MissionReport;
 
 use crate::cli::chart::{self, Labels, Series};
@@ -27,31 +28,38 @@ struct Chart {
     words: String,
 }
 
-/// The page of `doc`, with a chart of the squad's RP, bank and casualties over `missions`.
-pub fn page(doc: &Document, missions: &[MissionReport]) -> Result<String, CommandError> {
+/// The page of `doc`, a campaign of `game`, with a chart over `missions` of the squad's RP,
+/// bank and casualties (in Zero Dark, the team's XP and the heroes harmed).
+pub fn page(doc: &Document, game: Game, missions: &[MissionReport]) -> Result<String, CommandError> {
     let chart = if missions.len() > 1 {
         let numbers: Vec<u32> = missions.iter().map(|m| m.number).collect();
         let series = |label: &str, value: &dyn Fn(&MissionReport) -> u32| Series {
             label: label.to_owned(),
             points: missions.iter().map(|m| (m.number, value(m))).collect(),
         };
-        let all = [
-            series("Squad RP", &|m| m.squad_rp),
-            series("RP bank", &|m| m.rp_bank),
-            series("Casualties", &|m| {
+        let casualties = |label| {
+            series(label, &|m| {
                 u32::try_from(document::casualties(m)).unwrap_or(u32::MAX)
-            }),
-        ];
-        let title = "The squad's RP, RP bank and casualties at the end of each Mission";
+            })
+        };
+        let (all, title, y) = match game {
+            Game::ZeroDark => (
+                vec![series("Team XP", &|m| m.team_xp), casualties("Heroes harmed")],
+                "The team's XP and the heroes harmed at the end of each Mission",
+                "XP / heroes",
+            ),
+            Game::Wwii | Game::Modern => (
+                vec![
+                    series("Squad RP", &|m| m.squad_rp),
+                    series("RP bank", &|m| m.rp_bank),
+                    casualties("Casualties"),
+                ],
+                "The squad's RP, RP bank and casualties at the end of each Mission",
+                "RP / Soldiers",
+            ),
+        };
         Some(Chart {
-            svg: chart::svg(
-                &Labels {
-                    title,
-                    y: "RP / Soldiers",
-                },
-                &numbers,
-                &all,
-            )?,
+            svg: chart::svg(&Labels { title, y }, &numbers, &all)?,
             words: chart::in_words(title, &all),
         })
     } else {

@@ -25,27 +25,31 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     let (store, campaign) = ctx.open_campaign_read()?;
     let query = Query::new(&store, &campaign);
-    let (doc, missions) = match args.mission {
+    let (doc, game, missions) = match args.mission {
         Some(number) => {
             let (chronicle, report) = query.mission_report(number)?;
             if ctx.format == Format::Json {
                 return output::print_json(&report);
             }
             let doc = document::mission_alone(&campaign, chronicle.game, &report);
-            (doc, vec![report])
+            (doc, chronicle.game, vec![report])
         }
         None => {
             let chronicle = query.chronicle()?;
             if ctx.format == Format::Json {
                 return output::print_json(&chronicle);
             }
-            (document::chronicle(&chronicle), chronicle.missions)
+            (
+                document::chronicle(&chronicle),
+                chronicle.game,
+                chronicle.missions,
+            )
         }
     };
     match ctx.format {
         Format::Md => output::print(&text::markdown(&doc)),
         Format::Bbcode => output::print(&text::bbcode(&doc)),
-        Format::Html => output::print(&html::page(&doc, &missions)?),
+        Format::Html => output::print(&html::page(&doc, game, &missions)?),
         Format::Table | Format::Csv | Format::Json => output::print(&text::plain(&doc)),
     }
 }
