@@ -117,3 +117,68 @@ fn a_command_is_put_right_from_its_show_page_by_whom_it_may() {
         assert!(said(&show(&ginas, version)).is_empty());
     }
 }
+
+/// A player's undo refused because a later command rests on it says so in the player's
+/// words: what rests on it as the log shows it, and what the player may do. No event's JSON,
+/// nor the command line's `--cascade`, which a player has no control for.
+#[test]
+fn an_undo_refused_for_what_rests_on_it_is_said_in_a_players_words() {
+    let campaign = Campaign::new();
+    let pat = campaign.token("pat", "player");
+    campaign.ok(&["mission", "start", "Night Run", "--with", "Wong"]);
+    campaign.ok(&["environ", "declare", "--mission", "cold:6"]);
+    campaign.ok(&["environ", "declare", "--location", "Stream", "fever:4"]);
+    campaign.ok(&["turn"]);
+    let server = Server::start(&campaign.db);
+    let (pats, csrf) = signed(&server, &pat);
+    let rolled = recorded(
+        &pats,
+        &csrf,
+        &[
+            ("cmd", "environ"),
+            ("soldier", "Wong"),
+            ("environment", "cold"),
+            ("target", "6"),
+            ("die", "2"),
+        ],
+    );
+    campaign.ok(&["environ", "Wong", "fever", "4", "--die", "1"]);
+    // Settles the older failed roll, Pat's: without it, it would settle the fever roll.
+    campaign.ok(&["resolve", "Wong", "suppress"]);
+    let settled = rolled + 2;
+    let head = campaign.head();
+    let roll = rolled.to_string();
+    let undo = [("cmd", "undo"), ("version", roll.as_str()), ("why", "misread")];
+    let mut sent = vec![("csrf", csrf.as_str())];
+    sent.extend_from_slice(&undo);
+    let refused = pats.post("/c/Op/do", &sent, &JSON);
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let answer: Value = serde_json::from_str(&refused.body).unwrap();
+    let said = answer["refused"].as_str().unwrap();
+    assert!(
+        said.contains(&format!(
+            "v{settled} Wong settles the failed Environ cold roll of v{rolled} with a Suppress"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("ask the gm"), "{said}");
+    for command_line in ["{", "environment_resolved", "--cascade", "Void those"] {
+        assert!(!said.contains(command_line), "{command_line}: {said}");
+    }
+    // A gm's void names its own box for what rests on it.
+    let gina = campaign.token("gina", "gm");
+    let (ginas, gina_csrf) = signed(&server, &gina);
+    let void = [
+        ("csrf", gina_csrf.as_str()),
+        ("cmd", "void"),
+        ("version", roll.as_str()),
+        ("why", "misread"),
+    ];
+    let refused = ginas.post("/c/Op/do", &void, &JSON);
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let answer: Value = serde_json::from_str(&refused.body).unwrap();
+    let said = answer["refused"].as_str().unwrap();
+    assert!(said.contains("tick “Also void what rests on it”"), "{said}");
+    assert!(!said.contains('{') && !said.contains("--cascade"), "{said}");
+    assert_eq!(campaign.head(), head, "refusals write nothing");
+}

@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use super::html::{message_page, status_of};
 use super::labelled::{complaint, for_form};
 use super::reading::read_campaign;
+use super::resting::in_callers_words;
 use super::roster::roster_page;
 use super::said::in_page_words;
 use super::session::{Signed, forged, redirect};
@@ -112,6 +113,7 @@ pub async fn record(
             message,
         } => {
             let spec = specs::named(&cmd);
+            let message = in_callers_words(&server, &signed.caller, &campaign, (&cmd, message)).await;
             Ended::Refused {
                 status,
                 field: field.or_else(|| spec.and_then(|spec| spec.field_named_in(complaint(&message)))),

@@ -16,6 +16,7 @@ mod live;
 mod now;
 mod phones;
 mod reading;
+mod resting;
 mod roster;
 mod said;
 mod session;
