@@ -489,12 +489,9 @@ fn refusals(export: &[Value]) -> Vec<Case> {
             &["medal", "draw", "Nope Medal", "--trigger", "x"],
             "'Nope Medal' is not in the Medal deck",
         ),
-        refused_zd(&["hero-state", "Nobody", "ready"], "no Soldier named 'Nobody'"),
+        refused_zd(&["hero-state", "Nobody", "ready"], "no hero named 'Nobody'"),
         refused_zd(&["target", "Nobody", "--by", "Vega"], "no bogey named 'Nobody'"),
-        refused_zd(
-            &["target", "Courier", "--by", "Nobody"],
-            "no Soldier named 'Nobody'",
-        ),
+        refused_zd(&["target", "Courier", "--by", "Nobody"], "no hero named 'Nobody'"),
         refused_zd(
             &["persuade", "Vega", "Courier", "--hero", "99", "--bogey", "2"],
             "the hero's successes must be from 0 to 20",
@@ -514,7 +511,7 @@ fn refusals(export: &[Value]) -> Vec<Case> {
         ),
         refused(
             &["hardy", "Wong", "cold", "-2", "--why", "used"],
-            "Wong has 1 Hardy cold counters; cannot take away 2",
+            "Wong has 1 Hardy cold counter; cannot take away 2",
         ),
         refused(
             &["hardy", "Wong", "fever", "-1", "--why", "used"],
