@@ -193,3 +193,82 @@ fn declaring_environments_without_a_source_is_refused_in_the_forms_words() {
     }
     assert_eq!(campaign.head(), head, "refusals write nothing");
 }
+
+/// Rule 004's recipient is picked with a die of as many faces as there are Soldiers to pick
+/// from: the Medal's recipient form has the keypad of that die, as Owed now's offer has.
+#[test]
+fn the_medal_recipients_keypad_has_the_faces_of_the_die_it_rolls() {
+    let campaign = Campaign::new();
+    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards");
+    let deck = cards.join("medals-canada.json").display().to_string();
+    campaign.ok(&[
+        "campaign",
+        "new",
+        "Ortona",
+        "--game",
+        "wwii",
+        "--nation",
+        "Canada",
+        "--expansion",
+        "medals",
+    ]);
+    for line in [
+        &[
+            "enlist", "Baker", "--kind", "player", "--rp", "10", "--health", "3",
+        ][..],
+        &[
+            "enlist", "Dubois", "--kind", "player", "--rp", "10", "--health", "3",
+        ],
+        &["enlist", "Fraser", "--kind", "nps", "--rp", "6", "--health", "2"],
+        &["medal", "deck", &deck],
+        &[
+            "mission", "start", "Ortona 1", "--with", "Baker", "--with", "Dubois", "--with", "Fraser",
+        ],
+        &[
+            "medal",
+            "draw",
+            "Military Medal",
+            "--trigger",
+            "a Location played",
+        ],
+    ] {
+        campaign.ok(&[&["--campaign", "Ortona"][..], line].concat());
+    }
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let mut browser = Browser::new(&server);
+    browser.signed_in(&token);
+    let page = browser.get("/c/Ortona");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let page = Html::parse_document(&page.body);
+    let faces = |css: &str| -> Vec<String> {
+        page.select(&Selector::parse(css).unwrap())
+            .filter_map(|b| b.value().attr("value").map(str::to_owned))
+            .collect()
+    };
+    assert_eq!(
+        faces("form#form-medal-recipient button[name=die]"),
+        ["1", "2", "3"]
+    );
+    assert_eq!(
+        faces("form#offer-medal-recipient-military-medal button[name=die]"),
+        ["1", "2", "3"]
+    );
+    let csrf = browser.csrf_of("Ortona");
+    let picked = browser.post(
+        "/c/Ortona/do",
+        &[
+            ("csrf", csrf.as_str()),
+            ("cmd", "medal-recipient"),
+            ("medal", "Military Medal"),
+            ("die", "3"),
+        ],
+        &JSON,
+    );
+    assert_eq!(picked.status, 200, "{}", picked.body);
+    assert!(
+        json(&picked)["summary"].as_str().unwrap().contains("Fraser"),
+        "{}",
+        picked.body
+    );
+}

@@ -167,7 +167,7 @@ pub async fn roster_page(
     cards.sort_by_key(|c| !(own.contains(&c.name) || named(c)));
     let records = role >= Role::Player;
     let expansions: Vec<String> = roster.expansions.iter().map(ToString::to_string).collect();
-    let (status, message, groups) = groups(&roster, &expansions, role, refusal);
+    let (status, message, groups) = groups((&roster, &offers), &expansions, role, refusal);
     let unchecked = match roster.unchecked_offline_rolls {
         0 => String::new(),
         n => format!(

@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use muster::app::Role;
 use muster::domain::Game;
 use muster::projection::roster::Roster;
+use muster::query::Offer;
 
 use super::specs::{self, Input, Spec};
 
@@ -32,8 +33,9 @@ pub struct FormView {
     pub cmd: &'static str,
     pub title: &'static str,
     pub fields: Vec<FieldView>,
-    /// True when the form rolls a d10: its keypad records on one tap.
-    pub keypad: bool,
+    /// The sides of the die the form rolls, when it rolls one: its keypad records a face on
+    /// one tap.
+    pub keypad: Option<u8>,
     pub message: String,
 }
 
@@ -58,7 +60,7 @@ fn input_word(input: Input) -> &'static str {
         Input::Text => "text",
         Input::Number => "number",
         Input::Change => "change",
-        Input::Die => "die",
+        Input::Die | Input::Pick => "die",
         Input::Soldier => "soldier",
         Input::Soldiers => "soldiers",
         Input::Choice(_) => "choice",
@@ -68,11 +70,13 @@ fn input_word(input: Input) -> &'static str {
     }
 }
 
-/// The campaign a form is drawn for: its game, the expansions it uses, its Soldiers' names.
+/// The campaign a form is drawn for: its game, the expansions it uses, its Soldiers' names
+/// and what the rules offer now.
 struct Drawn<'a> {
     zero_dark: bool,
     expansions: &'a [String],
     names: &'a [String],
+    offers: &'a [Offer],
 }
 
 /// A label in the campaign's words: Zero Dark's heroes where Warfighter has Soldiers.
@@ -101,7 +105,9 @@ fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> 
         .fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.input != Input::Die && f.asked(drawn.zero_dark, drawn.expansions))
+        .filter(|(_, f)| {
+            !matches!(f.input, Input::Die | Input::Pick) && f.asked(drawn.zero_dark, drawn.expansions)
+        })
         .map(|(i, f)| FieldView {
             id: format!("f-{}-{}-{i}", spec.cmd, f.name),
             name: f.name,
@@ -124,11 +130,31 @@ fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> 
         cmd: spec.cmd,
         title: spec.title,
         fields,
-        keypad: spec.fields.iter().any(|f| f.input == Input::Die),
+        keypad: spec.fields.iter().find_map(|f| match f.input {
+            Input::Die => Some(10),
+            Input::Pick => picked_with(spec, drawn.offers),
+            _ => None,
+        }),
         message: refused
             .map(|(_, _, message)| message.to_owned())
             .unwrap_or_default(),
     }
+}
+
+/// The sides of the die a pick of `spec`'s command rolls now, as the rules' offer of it says
+/// (as many as those it picks among); `None` when they offer none, and muster rolls.
+fn picked_with(spec: &Spec, offers: &[Offer]) -> Option<u8> {
+    offers
+        .iter()
+        .filter(|o| {
+            o.refused.is_none()
+                && o.args.len() >= spec.words.len()
+                && o.args.iter().zip(spec.words).all(|(a, w)| a == w)
+        })
+        .find_map(|o| match o.sides[..] {
+            [sides] => Some(sides),
+            _ => None,
+        })
 }
 
 /// The corrections `role` may give of the command that wrote `version`, its version filled
@@ -138,6 +164,7 @@ pub fn corrections(version: u64, role: Role, mine: bool) -> Vec<FormView> {
         zero_dark: false,
         expansions: &[],
         names: &[],
+        offers: &[],
     };
     let values = [("version".to_owned(), version.to_string())];
     specs::all()
@@ -150,10 +177,10 @@ pub fn corrections(version: u64, role: Role, mine: bool) -> Vec<FormView> {
         .collect()
 }
 
-/// The groups of forms `role` may record in `roster`'s campaign, the status the page is
-/// answered with, and a refusal's message when its form is not among them.
+/// The groups of forms `role` may record in `roster`'s campaign (a pick's keypad from the
+/// rules' `offers`), the status the page is answered with, and a refusal's message when its form is not among them.
 pub fn groups(
-    roster: &Roster,
+    (roster, offers): (&Roster, &[Offer]),
     expansions: &[String],
     role: Role,
     refusal: Option<Refusal>,
@@ -163,6 +190,7 @@ pub fn groups(
         zero_dark: roster.game == Game::ZeroDark,
         expansions,
         names: &names,
+        offers,
     };
     let refusal = refusal.as_ref();
     let groups: Vec<Group> = [

@@ -35,6 +35,9 @@ pub enum Input {
     Change,
     /// A d10's face: the 1–10 keypad, each key recording on one tap; blank, muster rolls.
     Die,
+    /// The face of the die a pick among those the rules name rolls (a Medal's recipient): its
+    /// keypad has the faces the offer of the command has now; without one, muster rolls.
+    Pick,
     /// One Soldier of the roster.
     Soldier,
     /// Any of the roster's Soldiers, a box each.
@@ -230,6 +233,7 @@ pub const fn switch(name: &'static str, label: &'static str) -> Field {
 pub const SOLDIER: Field = field("soldier", "Soldier", Place::Word, Input::Soldier, true);
 pub const AMOUNT: Field = number("n", "Amount (1)", false);
 pub const DIE: Field = field("die", "Die", Place::Flag("die"), Input::Die, false);
+pub const PICK: Field = field("die", "Die", Place::Flag("die"), Input::Pick, false);
 pub const WHY: Field = flag("why", "Why", true);
 pub const CHANGE: Field = field("amount", "Change (+1, -1)", Place::Word, Input::Change, true);
 pub const MEDAL: Field = word("medal", "Medal", true);

@@ -2,8 +2,8 @@
 //! and Suppressions on Hostiles, RP and RP cards, K9 Encounters and Medals.
 
 use super::form::{
-    AMOUNT, DIE, Field, Group, Input, MEDAL, Place, SOLDIER, Spec, WHY, choice, field, flag, flag_number,
-    number, spec, switch, word,
+    AMOUNT, DIE, Field, Group, Input, MEDAL, PICK, Place, SOLDIER, Spec, WHY, choice, field, flag,
+    flag_number, number, spec, switch, word,
 };
 
 const fn form(
@@ -257,7 +257,7 @@ pub const FORMS: &[Spec] = &[
         "medal-recipient",
         "Medal: choose the recipient",
         &["medal", "recipient"],
-        &[MEDAL, DIE],
+        &[MEDAL, PICK],
         Group::Mission,
     ),
     form(
