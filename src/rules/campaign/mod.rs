@@ -169,14 +169,19 @@ pub(super) fn enlist(
             card.name
         )));
     }
+    // A Zero Dark campaign's Soldiers are its heroes.
+    let soldier = match info.game {
+        Game::ZeroDark => "hero",
+        Game::Wwii | Game::Modern => "Soldier",
+    };
     if same_name(&card.name, "team") {
-        return Err(RuleError::refused(
-            "'team' is reserved for the team's XP (`muster xp team N`); give the Soldier another name",
-        ));
+        return Err(RuleError::refused(format!(
+            "'team' is reserved for the team's XP (`muster xp team N`); give the {soldier} another name"
+        )));
     }
     if let Some(existing) = state.soldier(&card.name) {
         return Err(RuleError::refused(format!(
-            "a Soldier named '{}' is already enlisted (names are compared without case); give this one another name",
+            "a {soldier} named '{}' is already enlisted (names are compared without case); give this one another name",
             existing.card.name
         )));
     }

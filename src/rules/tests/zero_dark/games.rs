@@ -319,3 +319,13 @@ fn a_zero_dark_mission_with_tracked_objectives_is_refused() {
         })
         .then_refused(&["Zero Dark", "Objectives"]);
 }
+
+#[test]
+fn an_enlistment_refused_in_a_zero_dark_campaign_names_a_hero() {
+    given(team())
+        .when(Command::Enlist(Box::new(hero("Team"))))
+        .then_refused(&["give the hero another name"]);
+    given(team())
+        .when(Command::Enlist(Box::new(hero(SPOOK))))
+        .then_refused(&[&format!("a hero named '{SPOOK}' is already enlisted")]);
+}
