@@ -104,3 +104,26 @@ fn owed_now_carries_what_comes_next_for_a_soldier_at_his_health() {
     let twice: Vec<&&str> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
     assert!(twice.is_empty(), "ids drawn twice: {twice:?}");
 }
+
+/// A Soldier Killed in Action or discharged never goes on a Mission again: Start a Mission
+/// offers no box for him, while every picker of one Soldier (a note about him) still names him.
+#[test]
+fn start_a_mission_offers_no_box_for_a_soldier_whose_record_is_closed() {
+    let campaign = Campaign::new();
+    for name in ["Kim", "Lee", "Moe"] {
+        campaign.ok(&["enlist", name, "--kind", "squad", "--rp", "2", "--health", "2"]);
+    }
+    campaign.ok(&["kill", "Kim"]);
+    campaign.ok(&["discharge", "Lee"]);
+    let page = page_of_pat(&campaign);
+    let boxes: Vec<&str> = page
+        .select(&select("#form-mission-start input[name=with]"))
+        .filter_map(|b| b.value().attr("value"))
+        .collect();
+    assert_eq!(boxes, ["Wong", "Moe"]);
+    let about: Vec<&str> = page
+        .select(&select("#form-note select[name=soldier] option"))
+        .filter_map(|o| o.value().attr("value"))
+        .collect();
+    assert_eq!(about, ["", "Wong", "Kim", "Lee", "Moe"]);
+}

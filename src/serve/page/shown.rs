@@ -4,6 +4,7 @@
 use axum::http::StatusCode;
 use muster::app::Role;
 use muster::domain::Game;
+use muster::domain::soldier::Status;
 use muster::projection::roster::Roster;
 use muster::query::Offer;
 
@@ -71,11 +72,14 @@ fn input_word(input: Input) -> &'static str {
 }
 
 /// The campaign a form is drawn for: its game, the expansions it uses, its Soldiers' names
-/// and what the rules offer now.
+/// (and of those the ones still serving) and what the rules offer now.
 struct Drawn<'a> {
     zero_dark: bool,
     expansions: &'a [String],
     names: &'a [String],
+    /// Those neither Killed nor discharged: a closed record never goes on a Mission again,
+    /// so the boxes of Soldiers to take leave them out.
+    serving: &'a [String],
     offers: &'a [Offer],
 }
 
@@ -115,7 +119,8 @@ fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> 
             input: input_word(f.input),
             options: match f.input {
                 Input::Choice(options) => options.iter().map(|o| (*o).to_owned()).collect(),
-                Input::Soldier | Input::Soldiers => names.to_vec(),
+                Input::Soldier => names.to_vec(),
+                Input::Soldiers => drawn.serving.to_vec(),
                 _ => Vec::new(),
             },
             required: f.required,
@@ -164,6 +169,7 @@ pub fn corrections(version: u64, role: Role, mine: bool) -> Vec<FormView> {
         zero_dark: false,
         expansions: &[],
         names: &[],
+        serving: &[],
         offers: &[],
     };
     let values = [("version".to_owned(), version.to_string())];
@@ -186,10 +192,17 @@ pub fn groups(
     refusal: Option<Refusal>,
 ) -> (StatusCode, String, Vec<Group>) {
     let names: Vec<String> = roster.soldiers.iter().map(|s| s.name.clone()).collect();
+    let serving: Vec<String> = roster
+        .soldiers
+        .iter()
+        .filter(|s| !matches!(s.status, Status::Kia | Status::Discharged))
+        .map(|s| s.name.clone())
+        .collect();
     let drawn = Drawn {
         zero_dark: roster.game == Game::ZeroDark,
         expansions,
         names: &names,
+        serving: &serving,
         offers,
     };
     let refusal = refusal.as_ref();
