@@ -171,7 +171,7 @@ pub fn amend(
             .find(|key| ground.seed_commitment.as_deref() != Some(key.commitment.as_str()))
         {
             return Err(Error::input(format!(
-                "the seed that generated the faces of version {first} ({}) has been revealed since, so they cannot be carried to a new command; record what should change with a new event instead",
+                "the seed that generated the faces of version {first} ({}) is no longer the one in force (another was committed since: a seed revealed, or this copy's own), so they cannot be carried to a new command; record what should change with a new event instead (an XP correction with `muster xp`, a Wound healed with `muster heal`, a note with `muster note`)",
                 stale.commitment.chars().take(20).collect::<String>()
             )));
         }

@@ -274,9 +274,31 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
             Some((at, _)) => format!("the seed revealed at version {at} gives the face it records"),
             None => "its seed is not revealed, so nothing shows the face forged".to_owned(),
         };
+        // An amendment carries the faces only while the seed that made them is in force.
+        let in_force = history
+            .tail
+            .iter()
+            .rev()
+            .find_map(|r| match &r.event {
+                Event::SeedCommitted(e) => Some(e.commitment.as_str()),
+                _ => None,
+            })
+            .or(history.base.seed_commitment.as_deref());
+        let made_by = rolled
+            .event
+            .roll()
+            .and_then(|roll| roll.dice.as_ref())
+            .map(|key| key.commitment.as_str());
+        let way = match made_by.is_none_or(|made_by| Some(made_by) == in_force) {
+            true => format!(
+                "Correct the command with the same faces: `muster amend {} --why TEXT -- COMMAND…`",
+                rolled.version
+            ),
+            false => "Its seed is no longer the one in force, so an amendment cannot carry its faces either: record what should change with a new event instead (an XP correction with `muster xp`, a Wound healed with `muster heal`, a note with `muster note`)".to_owned(),
+        };
         return Err(RuleError::refused(format!(
-            "version {} rolled a generated die, and {seed}: a face shown to the table is a fact, and voiding it would allow a second roll. Only a generated face that a revealed seed disproves may be voided. Correct the command with the same faces: `muster amend {} --why TEXT -- COMMAND…`",
-            rolled.version, rolled.version
+            "version {} rolled a generated die, and {seed}: a face shown to the table is a fact, and voiding it would allow a second roll. Only a generated face that a revealed seed disproves may be voided. {way}",
+            rolled.version
         )));
     }
     if history.voided.contains(&target.command_id) {

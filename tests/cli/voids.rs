@@ -277,8 +277,38 @@ fn amend_corrects_a_generated_roll_with_the_face_it_showed() {
     m.ok(&["verify"]);
     m.refused(
         &strs(&amend_args(last, &["check", "Wong", "handler"])),
-        "has been revealed since",
+        "is no longer the one in force",
     );
+}
+
+#[test]
+fn a_generated_roll_in_an_imported_copy_rolling_on_its_own_seed_is_corrected_by_a_new_event() {
+    let m = Muster::lodestar();
+    m.ok(&["mission", "start", "Caen", "--with", "Wong"]);
+    let rolled = first_version(&m.json(&["check", "Wong", "handler"]));
+    let export = m.path("lodestar.jsonl");
+    m.ok(&["export", "-o", &export.display().to_string()]);
+    // The copy does not hold the first seed: its next roll commits its own.
+    let copy = Muster::new();
+    copy.ok(&["import", &export.display().to_string()]);
+    copy.ok(&["--campaign", "Operation Lodestar", "check", "Wong", "handler"]);
+    let amend = amend_args(rolled, &["check", "Wong", "handler", "--mod", "+1:kit"]);
+    let mut in_copy = vec!["--campaign", "Operation Lodestar"];
+    in_copy.extend(strs(&amend));
+    let refusal = copy.refused(&in_copy, "is no longer the one in force");
+    assert!(
+        !refusal.contains("revealed since"),
+        "nothing was revealed: {refusal}"
+    );
+    let mut void = vec!["--campaign", "Operation Lodestar"];
+    let void_args = void_args(rolled, &[]);
+    void.extend(strs(&void_args));
+    let refusal = copy.refused(&void, "an amendment cannot carry its faces either");
+    assert!(
+        refusal.contains("record what should change with a new event"),
+        "{refusal}"
+    );
+    assert!(!refusal.contains("muster amend"), "{refusal}");
 }
 
 #[test]
