@@ -14,7 +14,7 @@ use super::progress::Progress;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "The backup holds every campaign of the database, the dice seeds not yet revealed and the servers' token hashes: keep it private (it is written readable by its owner only, mode 0600). It is one snapshot, taken while other processes, `muster serve` included, go on reading and writing; it is written beside FILE, flushed to disk, checked (SQLite's integrity check, and every campaign verified as `muster verify` does, at least at the head it had when the backup began), and only then renamed to FILE. A backup that fails its checks is removed and FILE left as it was (exit 3 when a campaign does not verify, 4 when the file does not check). To restore it, stop muster and copy FILE over the database (or point --db at it)."
+    after_help = "The backup holds every campaign of the database, the dice seeds not yet revealed and the servers' token hashes: keep it private (it is written readable by its owner only, mode 0600). It is one snapshot, taken while other processes, `muster serve` included, go on reading and writing; it is written beside FILE, flushed to disk, checked (SQLite's integrity check, and every campaign verified as `muster verify` does, at least at the head it had when the backup began), and only then renamed to FILE. A backup that fails its checks is removed and FILE left as it was (exit 3 when a campaign does not verify, 4 when the file does not check); a paper sheet the log disagrees with (`assert`) is a fact of the log, backed up with it. To restore it, stop muster and copy FILE over the database (or point --db at it)."
 )]
 pub struct Args {
     /// The file to write, in a folder that exists; not the database itself

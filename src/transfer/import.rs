@@ -218,7 +218,12 @@ fn write_tail(
         version: report.head_version,
         hash: report.head_hash,
     };
-    let mut findings = report.findings;
+    // A paper sheet the log disagrees with is imported with the log, as it was exported.
+    let mut findings: Vec<Finding> = report
+        .findings
+        .into_iter()
+        .filter(|f| !f.is_a_sheets_disagreement())
+        .collect();
     let edited = written.edited.into_iter().chain(edited_here);
     findings.extend(edited.map(Finding::edited));
     findings.sort_by_key(|f| f.version);

@@ -13,6 +13,13 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// Whether it is a paper sheet the log disagrees with: a fact the log records (the
+    /// assertion, as the player made it), not damage, which goes with the log where it goes
+    /// (export, import, a backup) and which `verify` goes on reporting until it is mended.
+    pub fn is_a_sheets_disagreement(&self) -> bool {
+        self.check == "assert"
+    }
+
     /// A row whose hash does not match its contents.
     pub fn edited(version: u64) -> Finding {
         Finding {

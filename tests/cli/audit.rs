@@ -438,3 +438,32 @@ fn a_seeds_commitment_is_printed_with_the_same_twenty_digits_everywhere() {
         "{revealed}"
     );
 }
+
+#[test]
+fn a_sheet_the_log_disagrees_with_is_exported_imported_and_backed_up_with_the_log() {
+    let m = Muster::lodestar();
+    m.ok(&["assert", "Wong", "xp=3"]);
+    assert_eq!(verify(&m).0, 3, "verify reports the disagreement");
+    let export = m.path("lodestar.jsonl");
+    m.ok(&["export", "-o", &export.display().to_string()]);
+    let copy = Muster::new();
+    copy.ok(&["import", &export.display().to_string()]);
+    let (code, out, err) = copy.run(&["--campaign", "Operation Lodestar", "--json", "verify"]);
+    assert_eq!(code, 3, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let checks: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["check"].as_str())
+        .collect();
+    assert_eq!(
+        checks,
+        ["assert"],
+        "the disagreement came with the log, and nothing else"
+    );
+    let backup = m.path("backup.db");
+    let (code, _, err) = m.run(&["backup", &backup.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(backup.exists());
+}
