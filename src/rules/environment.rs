@@ -33,10 +33,21 @@ pub(super) fn roll(
     let soldier = state.find_soldier(soldier)?;
     let name = soldier.card.name.clone();
     if !mission.soldiers.contains(&name) || !soldier.is_on_the_books() {
+        // Those of its Soldiers still on the books: one Killed or discharged rolls no more.
+        let in_play: Vec<&str> = mission
+            .soldiers
+            .iter()
+            .filter(|s| state.soldier(s).is_some_and(|s| s.is_on_the_books()))
+            .map(String::as_str)
+            .collect();
         return Err(RuleError::refused(format!(
-            "{name} is not in play on Mission {}; only its Soldiers roll for Environment ({})",
+            "{name} is not in play on Mission {}; only its Soldiers still on the books roll for Environment ({})",
             mission.number,
-            mission.soldiers.join(", ")
+            if in_play.is_empty() {
+                "none".to_owned()
+            } else {
+                in_play.join(", ")
+            }
         )));
     }
     let environment = check_type(state, "an Environ type", &environment.to_lowercase())?;

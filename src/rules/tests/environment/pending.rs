@@ -131,3 +131,13 @@ fn the_turns_refusal_names_hardy_only_for_a_soldier_who_holds_a_counter_that_set
         .when(Command::NextTurn)
         .then_refused(&["`muster resolve Ivanov hardy|wound|suppress`"]);
 }
+
+#[test]
+fn an_environment_roll_of_a_killed_soldier_is_refused_naming_those_still_in_play() {
+    let mut log = on_mission();
+    log.push(Event::Killed(named("Petrov")));
+    given(log).when(environ("Petrov", "cold", 6)).then_refused(&[
+        "Petrov is not in play on Mission 1",
+        "roll for Environment (Ivanov, Sokolov)",
+    ]);
+}
