@@ -130,6 +130,30 @@
   var SETTLE_MS = 400;
   var changedAt = 0;
 
+  // What a form offers from the campaign as it stands (its lists of Soldiers, a pick's keypad)
+  // swapped in from the page as the server gives it now, each keeping what was chosen in it;
+  // the form's other fields, and one being typed or picked in, are left as they are.
+  function freshen(fresh, typing) {
+    fresh.querySelectorAll("[data-fresh][id]").forEach(function (there) {
+      var here = document.getElementById(there.id);
+      if (!here || here.outerHTML === there.outerHTML || (typing && here.contains(typing))) {
+        return;
+      }
+      var chosen = here.matches("select") ? [here.value] :
+        Array.prototype.map.call(here.querySelectorAll("input:checked"), function (b) { return b.value; });
+      var kept = ["aria-invalid", "aria-describedby"].map(function (name) { return [name, here.getAttribute(name)]; });
+      here.replaceWith(there);
+      if (there.matches("select")) {
+        if (Array.prototype.some.call(there.options, function (o) { return o.value === chosen[0]; })) {
+          there.value = chosen[0];
+        }
+      } else {
+        there.querySelectorAll("input[type=checkbox]").forEach(function (b) { b.checked = chosen.indexOf(b.value) >= 0; });
+      }
+      kept.forEach(function (pair) { if (pair[1] !== null) { there.setAttribute(pair[0], pair[1]); } });
+    });
+  }
+
   // The page as the server gives it now, swapped in part by part; a part holding the field
   // being typed in is left as it is.
   function refresh() {
@@ -149,6 +173,7 @@
             here.replaceWith(there);
           }
         });
+        freshen(fresh, typing && typing.matches("input, textarea, select") ? typing : null);
         localTimes(document);
         var shownHead = document.getElementById("now");
         if (shownHead) {

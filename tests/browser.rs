@@ -7,6 +7,8 @@
 
 #[path = "browser/driver.rs"]
 mod driver;
+#[path = "browser/fresh.rs"]
+mod fresh;
 #[path = "serve/harness.rs"]
 #[allow(dead_code)]
 mod harness;
