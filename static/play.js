@@ -18,9 +18,29 @@
   localTimes(document);
   // An invite link carries its code after the #, which no request sends: the Join form takes it.
   var invite = document.getElementById("join-invite");
-  if (invite && !invite.value && window.location.hash.length > 1) {
-    invite.value = decodeURIComponent(window.location.hash.slice(1));
+  function codeOfLink() {
+    try {
+      return decodeURIComponent(window.location.hash.slice(1));
+    } catch (e) {
+      return window.location.hash.slice(1);
+    }
   }
+  if (invite && !invite.value && window.location.hash.length > 1) {
+    invite.value = codeOfLink();
+  }
+  // A new link opened in this tab (after a refused join, say) changes only the #, and the page
+  // is not loaded again: its code takes the place of the one refused, and the refusal, which
+  // spoke of that one, goes.
+  window.addEventListener("hashchange", function () {
+    if (!invite || window.location.hash.length < 2 || invite.value === codeOfLink()) {
+      return;
+    }
+    invite.value = codeOfLink();
+    var refusal = document.getElementById("message");
+    if (refusal) {
+      refusal.remove();
+    }
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-copy]");
     if (!button || !navigator.clipboard) {

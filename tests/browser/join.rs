@@ -2,7 +2,7 @@
 //! nothing until Join is tapped, fits and passes axe-core; Join signs the phone in with the
 //! invite's role, and its Soldier's card comes first; a second phone is told the invite is
 //! used up; the phone stays signed in across a server restart, and is signed out at once when
-//! its invite is revoked.
+//! its invite is revoked. A new link opened in the tab of a refused join fills in its own code.
 
 use super::driver::Size;
 use super::harness::Campaign;
@@ -147,5 +147,68 @@ fn an_invite_link_opened_on_a_phone_joins_when_join_is_tapped() {
             drop(restarted);
             Ok(())
         }
+    });
+}
+
+/// A new link opened in the tab of a refused join changes only the address's `#`, so the
+/// page is not loaded again: the code field takes the new link's code, and Join joins.
+#[test]
+fn a_new_link_opened_in_the_tab_of_a_refused_join_fills_in_its_code() {
+    let campaign = Campaign::new();
+    lodestar(&campaign);
+    let printed = campaign.ok(&[
+        "serve",
+        "invite",
+        "--role",
+        "player",
+        "--url",
+        "http://127.0.0.1:9",
+    ]);
+    let code = printed
+        .lines()
+        .next()
+        .and_then(|link| link.rsplit_once('#'))
+        .map(|(_, code)| code.to_owned())
+        .unwrap();
+    let server = Server::start(&campaign.db);
+    in_browser(|driver, chromium| async move {
+        let tab = tab(&driver, &chromium, &server.url, Size::Phone).await?;
+        tab.open("/join#used-up-code").await?;
+        tab.type_in("#join-name", "Sasha").await?;
+        tab.click("form#join button[type=submit]").await?;
+        tab.until(
+            "the refusal",
+            "var m = document.getElementById('message'); return m && m.textContent;",
+        )
+        .await?;
+        tab.js("window.musterMark = 'unreloaded'; return true;", vec![])
+            .await?;
+        tab.open(&format!("/join#{code}")).await?;
+        let filled = tab
+            .until(
+                "the new link's code",
+                "var f = document.getElementById('join-invite'); return f.value.indexOf('used-up') < 0 && f.value;",
+            )
+            .await?;
+        let mark = tab.js("return window.musterMark || null;", vec![]).await?;
+        if mark != "unreloaded" {
+            return Err(format!(
+                "the page was loaded again, so the test shows nothing: {mark}"
+            ));
+        }
+        if filled != code.as_str() {
+            return Err(format!("the code field holds {filled}"));
+        }
+        tab.fits("join with a new link").await?;
+        tab.axe("join with a new link").await?;
+        tab.shot("join-new-link").await?;
+        tab.click("form#join button[type=submit]").await?;
+        tab.until(
+            "the campaign list",
+            "return document.getElementById('campaigns') !== null;",
+        )
+        .await?;
+        let _ = tab.client.close().await;
+        Ok(())
     });
 }
