@@ -152,35 +152,7 @@ fn a_soldier_enlisted_is_in_every_forms_list_at_once_and_what_was_chosen_stays()
 /// rules now roll for it (1 to 3 among three Soldiers) without a reload, as Owed now does.
 #[test]
 fn a_picks_keypad_comes_with_what_the_rules_offer_without_a_reload() {
-    let campaign = Campaign::new();
-    let deck = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/cards/medals-canada.json")
-        .display()
-        .to_string();
-    campaign.ok(&[
-        "campaign",
-        "new",
-        "Ortona",
-        "--game",
-        "wwii",
-        "--nation",
-        "Canada",
-        "--expansion",
-        "medals",
-    ]);
-    for line in [
-        &[
-            "enlist", "Baker", "--kind", "player", "--rp", "10", "--health", "3",
-        ][..],
-        &[
-            "enlist", "Dubois", "--kind", "player", "--rp", "10", "--health", "3",
-        ],
-        &["enlist", "Fraser", "--kind", "nps", "--rp", "6", "--health", "2"],
-        &["medal", "deck", &deck],
-        &["mission", "start", "Ortona 1"],
-    ] {
-        campaign.ok(&[&["--campaign", "Ortona"][..], line].concat());
-    }
+    let campaign = Campaign::new().with_ortona();
     let player = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
     let db = campaign.db.clone();

@@ -38,6 +38,33 @@ impl Campaign {
         campaign
     }
 
+    /// Another campaign beside Op: "Ortona", WWII in Canada with Medals (the Canadian deck
+    /// loaded), Baker and Dubois (players) and Fraser (NPS), on Mission "Ortona 1" with all three.
+    pub fn with_ortona(self) -> Campaign {
+        let deck = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/cards/medals-canada.json")
+            .display()
+            .to_string();
+        let new = [
+            "campaign", "new", "Ortona", "--game", "wwii", "--nation", "Canada",
+        ];
+        self.ok(&[&new[..], &["--expansion", "medals"]].concat());
+        for line in [
+            &[
+                "enlist", "Baker", "--kind", "player", "--rp", "10", "--health", "3",
+            ][..],
+            &[
+                "enlist", "Dubois", "--kind", "player", "--rp", "10", "--health", "3",
+            ],
+            &["enlist", "Fraser", "--kind", "nps", "--rp", "6", "--health", "2"],
+            &["medal", "deck", &deck],
+            &["mission", "start", "Ortona 1"],
+        ] {
+            self.ok(&[&["--campaign", "Ortona"][..], line].concat());
+        }
+        self
+    }
+
     /// Runs the command line on this database.
     pub fn muster(&self, args: &[&str]) -> Output {
         muster(&self.db, args)

@@ -198,42 +198,15 @@ fn declaring_environments_without_a_source_is_refused_in_the_forms_words() {
 /// from: the Medal's recipient form has the keypad of that die, as Owed now's offer has.
 #[test]
 fn the_medal_recipients_keypad_has_the_faces_of_the_die_it_rolls() {
-    let campaign = Campaign::new();
-    let cards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cards");
-    let deck = cards.join("medals-canada.json").display().to_string();
-    campaign.ok(&[
-        "campaign",
-        "new",
-        "Ortona",
-        "--game",
-        "wwii",
-        "--nation",
-        "Canada",
-        "--expansion",
-        "medals",
-    ]);
-    for line in [
-        &[
-            "enlist", "Baker", "--kind", "player", "--rp", "10", "--health", "3",
-        ][..],
-        &[
-            "enlist", "Dubois", "--kind", "player", "--rp", "10", "--health", "3",
-        ],
-        &["enlist", "Fraser", "--kind", "nps", "--rp", "6", "--health", "2"],
-        &["medal", "deck", &deck],
-        &[
-            "mission", "start", "Ortona 1", "--with", "Baker", "--with", "Dubois", "--with", "Fraser",
-        ],
-        &[
-            "medal",
-            "draw",
-            "Military Medal",
-            "--trigger",
-            "a Location played",
-        ],
-    ] {
-        campaign.ok(&[&["--campaign", "Ortona"][..], line].concat());
-    }
+    let campaign = Campaign::new().with_ortona();
+    let draw = [
+        "medal",
+        "draw",
+        "Military Medal",
+        "--trigger",
+        "a Location played",
+    ];
+    campaign.ok(&[&["--campaign", "Ortona"][..], &draw].concat());
     let token = campaign.token("pat", "player");
     let server = Server::start(&campaign.db);
     let mut browser = Browser::new(&server);
