@@ -22,6 +22,20 @@ pub enum HeroState {
     Lost,
 }
 
+/// The words of a hero's states, as `hero-state` takes them and the log writes them (wounded
+/// with its count: `wounded(2)`).
+pub const HERO_STATES: [&str; 9] = [
+    "ready",
+    "targeted",
+    "wounded",
+    "stunned",
+    "down",
+    "dead",
+    "persuaded",
+    "captured",
+    "lost",
+];
+
 impl fmt::Display for HeroState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -9,6 +9,7 @@ use crate::domain::rules_version;
 use crate::domain::sheet;
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, SoldierState};
+use crate::domain::zero_dark::HERO_STATES;
 
 /// Reveals a seed: the one in force, which commits `next` in its place, or an earlier one
 /// whose faces are on the log and still unrevealed (one a pushed copy's seed displaced), which
@@ -80,17 +81,9 @@ fn as_the_log_writes(
     if !matches!(reading, sheet::Reading::HeroState(_)) {
         return Ok(value);
     }
-    const STATES: [&str; 8] = [
-        "ready",
-        "targeted",
-        "stunned",
-        "down",
-        "dead",
-        "persuaded",
-        "captured",
-        "lost",
-    ];
-    if STATES.contains(&value.as_str()) {
+    // Every state is written as its word but wounded, written with its count.
+    let states: Vec<&str> = HERO_STATES.into_iter().filter(|s| *s != "wounded").collect();
+    if states.contains(&value.as_str()) {
         return Ok(value);
     }
     let wounds = value
@@ -102,7 +95,7 @@ fn as_the_log_writes(
         Some(n) => Ok(format!("wounded({n})")),
         None => Err(RuleError::refused(format!(
             "state={value} is no state a hero is in: give one of {}, or wounded(N) as wounded(2)",
-            STATES.join(", ")
+            states.join(", ")
         ))),
     }
 }

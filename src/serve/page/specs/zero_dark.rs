@@ -1,6 +1,8 @@
 //! Zero Dark's forms: a hero's state, the Red Force's bogeys placed, targeted, down and dead,
 //! the Spook's task and Buy Time with its Control Deck cards, persuasion and Allies.
 
+use muster::domain::zero_dark::HERO_STATES;
+
 use super::form::{
     DIE, Field, Group, Input, Place, Spec, choice, field, flag, flag_number, number, spec, switch, word,
 };
@@ -29,22 +31,7 @@ pub const FORMS: &[Spec] = &[
         &["hero-state"],
         &[
             HERO,
-            choice(
-                "state",
-                "State",
-                Place::Word,
-                &[
-                    "ready",
-                    "targeted",
-                    "wounded",
-                    "stunned",
-                    "down",
-                    "dead",
-                    "persuaded",
-                    "captured",
-                    "lost",
-                ],
-            ),
+            choice("state", "State", Place::Word, &HERO_STATES),
             number("n", "Wounds (with wounded)", false),
         ],
         Group::Play,
