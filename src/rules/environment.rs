@@ -210,8 +210,10 @@ pub(super) fn resolve(
             };
             if soldier.hardy.get(hardy).copied().unwrap_or(0) == 0 {
                 let held: Vec<String> = soldier.hardy.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                // The roll named, the other choices name it too: they are its own offers.
+                let roll = rolled_at.map(|v| format!(" --roll {v}")).unwrap_or_default();
                 let resolve =
-                    |choice: &str| format!("`muster resolve {} {choice}`", shell_words::quote(&name));
+                    |choice: &str| format!("`muster resolve {} {choice}{roll}`", shell_words::quote(&name));
                 return Err(RuleError::refused(format!(
                     "{name} has no Hardy {hardy} counter (he has: {}); choose {} or {}{}",
                     if held.is_empty() {

@@ -92,11 +92,16 @@ fn a_command_is_put_right_from_its_show_page_by_whom_it_may() {
     let healed = recorded(&pats, &pat_csrf, &heal);
     let pats_page = show(&pats, wounded);
     assert!(fixes(&pats_page).is_empty());
+    // Each says what rests on it by its version and summary, and what the caller may do.
     let why = said(&pats_page);
-    assert!(why.contains(&format!("version {v}")), "{why}");
+    assert!(why.contains(&format!("version {v}: v{healed} Wong")), "{why}");
+    assert!(why.contains("Undo those first"), "{why}");
+    assert!(!why.contains("--cascade"), "{why}");
     let ginas_page = show(&ginas, wounded);
     assert_eq!(fixes(&ginas_page), [void, amend]);
-    assert_eq!(said(&ginas_page), why);
+    let gm_why = said(&ginas_page);
+    assert!(gm_why.contains(&format!("v{healed} Wong")), "{gm_why}");
+    assert!(gm_why.contains("tick “Also void what rests on it”"), "{gm_why}");
     let cascade = Selector::parse("#fix #form-void input[name=cascade]").unwrap();
     assert!(ginas_page.select(&cascade).next().is_some());
     recorded(

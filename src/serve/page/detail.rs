@@ -19,7 +19,8 @@ use serde_json::Value;
 
 use super::html::{PagePath, render};
 use super::reading::read_campaign;
-use super::roster::first_clause;
+use super::resting::in_callers_words;
+use super::said::in_page_words;
 use super::session::Signed;
 use super::shown::{FormView, corrections};
 use super::views::{Chrome, chrome, read_json, text};
@@ -229,7 +230,16 @@ async fn fixes(
         Ok((mine, refused))
     });
     let (mine, refused) = asked.await.map_err(|unread| unread.page())?;
-    let refused = refused.map(|why| first_clause(&why)).unwrap_or_default();
+    // Said as the play page says an undo's or a void's refusal: each command resting on it by
+    // its version and summary, and what the caller may do about it.
+    let cmd = if role >= Role::Gm { "void" } else { "undo" };
+    let refused = match refused {
+        Some(why) => {
+            let why = in_callers_words(server, &signed.caller, campaign, (cmd, why)).await;
+            in_page_words(&why, &[])
+        }
+        None => String::new(),
+    };
     let mut forms = corrections(version, role, mine);
     // A player's undo the rules refuse is said, not offered; a gm's void may cascade.
     if role < Role::Gm && !refused.is_empty() {

@@ -157,6 +157,11 @@ fn a_later_failed_roll_is_settled_first_when_its_version_is_named() {
     given(log.clone())
         .when(named(None))
         .then_refused(&["Ivanov has no Hardy fever counter"]);
+    // Named, the refusal's other choices name it too, as its own offers do.
+    given(log.clone()).when(named(Some(fever))).then_refused(&[
+        &format!("`muster resolve Ivanov wound --roll {fever}`"),
+        &format!("`muster resolve Ivanov hardy --any --roll {fever}`"),
+    ]);
     // A version that is none of his failed rolls is refused, naming them.
     given(log).when(named(Some(2))).then_refused(&[
         "v2 is not a failed Environment roll of Ivanov awaiting a choice",
