@@ -23,6 +23,7 @@ mod session;
 mod shown;
 mod specs;
 mod story;
+mod turned;
 mod views;
 mod words;
 
