@@ -156,20 +156,7 @@ fn an_invite_link_opened_on_a_phone_joins_when_join_is_tapped() {
 fn a_new_link_opened_in_the_tab_of_a_refused_join_fills_in_its_code() {
     let campaign = Campaign::new();
     lodestar(&campaign);
-    let printed = campaign.ok(&[
-        "serve",
-        "invite",
-        "--role",
-        "player",
-        "--url",
-        "http://127.0.0.1:9",
-    ]);
-    let code = printed
-        .lines()
-        .next()
-        .and_then(|link| link.rsplit_once('#'))
-        .map(|(_, code)| code.to_owned())
-        .unwrap();
+    let code = campaign.player_invite();
     let server = Server::start(&campaign.db);
     in_browser(|driver, chromium| async move {
         let tab = tab(&driver, &chromium, &server.url, Size::Phone).await?;

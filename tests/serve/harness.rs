@@ -87,6 +87,20 @@ impl Campaign {
         printed.lines().next().unwrap().trim().to_owned()
     }
 
+    /// A player's invite made on the command line: its code, after the link's `#`.
+    pub fn player_invite(&self) -> String {
+        let printed = self.ok(&[
+            "serve",
+            "invite",
+            "--role",
+            "player",
+            "--url",
+            "http://127.0.0.1:9",
+        ]);
+        let link = printed.lines().next().unwrap_or_default();
+        link.rsplit_once('#').map(|(_, code)| code.to_owned()).unwrap()
+    }
+
     /// The campaign's head version, read by the command line.
     pub fn head(&self) -> u64 {
         let roster: Value = serde_json::from_str(&self.ok(&["roster", "--json"])).unwrap();

@@ -6,20 +6,6 @@ use super::client::Browser;
 use super::harness::{Campaign, Server, events};
 use super::sync::on;
 
-/// Makes a player's invite on the command line and gives its code (after the link's #).
-fn invite(campaign: &Campaign) -> String {
-    let printed = campaign.ok(&[
-        "serve",
-        "invite",
-        "--role",
-        "player",
-        "--url",
-        "http://127.0.0.1:9",
-    ]);
-    let link = printed.lines().next().unwrap_or_default().to_owned();
-    link.rsplit('#').next().unwrap_or_default().to_owned()
-}
-
 /// The "Used" column of the first invite `muster serve invite list` prints.
 fn used(campaign: &Campaign) -> String {
     let printed = campaign.ok(&["serve", "invite", "list"]);
@@ -31,7 +17,7 @@ fn used(campaign: &Campaign) -> String {
 fn a_name_that_differs_from_the_command_lines_or_a_tokens_only_in_its_spaces_is_refused() {
     let campaign = Campaign::new();
     let _gm = campaign.token("gina smith", "gm");
-    let code = invite(&campaign);
+    let code = campaign.player_invite();
     let server = Server::start(&campaign.db);
     let before = events(&campaign.db);
     let browser = Browser::new(&server);
@@ -106,7 +92,7 @@ fn a_pushed_command_may_not_be_recorded_in_another_tokens_or_phones_name() {
     campaign.ok(&[
         "serve", "token", "add", "olga", "--role", "player", "--only", "Other",
     ]);
-    let code = invite(&campaign);
+    let code = campaign.player_invite();
     let server = Server::start(&campaign.db);
     let joined = Browser::new(&server).post("/join", &[("invite", &code), ("name", "mallory")], &[]);
     assert_eq!(joined.status, 303, "{}", joined.body);
