@@ -245,9 +245,6 @@ async fn fixes(
     if role < Role::Gm && !refused.is_empty() {
         forms.clear();
     }
-    if forms.is_empty() && !mine && role < Role::Gm {
-        return Ok((forms, String::new()));
-    }
     Ok((forms, refused))
 }
 
