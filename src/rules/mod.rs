@@ -45,6 +45,16 @@ pub fn decide(state: &CampaignState, command: &Command, cup: &mut Cup) -> Result
     decide_gated(state, command, cup)
 }
 
+/// The bogeys the Spook's priority `task` would pick its target among on the Mission in
+/// progress, in the order a die's faces name them (rule 003); none outside a Mission or for a
+/// task with no target.
+pub fn priority_task_targets(state: &CampaignState, task: PriorityTask) -> Vec<String> {
+    state
+        .mission_in_progress()
+        .map(|mission| zero_dark::spook::task_targets(mission, task).0)
+        .unwrap_or_default()
+}
+
 /// Decides the correction an amendment records in place of the command it voids, at `state`,
 /// the state after the void: like [`decide`], but the correction replaces a command of play
 /// recorded earlier, so a Mission whose play is over since (its set-aside cards exhausted,

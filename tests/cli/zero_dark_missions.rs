@@ -297,3 +297,62 @@ fn now_offers_setting_aside_a_flipped_card_until_the_cards_bought_are_aside() {
     assert!(!now.contains(&"spook set-aside 1".to_owned()), "{now:?}");
     assert!(now.contains(&"spook deck-out".to_owned()), "{now:?}");
 }
+
+/// The offers of `now --json` whose command line starts `spook task`, each as its command
+/// line, its label and the sides of the die it rolls.
+fn task_offers(m: &Muster) -> Vec<(String, String, Vec<u64>)> {
+    let now = m.json(&["now"]);
+    now["offers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|o| o["refused"].is_null())
+        .filter_map(|o| {
+            let args: Vec<String> = serde_json::from_value(o["args"].clone()).ok()?;
+            let sides = o["sides"].as_array()?.iter().filter_map(Value::as_u64).collect();
+            (args.starts_with(&["spook".to_owned(), "task".to_owned()])).then(|| {
+                (
+                    args.join(" "),
+                    o["label"].as_str().unwrap_or_default().to_owned(),
+                    sides,
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn now_offers_each_priority_task_at_the_start_with_the_die_its_target_is_picked_by() {
+    let m = x_team();
+    mission(&m, "Deadletter", 3);
+    let offers = task_offers(&m);
+    let lines: Vec<&str> = offers.iter().map(|(line, ..)| line.as_str()).collect();
+    // No Boss is placed, so the rules refuse Assassination: it is not among those allowed.
+    assert_eq!(
+        lines,
+        [
+            "spook task rescue",
+            "spook task observation",
+            "spook task acquisition"
+        ]
+    );
+    // Rescue picks among the three grunts: a d3, each face naming its bogey.
+    let (_, label, sides) = &offers[0];
+    assert_eq!(sides, &[3]);
+    assert!(label.contains("1 G1, 2 G2, 3 G3"), "{label}");
+    assert_eq!(offers[1].2, Vec::<u64>::new(), "Observation rolls nothing");
+    ok(&m, "spook task rescue --die 2");
+    assert_eq!(zd(&m)["task_target"], "G2");
+    assert!(task_offers(&m).is_empty(), "one task a Mission");
+}
+
+#[test]
+fn now_offers_no_priority_task_once_the_first_turn_began_or_without_a_spook() {
+    let m = x_team();
+    mission(&m, "Deadletter", 2);
+    ok(&m, "turn");
+    assert!(task_offers(&m).is_empty());
+    ok(&m, "mission end --result failure");
+    ok(&m, "mission start Quiet --with Vance --with Oduya");
+    assert!(task_offers(&m).is_empty(), "no Spook on the Mission");
+}

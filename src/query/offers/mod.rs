@@ -17,7 +17,8 @@ use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
 use crate::domain::k9::PaidOption;
-use crate::domain::state::{CampaignState, ObjectiveState};
+use crate::domain::state::{CampaignState, MissionState, ObjectiveState};
+use crate::domain::zero_dark::PriorityTask;
 use crate::rules;
 use encounter::{encounter_steps, pays};
 use line::{FACES, line, words};
@@ -318,6 +319,9 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
             Command::FlipSetAside(1),
         ));
     }
+    if zero_dark && mission.turn == 0 && mission.zero_dark.task.is_none() && has_spook(state, mission) {
+        found.extend(priority_tasks(state));
+    }
     found.push(("Next turn".to_owned(), words(&["turn"]), Command::NextTurn));
     for (result, word) in [
         (MissionResult::Success, "success"),
@@ -333,4 +337,50 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         ));
     }
     found
+}
+
+/// Whether a hero of the Spook specialism is on `mission`: the priority task is his to choose.
+fn has_spook(state: &CampaignState, mission: &MissionState) -> bool {
+    mission
+        .soldiers
+        .iter()
+        .filter_map(|name| state.soldier(name))
+        .any(|s| {
+            s.card
+                .specialism
+                .as_deref()
+                .is_some_and(|sp| sp.eq_ignore_ascii_case("spook"))
+        })
+}
+
+/// The Spook's priority tasks, one step each, a task whose target is rolled for among several
+/// bogeys naming what each face picks (rule 003).
+fn priority_tasks(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
+    [
+        PriorityTask::Rescue,
+        PriorityTask::Assassination,
+        PriorityTask::Observation,
+        PriorityTask::Acquisition,
+    ]
+    .into_iter()
+    .map(|task| {
+        let targets = rules::priority_task_targets(state, task);
+        let faces = if targets.len() > 1 {
+            let named: Vec<String> = targets
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("{} {name}", i + 1))
+                .collect();
+            format!(" (its target: {})", named.join(", "))
+        } else {
+            String::new()
+        };
+        let word = task.to_string().to_ascii_lowercase();
+        (
+            format!("The Spook's priority task: {task}{faces}"),
+            words(&["spook", "task", &word]),
+            Command::ChooseTask(task),
+        )
+    })
+    .collect()
 }

@@ -69,6 +69,25 @@ pub(super) fn at_the_start(mission: &MissionState, what: &str) -> Result<(), Rul
     Ok(())
 }
 
+/// The bogeys `task` picks its target among on `mission`, in the order a die's faces name
+/// them, and what they must be; none for a task with no target.
+pub(in crate::rules) fn task_targets(
+    mission: &MissionState,
+    task: PriorityTask,
+) -> (Vec<String>, &'static str) {
+    match task {
+        // Rescue: a random bogey, never a Nemesis or named one.
+        // Never a synthetic one either: it could not be persuaded, so the task could not be done.
+        PriorityTask::Rescue => (
+            bogeys_of(mission, |b| !b.nemesis && !b.named && !b.synthetic),
+            "a bogey that is not a Nemesis, named or synthetic",
+        ),
+        // Assassination: the Boss, or a randomly selected one of several.
+        PriorityTask::Assassination => (bogeys_of(mission, is_boss), "a Boss"),
+        PriorityTask::Observation | PriorityTask::Acquisition => (Vec::new(), ""),
+    }
+}
+
 pub(in crate::rules) fn choose_task(
     state: &CampaignState,
     task: PriorityTask,
@@ -82,17 +101,7 @@ pub(in crate::rules) fn choose_task(
         )));
     }
     let spook = living_spook(state, mission, "a priority task")?;
-    let (candidates, what) = match task {
-        // Rescue: a random bogey, never a Nemesis or named one.
-        // Never a synthetic one either: it could not be persuaded, so the task could not be done.
-        PriorityTask::Rescue => (
-            bogeys_of(mission, |b| !b.nemesis && !b.named && !b.synthetic),
-            "a bogey that is not a Nemesis, named or synthetic",
-        ),
-        // Assassination: the Boss, or a randomly selected one of several.
-        PriorityTask::Assassination => (bogeys_of(mission, is_boss), "a Boss"),
-        PriorityTask::Observation | PriorityTask::Acquisition => (Vec::new(), ""),
-    };
+    let (candidates, what) = task_targets(mission, task);
     let (target, roll) = match (task, candidates.as_slice()) {
         (PriorityTask::Observation | PriorityTask::Acquisition, _) => (None, None),
         (_, []) => {

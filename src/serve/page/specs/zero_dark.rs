@@ -4,7 +4,7 @@
 use muster::domain::zero_dark::HERO_STATES;
 
 use super::form::{
-    DIE, Field, Group, Input, Place, Spec, choice, field, flag, flag_number, number, spec, switch, word,
+    Field, Group, Input, Place, Spec, choice, field, flag, flag_number, number, spec, switch, word,
 };
 
 const fn form(
@@ -68,15 +68,12 @@ pub const FORMS: &[Spec] = &[
         "spook-task",
         "Spook: priority task",
         &["spook", "task"],
-        &[
-            choice(
-                "task",
-                "Task",
-                Place::Word,
-                &["rescue", "assassination", "observation", "acquisition"],
-            ),
-            DIE,
-        ],
+        &[choice(
+            "task",
+            "Task",
+            Place::Word,
+            &["rescue", "assassination", "observation", "acquisition"],
+        )],
         Group::Mission,
     ),
     form(
