@@ -86,6 +86,13 @@ pub const TABLE_SIZED: RulesVersion = RulesVersion(8);
 /// states a hero's state as the log writes it.
 pub const WHAT_HAPPENED_ONCE: RulesVersion = RulesVersion(9);
 
+/// Rule 004 on the Medal cards: a card is in one place at a time (the deck, drawn, or a
+/// Soldier's sticker), a face-down card's turn limit runs from its reveal, and a card is
+/// named as printed.
+pub const MEDAL_CARDS_ONCE: RulesVersion = RulesVersion(10);
+/// Rule 002 on Environments: a Hardy type is read as every other command reads it, "Any"
+/// names a counter and no Environment, and a Soldier active at the turn's start owes its roll.
+pub const ENVIRONMENTS_OWED: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -155,6 +162,13 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; `assert` states a hero's state as the log writes it (`state=wounded(2)`, `state=wounded 2` read so) and refuses another (`state=bogus`), and a hero's Wounds are his state (`wounds=` is refused for a hero)",
         ),
     ),
+    (
+        MEDAL_CARDS_ONCE,
+        concat!(
+            "rule 004: a Medal card is in one place at a time: the deck, drawn, or a Soldier's sticker",
+            "; rule 002: a Hardy type is read by `assert` as by every other command, and a Soldier active at the turn's start owes its roll",
+        ),
+    ),
 ];
 
 /// Rule 001: a check by a Soldier without the ability makes no roll (under a Trap, a face
@@ -170,7 +184,7 @@ pub const ENCOUNTERS_FROM_TURN_1: RulesVersion = RulesVersion(2);
 pub const NAMES_KEPT_APART: RulesVersion = RulesVersion(2);
 
 /// The newest rules this muster knows: a new campaign is created under them.
-pub const NEWEST: RulesVersion = WHAT_HAPPENED_ONCE;
+pub const NEWEST: RulesVersion = MEDAL_CARDS_ONCE;
 
 impl RulesVersion {
     /// Whether this muster knows these rules.
