@@ -13,6 +13,8 @@ mod rules;
 #[path = "cli/support.rs"]
 mod support;
 
+#[path = "cli/amendments.rs"]
+mod amendments;
 #[path = "cli/audit.rs"]
 mod audit;
 #[path = "cli/backup.rs"]

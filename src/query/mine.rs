@@ -104,14 +104,25 @@ impl Query<'_> {
         let mut upto = head;
         // Read newest first, so every void is read before the commands it voids.
         let mut voided: BTreeSet<String> = BTreeSet::new();
+        // The commands read so far with an event of their own besides voids: one of them
+        // that begins with a void is an amendment, a command as any other.
+        let mut correcting: BTreeSet<String> = BTreeSet::new();
         while upto > oldest {
             let after = upto.saturating_sub(WINDOW).max(oldest);
             let rows = self.store.rows_between(self.campaign, after, Some(upto))?;
             for row in rows.iter().rev() {
-                if row.kind == "command_voided" {
-                    if let Ok(Event::CommandVoided(v)) = codec::decode(&row.kind, row.schema, &row.payload) {
-                        voided.insert(v.command_id);
-                    }
+                let voids = row.kind == "command_voided";
+                if voids
+                    && let Ok(Event::CommandVoided(v)) = codec::decode(&row.kind, row.schema, &row.payload)
+                {
+                    voided.insert(v.command_id);
+                }
+                if row.kind != "command_voided" && row.kind != "rp_award_revised" {
+                    correcting.insert(row.command_id.clone());
+                }
+                // A plain void (an undo among them) is not taken back, so the undo after it
+                // walks on to the command before; an amendment's void is the amendment's.
+                if voids && !correcting.contains(&row.command_id) {
                     continue;
                 }
                 let mine = row

@@ -101,7 +101,7 @@ fn ground(
         ))
     })?;
     let why = check_text("the reason (--why)", request.why)?;
-    voidable(history, target, amending)?;
+    voidable(history, target, if amending { Asked::Amend } else { Asked::Void })?;
     let (before, _) = settle(history, &[], false);
     // What the rules decide otherwise with nothing more voided is no fault of this void; it
     // is asked only when something is decided otherwise without the voided command.
@@ -158,7 +158,7 @@ fn ground(
             if voiding.contains(&later.command_id) {
                 continue;
             }
-            voidable(history, later, false).map_err(|e| {
+            voidable(history, later, Asked::Cascade).map_err(|e| {
                 RuleError::refused(format!(
                     "--cascade would also void version {}, which cannot be voided: {e}",
                     later.version
@@ -175,9 +175,25 @@ fn ground(
     }
 }
 
+/// Why a command is asked to be voided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    /// The player named it.
+    Void,
+    /// It is to be amended: its faces are carried to the correction.
+    Amend,
+    /// It rests on a command the player named, voided with it (`--cascade`).
+    Cascade,
+}
+
 /// Refuses the commands that can never be voided; one that rolled generated dice may go only
-/// to be amended (`amending`), its faces carried to the correction.
-fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Result<(), RuleError> {
+/// to be amended, its faces carried to the correction.
+///
+/// An amendment is amended again rather than voided when the player names it; voided with a
+/// command its correction rests on (a `--cascade`), its correction goes, and the command it
+/// replaced stays voided, as every void stands.
+fn voidable(history: &History<'_>, target: &RecordedEvent, asked: Asked) -> Result<(), RuleError> {
+    let amending = asked == Asked::Amend;
     let version = target.version;
     let command = || {
         history
@@ -195,6 +211,7 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
                 "version 1 created the campaign and cannot be voided; start a new campaign instead",
             ));
         }
+        Event::CommandVoided(_) if amendment && asked == Asked::Cascade => {}
         Event::CommandVoided(v) => {
             return Err(RuleError::refused(if amendment {
                 format!(
@@ -211,7 +228,7 @@ fn voidable(history: &History<'_>, target: &RecordedEvent, amending: bool) -> Re
         _ => {}
     }
     if let Some(void) = command().find(|r| matches!(r.event, Event::CommandVoided(_))) {
-        if amendment && !amending {
+        if amendment && asked == Asked::Void {
             return Err(RuleError::refused(format!(
                 "version {version} belongs to the amendment at version {}, which corrected an earlier command: amend it again (`muster amend {version} --why TEXT -- COMMAND…`) rather than void it",
                 void.version
@@ -474,8 +491,14 @@ fn void_events(
             if *id == target.command_id {
                 return Some((target.version, id));
             }
-            let first = history.tail.iter().find(|r| r.command_id == *id)?;
-            Some((first.version, id))
+            // An amendment is named by its correction's first event: the void it begins with
+            // is never named by another void.
+            let named = history
+                .tail
+                .iter()
+                .filter(|r| r.command_id == *id)
+                .find(|r| !matches!(r.event, Event::CommandVoided(_) | Event::RpAwardRevised(_)))?;
+            Some((named.version, id))
         })
         .collect();
     voids.sort_by_key(|v| std::cmp::Reverse(v.0));

@@ -303,3 +303,34 @@ fn amended(played: &mut Played, version: u64, command: Command) -> Result<u64, R
     events.extend(crate::rules::decide_amendment(&after, &command, &mut cup)?);
     Ok(played.record(events))
 }
+
+#[test]
+fn a_cascade_reaching_an_amendment_voids_its_correction_and_what_it_replaced_stays_voided() {
+    // Given Park wounded, the heal resting on the Wound, and the heal amended to another heal
+    let (mut played, wound) = wounded_then_healed();
+    let heal = played.log.len() as u64;
+    let amendment = amended(&mut played, heal, harm(Harm::Heal, "Park"))
+        .unwrap_or_else(|e| panic!("the amendment was refused: {e}"));
+    let correction = played.log.len() as u64;
+    // When the Wound is voided without --cascade, the correction resting on it refuses it
+    let refusal = played.void(wound, false).unwrap_err().to_string();
+    assert!(refusal.contains(&format!("version {correction}")), "{refusal}");
+    // When it is voided with --cascade, the amendment's correction goes with it, named by
+    // its own version (a void never names the void an amendment begins with)
+    let events = played
+        .void(wound, true)
+        .unwrap_or_else(|e| panic!("the cascade was refused: {e}"));
+    let named: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CommandVoided(v) => Some(v.version),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(named, [correction, wound]);
+    assert!(!named.contains(&amendment));
+    played.record(events);
+    // Then Park has neither Wound nor heal, the first heal stays voided, and the log verifies
+    assert_eq!(played.state().soldier("Park").map(|s| s.wounds), Some(0));
+    verified_whole(&played);
+}
