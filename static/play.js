@@ -174,26 +174,52 @@
     });
   }
 
-  // The page as the server gives it now, swapped in part by part; a part holding the field
-  // being typed in is left as it is.
+  // A field a player types or picks in; a box ticked or a button tapped is not one.
+  var TYPED = "textarea, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden])";
+
+  // The boxes ticked in `part`'s forms, by form, name and value, to tick again in its fresh copy.
+  function ticked(part) {
+    return Array.prototype.map.call(part.querySelectorAll("form[id] input[type=checkbox]:checked"), function (b) {
+      return [b.form.id, b.name, b.value];
+    });
+  }
+
+  function tickAgain(part, boxes) {
+    boxes.forEach(function (box) {
+      part.querySelectorAll("form input[type=checkbox]").forEach(function (b) {
+        if (b.form && b.form.id === box[0] && b.name === box[1] && b.value === box[2]) { b.checked = true; }
+      });
+    });
+  }
+
+  // The page as the server gives it now, swapped in part by part, each box ticked in a form
+  // still there ticked again; a part holding the field being typed in is left as it is,
+  // unless the form it is in is no longer offered (it could only be refused).
   function refresh() {
     return fetch(window.location.pathname, { credentials: "same-origin" })
       .then(function (response) { return response.text(); })
       .then(function (text) {
         var fresh = new DOMParser().parseFromString(text, "text/html");
-        var typing = document.activeElement;
+        var typing = document.activeElement && document.activeElement.matches(TYPED) ? document.activeElement : null;
         parts.forEach(function (id) {
           var here = document.getElementById(id);
           var there = fresh.getElementById(id);
-          if (here && there && !(typing && here.contains(typing) && typing.matches("input, textarea, select"))) {
-            if (here.outerHTML !== there.outerHTML) {
-              changedAt = Date.now();
-              document.body.setAttribute("data-changed", String(changedAt));
-            }
-            here.replaceWith(there);
+          if (!here || !there) {
+            return;
           }
+          var gone = typing && typing.form && typing.form.id && !fresh.getElementById(typing.form.id);
+          if (typing && here.contains(typing) && !gone) {
+            return;
+          }
+          if (here.outerHTML !== there.outerHTML) {
+            changedAt = Date.now();
+            document.body.setAttribute("data-changed", String(changedAt));
+          }
+          var boxes = ticked(here);
+          here.replaceWith(there);
+          tickAgain(there, boxes);
         });
-        freshen(fresh, typing && typing.matches("input, textarea, select") ? typing : null);
+        freshen(fresh, typing);
         localTimes(document);
         var shownHead = document.getElementById("now");
         if (shownHead) {

@@ -22,6 +22,8 @@ mod pages;
 mod play;
 #[path = "browser/tab.rs"]
 mod tab;
+#[path = "browser/ticked.rs"]
+mod ticked;
 
 use std::future::Future;
 use std::path::Path;
