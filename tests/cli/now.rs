@@ -202,3 +202,35 @@ fn an_offer_naming_a_soldier_whose_name_begins_with_a_dash_records_as_offered() 
     m.ok(&args);
     assert_eq!(m.soldier("-x")["status"], "downed");
 }
+
+#[test]
+fn a_k9_objective_is_offered_beside_the_missions_other_ends_until_resolved() {
+    // Given a Mission with a K9 and its Objective
+    let m = Muster::lodestar();
+    m.ok(&[
+        "mission",
+        "start",
+        "Night Run",
+        "--with",
+        "Wong",
+        "--with",
+        "Gizmo",
+        "--k9-objective",
+        "Find the cache",
+    ]);
+    let objective = vec!["k9".to_owned(), "objective".to_owned()];
+    // Then resolving it is offered, in the game's words, and recorded by its command line
+    let now = m.json(&["now"]);
+    let label = now["offers"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["args"] == serde_json::json!(objective)))
+        .map(|o| o["label"].as_str().unwrap_or_default().to_owned());
+    assert_eq!(
+        label.as_deref(),
+        Some("K9 Objective 'Find the cache' resolved: Mission 1 ends, a success")
+    );
+    assert!(offered(&m).0.contains(&objective));
+    m.ok(&["k9", "objective"]);
+    // Once resolved the Mission has ended: nothing is offered
+    assert_eq!(offered(&m), (Vec::new(), Vec::new()));
+}

@@ -323,6 +323,21 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         found.extend(priority_tasks(state));
     }
     found.push(("Next turn".to_owned(), words(&["turn"]), Command::NextTurn));
+    // Resolving the K9 Objective completes the Mission (rule 000): beside its other ends.
+    if let Some(objective) = mission
+        .k9_objective
+        .as_ref()
+        .filter(|_| !mission.k9_objective_resolved)
+    {
+        found.push((
+            format!(
+                "K9 Objective '{objective}' resolved: Mission {} ends, a success",
+                mission.number
+            ),
+            words(&["k9", "objective"]),
+            Command::ResolveK9Objective,
+        ));
+    }
     for (result, word) in [
         (MissionResult::Success, "success"),
         (MissionResult::Failure, "failure"),

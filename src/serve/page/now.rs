@@ -91,7 +91,7 @@ pub fn view(offer: &Offer, offers: &[Offer]) -> OfferView {
         } else {
             Vec::new()
         },
-        confirm: first(&["kill"]) || first(&["mission", "end"]),
+        confirm: first(&["kill"]) || first(&["mission", "end"]) || first(&["k9", "objective"]),
         id: format!("offer-{}", id.trim_end_matches('-')),
         pays: offer
             .pays
@@ -189,6 +189,7 @@ mod tests {
     fn what_cannot_be_taken_back_at_the_table_asks_first() {
         assert!(view(&offer(&["kill", "Wong"], &[]), &[]).confirm);
         assert!(view(&offer(&["mission", "end", "--result", "success"], &[]), &[]).confirm);
+        assert!(view(&offer(&["k9", "objective"], &[]), &[]).confirm);
         assert!(!view(&offer(&["down", "Wong"], &[]), &[]).confirm);
         assert!(!view(&offer(&["turn"], &[]), &[]).confirm);
     }

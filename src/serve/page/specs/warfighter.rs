@@ -237,7 +237,7 @@ pub const FORMS: &[Spec] = &[
     ),
     form(
         "k9-objective",
-        "K9: Objective resolved",
+        "K9: Objective resolved (ends the Mission: a success)",
         &["k9", "objective"],
         &[],
         Group::Mission,
