@@ -215,7 +215,7 @@ pub fn execute_rolling(
         let mut events = rules::decide(state, command, &mut cup)?;
         if cup.unused_entered() == entered.len() && !entered.is_empty() {
             return Err(Error::input(
-                "a die face was given with --die, but this command rolled no die; drop --die",
+                "a die face was given with --die, but this command rolled no die (a Soldier without the ability makes no roll; under a Trap the face is taken as 1): record it with no face given (on a page, “muster rolls”)",
             ));
         }
         if cup.unused_entered() > 0 {

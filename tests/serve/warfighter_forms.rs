@@ -245,3 +245,30 @@ fn the_medal_recipients_keypad_has_the_faces_of_the_die_it_rolls() {
         picked.body
     );
 }
+
+/// A face tapped for a check that rolls no die (a Trap, by a Soldier without the ability) is
+/// refused in words a phone can act on: the keypad's field by its label, and "muster rolls"
+/// as the way to record it; nothing is written.
+#[test]
+fn a_face_given_for_a_check_that_rolls_no_die_is_refused_naming_the_way_on_the_page() {
+    let campaign = Campaign::new();
+    campaign.ok(&["mission", "start", "Night Run"]);
+    let (_server, browser, csrf) = served_to_pat(&campaign);
+    let head = campaign.head();
+    let check = [
+        ("cmd", "check"),
+        ("soldier", "Wong"),
+        ("ability", "demolitions"),
+        ("trap", "on"),
+    ];
+    let refused = send(&browser, &csrf, &[&check[..], &[("die", "9")]].concat());
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let said = json(&refused)["refused"].as_str().unwrap_or_default().to_owned();
+    assert!(said.contains("rolled no die"), "{said}");
+    assert!(said.ends_with("(on a page, “muster rolls”)"), "{said}");
+    assert!(!said.contains("--die"), "{said}");
+    assert_eq!(campaign.head(), head, "nothing written");
+    // Sent with no face, as "muster rolls" sends it, it is recorded: a Trap's 1, a failure.
+    let recorded = send(&browser, &csrf, &check);
+    assert!(recorded.status < 300, "{}", recorded.body);
+}
