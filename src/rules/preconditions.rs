@@ -60,6 +60,22 @@ pub(super) fn running(state: &CampaignState) -> Result<&MissionState, RuleError>
     })
 }
 
+/// The Soldiers on `mission` who are active, as a refusal lists those who may act: "none"
+/// when none is.
+pub(super) fn active_on(state: &CampaignState, mission: &MissionState) -> String {
+    let active: Vec<&str> = mission
+        .soldiers
+        .iter()
+        .filter(|name| state.soldier(name).is_some_and(|s| s.status == Status::Active))
+        .map(String::as_str)
+        .collect();
+    if active.is_empty() {
+        "none".to_owned()
+    } else {
+        active.join(", ")
+    }
+}
+
 /// Refuses while a decision is open: a failed Environment roll awaiting its choice, an
 /// Environment roll still owed this turn (from [`ENVIRONMENTS_DECLARED`]), or a K9 Encounter
 /// not yet resolved (RULES 2 and 3).

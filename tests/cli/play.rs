@@ -122,6 +122,27 @@ fn check_refusals() {
 }
 
 #[test]
+fn a_downed_soldiers_check_is_refused_listing_only_those_who_can_check() {
+    let m = on_mission();
+    m.ok(&["down", "Wong"]);
+    m.ok(&["kill", "Reyes"]);
+    let refusal = m.refused(
+        &["check", "Wong", "handler", "--die", "7"],
+        "Wong cannot make a check",
+    );
+    assert!(
+        refusal.contains("only an active Soldier on Mission 1 can (Gizmo)"),
+        "{refusal}"
+    );
+    m.ok(&["kill", "Gizmo"]);
+    let refusal = m.refused(
+        &["check", "Wong", "handler", "--die", "7"],
+        "Wong cannot make a check",
+    );
+    assert!(refusal.contains("can (none)"), "{refusal}");
+}
+
+#[test]
 fn check_without_the_ability_fails_and_rolls_nothing() {
     let m = on_mission();
     let shown = rolled(&m, &["check", "Wong", "bomb"], "check_rolled");

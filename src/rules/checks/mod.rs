@@ -40,7 +40,7 @@ pub(super) fn check(
         return Err(RuleError::refused(format!(
             "{name} cannot make a check: only an active Soldier on Mission {} can ({})",
             mission.number,
-            mission.soldiers.join(", ")
+            crate::rules::preconditions::active_on(state, mission)
         )));
     }
     let ability =

@@ -372,7 +372,7 @@ pub(super) fn suppress_hostile(
         return Err(RuleError::refused(format!(
             "{name} cannot attack: only an active Soldier on Mission {} can ({})",
             mission.number,
-            mission.soldiers.join(", ")
+            crate::rules::preconditions::active_on(state, mission)
         )));
     }
     let hostile = check_text("the Hostile's name", hostile)?;

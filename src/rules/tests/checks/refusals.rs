@@ -42,7 +42,7 @@ fn a_check_for_a_downed_soldier_on_the_mission_is_refused() {
     events.push(Event::Downed(named("Baker")));
     given(events)
         .when_rolling(check("Baker", "demo"), &[5])
-        .then_refused(&["Baker cannot make a check"]);
+        .then_refused(&["Baker cannot make a check", "Mission 1 can (Able, Charlie)"]);
 }
 
 #[test]

@@ -184,6 +184,16 @@ fn a_soldier_off_the_mission_cannot_suppress_a_hostile() {
         .then_refused(&["Charlie cannot attack", "Able, Baker"]);
 }
 
+#[test]
+fn a_downed_soldiers_suppression_is_refused_listing_only_the_active() {
+    let mut log = juno_turn_1();
+    log.push(Event::Downed(named("Charlie")));
+    log.push(Event::Killed(named("Baker")));
+    given(log)
+        .when(suppress("Charlie", SNIPER))
+        .then_refused(&["Charlie cannot attack", "Mission 1 can (Able)"]);
+}
+
 /// Baker suppressed the Sniper after the Medal was drawn but before its recipient was rolled,
 /// when no Medal had a recipient to lose. Able, rolled and hitting the Sniper himself, is
 /// among those who hit it but not the only one: rule 004, he "must be the only Soldier to
