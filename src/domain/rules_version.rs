@@ -90,8 +90,9 @@ pub const WHAT_HAPPENED_ONCE: RulesVersion = RulesVersion(9);
 /// Soldier's sticker), a face-down card's turn limit runs from its reveal, and a card is
 /// named as printed.
 pub const MEDAL_CARDS_ONCE: RulesVersion = RulesVersion(10);
-/// Rule 002 on Environments: a Hardy type is read as every other command reads it, "Any"
-/// names a counter and no Environment, and a Soldier active at the turn's start owes its roll.
+/// Rule 002 on Environments: `assert` reads a Hardy type as every other command reads it,
+/// "any" names a Hardy counter and no Environment, and a Soldier Downed and recovered in the
+/// same turn owes again the rolls of it he had not made.
 pub const ENVIRONMENTS_OWED: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
@@ -166,7 +167,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         MEDAL_CARDS_ONCE,
         concat!(
             "rule 004: a Medal card is in one place at a time: the deck, drawn, or a Soldier's sticker",
-            "; rule 002: a Hardy type is read by `assert` as by every other command, and a Soldier active at the turn's start owes its roll",
+            "; rule 002: `assert` reads a Hardy type as every other command reads it (`hardy.colt` is refused as one letter from cold), \"any\" is no Environ type but the Hardy Any counter (\"'Hardy Any' means the Hardy counters can be used to fend off any type of Environment\"), and a Soldier Downed and recovered in the same turn owes again the rolls of it he had not made (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
         ),
     ),
 ];

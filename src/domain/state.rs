@@ -157,6 +157,10 @@ pub struct MissionState {
     /// The Environment rolls owed this turn that were made: each is owed once a turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolled_environment: Vec<RolledEnvironment>,
+    /// The Environment rolls owed this turn by Soldiers Downed since it began, not made: owed
+    /// again if they recover during it (from rules 10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub downed_owing: Vec<OwedEnvironment>,
 }
 
 /// For checkpoints: a Mission's empty fields are left out, so that the record of every

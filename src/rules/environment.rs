@@ -18,7 +18,7 @@ use crate::domain::state::{CampaignState, MissionState, SoldierState};
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::{check_text, running};
 use crate::rules::roll::{RollSpec, named_modifiers};
-use crate::rules::types::check_type;
+use crate::rules::types::environ_type;
 
 pub(super) fn roll(
     state: &CampaignState,
@@ -50,7 +50,7 @@ pub(super) fn roll(
             }
         )));
     }
-    let environment = check_type(state, "an Environ type", &environment.to_lowercase())?;
+    let environment = environ_type(state, &environment.to_lowercase())?;
     let target = u8::try_from(in_range("the Environ target", target, 1, 10)?).unwrap_or(10);
     if state.rules() >= rules_version::ACTIVE_SOLDIERS_ACT {
         once_a_turn(mission, soldier, &environment, target)?;
@@ -310,7 +310,7 @@ fn declarations(
     let mut events: Vec<Event> = Vec::new();
     for (environment, target) in environments {
         let declared = DeclaredEnvironment {
-            environment: check_type(state, "an Environ type", &environment.to_lowercase())?,
+            environment: environ_type(state, &environment.to_lowercase())?,
             name: name.clone(),
             scope,
             target: u8::try_from(in_range("the Environ target", *target, 1, 10)?).unwrap_or(10),

@@ -11,6 +11,20 @@ use crate::rules::preconditions::check_word;
 /// Fever, etc."
 const NAMED: &[&str] = &["cold", "hot", "fever"];
 
+/// `word` checked as an Environ type: as [`check_type`], and from
+/// [`rules_version::ENVIRONMENTS_OWED`] never "any", which names a Hardy counter that fends
+/// off every Environment and no Environment of its own (rule 002: "'Hardy Any' means the Hardy
+/// counters can be used to fend off any type of Environment").
+pub(super) fn environ_type(state: &CampaignState, word: &str) -> Result<String, RuleError> {
+    let word = check_type(state, "an Environ type", word)?;
+    if word == "any" && state.rules() >= rules_version::ENVIRONMENTS_OWED {
+        return Err(RuleError::refused(
+            "'any' is no Environ type: it names the Hardy Any counter, which fends off every type (rule 002); name the Environment's own type, as cold, hot or fever",
+        ));
+    }
+    Ok(word)
+}
+
 /// `word`, checked as `what` (a Hardy or an Environ type), unless (from
 /// [`rules_version::CARDS_AS_PRINTED`]) it is one letter from a type rule 002 names or this
 /// campaign uses: a Soldier's Hardy counters, an Environment in force.

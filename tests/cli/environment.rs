@@ -225,3 +225,35 @@ fn two_failed_rolls_are_each_settled_by_naming_its_version() {
     m.ok(&["resolve", "Petrov", "hardy"]);
     m.ok(&["verify"]);
 }
+
+#[test]
+fn a_soldier_downed_and_recovered_in_the_turn_owes_his_roll_and_any_is_no_environ_type() {
+    let m = winter_storm();
+    m.ok(&["mission", "start", "Frozen River", "--environ", "cold:6"]);
+    m.ok(&["turn"]);
+    let owes = |m: &Muster| -> Vec<String> {
+        m.roster()["owed_environment"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|o| o["soldier"].as_str().map(str::to_owned))
+            .collect()
+    };
+    assert_eq!(owes(&m), ["Petrov", "Orlov"]);
+    m.ok(&["down", "Orlov"]);
+    assert_eq!(owes(&m), ["Petrov"]);
+    m.ok(&["recover", "Orlov"]);
+    assert_eq!(
+        owes(&m),
+        ["Petrov", "Orlov"],
+        "active at the turn's start, he owes it"
+    );
+    // "Any" names the Hardy Any counter, not an Environment.
+    m.refused(
+        &["environ", "declare", "any:5", "--location", "Ford"],
+        "'any' is no Environ type",
+    );
+    // A Hardy type on the paper sheet is read as every command reads one.
+    m.refused(&["assert", "Petrov", "hardy.colt=3"], "did you mean 'cold'?");
+    m.ok(&["verify"]);
+}

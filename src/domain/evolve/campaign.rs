@@ -168,6 +168,7 @@ pub(super) fn mission_started(state: &mut CampaignState, e: &MissionStarted) {
         zero_dark: ZeroDarkMission::default(),
         environments: Vec::new(),
         owed_environment: Vec::new(),
+        downed_owing: Vec::new(),
         rolled_environment: Vec::new(),
     });
     medals::mission_started(state);
@@ -204,6 +205,7 @@ pub(super) fn mission_ended(state: &mut CampaignState, e: &MissionEnded) {
             mission.environments = Vec::new();
             mission.owed_environment = Vec::new();
             mission.rolled_environment = Vec::new();
+            mission.downed_owing = Vec::new();
         }
         Some(_) => state.note(format!("ends Mission {} a second time", e.mission)),
         None => state.note(format!(

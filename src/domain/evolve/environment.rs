@@ -4,7 +4,7 @@
 use super::counters::adjust;
 use crate::domain::environment::{OwedEnvironment, RolledEnvironment};
 use crate::domain::event::{EnvironmentResolved, EnvironmentRolled, HardyAdjusted, MissionEnvironment};
-use crate::domain::rules_version::{ENVIRONMENTS_DECLARED, TABLE_SIZED};
+use crate::domain::rules_version::{ENVIRONMENTS_DECLARED, ENVIRONMENTS_OWED, TABLE_SIZED};
 use crate::domain::soldier::{Status, same_name};
 use crate::domain::state::{CampaignState, PendingEnvironment};
 
@@ -90,15 +90,44 @@ pub(super) fn turn_started(state: &mut CampaignState) {
     if let Some(mission) = state.mission_in_progress_mut() {
         mission.owed_environment = owed;
         mission.rolled_environment = Vec::new();
+        mission.downed_owing = Vec::new();
     }
 }
 
-/// A Soldier Downed, Killed or discharged owes no more Environment rolls.
+/// A Soldier Killed or discharged owes no more Environment rolls.
 pub(super) fn owes_none(state: &mut CampaignState, soldier: &str) {
     if let Some(mission) = state.mission_in_progress_mut() {
         mission
             .owed_environment
             .retain(|o| !same_name(&o.soldier, soldier));
+        mission.downed_owing.retain(|o| !same_name(&o.soldier, soldier));
+    }
+}
+
+/// A Soldier Downed owes no Environment roll while he is Downed; from rules 10 the rolls of
+/// this turn he had not made are owed again if he recovers during it: he was in the Location
+/// at the start of the Soldier Turn (rule 002).
+pub(super) fn downed(state: &mut CampaignState, soldier: &str) {
+    let keeps = state.rules() >= ENVIRONMENTS_OWED;
+    if let Some(mission) = state.mission_in_progress_mut() {
+        let (his, others): (Vec<_>, Vec<_>) = std::mem::take(&mut mission.owed_environment)
+            .into_iter()
+            .partition(|o| same_name(&o.soldier, soldier));
+        mission.owed_environment = others;
+        if keeps {
+            mission.downed_owing.extend(his);
+        }
+    }
+}
+
+/// A Soldier recovered during a turn owes again the rolls of it he was owed when Downed.
+pub(super) fn recovered(state: &mut CampaignState, soldier: &str) {
+    if let Some(mission) = state.mission_in_progress_mut() {
+        let (his, others): (Vec<_>, Vec<_>) = std::mem::take(&mut mission.downed_owing)
+            .into_iter()
+            .partition(|o| same_name(&o.soldier, soldier));
+        mission.downed_owing = others;
+        mission.owed_environment.extend(his);
     }
 }
 

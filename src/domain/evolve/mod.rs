@@ -61,11 +61,14 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             state.with_soldier(&e.soldier, |s| {
                 change_status(s, &[Status::Active], Status::Downed)
             });
-            environment::owes_none(&mut state, &e.soldier);
+            environment::downed(&mut state, &e.soldier);
         }
-        Event::Recovered(e) => state.with_soldier(&e.soldier, |s| {
-            change_status(s, &[Status::Downed], Status::Active)
-        }),
+        Event::Recovered(e) => {
+            state.with_soldier(&e.soldier, |s| {
+                change_status(s, &[Status::Downed], Status::Active)
+            });
+            environment::recovered(&mut state, &e.soldier);
+        }
         Event::Killed(e) => {
             state.with_soldier(&e.soldier, |s| {
                 change_status(s, &[Status::Active, Status::Downed], Status::Kia)

@@ -10,6 +10,7 @@ use crate::domain::sheet;
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::{CampaignState, SoldierState};
 use crate::domain::zero_dark::HERO_STATES;
+use crate::rules::types::check_type;
 
 /// Reveals a seed: the one in force, which commits `next` in its place, or an earlier one
 /// whose faces are on the log and still unrevealed (one a pushed copy's seed displaced), which
@@ -126,6 +127,13 @@ pub(in crate::rules) fn assert(
                 soldier.card.name
             )));
         };
+        // From rules 10 a Hardy type is read as every other command reads it: a typo of a
+        // known type could never match the log.
+        if state.rules() >= rules_version::ENVIRONMENTS_OWED
+            && let Some(kind) = field.strip_prefix("hardy.")
+        {
+            check_type(state, "a Hardy type", kind)?;
+        }
         let mut value = crate::rules::preconditions::check_text("a field's value", value)?.to_lowercase();
         if state.rules() >= rules_version::WHAT_HAPPENED_ONCE {
             value = as_the_log_writes(soldier, reading, &field, value)?;

@@ -10,6 +10,7 @@ mod offers;
 mod owed;
 mod pending;
 mod roll;
+mod typed;
 
 use super::*;
 
