@@ -76,6 +76,8 @@ mod streams;
 mod sync;
 #[path = "serve/tls.rs"]
 mod tls;
+#[path = "serve/told.rs"]
+mod told;
 #[path = "serve/warfighter_forms.rs"]
 mod warfighter_forms;
 #[path = "serve/writers.rs"]

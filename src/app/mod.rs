@@ -68,6 +68,15 @@ pub fn send_as(store: &mut Store, sender: Option<&str>) {
     store.set_sending_as(sender);
 }
 
+/// Bounds what a refusal's advice through `store` names to the campaigns of `reach`: a
+/// server's caller bound to its campaigns is told of no other group's, not even its name.
+pub fn tell_within(store: &mut Store, reach: &Reach) {
+    store.set_told_of(match reach {
+        Reach::Every => None,
+        Reach::Only(names) => Some(names.clone()),
+    });
+}
+
 /// Selects the campaign named `name` (in any case) as the one later commands use by
 /// default, and gives its name as the file spells it.
 pub fn select_campaign(store: &Store, name: &str) -> Result<String, Error> {

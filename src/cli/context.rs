@@ -133,7 +133,9 @@ impl Context {
     /// write when `to_write`.
     fn borrow_lent(&self, to_write: bool) -> Option<Opened<'_>> {
         let slot = self.lent.try_borrow_mut().ok()?;
-        let store = RefMut::filter_map(slot, Option::as_mut).ok()?;
+        let mut store = RefMut::filter_map(slot, Option::as_mut).ok()?;
+        // A connection lent by the server served other callers before this one.
+        app::tell_within(&mut store, &self.reach);
         (!to_write || !store.is_read_only()).then_some(Opened::Lent(store))
     }
 
@@ -159,6 +161,7 @@ impl Context {
         }
         let mut store = app::open(&self.db_path()?)?;
         app::record_as(&mut store, self.recorder.as_deref());
+        app::tell_within(&mut store, &self.reach);
         Ok(Opened::Own(Box::new(store)))
     }
 
@@ -168,9 +171,9 @@ impl Context {
         if let Some(lent) = self.borrow_lent(false) {
             return Ok(lent);
         }
-        Ok(Opened::Own(Box::new(muster::query::open_read_only(
-            &self.db_path()?,
-        )?)))
+        let mut store = muster::query::open_read_only(&self.db_path()?)?;
+        app::tell_within(&mut store, &self.reach);
+        Ok(Opened::Own(Box::new(store)))
     }
 
     /// Opens the database to read it only and resolves the campaign to read.

@@ -41,10 +41,13 @@ impl Query<'_> {
         }
     }
 
-    /// Where a Soldier named `name` was enlisted other than here, as advice to go there.
+    /// Where a Soldier named `name` was enlisted other than here, as advice to go there: only
+    /// in a campaign the store's caller may be told of.
     fn enlisted_in(&self, name: &str) -> Option<String> {
         let enlisted = self.store.enlisted_elsewhere(self.campaign).ok()?;
-        let (campaign, soldier) = enlisted.iter().find(|(_, soldier)| same(soldier, name))?;
+        let (campaign, soldier) = enlisted
+            .iter()
+            .find(|(campaign, soldier)| same(soldier, name) && self.store.may_tell_of(campaign))?;
         Some(format!(
             "'{soldier}' is in campaign '{campaign}': pass --campaign '{campaign}' or run `muster campaign use '{campaign}'`"
         ))

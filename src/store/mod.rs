@@ -86,6 +86,9 @@ pub struct Store {
     /// Who sends the commands written through this connection, when a server writes them: a
     /// token's name, or a phone's name within its invite ([`Store::set_sending_as`]).
     sender: Option<String>,
+    /// The campaigns this connection's caller may be told of (`None`: every one), when a
+    /// server serves a caller bound to some: a refusal's advice names no other.
+    told_of: Option<Vec<String>>,
     /// Whether the file was opened as immutable (read-only media): its write-ahead log is not
     /// read, which a second connection could not repeat.
     immutable: bool,
@@ -265,6 +268,19 @@ impl Store {
     /// Who sends the commands written through this connection, when a server writes them.
     pub fn sending_as(&self) -> Option<&str> {
         self.sender.as_deref()
+    }
+
+    /// Names the campaigns this connection's caller may be told of from now on (`None`:
+    /// every one, as on the command line).
+    pub fn set_told_of(&mut self, campaigns: Option<Vec<String>>) {
+        self.told_of = campaigns;
+    }
+
+    /// Whether this connection's caller may be told of `campaign` (as the file spells it).
+    pub fn may_tell_of(&self, campaign: &str) -> bool {
+        self.told_of
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|name| name == campaign))
     }
 
     /// The raw connection, for tests and checks that go under the log's API on purpose.

@@ -196,6 +196,7 @@ impl Store {
             listed: listed::Listed::default(),
             recorder: None,
             sender: None,
+            told_of: None,
             immutable,
             _holding: holding,
         }
