@@ -1,55 +1,11 @@
 // muster's play page: records each form without leaving the page, under a command id kept
 // until the server answers (sent again after a dropped answer or a reload, and recorded once);
-// shows a refusal at its form with the input kept and focus on it; follows the campaign's
-// head as the server pushes it; and keeps the screen awake when asked. Without this script
-// every form still works: the server answers it with the page.
+// shows a refusal at its form with the input kept and focus on it; and follows the campaign's
+// head as the server pushes it. What every page does (times, copies, the wake lock) is in
+// page.js, served before it. Without this script every form still works: the server answers
+// it with the page.
 (function () {
   "use strict";
-  // Every time in the viewer's own clock; every copy button copies its whole hash.
-  function localTimes(root) {
-    root.querySelectorAll("time[datetime]").forEach(function (t) {
-      var at = new Date(t.getAttribute("datetime"));
-      if (!isNaN(at.getTime())) {
-        t.textContent = at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-        t.title = t.getAttribute("datetime");
-      }
-    });
-  }
-  localTimes(document);
-  // An invite link carries its code after the #, which no request sends: the Join form takes it.
-  var invite = document.getElementById("join-invite");
-  function codeOfLink() {
-    try {
-      return decodeURIComponent(window.location.hash.slice(1));
-    } catch (e) {
-      return window.location.hash.slice(1);
-    }
-  }
-  if (invite && !invite.value && window.location.hash.length > 1) {
-    invite.value = codeOfLink();
-  }
-  // A new link opened in this tab (after a refused join, say) changes only the #, and the page
-  // is not loaded again: its code takes the place of the one refused, and the refusal, which
-  // spoke of that one, goes.
-  window.addEventListener("hashchange", function () {
-    if (!invite || window.location.hash.length < 2 || invite.value === codeOfLink()) {
-      return;
-    }
-    invite.value = codeOfLink();
-    var refusal = document.getElementById("message");
-    if (refusal) {
-      refusal.remove();
-    }
-  });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[data-copy]");
-    if (!button || !navigator.clipboard) {
-      return;
-    }
-    navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
-      button.textContent = "Copied";
-    });
-  });
 
   var now = document.getElementById("now");
   if (!now || !window.fetch || !window.DOMParser || !window.URLSearchParams) {
@@ -69,15 +25,6 @@
       shown.className = "connection " + word;
     }
   }
-
-  // A link to a folded section (Now's "Start a Mission") opens it.
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a[href^='#']") : null;
-    var target = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
-    if (target && target.tagName === "DETAILS") {
-      target.open = true;
-    }
-  });
 
   // The sticky Now's height, for what the page scrolls to to stay clear of it.
   function measureBar() {
@@ -177,7 +124,7 @@
   // A field a player types or picks in; a box ticked or a button tapped is not one.
   var TYPED = "textarea, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden])";
 
-  // The boxes ticked in `part`'s forms, by form, name and value, to tick again in its fresh copy.
+  // The boxes ticked in a part's forms, by form, name and value, to tick again in its fresh copy.
   function ticked(part) {
     return Array.prototype.map.call(part.querySelectorAll("form[id] input[type=checkbox]:checked"), function (b) {
       return [b.form.id, b.name, b.value];
@@ -220,15 +167,15 @@
           tickAgain(there, boxes);
         });
         freshen(fresh, typing);
-        localTimes(document);
         var shownHead = document.getElementById("now");
         if (shownHead) {
           head = shownHead.getAttribute("data-head");
         }
         connection(source && source.readyState === 1 ? "live" : (navigator.onLine ? "reconnecting" : "offline"));
         markPending();
-        wakeButton();
         measureBar();
+        // The page's own helpers (times, the wake toggle) redo what they do to parts drawn anew.
+        document.dispatchEvent(new Event("muster:drawn"));
       });
   }
 
@@ -385,18 +332,6 @@
     send(entry);
   });
 
-  // A picked card or deck file is read into the field beside it, which the form sends.
-  document.addEventListener("change", function (event) {
-    var picker = event.target;
-    if (!picker.matches || !picker.matches("input[type=file][data-into]") || !picker.files.length) {
-      return;
-    }
-    var into = document.getElementById(picker.getAttribute("data-into"));
-    var reader = new FileReader();
-    reader.onload = function () { if (into) { into.value = String(reader.result); } };
-    reader.readAsText(picker.files[0]);
-  });
-
   var source = null;
   function listen() {
     if (!window.EventSource || !streamUrl) {
@@ -431,48 +366,11 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {
       back();
-      if (wanted) { wake(); }
     }
-  });
-
-  // The Screen Wake Lock, on a toggle, taken again when the page is shown again.
-  var wanted = false;
-  var lock = null;
-  function wake() {
-    if (!navigator.wakeLock) {
-      return;
-    }
-    navigator.wakeLock.request("screen").then(function (l) {
-      lock = l;
-      wakeButton();
-    }).catch(function () { wanted = false; wakeButton(); });
-  }
-  function wakeButton() {
-    var button = document.getElementById("wake");
-    if (!button || !navigator.wakeLock) {
-      return;
-    }
-    button.hidden = false;
-    button.setAttribute("aria-pressed", wanted ? "true" : "false");
-    button.textContent = wanted ? "Screen kept awake" : "Keep screen awake";
-  }
-  document.addEventListener("click", function (event) {
-    if (!event.target.matches || !event.target.matches("#wake")) {
-      return;
-    }
-    wanted = !wanted;
-    if (wanted) {
-      wake();
-    } else if (lock) {
-      lock.release();
-      lock = null;
-    }
-    wakeButton();
   });
 
   connection(navigator.onLine ? "reconnecting" : "offline");
   markPending();
-  wakeButton();
   measureBar();
   listen();
   sendAll();

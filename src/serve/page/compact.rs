@@ -7,8 +7,20 @@ use std::sync::LazyLock;
 /// The stylesheet every page holds inline, compacted once.
 static STYLE: LazyLock<String> = LazyLock::new(|| compact_style(include_str!("../../../static/play.css")));
 
-/// The page's script, compacted once.
-static SCRIPT: LazyLock<String> = LazyLock::new(|| compact_script(include_str!("../../../static/play.js")));
+/// The script's sources, in the order they run: what every page does, then the play page's.
+const SCRIPTS: [&str; 2] = [
+    include_str!("../../../static/page.js"),
+    include_str!("../../../static/play.js"),
+];
+
+/// The page's script, its sources compacted once into one, so a page fetches one file.
+static SCRIPT: LazyLock<String> = LazyLock::new(|| {
+    SCRIPTS
+        .iter()
+        .map(|source| compact_script(source))
+        .collect::<Vec<_>>()
+        .join("\n")
+});
 
 /// The stylesheet as the pages hold it.
 pub fn style() -> &'static str {
@@ -93,7 +105,7 @@ mod tests {
     #[test]
     fn the_served_stylesheet_and_script_are_smaller_and_keep_every_string() {
         let css = include_str!("../../../static/play.css");
-        let js = include_str!("../../../static/play.js");
+        let js = SCRIPTS.concat();
         // Each line is trimmed: a template literal's lines would lose their indentation.
         assert!(!js.contains('`'), "the script holds no template literal");
         assert!(style().len() < css.len() && script().len() < js.len());
