@@ -76,6 +76,8 @@ mod streams;
 mod sync;
 #[path = "serve/tls.rs"]
 mod tls;
+#[path = "serve/taken.rs"]
+mod taken;
 #[path = "serve/told.rs"]
 mod told;
 #[path = "serve/warfighter_forms.rs"]

@@ -11,6 +11,7 @@ use super::serving::{Role, add_token, revoke_token};
 use super::sessions::{SESSION_IDLE_DAYS, revoke_invite};
 use crate::Error;
 use crate::clock::Clock;
+use crate::domain::names::look_alike;
 use crate::store::{InviteRow, SessionRow, Store, TokenRow};
 
 /// The invites, sessions and tokens a gm manages in one campaign.
@@ -77,6 +78,17 @@ pub fn make_managed_token(
     }
     if !manager.admits(campaign) {
         return Err(Error::input(format!("{campaign} is not a campaign you manage")));
+    }
+    // A name taken by a token this gm does not manage here is only said to be taken: a
+    // group's gm learns nothing of another group's tokens, not even that one is named so.
+    let unlisted = store.tokens()?.into_iter().any(|token| {
+        look_alike(&token.name, name.trim()) && !managed(token.campaigns.as_deref(), campaign, manager)
+    });
+    if unlisted {
+        return Err(Error::input(format!(
+            "the name '{}' is taken; choose another",
+            name.trim()
+        )));
     }
     add_token(
         store,

@@ -6,7 +6,7 @@ use super::reach::Reach;
 use crate::Error;
 use crate::domain::logged::{COMMAND_LINE, Logged};
 use crate::domain::names::look_alike;
-use crate::store::{Store, StoredRow};
+use crate::store::{Store, StoredRow, Via};
 
 /// Why the push of `rows` to `campaign` by the token named `pusher` is refused for the name a
 /// command of it is recorded by, or `None` when every command is recorded by a name it may
@@ -71,4 +71,18 @@ fn writers_of(store: &Store, campaign: &str) -> Result<Vec<(String, &'static str
         .filter(|session| reaches(session.campaigns.as_deref()))
         .map(|session| (session.name, "the name of a phone signed in to this campaign"));
     Ok(tokens.chain(phones).collect())
+}
+
+/// The name of a phone signed in by invite to a campaign of `reach` that reads as `name`, if
+/// any: a token under such a name would have its commands recorded as that phone's.
+pub(super) fn phone_reading_as(store: &Store, name: &str, reach: &Reach) -> Result<Option<String>, Error> {
+    Ok(store
+        .sessions()?
+        .into_iter()
+        .find(|session| {
+            matches!(session.via, Via::Invite(_))
+                && look_alike(&session.name, name)
+                && Reach::from_kept(session.campaigns.as_deref()).overlaps(reach)
+        })
+        .map(|session| session.name))
 }

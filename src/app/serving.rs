@@ -175,6 +175,11 @@ pub fn add_token(
             like.name
         )));
     }
+    if let Some(phone) = super::recorders::phone_reading_as(store, name, reach)? {
+        return Err(Error::input(format!(
+            "'{name}' reads as '{phone}', a phone signed in to a campaign this token would reach, and the log would record both alike; give the token a name no signed-in phone or token of its campaigns reads as, or sign that phone out first"
+        )));
+    }
     let token = format!("{TOKEN_PREFIX}{}", random_hex::<32>()?);
     let at = clock.now().to_rfc3339_opts(SecondsFormat::Secs, true);
     let row = TokenRow {
