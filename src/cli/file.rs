@@ -1,5 +1,6 @@
-//! Reading a text file the player names (a card, an export), with errors that say why; for a
-//! command a remote client sent, the files it read on its own machine and sent with it.
+//! Reading a file the player names (a card, an export, a certificate), with errors that say
+//! why; for a command a remote client sent, the files it read on its own machine and sent
+//! with it.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -38,41 +39,32 @@ fn sent_text(path: &Path, what: &str) -> Option<Result<String, CommandError>> {
 /// The most a card or deck file may hold: the largest real one is a few kilobytes.
 pub const MAX_CARD_FILE: u64 = 1024 * 1024;
 
+/// The most a PEM file (a certificate chain, its private key, a group's certificate
+/// authority) may hold: a long chain is a few tens of kilobytes.
+pub const MAX_PEM_FILE: u64 = 1024 * 1024;
+
+/// What a file read within a bound is refused for being larger than `limit`.
+fn too_large(path: &Path, what: &str, (limit, kind): (u64, &str)) -> CommandError {
+    CommandError::refused(format!(
+        "the {what} {} is larger than {} KiB; {kind} is a few kilobytes",
+        path.display(),
+        limit / 1024
+    ))
+}
+
 /// The file's text, refused with a clear message when it is missing, not a regular file (a
 /// device such as /dev/zero would never end), larger than [`MAX_CARD_FILE`], or not UTF-8.
 pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
+    let bound = (MAX_CARD_FILE, "a card file");
     if let Some(text) = sent_text(path, what) {
         let text = text?;
         return match text.len() as u64 > MAX_CARD_FILE {
-            true => Err(CommandError::refused(format!(
-                "the {what} {} is larger than {} KiB; a card file is a few kilobytes of JSON",
-                path.display(),
-                MAX_CARD_FILE / 1024
-            ))),
+            true => Err(too_large(path, what, bound)),
             false => Ok(text.trim_start_matches('\u{feff}').to_owned()),
         };
     }
-    let cannot =
-        |e: std::io::Error| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display()));
     refuse_the_database(path, what)?;
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let meta = file.metadata().map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(CommandError::refused(format!(
-            "the {what} {} is not a regular file (a device, a folder or a pipe); name a card file saved on disk",
-            path.display()
-        )));
-    }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_CARD_FILE + 1), &mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_CARD_FILE {
-        return Err(CommandError::refused(format!(
-            "the {what} {} is larger than {} KiB; a card file is a few kilobytes of JSON",
-            path.display(),
-            MAX_CARD_FILE / 1024
-        )));
-    }
+    let mut bytes = read_bounded(path, what, bound)?;
     // A byte-order mark some editors write is not part of the JSON.
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(.."\u{feff}".len());
@@ -83,6 +75,28 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, CommandError> {
             path.display()
         ))
     })
+}
+
+/// The bytes of the file at `path` (the `what` named), at most `limit` of them: refused with a
+/// clear message when it cannot be read, is not a regular file (a device such as /dev/zero
+/// would never end) or is larger, before it fills the memory. `kind` says what file is wanted.
+pub fn read_bounded(path: &Path, what: &str, (limit, kind): (u64, &str)) -> Result<Vec<u8>, CommandError> {
+    let cannot =
+        |e: std::io::Error| CommandError::refused(format!("cannot read the {what} {}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(CommandError::refused(format!(
+            "the {what} {} is not a regular file (a device, a folder or a pipe); name {kind} saved on disk",
+            path.display()
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(path, what, (limit, kind)));
+    }
+    Ok(bytes)
 }
 
 /// Writes the file at `path` through `write` (given the file and the path as shown), beside

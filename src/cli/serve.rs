@@ -11,6 +11,7 @@ use muster::app::{self, Reach, Role};
 
 use super::context::Context;
 use super::error::CommandError;
+use super::file;
 use super::output;
 
 #[derive(Debug, clap::Args)]
@@ -141,7 +142,10 @@ pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<()
                 connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
             };
             let reached = crate::serve::Reached {
-                tls: args.tls_cert.zip(args.tls_key),
+                tls: match args.tls_cert.zip(args.tls_key) {
+                    Some((cert, key)) => Some((pem(cert, "--tls-cert file")?, pem(key, "--tls-key file")?)),
+                    None => None,
+                },
                 public_url: args.public_url.as_deref().map(public_url).transpose()?,
                 trust_proxy: args.trust_proxy,
             };
@@ -182,4 +186,10 @@ pub fn run(ctx: &Context, args: Args, runner: crate::serve::Runner) -> Result<()
         Some(Command::Invite(invite)) => super::invite::run(ctx, invite),
         Some(Command::Session(command)) => super::invite::run_session(ctx, command),
     }
+}
+
+/// The PEM file at `path`, given as `what`, read whole within [`file::MAX_PEM_FILE`].
+fn pem(path: std::path::PathBuf, what: &str) -> Result<crate::serve::Pem, CommandError> {
+    let bytes = file::read_bounded(&path, what, (file::MAX_PEM_FILE, "a PEM file"))?;
+    Ok(crate::serve::Pem { path, bytes })
 }

@@ -42,13 +42,30 @@ use server::Server;
 #[derive(Debug, Clone, Default)]
 pub struct Reached {
     /// The certificate chain and private key (PEM files) to serve HTTPS with.
-    pub tls: Option<(PathBuf, PathBuf)>,
+    pub tls: Option<(Pem, Pem)>,
     /// The address players use (`https://muster.example`): invite links and the page's
     /// same-site check follow it rather than a request's `Host`.
     pub public_url: Option<String>,
     /// The reverse proxy's address: only from it is `X-Forwarded-For` believed, for the
     /// sign-in limit.
     pub trust_proxy: Option<IpAddr>,
+}
+
+/// A PEM file the server was given, read whole by the command line: the path it was named
+/// by, for messages, and its bytes.
+#[derive(Clone)]
+pub struct Pem {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+// Only the path: a private key's bytes are never printed.
+impl std::fmt::Debug for Pem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pem")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Serves `db` on `addr` under `limits`, reached as `reached` says, until Ctrl-C or SIGTERM,

@@ -2,7 +2,6 @@
 //! certificate or one from a public authority), and the acceptor each connection's handshake
 //! runs through (rustls, the stack the command line's client already uses).
 
-use std::path::Path;
 use std::sync::Arc;
 
 use rustls::ServerConfig;
@@ -10,27 +9,30 @@ use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::TlsAcceptor;
 
+use super::Pem;
+
 /// The acceptor serving the certificate chain in `cert` with the private key in `key`, or
 /// what is wrong with them, naming the file.
-pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, String> {
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
-        .and_then(|certs| certs.collect::<Result<_, _>>())
+pub fn acceptor(cert: &Pem, key: &Pem) -> Result<TlsAcceptor, String> {
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(&cert.bytes)
+        .map(|found| found.map(CertificateDer::into_owned))
+        .collect::<Result<_, _>>()
         .map_err(|e| {
             format!(
                 "--tls-cert {}: no certificate read ({e}); give the PEM file of the server's certificate (its chain after it)",
-                cert.display()
+                cert.path.display()
             )
         })?;
     if chain.is_empty() {
         return Err(format!(
             "--tls-cert {} holds no certificate (no -----BEGIN CERTIFICATE----- block); give the PEM file of the server's certificate",
-            cert.display()
+            cert.path.display()
         ));
     }
-    let private = PrivateKeyDer::from_pem_file(key).map_err(|e| {
+    let private = PrivateKeyDer::from_pem_slice(&key.bytes).map_err(|e| {
         format!(
             "--tls-key {}: no private key read ({e}); give the PEM file of the certificate's private key",
-            key.display()
+            key.path.display()
         )
     })?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
@@ -42,8 +44,8 @@ pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, String> {
         .map_err(|e| {
             format!(
                 "--tls-cert {} and --tls-key {} do not make a certificate to serve: {e}",
-                cert.display(),
-                key.display()
+                cert.path.display(),
+                key.path.display()
             )
         })?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];

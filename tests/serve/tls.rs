@@ -1,7 +1,7 @@
 //! HTTPS: a server given a group's own certificate answers `https://`; the command line, given
 //! the certificate authority with its saved remote, runs a command through it, and without it
 //! refuses the server, naming why; the session cookie is `Secure`; a bad certificate file is
-//! refused at start, naming it.
+//! refused at start, naming it, and a device or an oversized one before it is read whole.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -177,4 +177,87 @@ fn a_certificate_file_that_is_not_one_is_refused_at_start_naming_it() {
     assert!(said.contains("--tls-cert") && said.contains("key.pem"), "{said}");
     let alone = campaign.muster(&["serve", "--tls-cert", &key.to_string_lossy()]);
     assert_eq!(alone.status.code(), Some(2), "--tls-cert needs --tls-key");
+}
+
+/// `muster ARGS` on `campaign`'s database with its saved remotes in `config`, given at most
+/// ten seconds: one still running then is killed, and its refusal is taken as missing.
+fn bounded(campaign: &Campaign, config: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_clear()
+        .env("MUSTER_DB", &campaign.db)
+        .env("MUSTER_CONFIG_DIR", config)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return (None, format!("{args:?} was still reading after ten seconds"));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_certificate_or_key_that_is_a_device_or_oversized_is_refused_before_it_is_read_whole() {
+    let campaign = Campaign::new();
+    let dir = tempfile::tempdir().unwrap();
+    certificates(dir.path());
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    let huge = dir.path().join("huge.pem");
+    std::fs::write(&huge, vec![b'A'; 1_100_000]).unwrap();
+    let (cert, key, huge) = (
+        cert.to_string_lossy().into_owned(),
+        key.to_string_lossy().into_owned(),
+        huge.to_string_lossy().into_owned(),
+    );
+    let config = dir.path().join("config");
+    let serve = |cert: &str, key: &str| {
+        let args = [
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--tls-cert",
+            cert,
+            "--tls-key",
+            key,
+        ];
+        bounded(&campaign, &config, &args)
+    };
+    let ca = |file: &str| {
+        let args = [
+            "remote",
+            "add",
+            "club",
+            "https://127.0.0.1:9",
+            "--token",
+            "muster_x",
+            "--ca",
+            file,
+        ];
+        bounded(&campaign, &config, &args)
+    };
+    let large = "is larger than 1024 KiB; a PEM file is a few kilobytes";
+    let device = "/dev/zero is not a regular file";
+    for ((code, said), flag, wanted) in [
+        (serve(&huge, &key), "--tls-cert", large),
+        (serve(&cert, &huge), "--tls-key", large),
+        (ca(&huge), "--ca", large),
+        (serve("/dev/zero", &key), "--tls-cert", device),
+        (serve(&cert, "/dev/zero"), "--tls-key", device),
+        (ca("/dev/zero"), "--ca", device),
+    ] {
+        assert_eq!(code, Some(1), "{said}");
+        assert!(said.contains(flag) && said.contains(wanted), "{said}");
+    }
 }

@@ -29,10 +29,15 @@ fn certificates(pem: &[u8], what: &str) -> Result<Vec<Certificate<'static>>, Com
 
 /// The PEM text of the certificate file `path` (`--ca`), once it is seen to hold one.
 pub fn certificate_file(path: &std::path::Path) -> Result<String, CommandError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CommandError::refused(format!("--ca {}: cannot read it ({e})", path.display())))?;
-    certificates(text.as_bytes(), &format!("--ca {}", path.display()))?;
-    Ok(text)
+    let bytes =
+        crate::cli::file::read_bounded(path, "--ca file", (crate::cli::file::MAX_PEM_FILE, "a PEM file"))?;
+    certificates(&bytes, &format!("--ca {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| {
+        CommandError::refused(format!(
+            "--ca {} is not a PEM file's text; give the certificate as a PEM file",
+            path.display()
+        ))
+    })
 }
 
 /// The API version this muster speaks: the server's `serve::remote::API` (every `--remote`
