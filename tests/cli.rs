@@ -57,6 +57,8 @@ mod k9;
 mod log;
 #[path = "cli/markdown.rs"]
 mod markdown;
+#[path = "cli/medal_cards.rs"]
+mod medal_cards;
 #[path = "cli/medals.rs"]
 mod medals;
 #[path = "cli/mission.rs"]

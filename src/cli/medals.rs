@@ -29,7 +29,7 @@ pub enum Command {
         /// What met the condition, e.g. "played the Farmhouse Location" (one card per trigger)
         #[arg(long)]
         trigger: String,
-        /// For an Eliminate Medal: the Hostile card the recipient must Eliminate
+        /// For an Eliminate Medal: the Hostile card the recipient must Eliminate. Hostiles are told apart by name within a Mission (a hit on any card of this name counts), so name a second card of one name distinctly from its first hit on, e.g. "Rifle Team 2"
         #[arg(long, value_name = "NAME")]
         hostile: Option<String>,
     },

@@ -109,13 +109,19 @@ fn render(roster: &Roster) -> String {
                 line
             })
             .collect();
+        let held: Vec<String> = deck
+            .held
+            .iter()
+            .map(|h| format!("{} by {}", h.medal, h.soldier))
+            .collect();
         text.push_str(&format!(
-            "{} Medal deck: {} in the deck | drawn: {} | discarded: {} | earned: {}\n",
+            "{} Medal deck: {} in the deck | drawn: {} | discarded: {} | earned: {} | stickers held: {}\n",
             deck.nation,
             deck.in_deck,
             list_or_none(&drawn),
             list_or_none(&deck.discarded),
-            list_or_none(&deck.earned)
+            list_or_none(&deck.earned),
+            list_or_none(&held)
         ));
     }
     for pending in &roster.pending {

@@ -90,6 +90,9 @@ pub struct DrawnMedal {
     /// The potential recipient, once rolled.
     pub recipient: Option<String>,
     pub turn: u32,
+    /// The turn a face-down card was revealed in, from which (rules 10) its turn limit runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed_turn: Option<u32>,
 }
 
 /// Where every card of the campaign's Medal deck is.
@@ -110,6 +113,11 @@ impl MedalDeck {
         self.cards.iter().find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
+    /// The card `name` names as a player may type it: in any case, however spaced.
+    pub fn printed(&self, name: &str) -> Option<&MedalCard> {
+        self.cards.iter().find(|c| one_name(&c.name, name))
+    }
+
     /// The drawn Medal named `name` (any case).
     pub fn drawn(&self, name: &str) -> Option<&DrawnMedal> {
         self.drawn.iter().find(|d| d.name.eq_ignore_ascii_case(name))
@@ -122,4 +130,12 @@ pub struct HeldRpCard {
     pub kind: RpCardKind,
     pub name: String,
     pub rp: u32,
+}
+
+/// Whether two names on cards are one: the same words in any case, however spaced (a Medal's,
+/// a Hostile card's).
+pub fn one_name(a: &str, b: &str) -> bool {
+    a.split_whitespace()
+        .map(str::to_lowercase)
+        .eq(b.split_whitespace().map(str::to_lowercase))
 }

@@ -166,7 +166,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
     (
         MEDAL_CARDS_ONCE,
         concat!(
-            "rule 004: a Medal card is in one place at a time: the deck, drawn, or a Soldier's sticker",
+            "rule 004: a Medal card is in one place at a time, the deck, drawn, or one Soldier's sticker (\"These stickers stay with the Soldier until he suffers a Downed or KIA result\"): a deck loaded while a Soldier holds a sticker of one of its cards shuffles that card in as earned, and is refused while two Soldiers hold one card's; a sticker of a deck card carried over or awarded takes the card out of the deck or the discards as earned, and is refused while another Soldier holds it or it is drawn; a card a Soldier holds is not drawn; a face-down card's turn limit runs from its reveal (\"leave it face down ... Reveal it, when the condition is met\"); a sticker of a deck card is named as the card prints it; a Hostile's name is read however spaced, as a Medal's; a Medal lost at its recipient roll to an earlier hit says Hostiles are told apart by name within a Mission",
             "; rule 002: `assert` reads a Hardy type as every other command reads it (`hardy.colt` is refused as one letter from cold), \"any\" is no Environ type but the Hardy Any counter (\"'Hardy Any' means the Hardy counters can be used to fend off any type of Environment\"), and a Soldier Downed and recovered in the same turn owes again the rolls of it he had not made (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
         ),
     ),

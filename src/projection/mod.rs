@@ -6,6 +6,7 @@ pub mod chronicle;
 pub mod diff;
 pub mod fields;
 pub mod history;
+pub mod medal_deck;
 pub mod mission;
 pub mod mission_words;
 pub mod roster;

@@ -10,11 +10,13 @@ use crate::domain::Game;
 use crate::domain::environment::{DeclaredEnvironment, EnvironmentScope};
 use crate::domain::event::MedalSticker;
 use crate::domain::fold::fold;
-use crate::domain::medals::{DrawnMedal, HeldRpCard};
+use crate::domain::medals::HeldRpCard;
 use crate::domain::rulebook::Expansion;
 use crate::domain::soldier::{Ability, SoldierKind, Stats, Status};
 use crate::domain::state::{CampaignState, ObjectiveState, RecordedEvent, SoldierState, total};
 use crate::domain::zero_dark::{Ally, HeroState, PriorityTask, ZeroDarkMission, mission_stats};
+use crate::projection::medal_deck::deck_line;
+pub use crate::projection::medal_deck::{DeckLine, HeldSticker};
 use crate::store::Head;
 
 /// A point in the log: its version and when it was recorded.
@@ -57,17 +59,6 @@ pub struct Roster {
     pub elite_hostiles: bool,
     /// Where the Medal cards are, once the Nation's deck is shuffled.
     pub medal_deck: Option<DeckLine>,
-}
-
-/// The Medal deck at a glance.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct DeckLine {
-    pub nation: String,
-    /// How many cards are face down in the deck (their order is the physical deck's).
-    pub in_deck: usize,
-    pub drawn: Vec<DrawnMedal>,
-    pub discarded: Vec<String>,
-    pub earned: Vec<String>,
 }
 
 /// An open decision, which `turn` and `mission end` wait for.
@@ -279,13 +270,7 @@ pub fn from_state(
             .map(|(_, n)| *n)
             .sum(),
         elite_hostiles: state.uses(Expansion::Medals),
-        medal_deck: state.medal_deck.as_ref().map(|deck| DeckLine {
-            nation: deck.nation.clone(),
-            in_deck: deck.in_deck.len(),
-            drawn: deck.drawn.clone(),
-            discarded: deck.discarded.clone(),
-            earned: deck.earned.clone(),
-        }),
+        medal_deck: state.medal_deck.as_ref().map(|deck| deck_line(state, deck)),
     })
 }
 

@@ -119,7 +119,8 @@ fn mission_1(m: &Muster) {
     ok(m, "mission start Ortona");
     let roster = m.roster();
     assert_eq!(roster["elite_hostiles"], true);
-    let fresh = json!({"nation": "Canada", "in_deck": 4, "drawn": [], "discarded": [], "earned": []});
+    let fresh =
+        json!({"nation": "Canada", "in_deck": 4, "drawn": [], "discarded": [], "earned": [], "held": []});
     assert_eq!(roster["medal_deck"], fresh);
     let mission = &roster["mission"];
     assert_eq!(num(mission, "start_rp"), 30);

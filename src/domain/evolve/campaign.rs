@@ -7,6 +7,7 @@ use crate::domain::event::{
     SoldierEnlisted, SquadCarriedOver, TurnStarted,
 };
 use crate::domain::ranges::Missions;
+use crate::domain::rules_version::MEDAL_CARDS_ONCE;
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
@@ -91,7 +92,7 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
 }
 
 /// A Soldier's paper sheet: each number it gives replaces the log's; a Medal it carries
-/// leaves the campaign's Medal deck.
+/// leaves the campaign's Medal deck (from rules 10 for the earned pile, so it is in one place).
 pub(super) fn soldier_carried_over(state: &mut CampaignState, e: &SoldierCarriedOver) {
     // A Soldier who went on N Missions on paper means the campaign played at least N there,
     // until the squad's own sheet says how many, or a Mission is recorded here.
@@ -114,7 +115,11 @@ pub(super) fn soldier_carried_over(state: &mut CampaignState, e: &SoldierCarried
         s.medals.extend(e.medals.iter().cloned());
         None
     });
-    if let Some(deck) = state.medal_deck.as_mut() {
+    if state.rules() >= MEDAL_CARDS_ONCE {
+        for medal in &e.medals {
+            medals::sticker_put_on(state, &medal.name);
+        }
+    } else if let Some(deck) = state.medal_deck.as_mut() {
         for medal in &e.medals {
             deck.in_deck
                 .retain(|name| !name.eq_ignore_ascii_case(&medal.name));

@@ -1,7 +1,8 @@
 //! How the Medals events change the deck, the Mission and the Soldiers' RP.
 
 use crate::domain::event::{MedalDeckLoaded, MedalDrawn, MedalsReshuffled};
-use crate::domain::medals::{DrawnMedal, MedalDeck, MedalReturn};
+use crate::domain::medals::{DrawnMedal, MedalDeck, MedalReturn, one_name};
+use crate::domain::rules_version::MEDAL_CARDS_ONCE;
 use crate::domain::state::{CampaignState, HostileHit, total};
 
 /// Notes the squad's RP and Medal RP as the Mission just started finds them (rule 004).
@@ -29,14 +30,48 @@ pub(super) fn deck_loaded(state: &mut CampaignState, e: &MedalDeckLoaded) {
         state.note("loads a second Medal deck".to_owned());
         return;
     }
+    // Rules 10: a card is in one place at a time, so one a Soldier holds as a sticker is
+    // shuffled in as earned, not into the deck.
+    let one_place = state.rules() >= MEDAL_CARDS_ONCE;
+    let held = |card: &str| {
+        one_place
+            && state
+                .soldiers
+                .iter()
+                .any(|s| s.medals.iter().any(|m| one_name(&m.name, card)))
+    };
+    let (earned, in_deck): (Vec<String>, Vec<String>) = e
+        .medals
+        .iter()
+        .map(|m| m.name.clone())
+        .partition(|name| held(name));
     state.medal_deck = Some(MedalDeck {
         nation: e.nation.clone(),
-        in_deck: e.medals.iter().map(|m| m.name.clone()).collect(),
+        in_deck,
         cards: e.medals.clone(),
         drawn: Vec::new(),
         discarded: Vec::new(),
-        earned: Vec::new(),
+        earned,
     });
+}
+
+/// A sticker of `medal` put on a Soldier: from rules 10 its card, if the loaded deck has one,
+/// leaves the deck or the discards for the earned pile, so it is in one place at a time.
+pub(super) fn sticker_put_on(state: &mut CampaignState, medal: &str) {
+    if state.rules() < MEDAL_CARDS_ONCE {
+        return;
+    }
+    let Some(deck) = state.medal_deck.as_mut() else {
+        return;
+    };
+    let Some(name) = deck.printed(medal).map(|card| card.name.clone()) else {
+        return;
+    };
+    deck.in_deck.retain(|n| *n != name);
+    deck.discarded.retain(|n| *n != name);
+    if !deck.earned.contains(&name) && deck.drawn(&name).is_none() {
+        deck.earned.push(name);
+    }
 }
 
 pub(super) fn drawn(state: &mut CampaignState, e: &MedalDrawn) {
@@ -52,6 +87,7 @@ pub(super) fn drawn(state: &mut CampaignState, e: &MedalDrawn) {
             face_down: e.face_down,
             hostile: e.hostile.clone(),
             recipient: None,
+            revealed_turn: None,
         });
         Some(())
     });
@@ -109,4 +145,14 @@ pub(super) fn hit(state: &mut CampaignState, hostile: &str, soldier: &str) {
             soldier: soldier.to_owned(),
         });
     }
+}
+
+/// A face-down Medal turned up: its reveal's turn is noted, from which (rules 10) its turn
+/// limit runs.
+pub(super) fn revealed(state: &mut CampaignState, name: &str) {
+    let turn = state.mission_in_progress().map(|m| m.turn);
+    with_drawn(state, name, |d| {
+        d.face_down = false;
+        d.revealed_turn = turn;
+    });
 }

@@ -83,10 +83,13 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
             environment::owes_none(&mut state, &e.soldier);
             environment::choice_lapses(&mut state, &e.soldier);
         }
-        Event::MedalAwarded(e) => state.with_soldier(&e.soldier, |s| {
-            s.medals.push(e.medal.clone());
-            None
-        }),
+        Event::MedalAwarded(e) => {
+            state.with_soldier(&e.soldier, |s| {
+                s.medals.push(e.medal.clone());
+                None
+            });
+            medals::sticker_put_on(&mut state, &e.medal.name);
+        }
         Event::MedalStickersRemoved(e) => warfighter::stickers_removed(&mut state, e),
         Event::XpAdjusted(e) => {
             state.with_soldier(&e.soldier, |s| adjust(&mut s.xp, e.amount, "XP", &e.soldier))
@@ -127,7 +130,7 @@ pub fn evolve(mut state: CampaignState, event: &Event) -> CampaignState {
         Event::K9ObjectiveResolved(e) => k9::k9_objective_resolved(&mut state, e),
         Event::MedalDeckLoaded(e) => medals::deck_loaded(&mut state, e),
         Event::MedalDrawn(e) => medals::drawn(&mut state, e),
-        Event::MedalRevealed(e) => medals::with_drawn(&mut state, &e.medal, |d| d.face_down = false),
+        Event::MedalRevealed(e) => medals::revealed(&mut state, &e.medal),
         Event::MedalRecipientRolled(e) => {
             medals::with_drawn(&mut state, &e.medal, |d| d.recipient = Some(e.recipient.clone()));
         }

@@ -111,6 +111,7 @@ pub(in crate::rules) fn soldier(
         let medal = check_text("a Medal's name", medal)?;
         in_range("a Medal's RP", i64::from(*rp), 0, MAX_CARD_RP)?;
         crate::rules::medals::printed_rp(state, &medal, *rp)?;
+        let medal = crate::rules::medals::sticker_name(state, &medal)?;
         let held = soldier.medals.iter().chain(&medals);
         if held.into_iter().any(|m| m.name.eq_ignore_ascii_case(&medal)) {
             return Err(RuleError::refused(format!(

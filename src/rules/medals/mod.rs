@@ -2,115 +2,29 @@
 //! recipient, Eliminate, turn limits, and earning the sticker and its benefits.
 
 use crate::rules::preconditions::check_text;
-use crate::rules::types::check_type;
 mod lapses;
+mod loading;
 mod printed;
 
 use lapses::hits_on;
 pub(super) use lapses::{eliminate_losses, expired_before, unearned_at_end};
-use printed::one_medal;
-pub(in crate::rules) use printed::printed_rp;
+pub(super) use loading::load;
+use printed::holder;
+pub(in crate::rules) use printed::{printed_rp, sticker_name};
 
 use crate::dice::Cup;
-use crate::domain::error::{RuleError, in_range};
+use crate::domain::error::RuleError;
 use crate::domain::event::{
-    Event, HardyAdjusted, MedalAwarded, MedalDeckLoaded, MedalDrawn, MedalEarned, MedalLost,
-    MedalRecipientRolled, MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
+    Event, HardyAdjusted, MedalAwarded, MedalDrawn, MedalEarned, MedalLost, MedalRecipientRolled,
+    MedalRevealed, MedalSticker, MedalsReshuffled, RpCard, XpAdjusted,
 };
-use crate::domain::limits::MAX_CARD_RP;
-use crate::domain::medals::{BenefitEffect, DrawnMedal, MedalDeck, MedalDeckFile, MedalReturn, RpCardKind};
-use crate::domain::rulebook::Expansion;
+use crate::domain::medals::{BenefitEffect, DrawnMedal, MedalDeck, MedalReturn, RpCardKind};
 use crate::domain::rules_version;
 use crate::domain::soldier::Status;
-use crate::domain::state::{CampaignInfo, CampaignState};
+use crate::domain::state::CampaignState;
 use crate::domain::suggest::did_you_mean;
 use crate::rules::preconditions::running;
 use crate::rules::roll::pick;
-
-pub(super) fn load(
-    state: &CampaignState,
-    info: &CampaignInfo,
-    file: &MedalDeckFile,
-) -> Result<Vec<Event>, RuleError> {
-    if !info.expansions.contains(&Expansion::Medals) {
-        return Err(RuleError::refused(
-            "this campaign does not use the Medals expansion; add it with `muster campaign expansion add medals`",
-        ));
-    }
-    if let Some(deck) = &state.medal_deck {
-        return Err(RuleError::refused(format!(
-            "the {} Medal deck is already shuffled for this campaign; one deck per campaign",
-            deck.nation
-        )));
-    }
-    let nation = check_text("the deck's nation", &file.nation)?;
-    if let Some(ours) = info
-        .nation
-        .as_deref()
-        .filter(|ours| !ours.eq_ignore_ascii_case(&nation))
-    {
-        return Err(RuleError::refused(format!(
-            "this is the {nation} Medal deck, but the campaign commands {ours}; use only your Nation's Medal cards"
-        )));
-    }
-    if file.medals.is_empty() {
-        return Err(RuleError::refused(
-            "the deck file lists no Medal cards under \"medals\"",
-        ));
-    }
-    let mut medals = Vec::new();
-    for card in &file.medals {
-        let mut card = card.clone();
-        card.name = check_text("a Medal's name", &card.name)?;
-        if medals
-            .iter()
-            .any(|m: &crate::domain::medals::MedalCard| m.name.eq_ignore_ascii_case(&card.name))
-        {
-            return Err(RuleError::refused(format!(
-                "the deck lists '{}' twice; give each Medal card a distinct name",
-                card.name
-            )));
-        }
-        in_range("a Medal's RP", i64::from(card.rp), 0, MAX_CARD_RP)?;
-        if let Some(limit) = card.turn_limit {
-            in_range("a Medal's turn limit", i64::from(limit), 1, 10)?;
-        }
-        for text in [&card.condition, &card.requirement, &card.benefit] {
-            check_text("a Medal card's text", text)?;
-        }
-        for effect in &card.effects {
-            match effect {
-                BenefitEffect::Xp { amount } => {
-                    in_range("a benefit's XP", i64::from(*amount), 1, 99)?;
-                }
-                BenefitEffect::Hardy { hardy, amount } => {
-                    check_type(state, "a Hardy type", hardy)?;
-                    in_range("a benefit's Hardy counters", i64::from(*amount), 1, 9)?;
-                }
-                BenefitEffect::Skill { name, rp } => {
-                    check_text("a Skill's name", name)?;
-                    in_range("a Skill's RP", i64::from(*rp), 0, MAX_CARD_RP)?;
-                }
-            }
-        }
-        medals.push(card);
-    }
-    // A sticker put on before the deck was loaded carries its card's RP too.
-    if state.rules() >= rules_version::LIVING_SPOOK_PRINTED_MEDALS {
-        for soldier in &state.soldiers {
-            for sticker in &soldier.medals {
-                let card = medals.iter().find(|c| one_medal(&c.name, &sticker.name));
-                if let Some(card) = card.filter(|c| c.rp != sticker.rp) {
-                    return Err(RuleError::refused(format!(
-                        "{} carries the {} sticker at {} RP, but the {nation} deck's card is worth {} (rule 004: \"Each Medal has an RP value\"); amend the command that put it on (`muster log` names it) to carry {} first",
-                        soldier.card.name, sticker.name, sticker.rp, card.rp, card.rp
-                    )));
-                }
-            }
-        }
-    }
-    Ok(vec![Event::MedalDeckLoaded(MedalDeckLoaded { nation, medals })])
-}
 
 pub(super) fn draw(
     state: &CampaignState,
@@ -138,9 +52,15 @@ pub(super) fn draw(
                     drawn.drawn_at, drawn.mission
                 )
             } else if named(&deck.earned) {
-                ": it was earned, and an earned Medal leaves the deck".to_owned()
+                let held = holder(state, medal).map(|h| format!(" ({h} holds its sticker)"));
+                format!(
+                    ": it was earned{}, and an earned Medal leaves the deck",
+                    held.unwrap_or_default()
+                )
             } else if named(&deck.discarded) {
                 ": it is in the discard pile, which `muster medal reshuffle` brings back".to_owned()
+            } else if let Some(held) = holder(state, medal) {
+                format!(": {held} holds its sticker, and a card is in one place at a time")
             } else {
                 did_you_mean(medal, deck.in_deck.iter().map(String::as_str))
             };
@@ -149,6 +69,19 @@ pub(super) fn draw(
                 deck.in_deck.join(", ")
             ))
         })?;
+    // A card loaded under earlier rules while a Soldier held its sticker is still in the deck.
+    let held = holder(state, name).filter(|_| state.rules() >= rules_version::MEDAL_CARDS_ONCE);
+    if let Some(held) = held {
+        return Err(RuleError::refused(format!(
+            "'{name}' is not to be drawn: {held} holds its sticker, and a Medal card is in one place at a time (rule 004: \"These stickers stay with the Soldier until he suffers a Downed or KIA result\"); the deck holds: {}",
+            deck.in_deck
+                .iter()
+                .filter(|n| holder(state, n).is_none())
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
     let trigger = check_text("the trigger (--trigger)", trigger)?;
     // Rule 004: draw only one card even if the next card has the same condition.
     if mission
@@ -236,7 +169,7 @@ pub(super) fn roll_recipient(
     )?;
     // An Eliminate Medal is already lost if another Soldier hit its Hostile this Mission.
     let spoiled_by = drawn.hostile.as_deref().and_then(|hostile| {
-        hits_on(mission, hostile)
+        hits_on(state, mission, hostile)
             .find(|who| **who != recipient)
             .map(|who| (hostile, who))
     });
@@ -250,7 +183,10 @@ pub(super) fn roll_recipient(
         events.push(Event::MedalLost(MedalLost {
             medal: drawn.name.clone(),
             to: MedalReturn::Deck,
-            why: format!("{other} had already hit the {hostile}, which {recipient} had to Eliminate alone"),
+            why: format!(
+                "{other} had already hit the {hostile}, which {recipient} had to Eliminate alone{}",
+                lapses::told_apart_by_name(state)
+            ),
         }));
     }
     Ok(events)
@@ -276,14 +212,15 @@ pub(super) fn earn(state: &CampaignState, medal: &str) -> Result<Vec<Event>, Rul
         )));
     }
     if let (Some(hostile), Some(mission)) = (&drawn.hostile, state.mission_in_progress()) {
-        if !hits_on(mission, hostile).any(|who| who == recipient) {
+        if !hits_on(state, mission, hostile).any(|who| who == recipient) {
             return Err(RuleError::refused(format!(
                 "{recipient} has placed no Suppression or EKIA on the {hostile}; Eliminate needs him to inflict all of them"
             )));
         }
-        if let Some(other) = hits_on(mission, hostile).find(|who| *who != recipient) {
+        if let Some(other) = hits_on(state, mission, hostile).find(|who| *who != recipient) {
             return Err(RuleError::refused(format!(
-                "{other} also hit the {hostile}, so {recipient} did not Eliminate it alone; record the Medal lost with `muster medal lose`"
+                "{other} also hit the {hostile}, so {recipient} did not Eliminate it alone; record the Medal lost with `muster medal lose`{}",
+                lapses::TOLD_APART
             )));
         }
     }

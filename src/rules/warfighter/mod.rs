@@ -243,6 +243,7 @@ pub(super) fn award_medal(
     let medal = check_text("the Medal's name", medal)?;
     let rp = u32::try_from(in_range("the Medal's RP", rp, 0, MAX_CARD_RP)?).unwrap_or(0);
     crate::rules::medals::printed_rp(state, &medal, rp)?;
+    let medal = crate::rules::medals::sticker_name(state, &medal)?;
     let why = check_text("the reason (--why)", why)?;
     let soldier = state.find_soldier(name)?;
     if soldier.status != Status::Active {

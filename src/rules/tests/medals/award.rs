@@ -346,9 +346,8 @@ fn from_rules_7_a_sticker_of_a_card_in_the_deck_carries_the_cards_rp() {
         "the Military Cross is worth 3 RP on its card in the Canada deck",
         "its sticker carries 3, not 9",
     ]);
-    given(squad())
-        .when(award(3))
-        .then([medal_awarded("Able", "military cross", 3)]);
+    // From rules 10 the sticker is named as the card prints it.
+    given(squad()).when(award(3)).then([medal_awarded("Able", MC, 3)]);
     // However it is spaced, it is the card's name.
     given(squad())
         .when(Command::AwardMedal {

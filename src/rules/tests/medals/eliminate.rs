@@ -2,6 +2,7 @@
 //! results on the Hostile card; once another Soldier does, the Medal is lost for it (rule 004).
 
 use super::*;
+use crate::domain::rules_version::WHAT_HAPPENED_ONCE;
 
 const WOUNDED: &str = "Baker was Wounded";
 const DCM_REQUIREMENT: &str = "Eliminate the Hostile card named when drawn";
@@ -218,4 +219,40 @@ fn a_hit_by_another_soldier_before_the_draw_stops_the_earning() {
     log.push(recipient_rolled(DCM, &["Able", "Baker", "Charlie"], 1, "Able"));
     log.push(ekia_recorded("Able", SNIPER, 2));
     given(log).when(earn(DCM)).then_refused(&["Baker"]);
+}
+
+/// The MG Nest, as a Hostile name typed with a doubled space.
+const MG_NEST: &str = "MG Nest";
+
+#[test]
+fn from_rules_10_a_hostile_name_is_read_however_spaced() {
+    let mut log = juno_turn_1();
+    log.push(drawn_on(DCM, WOUNDED, 1, MG_NEST));
+    log.push(recipient_rolled(DCM, &["Able", "Baker", "Charlie"], 3, "Charlie"));
+    let why = "Able placed an EKIA on the MG  Nest, which Charlie had to Eliminate alone";
+    given(log.clone()).when(ekia("Able", "MG  Nest", 1)).then([
+        ekia_recorded("Able", "MG  Nest", 1),
+        lost(DCM, MedalReturn::Deck, why),
+    ]);
+    // Under rules 9 the doubled space named another Hostile.
+    given(under(WHAT_HAPPENED_ONCE, log))
+        .when(ekia("Able", "MG  Nest", 1))
+        .then([ekia_recorded("Able", "MG  Nest", 1)]);
+}
+
+#[test]
+fn from_rules_10_a_loss_to_an_earlier_hit_says_hostiles_are_told_apart_by_name() {
+    let mut log = juno_turn_1();
+    log.push(ekia_recorded("Baker", "Rifle Team", 1));
+    log.push(drawn_on(DCM, WOUNDED, 1, "Rifle Team"));
+    let rolled = recipient_rolled(DCM, &["Able", "Baker", "Charlie"], 1, "Able");
+    let why = "Baker had already hit the Rifle Team, which Able had to Eliminate alone";
+    let told_apart = " (Hostiles are told apart by name within a Mission: name a second card of one name distinctly, e.g. \"Rifle Team 2\")";
+    given(log.clone()).when_rolling(roll_recipient(DCM), &[1]).then([
+        rolled.clone(),
+        lost(DCM, MedalReturn::Deck, &format!("{why}{told_apart}")),
+    ]);
+    given(under(WHAT_HAPPENED_ONCE, log))
+        .when_rolling(roll_recipient(DCM), &[1])
+        .then([rolled, lost(DCM, MedalReturn::Deck, why)]);
 }

@@ -9,6 +9,7 @@ mod decided_again;
 mod drawing;
 mod earning;
 mod eliminate;
+mod once;
 mod recipient;
 mod setup;
 mod stickers;
@@ -56,6 +57,14 @@ fn wwii(nation: Option<&str>, expansions: &[&str]) -> Event {
         rules: crate::domain::rules_version::NEWEST,
         unrecognized_expansions: vec![],
     })
+}
+
+/// `log` with the campaign created under `rules`, for the outcomes of earlier rules.
+fn under(rules: crate::domain::rules_version::RulesVersion, mut log: Vec<Event>) -> Vec<Event> {
+    if let Some(Event::CampaignCreated(created)) = log.first_mut() {
+        created.rules = rules;
+    }
+    log
 }
 
 /// A Canadian WWII campaign played with the Medals expansion.

@@ -2,6 +2,7 @@
 //! drawn when the Mission ends (rule 004).
 
 use super::*;
+use crate::domain::rules_version::{NEWEST, RulesVersion, WHAT_HAPPENED_ONCE};
 
 const LOCATION: &str = "played the Farmhouse Location";
 
@@ -212,4 +213,51 @@ fn a_discarded_medal_stays_discarded_when_the_mission_ends() {
         .when(end(None))
         .then([mission_ended_computed(1, 12, 12)]);
     assert_eq!(deck(&state).discarded, names(&[MM]));
+}
+
+/// [`juno_turn_1`] under `rules`, its deck's Military Cross given a turn limit of 1 and drawn
+/// face down in turn 1.
+fn face_down_with_a_limit(rules: RulesVersion) -> Vec<Event> {
+    let mut log = under(rules, juno_turn_1());
+    for event in &mut log {
+        if let Event::MedalDeckLoaded(loaded) = event {
+            for card in loaded.medals.iter_mut().filter(|c| c.name == MC) {
+                card.turn_limit = Some(1);
+            }
+        }
+    }
+    log.push(drawn_face_down(MC, "the Mission starts", 1));
+    log
+}
+
+#[test]
+fn from_rules_10_a_face_down_medal_waits_for_its_reveal_and_its_limit_runs_from_there() {
+    let mut log = face_down_with_a_limit(NEWEST);
+    // Rule 004: "leave it face down ... Reveal it, when the condition is met".
+    step(&mut log, Command::NextTurn, &[], vec![turn_started(1, 2)]);
+    step(&mut log, Command::NextTurn, &[], vec![turn_started(1, 3)]);
+    let revealed = Event::MedalRevealed(MedalRevealed { medal: MC.into() });
+    let state = step(&mut log, reveal(MC), &[], vec![revealed]);
+    assert_eq!(deck(&state).drawn[0].revealed_turn, Some(3));
+    let why = "its turn limit of 1 turn from its reveal in turn 3 ended with turn 3";
+    step(
+        &mut log,
+        Command::NextTurn,
+        &[],
+        vec![lost(MC, MedalReturn::Deck, why), turn_started(1, 4)],
+    );
+}
+
+#[test]
+fn under_rules_9_a_face_down_medals_limit_ran_from_its_draw() {
+    let mut log = face_down_with_a_limit(WHAT_HAPPENED_ONCE);
+    step(
+        &mut log,
+        Command::NextTurn,
+        &[],
+        vec![expired(MC, 1), turn_started(1, 2)],
+    );
+    given(log)
+        .when(reveal(MC))
+        .then_refused(&["the Medal 'Military Cross' is not drawn"]);
 }
