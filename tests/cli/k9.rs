@@ -321,7 +321,7 @@ fn each_encounter_step_offered_says_who_rolls_against_what_and_what_it_risks() {
         .as_array()
         .map(|all| {
             all.iter()
-                .filter(|o| o["args"][0] == "k9")
+                .filter(|o| o["args"][0] == "k9" && o["args"][1] != "objective")
                 .filter_map(|o| o["label"].as_str().map(str::to_owned))
                 .collect()
         })
