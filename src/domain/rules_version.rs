@@ -94,6 +94,9 @@ pub const MEDAL_CARDS_ONCE: RulesVersion = RulesVersion(10);
 /// "any" names a Hardy counter and no Environment, and a Soldier Downed and recovered in the
 /// same turn owes again the rolls of it he had not made.
 pub const ENVIRONMENTS_OWED: RulesVersion = RulesVersion(10);
+/// Rule 003 on heroes: a specialism one letter from Spook, or from one a hero of the campaign
+/// has, is a typo.
+pub const SPECIALISMS_READ: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -105,6 +108,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set",
             "; a Soldier's name refuses characters that print as nothing or reorder the text",
             "; rule 002: a Mission, Location or Event declares its Environments, and each turn every active Soldier on the Mission who is not Enduring owes a roll for each, which the next turn and the Mission's end wait for (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
+            "; rule 003: a hero's specialism one letter from spook or from one a hero of the campaign has (`--specialism spok`) is a typo, refused with the one meant: a hero of it alone chooses the priority task and buys time",
             "; rule 003: Rescue's +2 XP is not paid for an agent in the dead state (a Dependent Ally who strayed)",
             "; rule 003: Buy Time sets aside the Spook's D for the Mission, whether the priority task was chosen before or after",
             "; `persuade --ally-to` is refused unless the persuader died and out-scored the bogey",

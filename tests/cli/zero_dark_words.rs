@@ -68,6 +68,9 @@ fn a_hero_enlists_without_rp_and_is_told_of_by_his_stats() {
     let shown = m.show(first_version(&written));
     assert_eq!(shown["payload"]["card"]["rp"], 0, "as `--rp 0` gives it");
     assert_eq!(shown["summary"], "Vega enlisted (hero, M3 F2 A4 D3, spook)");
+    // A specialism one letter from Spook is a typo, refused with the one meant.
+    let typo = line.replace("Vega", "Rook").replace("spook", "spok");
+    m.refused(&words(&typo), "did you mean 'spook'?");
     // A Warfighter Soldier still gives his card's RP.
     let said = m.usage_error(&["enlist", "Ned", "--kind", "player"]);
     assert!(said.contains("--rp"), "{said}");

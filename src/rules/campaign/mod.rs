@@ -222,11 +222,42 @@ pub(super) fn enlist(
         .map(|k| check_word("a keyword", k))
         .collect::<Result<_, _>>()?;
     if let Some(specialism) = &card.specialism {
-        card.specialism = Some(check_text("the specialism", specialism)?);
+        card.specialism = Some(specialism_as_typed(
+            state,
+            &check_text("the specialism", specialism)?,
+        )?);
     }
     check_k9_fields(state, &mut card)?;
     check_hero_fields(&card)?;
     Ok(vec![Event::SoldierEnlisted(Box::new(SoldierEnlisted { card }))])
+}
+
+/// A hero's `specialism`, refused from [`rules_version::SPECIALISMS_READ`] when it is one
+/// letter from Spook (rule 003's specialism, whose priority task only a hero of it chooses) or
+/// from one a hero of the campaign has: a typo would make a hero of no specialism the rules know.
+fn specialism_as_typed(state: &CampaignState, specialism: &str) -> Result<String, RuleError> {
+    if state.rules() < rules_version::SPECIALISMS_READ {
+        return Ok(specialism.to_owned());
+    }
+    let typed = specialism.to_lowercase();
+    let held = state.soldiers.iter().filter_map(|s| s.card.specialism.as_deref());
+    let mut known: Vec<String> = std::iter::once("spook")
+        .chain(held)
+        .map(str::to_lowercase)
+        .collect();
+    if known.contains(&typed) {
+        return Ok(specialism.to_owned());
+    }
+    known.retain(|k| strsim::damerau_levenshtein(k, &typed) == 1);
+    known.sort_unstable();
+    known.dedup();
+    if known.is_empty() {
+        return Ok(specialism.to_owned());
+    }
+    let meant = known.join("' or '");
+    Err(RuleError::refused(format!(
+        "the specialism '{specialism}' is one letter from '{meant}'; did you mean '{meant}'? A specialism of its own is accepted when it is not one letter from spook or one a hero of this campaign has (rule 003)"
+    )))
 }
 
 fn check_kind_fits_game(kind: SoldierKind, game: Game) -> Result<(), RuleError> {

@@ -14,6 +14,7 @@ mod once;
 mod persuasion;
 mod rescue;
 mod resolution;
+mod specialisms;
 mod tasks;
 mod voids;
 
