@@ -55,6 +55,14 @@ pub fn priority_task_targets(state: &CampaignState, task: PriorityTask) -> Vec<S
         .unwrap_or_default()
 }
 
+/// Whether a hero of the Spook specialism is on the Mission in progress: the priority task
+/// and Buy Time are his to choose (rule 003).
+pub fn spook_on_mission(state: &CampaignState) -> bool {
+    state
+        .mission_in_progress()
+        .is_some_and(|mission| zero_dark::spook::spook(state, mission).is_ok())
+}
+
 /// Decides the correction an amendment records in place of the command it voids, at `state`,
 /// the state after the void: like [`decide`], but the correction replaces a command of play
 /// recorded earlier, so a Mission whose play is over since (its set-aside cards exhausted,

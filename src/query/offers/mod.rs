@@ -17,7 +17,7 @@ use crate::domain::command::{Command, StatusChange};
 use crate::domain::event::{EnvironmentChoice, Event};
 use crate::domain::game::{Game, MissionResult};
 use crate::domain::k9::PaidOption;
-use crate::domain::state::{CampaignState, MissionState, ObjectiveState};
+use crate::domain::state::{CampaignState, ObjectiveState};
 use crate::domain::zero_dark::PriorityTask;
 use crate::rules;
 use encounter::{encounter_steps, pays};
@@ -319,7 +319,7 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
             Command::FlipSetAside(1),
         ));
     }
-    if zero_dark && mission.turn == 0 && mission.zero_dark.task.is_none() && has_spook(state, mission) {
+    if zero_dark && mission.turn == 0 && mission.zero_dark.task.is_none() && rules::spook_on_mission(state) {
         found.extend(priority_tasks(state));
     }
     found.push(("Next turn".to_owned(), words(&["turn"]), Command::NextTurn));
@@ -352,20 +352,6 @@ fn mission_steps(state: &CampaignState) -> Vec<(String, Vec<String>, Command)> {
         ));
     }
     found
-}
-
-/// Whether a hero of the Spook specialism is on `mission`: the priority task is his to choose.
-fn has_spook(state: &CampaignState, mission: &MissionState) -> bool {
-    mission
-        .soldiers
-        .iter()
-        .filter_map(|name| state.soldier(name))
-        .any(|s| {
-            s.card
-                .specialism
-                .as_deref()
-                .is_some_and(|sp| sp.eq_ignore_ascii_case("spook"))
-        })
 }
 
 /// The Spook's priority tasks, one step each, a task whose target is rolled for among several

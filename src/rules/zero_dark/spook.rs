@@ -20,7 +20,7 @@ const FAILURE_XP: i64 = 1;
 const RESCUE_XP: i64 = 2;
 
 /// The Spook on the Mission in progress: the hero whose specialism is Spook.
-pub(super) fn spook<'a>(
+pub(in crate::rules) fn spook<'a>(
     state: &'a CampaignState,
     mission: &MissionState,
 ) -> Result<&'a SoldierState, RuleError> {
