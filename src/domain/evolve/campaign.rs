@@ -45,8 +45,21 @@ pub(super) fn expansion_removed(state: &mut CampaignState, e: &ExpansionChanged)
 
 /// Later rules are in force from here on.
 pub(super) fn rules_adopted(state: &mut CampaignState, e: &RulesAdopted) {
+    let before = state.rules();
     if let Some(info) = state.info.as_mut() {
         info.rules = e.version;
+    }
+    // A campaign taking up rules 10 puts each Medal card a Soldier holds out of the deck, as a
+    // sticker put on from then on does: a card is in one place at a time.
+    if before < MEDAL_CARDS_ONCE && state.rules() >= MEDAL_CARDS_ONCE {
+        let held: Vec<String> = state
+            .soldiers
+            .iter()
+            .flat_map(|s| s.medals.iter().map(|m| m.name.clone()))
+            .collect();
+        for medal in &held {
+            medals::sticker_put_on(state, medal);
+        }
     }
 }
 

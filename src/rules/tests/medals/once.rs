@@ -235,3 +235,32 @@ fn a_sticker_of_a_deck_card_is_named_as_the_card_prints_it() {
         .when(award("Able", "military  cross", 3))
         .then([medal_awarded("Able", "military  cross", 3)]);
 }
+
+#[test]
+fn a_campaign_adopting_rules_10_takes_each_card_a_soldier_holds_out_of_the_deck() {
+    // Given a campaign under rules 9 whose deck was loaded after Able's sticker was carried
+    // over: rules 9 left the card in the deck
+    let mut log = able_and_baker();
+    if let Some(Event::CampaignCreated(created)) = log.first_mut() {
+        created.rules = WHAT_HAPPENED_ONCE;
+    }
+    log.push(carried_over("Able", MC, 3));
+    log.push(deck_loaded());
+    assert!(
+        given(log.clone())
+            .state
+            .medal_deck
+            .is_some_and(|d| d.in_deck.contains(&MC.to_owned()))
+    );
+    // When it adopts rules 10
+    let state = given(log)
+        .when(Command::AdoptRules {
+            version: Some(MEDAL_CARDS_ONCE),
+        })
+        .then([Event::RulesAdopted(crate::domain::event::RulesAdopted {
+            version: MEDAL_CARDS_ONCE,
+        })]);
+    // Then the card is earned, as a sticker carried over under rules 10 leaves it
+    assert_eq!(deck(&state).in_deck, names(&[MM, DCM, MID]));
+    assert_eq!(deck(&state).earned, names(&[MC]));
+}
