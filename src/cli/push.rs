@@ -130,14 +130,33 @@ fn rebase(
         .first()
         .map(|row| row.recorded_at.clone())
         .unwrap_or_default();
-    let branch = transfer::to_move(query::rows_after(store, campaign, parted)?);
+    // What an earlier rebase placed there (whole, or up to where a stopped server left it) is
+    // the server's already, the same event id with the same payload bytes: only the rest moves.
+    let tail = ok(remote, remote.get_tail(&format!("{path}?after={parted}"))?)?;
+    let ours = query::rows_after(store, campaign, parted)?.len();
+    let only = app::only_here(store, campaign, parted, &transfer::parse(&tail.body)?)?;
+    let there = ours - only.len();
+    let branch = transfer::to_move(only);
+    if branch.is_empty() {
+        return output::print(&format!(
+            "every event of this copy's '{campaign}' after v{parted} is on the server already (placed by an earlier `push --rebase`); nothing pushed. `muster pull {} --reset` makes this copy the server's\n",
+            args.server
+        ));
+    }
     let placed = transfer::rebase(&branch, theirs, &head_at)?;
     let mut plan = format!(
-        "this copy's {} event{} after v{parted}, placed after the server's v{} (the server has {} this copy has not):\n",
+        "this copy's {} event{} after v{parted}, placed after the server's v{} (the server has {} this copy has not{}):\n",
         placed.len(),
         if placed.len() == 1 { "" } else { "s" },
         theirs.version,
-        theirs.version - parted
+        theirs.version - parted,
+        match there {
+            0 => String::new(),
+            n => format!(
+                "; {n} of this copy's {} there already, placed by an earlier rebase",
+                if n == 1 { "is" } else { "are" }
+            ),
+        }
     );
     for (old, new) in branch.iter().zip(&placed) {
         let summary = old
@@ -171,7 +190,7 @@ fn rebase(
         );
     }
     plan.push_str(&format!(
-        "pushed, head v{} {}\nthis copy still holds its own branch after v{parted}; go on from the server's: `muster pull {}` into a new database (--db)\n",
+        "pushed, head v{} {}\nthis copy still holds its own branch after v{parted}; `muster pull {} --reset` makes it the server's (nothing of its own lost)\n",
         now.version,
         output::short_hash(&now.hash),
         args.server

@@ -219,3 +219,66 @@ fn an_event_only_the_copy_holds_is_named_and_never_lost() {
     assert!(err.contains("exists"), "{err}");
     assert_eq!(std::fs::read_to_string(&kept).unwrap().lines().count(), 1);
 }
+
+/// `muster --campaign Op push URL --token TOKEN --rebase` on `copy`: its exit code and output.
+fn rebase(copy: &Path, server: &Server, token: &str) -> (i32, String, String) {
+    on(
+        copy,
+        &[
+            "--campaign",
+            "Op",
+            "push",
+            &server.url,
+            "--token",
+            token,
+            "--rebase",
+        ],
+    )
+}
+
+#[test]
+fn a_second_rebase_places_only_what_the_first_did_not_and_then_the_reset_follows() {
+    let campaign = Campaign::new();
+    let token = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.db");
+    assert_eq!(on(&copy, &["pull", &server.url, "--token", &token]).0, 0);
+    let offline = |why: &str| {
+        let (code, _, err) = on(&copy, &["--campaign", "Op", "xp", "Wong", "+1", "--why", why]);
+        assert_eq!(code, 0, "{err}");
+    };
+    offline("first evening");
+    campaign.ok(&["wound", "Wong", "1"]);
+    let (code, _, err) = rebase(&copy, &server, &token);
+    assert_eq!(code, 0, "{err}");
+    let server_head = head(&campaign.db);
+    // One more offline command before the reset: the next rebase places it alone, leaving out
+    // what the first placed there (the same events, by id and payload).
+    offline("second evening");
+    let (code, out, err) = rebase(&copy, &server, &token);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("this copy's 1 event after"), "{out}");
+    assert!(out.contains("1 of this copy's is there already"), "{out}");
+    assert_eq!(
+        head(&campaign.db)["version"].as_u64(),
+        server_head["version"].as_u64().map(|v| v + 1),
+        "one event landed"
+    );
+    // Asked again, nothing is left to place, and it says where to go on.
+    let (code, out, err) = rebase(&copy, &server, &token);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("on the server already"), "{out}");
+    assert!(out.contains("--reset"), "{out}");
+    assert_eq!(
+        head(&campaign.db)["version"].as_u64(),
+        server_head["version"].as_u64().map(|v| v + 1),
+        "nothing more landed"
+    );
+    // The reset loses nothing, and the copy is the server's.
+    let reset = json(&copy, &refs(&pull_op(&server, &token, &["--reset"])));
+    assert_eq!(reset["kept_events"], 0, "{reset}");
+    assert_eq!(events(&copy, "Op"), events(&campaign.db, "Op"));
+    let verified = json(&campaign.db, &["--campaign", "Op", "verify"]);
+    assert_eq!(verified["ok"], true, "{verified}");
+}
