@@ -67,6 +67,39 @@ fn beside(db: &Path) -> PathBuf {
     db.with_file_name(format!(".{name}.reset-{}", std::process::id()))
 }
 
+/// Removes the files a reset of `db` stopped midway left beside it (`.NAME.reset-PID`, with
+/// its write-ahead log and shared memory) whose process is gone: each is a near-whole copy of
+/// the database, seeds and token hashes too, of no use to anyone once its process ended. A
+/// process is known gone where `/proc` says so; elsewhere none is removed.
+fn remove_abandoned(db: &Path) {
+    let (Some(folder), Some(name)) = (db.parent(), db.file_name()) else {
+        return;
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let prefix = format!(".{}.reset-", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid = rest.trim_end_matches("-wal").trim_end_matches("-shm");
+        let gone = !pid.is_empty()
+            && pid.bytes().all(|b| b.is_ascii_digit())
+            && Path::new("/proc/self").exists()
+            && !Path::new("/proc").join(pid).exists();
+        if gone {
+            let _removed = fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// SQLite's write-ahead log of `db`: present while any program has the file open.
 fn wal_of(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
@@ -89,6 +122,7 @@ pub fn reset_campaign(
             "the database is still open in this process; the reset needs it closed",
         ));
     }
+    remove_abandoned(db);
     let new = beside(db);
     let built = build(db, &new, campaign, export, progress);
     let swapped = built.and_then(|imported| {

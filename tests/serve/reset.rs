@@ -275,9 +275,18 @@ fn a_second_rebase_places_only_what_the_first_did_not_and_then_the_reset_follows
         server_head["version"].as_u64().map(|v| v + 1),
         "nothing more landed"
     );
-    // The reset loses nothing, and the copy is the server's.
+    // A reset stopped midway left its file, and its log, beside the copy; another's is running.
+    let abandoned = dir.path().join(".copy.db.reset-999999999");
+    let abandoned_wal = dir.path().join(".copy.db.reset-999999999-wal");
+    let running = dir.path().join(format!(".copy.db.reset-{}", std::process::id()));
+    for file in [&abandoned, &abandoned_wal, &running] {
+        std::fs::write(file, b"a copy of the database").unwrap();
+    }
+    // The reset loses nothing, and the copy is the server's; what the stopped one left is gone.
     let reset = json(&copy, &refs(&pull_op(&server, &token, &["--reset"])));
     assert_eq!(reset["kept_events"], 0, "{reset}");
+    assert!(!abandoned.exists() && !abandoned_wal.exists());
+    assert!(running.exists(), "a running process's file is its own");
     assert_eq!(events(&copy, "Op"), events(&campaign.db, "Op"));
     let verified = json(&campaign.db, &["--campaign", "Op", "verify"]);
     assert_eq!(verified["ok"], true, "{verified}");
