@@ -37,6 +37,7 @@ use std::sync::Arc;
 pub use answer::{Answer, Outcome, Prepared, Run, Runner};
 pub use listen::Limits;
 use server::Server;
+pub use tls::Pem;
 
 /// How the server is reached: over TLS or not, at which public address, behind which proxy.
 #[derive(Debug, Clone, Default)]
@@ -49,23 +50,6 @@ pub struct Reached {
     /// The reverse proxy's address: only from it is `X-Forwarded-For` believed, for the
     /// sign-in limit.
     pub trust_proxy: Option<IpAddr>,
-}
-
-/// A PEM file the server was given, read whole by the command line: the path it was named
-/// by, for messages, and its bytes.
-#[derive(Clone)]
-pub struct Pem {
-    pub path: PathBuf,
-    pub bytes: Vec<u8>,
-}
-
-// Only the path: a private key's bytes are never printed.
-impl std::fmt::Debug for Pem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Pem")
-            .field("path", &self.path)
-            .finish_non_exhaustive()
-    }
 }
 
 /// Serves `db` on `addr` under `limits`, reached as `reached` says, until Ctrl-C or SIGTERM,

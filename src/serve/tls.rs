@@ -2,6 +2,7 @@
 //! certificate or one from a public authority), and the acceptor each connection's handshake
 //! runs through (rustls, the stack the command line's client already uses).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use rustls::ServerConfig;
@@ -9,7 +10,22 @@ use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::TlsAcceptor;
 
-use super::Pem;
+/// A PEM file the server was given, read whole by the command line: the path it was named
+/// by, for messages, and its bytes.
+#[derive(Clone)]
+pub struct Pem {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+// Only the path: a private key's bytes are never printed.
+impl std::fmt::Debug for Pem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pem")
+            .field("path", &self.path)
+            .finish_non_exhaustive()
+    }
+}
 
 /// The acceptor serving the certificate chain in `cert` with the private key in `key`, or
 /// what is wrong with them, naming the file.
