@@ -56,6 +56,8 @@ mod proxy;
 mod pushed_words;
 #[path = "serve/quiet.rs"]
 mod quiet;
+#[path = "serve/quoted.rs"]
+mod quoted;
 #[path = "serve/reach.rs"]
 mod reach;
 #[path = "serve/received.rs"]
@@ -74,10 +76,10 @@ mod story;
 mod streams;
 #[path = "serve/sync.rs"]
 mod sync;
-#[path = "serve/tls.rs"]
-mod tls;
 #[path = "serve/taken.rs"]
 mod taken;
+#[path = "serve/tls.rs"]
+mod tls;
 #[path = "serve/told.rs"]
 mod told;
 #[path = "serve/warfighter_forms.rs"]

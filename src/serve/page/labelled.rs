@@ -21,8 +21,57 @@ pub fn for_form(message: &str, spec: &Spec) -> String {
         };
         said = named_flag(&said, flag, field.label);
     }
-    // The parser's group of alternatives, `<A|B>`, read as words.
-    said.replace('|', " or ").replace(['<', '>'], "")
+    // Only the parser's complaint has groups and placeholders to read as words; muster's
+    // own refusals quote names and texts, which keep every character.
+    match message.trim_start().starts_with("error: ") {
+        true => parser_words(&said),
+        false => said,
+    }
+}
+
+/// The parser's complaint `said` with its groups of alternatives (`<A|B>`) and placeholders
+/// (`<N>`) read as words, `A or B` and `N`; a value it quotes (`invalid value 'Mac <Doc>'`)
+/// is left as typed, while a flag it quotes (`'--rp <N>'`) is read as words too.
+fn parser_words(said: &str) -> String {
+    let read = |text: &str| text.replace('|', " or ").replace(['<', '>'], "");
+    let mut out = String::with_capacity(said.len());
+    let mut rest = said;
+    while let Some((open, close)) = quoted(rest) {
+        out.push_str(&read(&rest[..=open]));
+        let value = &rest[open + 1..close];
+        match value.starts_with("--") || value.starts_with('<') {
+            true => out.push_str(&read(value)),
+            false => out.push_str(value),
+        }
+        out.push('\'');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(&read(rest));
+    out
+}
+
+/// Where the first value quoted in `text` opens and closes: a `'` after a space (or at the
+/// start) to the next `'` before a space, a stop or the end. An apostrophe within a word (a
+/// label's `Mission's`, a name's `O'Brien`) neither opens nor closes one.
+fn quoted(text: &str) -> Option<(usize, usize)> {
+    let opens = |at: usize| {
+        text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || "([{“".contains(c))
+    };
+    let closes = |at: usize| {
+        text[at + 1..]
+            .chars()
+            .next()
+            .is_none_or(|c| c.is_whitespace() || ".,;:)]}”".contains(c))
+    };
+    let open = text.match_indices('\'').map(|(at, _)| at).find(|&at| opens(at))?;
+    let close = text[open + 1..]
+        .match_indices('\'')
+        .map(|(at, _)| open + 1 + at)
+        .find(|&at| closes(at))?;
+    Some((open, close))
 }
 
 /// `said` with each of the parser's groups of flags given as alternatives
@@ -188,14 +237,18 @@ mod tests {
             ),
             "the following required arguments were not provided: “The Mission's own (until it ends)” or “Or a Location's: its name” or “Or an Event's: its name”"
         );
-        // A `<` that opens no group is left as it is, and what follows it.
+        // A `<` that opens no group is left as it is, and what follows it; a value the parser
+        // quotes keeps its own.
         assert_eq!(
             for_form(
-                "'a <b' is not accepted; <--location <NAME>|--card <FILE>",
+                "error: 'a <b|c>' is not accepted; <--location <NAME>|--card <FILE>",
                 declare
             ),
-            "'a b' is not accepted; “Or a Location's: its name” or --card FILE"
+            "'a <b|c>' is not accepted; “Or a Location's: its name” or --card FILE"
         );
+        // Muster's own refusal quotes names as written.
+        let own = "no Soldier named 'Nobody' in campaign 'Op'; Soldiers here: Mac <Doc|Bones>";
+        assert_eq!(for_form(own, declare), own);
         assert!(said.starts_with("“Modifier"), "{said}");
         assert!(said.ends_with("(--mode is another)"), "{said}");
     }
