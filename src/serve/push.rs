@@ -225,11 +225,22 @@ fn checked(
         Err(e) => return Pushing::Answer(refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &e.to_string())),
     };
     if head != *expected {
-        let body = json!({
-            "error": format!(
+        let error = match head.version == expected.version {
+            // The same version with another hash: the two logs hold different histories.
+            true => format!(
+                "the server's '{campaign}' is at v{} with hash {}, and the v{} this push continues has hash {}: the two have parted; nothing written: pull first (a pull names the version where they part)",
+                head.version,
+                short(&head.hash),
+                expected.version,
+                short(&expected.hash)
+            ),
+            false => format!(
                 "the server's '{campaign}' is at v{}, not the v{} this push continues; nothing written: pull first",
                 head.version, expected.version
             ),
+        };
+        let body = json!({
+            "error": error,
             "exit": 1,
             "head": head,
         });
@@ -245,11 +256,13 @@ fn checked(
     let rows = match transfer::parse(text) {
         Ok(rows) => rows,
         Err(e) => {
-            return Pushing::Answer(refusal(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                1,
-                &format!("{e}; nothing written"),
-            ));
+            // Most of the reader's refusals say so already.
+            let said = e.to_string();
+            let said = match said.contains("nothing written") {
+                true => said,
+                false => format!("{said}; nothing written"),
+            };
+            return Pushing::Answer(refusal(StatusCode::UNPROCESSABLE_ENTITY, 1, &said));
         }
     };
     // An event dated in the server's future would refuse every command recorded before that
@@ -371,4 +384,9 @@ fn rolled_by_this_servers_seed(
         })
     };
     Ok(rows.iter().find(|row| claims(row)).map(|row| row.version))
+}
+
+/// A head's hash as muster prints it beside its version: its first 20 hex digits.
+fn short(hash: &str) -> &str {
+    hash.get(..20).unwrap_or(hash)
 }

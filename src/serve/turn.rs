@@ -9,6 +9,7 @@ use muster::app::{self, Format, Served};
 use muster::clock::SystemClock;
 use muster::query::Query;
 use muster::store::{Head, ServedAnswer, Store};
+use muster::transfer::MAX_ID;
 
 use super::answer::{Answer, Outcome, Prepared, Run};
 use super::preamble::Caller;
@@ -56,6 +57,20 @@ pub enum Turn {
 /// Takes the command's turn for `caller` on `campaign` (as the URL names it; else the
 /// campaign the server's file has selected), in the writer's next group.
 pub fn take(server: &Server, caller: &Caller, campaign: Option<&str>, asked: &Asked<'_>) -> Turn {
+    // An id is kept with its answer for days: held to the length a pushed command's id is.
+    if let Some(long) = asked
+        .command_id
+        .map(|id| id.chars().count())
+        .filter(|n| *n > MAX_ID)
+    {
+        let message = format!(
+            "the command_id is {long} characters long; a command id is at most {MAX_ID} (muster's own are UUIDs, of 36); nothing ran: send the command under a shorter one"
+        );
+        return Turn::Ran {
+            answer: Answer::failed(Outcome::Usage, message),
+            wrote: false,
+        };
+    }
     // The whole turn is one savepoint of the group's write transaction: the command's events,
     // its actor and the answer kept under its id commit together or not at all, so a server
     // stopped at any point leaves no answer without its events, nor events without their

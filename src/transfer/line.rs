@@ -90,7 +90,7 @@ pub(super) fn read_line(number: usize, line: &str) -> Result<Line, Error> {
 }
 
 /// The longest event or command id a line may hold: muster writes UUIDs, of 36.
-const MAX_ID: usize = 64;
+pub const MAX_ID: usize = 64;
 
 /// Refuses line `number`'s ids unless each is an id as muster writes them, or near enough
 /// for another writer's: 1 to [`MAX_ID`] ASCII letters, digits, `-`, `_`, `:` or `.`. An

@@ -19,7 +19,7 @@ mod writer;
 use crate::Error;
 use crate::store::{Store, StoredRow};
 pub use import::{Imported, import_at, import_from};
-pub use line::{Line, dated_after, export};
+pub use line::{Line, MAX_ID, dated_after, export};
 use line::{parse_line, settle_hash};
 pub use name::check_imported_name;
 pub use pull::{Checked, Checking, FastForward, Landing, check, fast_forward, land, land_part};

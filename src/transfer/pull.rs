@@ -145,7 +145,7 @@ pub fn check(store: &Store, campaign: &str, here: &Head, rows: Vec<StoredRow>) -
     let (report, state) = verifier.finish_with_state();
     if let Some(finding) = report.findings.first() {
         return Err(Error::input(format!(
-            "the events after v{} do not verify on this copy ({} problem{}); nothing written; first: {}{}",
+            "the events sent after v{} do not verify as the log they would continue ({} problem{}); nothing written; first: {}{}",
             here.version,
             report.findings.len(),
             if report.findings.len() == 1 { "" } else { "s" },

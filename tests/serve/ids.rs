@@ -140,3 +140,50 @@ fn only_a_command_that_wrote_keeps_an_answer_and_each_write_keeps_its_actor() {
         .unwrap();
     assert_eq!(actors, [(4, "pat".to_owned()), (5, "pat".to_owned())]);
 }
+
+#[test]
+fn an_id_longer_than_a_pushed_commands_may_be_is_refused_before_the_command_runs() {
+    let (campaign, player, _, server) = table();
+    let before = events(&campaign.db);
+    let long = "c".repeat(65);
+    let wound = ["wound", "Wong", "1"];
+    let (status, _, said) = server.command("Op", &player, &sent(&wound, &long));
+    assert_eq!(status, 400, "{said}");
+    assert_eq!(said["exit"], 2, "{said}");
+    assert!(
+        said["error"].as_str().unwrap_or("").contains("at most 64"),
+        "{said}"
+    );
+    let mut run = agent()
+        .post(format!("{}/api/v1/run", server.url))
+        .header("Authorization", format!("Bearer {player}"))
+        .send_json(
+            json!({"args": wound, "campaign": "Op", "format": "json", "columns": null, "command_id": long}),
+        )
+        .unwrap();
+    assert_eq!(run.status().as_u16(), 400);
+    let ran: Value = serde_json::from_str(&run.body_mut().read_to_string().unwrap()).unwrap();
+    assert!(
+        ran["error"].as_str().unwrap_or("").contains("at most 64"),
+        "{ran}"
+    );
+    let mut phone = super::client::Browser::new(&server);
+    phone.signed_in(&player);
+    let csrf = phone.csrf();
+    let tapped = phone.post(
+        "/c/Op/do",
+        &[
+            ("csrf", csrf.as_str()),
+            ("cmd", "wound"),
+            ("soldier", "Wong"),
+            ("n", "1"),
+            ("command_id", &"p".repeat(3000)),
+        ],
+        &[("Accept", "application/json")],
+    );
+    assert_eq!(tapped.status, 400, "{}", tapped.body);
+    assert_eq!(events(&campaign.db), before, "nothing ran");
+    assert_eq!(rows(&campaign.db, "served_answers"), 0);
+    let (status, _, said) = server.command("Op", &player, &sent(&wound, &"c".repeat(64)));
+    assert_eq!(status, 201, "64 is the most: {said}");
+}

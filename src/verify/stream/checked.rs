@@ -244,7 +244,7 @@ impl Verifier {
                     let problem = format!(
                         "recorded at {}, earlier than the event before it ({}): a clock set back, or rows reordered",
                         row.recorded_at,
-                        before.to_rfc3339()
+                        crate::clock::written(before.with_timezone(&chrono::Utc))
                     );
                     self.found(v, "time", problem);
                 }
