@@ -215,7 +215,7 @@ fn a_card_held_when_rules_10_are_adopted_is_not_drawn() {
     log.push(mission_started(1, "Juno Beach", &["Able", "Baker"]));
     given(log)
         .when(draw(MC, "the Mission starts"))
-        .then_refused(&["'Military Cross' is not to be drawn: Able holds its sticker"]);
+        .then_refused(&["'Military Cross' is not in the Medal deck: it was earned (Able holds its sticker)"]);
 }
 
 #[test]
