@@ -371,6 +371,14 @@ impl CampaignState {
         self.mission.as_mut().filter(|m| m.number == number)
     }
 
+    /// Whether Mission `number` has ended: the latest Mission, with its result, or one before it
+    /// (only one is in progress at a time, and a later one started after it ended).
+    pub fn ended(&self, number: u32) -> bool {
+        self.mission
+            .as_ref()
+            .is_some_and(|m| number < m.number || (number == m.number && m.result.is_some()))
+    }
+
     /// Why Mission `number` is not the latest: it ended before it, or it never started.
     pub(super) fn mission_fate(&self, number: u32) -> &'static str {
         if self.mission.as_ref().is_some_and(|m| number < m.number) {

@@ -143,8 +143,11 @@ fn ground(
         if !request.cascade {
             // An amendment never cascades: what rests on the command is voided first.
             let ways = match amending {
-                true => "Void those first, newest first, then amend it",
-                false => "Void those first, newest first, or add --cascade to void them with it",
+                true => "Void those first, newest first, then amend it".to_owned(),
+                false => format!(
+                    "Void those first, newest first, or add --cascade to void them with it{}",
+                    cascade_reach(history, request)
+                ),
             };
             return Err(RuleError::refused(format!(
                 "later events depend on version {version}; without it: {listing}. {ways}"
@@ -184,6 +187,31 @@ enum Asked {
     Amend,
     /// It rests on a command the player named, voided with it (`--cascade`).
     Cascade,
+}
+
+/// What `--cascade` would do to `request`, as the refusal without it says it: every command it
+/// would void besides the one named (those resting on the ones listed reach further), or why
+/// it is refused too.
+fn cascade_reach(history: &History<'_>, request: &Request<'_>) -> String {
+    let cascading = Request {
+        cascade: true,
+        ..*request
+    };
+    match ground(history, &cascading, false) {
+        Ok((events, _)) => {
+            let mut versions: Vec<u64> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::CommandVoided(v) if v.version != request.version => Some(v.version),
+                    _ => None,
+                })
+                .collect();
+            versions.sort_unstable();
+            let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
+            format!(" (it would void the commands of {})", listed.join(", "))
+        }
+        Err(e) => format!(" (but it is refused too: {e})"),
+    }
 }
 
 /// Refuses the commands that can never be voided; one that rolled generated dice may go only

@@ -49,6 +49,11 @@ pub(super) fn rp_spent(state: &mut CampaignState, e: &RpMovement) {
 
 /// A void's revision moves the bank by the award's difference.
 pub(super) fn rp_award_revised(state: &mut CampaignState, e: &RpAwardRevised) {
+    // The revision of a Mission whose end a void took away since moves nothing: its award
+    // left the bank with the end.
+    if !state.ended(e.mission) {
+        return;
+    }
     if e.amount >= e.was {
         state.rp_bank = state.rp_bank.saturating_add(e.amount - e.was);
     } else if let Some(problem) = take(&mut state.rp_bank, e.was - e.amount, "RP", "the squad's bank") {

@@ -17,6 +17,7 @@ mod redecide;
 mod rulebook;
 mod rules_version;
 mod void;
+mod void_awards;
 mod void_disproof;
 mod void_property;
 mod void_redecided;

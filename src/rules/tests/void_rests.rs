@@ -234,20 +234,34 @@ fn a_void_that_nothing_rests_on_needs_no_cascade_and_writes_one_event() {
 }
 
 #[test]
-fn a_cascade_never_voids_a_void_that_revised_an_award() {
-    // The revision a void writes rests on the Mission's end, so a cascade from the
-    // Mission's start reaches the void's command: it is refused rather than void a void.
+fn a_cascade_from_the_missions_start_leaves_a_void_that_revised_its_award_standing() {
+    // Given a Mission ended with Park KIA, the KIA voided since: its void revised the award
     let mut played = squad();
     let started = played.play(start("Caen", &["Wong", "Park"]), &[]);
     let killed = played.play(kill("Park"), &[]);
-    played.play(end(), &[]);
+    let ended = played.play(end(), &[]);
     let revised = played.void(killed, false).unwrap();
+    assert!(revised.iter().any(|e| matches!(e, Event::RpAwardRevised(_))));
     let void_at = played.record(revised);
-    let refusal = played.void(started, true).unwrap_err().to_string();
-    assert!(
-        refusal.contains(&format!("written by the void at version {void_at}")),
-        "{refusal}"
-    );
+    // When the Mission's start is voided with --cascade, its end goes with it, and the void
+    // (a void is never voided) stands: the award it revised left with the end
+    let events = played.void(started, true).unwrap_or_else(|e| panic!("{e}"));
+    let named: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CommandVoided(v) => Some(v.version),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(named, [ended, started]);
+    assert!(!named.contains(&void_at));
+    played.record(events);
+    // Then no Mission and no award are left, and the log verifies
+    let state = played.state();
+    assert_eq!((state.mission.is_none(), state.rp_bank), (true, 0));
+    assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
+    let report = crate::verify::verify("test", &played.rows());
+    assert!(report.ok, "{:?}", report.findings);
 }
 
 #[test]

@@ -37,13 +37,24 @@ pub(super) fn award_problem(state: &mut CampaignState, event: &Event) -> Option<
             }
         }
         Event::RpAwardRevised(e) => {
+            if !state.ended(e.mission) {
+                // A void since took the Mission's end away: there is no award to revise.
+                return None;
+            }
             let i = state
                 .unsettled_awards
                 .iter()
-                .position(|u| u.mission == e.mission && u.recorded == e.was && u.computed == e.amount);
+                .position(|u| u.mission == e.mission && u.recorded == e.was);
             match i {
-                Some(i) => {
+                Some(i) if state.unsettled_awards[i].computed == e.amount => {
                     state.unsettled_awards.remove(i);
+                    None
+                }
+                // The award stands at the revision's amount; a later void took more away since,
+                // and its own revision settles the rest (one that none settles is found at the
+                // end of the log).
+                Some(i) => {
+                    state.unsettled_awards[i].recorded = e.amount;
                     None
                 }
                 None => Some(format!(
