@@ -37,6 +37,8 @@ mod completions;
 mod environment;
 #[path = "cli/formats.rs"]
 mod formats;
+#[path = "cli/harm.rs"]
+mod harm;
 #[path = "cli/help.rs"]
 mod help;
 #[path = "cli/history.rs"]

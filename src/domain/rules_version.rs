@@ -97,6 +97,12 @@ pub const ENVIRONMENTS_OWED: RulesVersion = RulesVersion(10);
 /// Rule 003 on heroes: a specialism one letter from Spook, or from one a hero of the campaign
 /// has, is a typo.
 pub const SPECIALISMS_READ: RulesVersion = RulesVersion(10);
+/// Warfighter's core rules on who is hurt: while a Mission is in progress a Wound, a Downed or
+/// a Killed result lands only on a Soldier taken on it, as Suppress and an EKIA already did.
+pub const HARM_ON_THE_MISSION: RulesVersion = RulesVersion(10);
+/// Warfighter's core rules on Wounds: a Soldier whose card prints a Health takes no Wound past
+/// it (at his Health he is Downed or Killed), by `wound` or carried over from paper.
+pub const WOUNDS_WITHIN_HEALTH: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -172,6 +178,8 @@ const CHANGES: &[(RulesVersion, &str)] = &[
         concat!(
             "rule 004: a Medal card is in one place at a time, the deck, drawn, or one Soldier's sticker (\"These stickers stay with the Soldier until he suffers a Downed or KIA result\"): a deck loaded while a Soldier holds a sticker of one of its cards shuffles that card in as earned, and is refused while two Soldiers hold one card's; a sticker of a deck card carried over or awarded takes the card out of the deck or the discards as earned, and is refused while another Soldier holds it or it is drawn; a card a Soldier holds is not drawn; a face-down card's turn limit runs from its reveal (\"leave it face down ... Reveal it, when the condition is met\"); a sticker of a deck card is named as the card prints it; a Hostile's name is read however spaced, as a Medal's; a Medal lost at its recipient roll to an earlier hit says Hostiles are told apart by name within a Mission",
             "; rule 002: `assert` reads a Hardy type as every other command reads it (`hardy.colt` is refused as one letter from cold), \"any\" is no Environ type but the Hardy Any counter (\"'Hardy Any' means the Hardy counters can be used to fend off any type of Environment\"), and a Soldier Downed and recovered in the same turn owes again the rolls of it he had not made (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
+            "; Warfighter's core rules: while a Mission is in progress a Wound, a Downed or a Killed result (`wound`, `down`, `kill`) lands only on a Soldier taken on it, as Suppress and an EKIA already did: one left behind, or enlisted since, is refused, naming who is on it; between Missions any Soldier on the books is hurt as before",
+            "; Warfighter's core rules: a Soldier whose card prints a Health takes no Wound past it (`wound`, `carry-over --wounds`): at his Health he is Downed or Killed, and the refusal says how many he can still take",
         ),
     ),
 ];

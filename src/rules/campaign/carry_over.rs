@@ -8,6 +8,7 @@ use crate::domain::Game;
 use crate::domain::error::{RuleError, in_range};
 use crate::domain::event::{Event, MedalSticker, SoldierCarriedOver, SquadCarriedOver};
 use crate::domain::limits::{MAX_CARD_RP, MAX_HARDY, MAX_HARM, MAX_PAPER_MISSIONS, MAX_RP, MAX_XP};
+use crate::domain::rules_version::WOUNDS_WITHIN_HEALTH;
 use crate::domain::soldier::SoldierKind;
 use crate::domain::state::CampaignState;
 use crate::rules::preconditions::check_text;
@@ -58,6 +59,16 @@ pub(in crate::rules) fn soldier(
     }
     if let Some(wounds) = sheet.wounds {
         in_range("his Wounds", i64::from(wounds), 0, MAX_HARM)?;
+        let health = soldier
+            .card
+            .health
+            .filter(|_| state.rules() >= WOUNDS_WITHIN_HEALTH);
+        if let Some(health) = health.filter(|health| wounds > *health) {
+            let quoted = shell_words::quote(&name);
+            return Err(RuleError::refused(format!(
+                "{name}'s card prints Health {health}: his sheet holds 0 to {health} Wounds, not {wounds}; at his Health he is Downed or Killed (`muster down {quoted}` or `muster kill {quoted}` once carried over)"
+            )));
+        }
     }
     if let Some(missions) = sheet.missions {
         in_range(

@@ -1,5 +1,6 @@
 //! What happens to one Soldier: Wounds, Suppress, status, XP, Hardy, EKIA and Medals.
 
+mod hurt;
 pub(super) mod squad;
 
 use crate::domain::Game;
@@ -36,7 +37,11 @@ pub(super) fn harm(
         amount,
     };
     match harm {
-        Harm::Wound => Ok(vec![Event::Wounded(named)]),
+        Harm::Wound => {
+            hurt::on_the_mission(state, soldier, "wounded")?;
+            hurt::within_health(state, soldier, amount)?;
+            Ok(vec![Event::Wounded(named)])
+        }
         Harm::Suppress => {
             let mission = running(state)?;
             if !mission.soldiers.contains(&soldier.card.name) {
@@ -84,6 +89,12 @@ pub(super) fn change_status(
             soldier.card.name, soldier.status
         )))
     };
+    match change {
+        StatusChange::Down => hurt::on_the_mission(state, soldier, "Downed")?,
+        StatusChange::Kill => hurt::on_the_mission(state, soldier, "Killed")?,
+        // Returning to duty and leaving the campaign are no harm: a Soldier left behind may.
+        StatusChange::Recover | StatusChange::Discharge => {}
+    }
     match (change, soldier.status) {
         (StatusChange::Down, Status::Active)
         | (StatusChange::Recover, Status::Downed)

@@ -2,5 +2,7 @@
 //! RP bank.
 
 mod at_health;
+mod on_the_mission;
 mod soldier;
 mod squad;
+mod within_health;
