@@ -89,6 +89,8 @@ mod suggestions;
 mod synth;
 #[path = "cli/transfer.rs"]
 mod transfer;
+#[path = "cli/typed.rs"]
+mod typed;
 #[path = "cli/voids.rs"]
 mod voids;
 #[path = "cli/zero_dark.rs"]

@@ -133,7 +133,7 @@ pub struct HeldRpCard {
 }
 
 /// Whether two names on cards are one: the same words in any case, however spaced (a Medal's,
-/// a Hostile card's).
+/// a Hostile card's, the card a check is made on).
 pub fn one_name(a: &str, b: &str) -> bool {
     a.split_whitespace()
         .map(str::to_lowercase)

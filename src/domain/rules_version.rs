@@ -103,6 +103,9 @@ pub const HARM_ON_THE_MISSION: RulesVersion = RulesVersion(10);
 /// Warfighter's core rules on Wounds: a Soldier whose card prints a Health takes no Wound past
 /// it (at his Health he is Downed or Killed), by `wound` or carried over from paper.
 pub const WOUNDS_WITHIN_HEALTH: RulesVersion = RulesVersion(10);
+/// Rule 001 on the once-only checks: the card a check is made on is read however spaced and
+/// in any case, as a Medal's or a Hostile's name is, so a doubled space names the same card.
+pub const CHECK_CARDS_HOWEVER_SPACED: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -180,6 +183,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 002: `assert` reads a Hardy type as every other command reads it (`hardy.colt` is refused as one letter from cold), \"any\" is no Environ type but the Hardy Any counter (\"'Hardy Any' means the Hardy counters can be used to fend off any type of Environment\"), and a Soldier Downed and recovered in the same turn owes again the rolls of it he had not made (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
             "; Warfighter's core rules: while a Mission is in progress a Wound, a Downed or a Killed result (`wound`, `down`, `kill`) lands only on a Soldier taken on it, as Suppress and an EKIA already did: one left behind, or enlisted since, is refused, naming who is on it; between Missions any Soldier on the books is hurt as before",
             "; Warfighter's core rules: a Soldier whose card prints a Health takes no Wound past it (`wound`, `carry-over --wounds`): at his Health he is Downed or Killed, and the refusal says how many he can still take",
+            "; rule 001: the card a check is made on (`--on`) is read however spaced and in any case, as a Medal's name is (\"Benefits from a Success can only be gained once\"; \"A Fail or Failure check is only checked once\"), and recorded as first named this Mission",
         ),
     ),
 ];

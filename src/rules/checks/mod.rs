@@ -7,6 +7,7 @@ use crate::domain::abilities;
 use crate::domain::command::NamedModifier;
 use crate::domain::error::RuleError;
 use crate::domain::event::{CheckRolled, Event, Heading};
+use crate::domain::medals::one_name;
 use crate::domain::roll::Roll;
 use crate::domain::roll::Source;
 use crate::domain::rules_version;
@@ -66,9 +67,10 @@ pub(super) fn check(
         .card
         .map(|c| check_text("the card's name (--on)", c))
         .transpose()?;
-    if let Some(card) = &card {
-        check_once(mission.checks.iter(), card, &name, heading)?;
-    }
+    let card = match card {
+        Some(card) => Some(check_once(state, card, &name, heading)?),
+        None => None,
+    };
     let modifiers = named_modifiers(request.modifiers)?;
     let purpose = format!(
         "{ability} check{}",
@@ -163,28 +165,44 @@ fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> 
     )))
 }
 
-/// A Success check's benefit is gained once; a Fail check is rolled once per Soldier.
-fn check_once<'a>(
-    earlier: impl Iterator<Item = &'a crate::domain::state::CheckRecord>,
-    card: &str,
+/// A Success check's benefit is gained once; a Fail check is rolled once per Soldier. Gives
+/// the card's name to record: from [`rules_version::CHECK_CARDS_HOWEVER_SPACED`] as this
+/// Mission's checks first named it, the card read however spaced and in any case.
+fn check_once(
+    state: &CampaignState,
+    card: String,
     soldier: &str,
     heading: Heading,
-) -> Result<(), RuleError> {
-    for record in earlier.filter(|r| r.card.eq_ignore_ascii_case(card) && r.heading == heading) {
+) -> Result<String, RuleError> {
+    let mission = running(state)?;
+    let spaced = state.rules() >= rules_version::CHECK_CARDS_HOWEVER_SPACED;
+    let same_card = |named: &str| {
+        if spaced {
+            one_name(named, &card)
+        } else {
+            named.eq_ignore_ascii_case(&card)
+        }
+    };
+    let earlier = mission.checks.iter().filter(|r| same_card(&r.card));
+    for record in earlier.clone().filter(|r| r.heading == heading) {
         match heading {
             Heading::Success if record.success => {
                 return Err(RuleError::refused(format!(
-                    "{} already succeeded at the check on {card} this Mission; its benefit is gained only once",
-                    record.soldier
+                    "{} already succeeded at the check on {} this Mission; its benefit is gained only once",
+                    record.soldier, record.card
                 )));
             }
             Heading::Fail if record.soldier == soldier => {
                 return Err(RuleError::refused(format!(
-                    "{soldier} already rolled the Fail check on {card} this Mission; a Fail check is rolled once"
+                    "{soldier} already rolled the Fail check on {} this Mission; a Fail check is rolled once",
+                    record.card
                 )));
             }
             _ => {}
         }
     }
-    Ok(())
+    match earlier.map(|r| &r.card).next() {
+        Some(first) if spaced => Ok(first.clone()),
+        _ => Ok(card),
+    }
 }
