@@ -106,6 +106,10 @@ pub const WOUNDS_WITHIN_HEALTH: RulesVersion = RulesVersion(10);
 /// Rule 001 on the once-only checks: the card a check is made on is read however spaced and
 /// in any case, as a Medal's or a Hostile's name is, so a doubled space names the same card.
 pub const CHECK_CARDS_HOWEVER_SPACED: RulesVersion = RulesVersion(10);
+/// Rule 001 on the ability words a card is enlisted with: one letter from an ability known
+/// here is a typo, refused as a check's is; and only the words of cards enlisted so, and those
+/// a card names, make another word a typo, so one enlisted untested never refuses the right one.
+pub const ABILITY_TYPOS_AT_ENLIST: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -184,6 +188,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; Warfighter's core rules: while a Mission is in progress a Wound, a Downed or a Killed result (`wound`, `down`, `kill`) lands only on a Soldier taken on it, as Suppress and an EKIA already did: one left behind, or enlisted since, is refused, naming who is on it; between Missions any Soldier on the books is hurt as before",
             "; Warfighter's core rules: a Soldier whose card prints a Health takes no Wound past it (`wound`, `carry-over --wounds`): at his Health he is Downed or Killed, and the refusal says how many he can still take",
             "; rule 001: the card a check is made on (`--on`) is read however spaced and in any case, as a Medal's name is (\"Benefits from a Success can only be gained once\"; \"A Fail or Failure check is only checked once\"), and recorded as first named this Mission",
+            "; rule 001: an ability one letter from one known here (K9 & Handlers' where used, the open Encounter's rolls, those on Soldiers' cards) is refused at enlisting as at a check (`enlist Doc2 --ability medc=6`: did you mean 'medic'?); only the words of cards enlisted so, and those a card names, make another word a typo, so an ability enlisted untested under rules 9 (`medik`) never refuses the right one (\"An ability check can only be performed with Soldiers that have that ability\")",
         ),
     ),
 ];

@@ -264,6 +264,11 @@ pub struct CampaignState {
     /// True once the squad's paper sheet was carried over (it is, once).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub squad_carried_over: bool,
+    /// The ability words on the cards of Soldiers enlisted under rules that test a card's
+    /// abilities for typos (from [`super::rules_version::ABILITY_TYPOS_AT_ENLIST`]): only these,
+    /// and those a card names, make a word one letter from them a typo.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub tested_abilities: BTreeSet<String>,
 }
 
 /// A Mission's computed RP award that the log now computes differently.

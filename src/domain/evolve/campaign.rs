@@ -7,7 +7,7 @@ use crate::domain::event::{
     SoldierEnlisted, SquadCarriedOver, TurnStarted,
 };
 use crate::domain::ranges::Missions;
-use crate::domain::rules_version::MEDAL_CARDS_ONCE;
+use crate::domain::rules_version::{ABILITY_TYPOS_AT_ENLIST, MEDAL_CARDS_ONCE};
 use crate::domain::soldier::{SoldierKind, Status};
 use crate::domain::state::{CampaignInfo, CampaignState, MissionState, ObjectiveState, SoldierState};
 use crate::domain::zero_dark::{HeroState, ZeroDarkMission};
@@ -84,6 +84,9 @@ pub(super) fn enlisted(state: &mut CampaignState, e: &SoldierEnlisted) {
             "enlists the K9 '{}', whose Handler '{handler}' was never enlisted",
             card.name
         ));
+    }
+    if state.rules() >= ABILITY_TYPOS_AT_ENLIST {
+        state.tested_abilities.extend(card.abilities.keys().cloned());
     }
     let discipline = (card.kind == SoldierKind::K9).then(|| card.discipline.unwrap_or(0));
     state.soldiers.push(SoldierState {

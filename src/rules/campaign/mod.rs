@@ -204,6 +204,7 @@ pub(super) fn enlist(
     card.hardy.retain(|_, count| *count > 0);
     for (name, ability) in &card.abilities {
         check_word("an ability name", name)?;
+        crate::rules::checks::enlisted_ability(state, name)?;
         // Rule 001: Upgunned "provides a better chance at succeeding at the ability check".
         let worse = ability.upgunned.filter(|upgunned| *upgunned >= ability.target);
         if let Some(upgunned) = worse.filter(|_| state.rules() >= rules_version::CARDS_AS_PRINTED) {

@@ -145,13 +145,7 @@ fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> 
         return Ok(());
     }
     if state.rules() >= rules_version::TABLE_SIZED {
-        let mut near: Vec<&str> = known
-            .iter()
-            .copied()
-            .filter(|k| strsim::damerau_levenshtein(k, ability) == 1)
-            .collect();
-        near.sort_unstable();
-        return match near.first() {
+        return match one_letter_from(state, ability) {
             None => Ok(()),
             Some(meant) => Err(RuleError::refused(format!(
                 "the ability '{ability}' is one letter from '{meant}'; did you mean '{meant}'? An ability of its own, one letter from none known here, is accepted, and a Soldier without it fails the check (rule 001)"
@@ -163,6 +157,30 @@ fn known_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> 
         "no Soldier in this campaign has an ability '{ability}' and no card names one{closest}; abilities known here: {} (a Soldier who lacks a known ability fails its check without rolling, rule 001)",
         known.into_iter().collect::<Vec<_>>().join(", ")
     )))
+}
+
+/// The known ability `ability`, not itself known, is one letter from (the first in
+/// alphabetical order), from [`rules_version::TABLE_SIZED`]: a typo of it. From
+/// [`rules_version::ABILITY_TYPOS_AT_ENLIST`] only a tested word counts ([`abilities::tested`]).
+pub(in crate::rules) fn one_letter_from<'s>(state: &'s CampaignState, ability: &str) -> Option<&'s str> {
+    abilities::tested(state)
+        .into_iter()
+        .find(|k| strsim::damerau_levenshtein(k, ability) == 1)
+}
+
+/// Refuses, from [`rules_version::ABILITY_TYPOS_AT_ENLIST`], an ability on a card being
+/// enlisted that is one letter from one known here and not itself known: a typo, refused as a
+/// check of it would be, so `medc` never stands beside `medic`.
+pub(in crate::rules) fn enlisted_ability(state: &CampaignState, ability: &str) -> Result<(), RuleError> {
+    if state.rules() < rules_version::ABILITY_TYPOS_AT_ENLIST || abilities::known(state).contains(ability) {
+        return Ok(());
+    }
+    match one_letter_from(state, ability) {
+        None => Ok(()),
+        Some(meant) => Err(RuleError::refused(format!(
+            "the ability '{ability}' is one letter from '{meant}', an ability known here; did you mean '{meant}'? An ability of its own, one letter from none known here, is accepted (rule 001)"
+        ))),
+    }
 }
 
 /// A Success check's benefit is gained once; a Fail check is rolled once per Soldier. Gives

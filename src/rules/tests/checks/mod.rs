@@ -4,6 +4,7 @@
 //! The scenarios are grouped by topic; this module holds the squad and the builders they share.
 
 mod ability_words;
+mod enlisted_words;
 mod however_spaced;
 mod objectives;
 mod once_only;
