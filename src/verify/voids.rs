@@ -79,6 +79,8 @@ pub(super) struct VoidRead {
     pub(super) last_version: u64,
     /// The void its first row carries, when it carries its command.
     asked: Option<Asked>,
+    /// Its first row carries its command, and it is an amendment: read as a command.
+    amends: bool,
     events: Vec<Event>,
     /// Its ground as the log gave it, when the verifier did not read that far back: `None`
     /// inside when the log could not give it.
@@ -100,7 +102,7 @@ impl VoidRead {
     /// it carries its command); `asked_of_the_log`, its ground when the log was asked for it.
     pub(super) fn start(
         first: &RecordedEvent,
-        asked: Option<Asked>,
+        (asked, amends): (Option<Asked>, bool),
         asked_of_the_log: Option<Option<Ground>>,
     ) -> VoidRead {
         VoidRead {
@@ -108,6 +110,7 @@ impl VoidRead {
             first_version: first.version,
             last_version: first.version,
             asked,
+            amends,
             events: vec![first.event.clone()],
             asked_of_the_log,
         }
@@ -133,6 +136,12 @@ impl VoidRead {
                 why,
                 cascade: *cascade,
             });
+        }
+        // An amendment whose stored command was read as a command is one whatever its rows:
+        // with its correction cut away it is still no plain void (its stored command, decided
+        // again, finds what is missing), nor counted twice.
+        if self.asked.is_none() && self.amends {
+            return None;
         }
         // As `redecide` reads a command with no correction after its void.
         let plain = self.events.iter().all(|e| {

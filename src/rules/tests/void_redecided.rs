@@ -334,3 +334,44 @@ fn a_cascade_reaching_an_amendment_voids_its_correction_and_what_it_replaced_sta
     assert_eq!(played.state().soldier("Park").map(|s| s.wounds), Some(0));
     verified_whole(&played);
 }
+
+#[test]
+fn an_amendment_cut_after_its_void_is_found_and_counted_once() {
+    // Given a Wound amended to a Suppress, the log then cut after the amendment's void
+    let mut played = squad();
+    played.play(start("Caen", &["Wong", "Park"]), &[]);
+    let wound = played.play(harm(Harm::Wound, "Park"), &[]);
+    let amendment = amended(&mut played, wound, harm(Harm::Suppress, "Park"))
+        .unwrap_or_else(|e| panic!("the amendment was refused: {e}"));
+    let mut rows = played.rows();
+    rows.retain(|r| r.version <= amendment);
+    // Its first row carries its command, as `muster amend` writes it; the chain made anew.
+    let asked = crate::domain::logged::Asked::Amend {
+        version: wound,
+        why: "a Suppress".into(),
+        command: harm(Harm::Suppress, "Park"),
+    };
+    let mut prev = crate::store::chain::GENESIS.to_owned();
+    for row in &mut rows {
+        if row.version == amendment {
+            row.command = Some(crate::domain::logged::Logged::new(asked.clone(), &[], "Sam").encode());
+        }
+        row.prev_hash.clone_from(&prev);
+        row.hash = crate::store::chain::hash(&prev, &row.link()).unwrap_or_default();
+        prev.clone_from(&row.hash);
+    }
+    // When verify reads it, then it finds the amendment decided otherwise, and counts it as
+    // one command decided again, never also as a plain void
+    let report = crate::verify::verify("test", &rows);
+    assert!(!report.ok);
+    assert!(
+        report.findings.iter().any(|f| f.version == Some(amendment)),
+        "{:?}",
+        report.findings
+    );
+    assert_eq!(report.voids, 0, "{report:?}");
+    assert!(
+        report.decided_again <= report.commands - report.voided,
+        "{report:?}"
+    );
+}

@@ -269,6 +269,7 @@ impl Verifier {
         // carries none shows itself by its first event (and one whose stored command does not
         // read is found so, and left).
         let carried = self.grounds.take_carried();
+        let amends = carried.is_none() && self.row_carries_command;
         let begins = match (&carried, self.row_carries_command) {
             (Some(_), _) => true,
             (None, false) => matches!(recorded.event, Event::CommandVoided(_)),
@@ -287,7 +288,7 @@ impl Verifier {
             None => None,
         };
         self.grounds
-            .read(VoidRead::start(recorded, carried, asked_of_the_log));
+            .read(VoidRead::start(recorded, (carried, amends), asked_of_the_log));
         Ok(())
     }
 
