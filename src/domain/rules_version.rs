@@ -121,7 +121,6 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 000: a K9 Encounter is drawn only from the Mission's first turn, once Discipline is set",
             "; a Soldier's name refuses characters that print as nothing or reorder the text",
             "; rule 002: a Mission, Location or Event declares its Environments, and each turn every active Soldier on the Mission who is not Enduring owes a roll for each, which the next turn and the Mission's end wait for (\"each Soldier in the Location must roll ... at the start of the Soldier Turn\")",
-            "; rule 003: a hero's specialism one letter from spook or from one a hero of the campaign has (`--specialism spok`) is a typo, refused with the one meant: a hero of it alone chooses the priority task and buys time",
             "; rule 003: Rescue's +2 XP is not paid for an agent in the dead state (a Dependent Ally who strayed)",
             "; rule 003: Buy Time sets aside the Spook's D for the Mission, whether the priority task was chosen before or after",
             "; `persuade --ally-to` is refused unless the persuader died and out-scored the bogey",
@@ -189,6 +188,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; Warfighter's core rules: a Soldier whose card prints a Health takes no Wound past it (`wound`, `carry-over --wounds`): at his Health he is Downed or Killed, and the refusal says how many he can still take",
             "; rule 001: the card a check is made on (`--on`) is read however spaced and in any case, as a Medal's name is (\"Benefits from a Success can only be gained once\"; \"A Fail or Failure check is only checked once\"), and recorded as first named this Mission",
             "; rule 001: an ability one letter from one known here (K9 & Handlers' where used, the open Encounter's rolls, those on Soldiers' cards) is refused at enlisting as at a check (`enlist Doc2 --ability medc=6`: did you mean 'medic'?); only the words of cards enlisted so, and those a card names, make another word a typo, so an ability enlisted untested under rules 9 (`medik`) never refuses the right one (\"An ability check can only be performed with Soldiers that have that ability\")",
+            "; rule 003: a hero's specialism one letter from spook or from one a hero of the campaign has (`--specialism spok`) is a typo, refused with the one meant: a hero of it alone chooses the priority task and buys time",
         ),
     ),
 ];
