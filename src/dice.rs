@@ -147,6 +147,8 @@ pub struct Cup {
     seed: Option<Seed>,
     next_index: u32,
     generated: u32,
+    /// Whether a roll asked for a generated face with no seed in the cup.
+    lacked_seed: bool,
 }
 
 impl Cup {
@@ -160,6 +162,7 @@ impl Cup {
             seed,
             next_index: 0,
             generated: 0,
+            lacked_seed: false,
         }
     }
 
@@ -188,6 +191,11 @@ impl Cup {
     /// How many faces were generated from the seed.
     pub fn generated(&self) -> u32 {
         self.generated
+    }
+
+    /// Whether a roll needed a generated face and the cup held no seed to make it.
+    pub fn lacked_seed(&self) -> bool {
+        self.lacked_seed
     }
 
     /// Rolls a ten-sided die: the next entered face, else a generated one.
@@ -223,6 +231,7 @@ impl Cup {
                 key: None,
             });
         }
+        self.lacked_seed = self.seed.is_none();
         let seed = self.seed.as_ref().ok_or_else(|| {
             RuleError::refused("no die face was given and no dice seed is available: roll a real die and give its face with --die N")
         })?;

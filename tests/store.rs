@@ -28,6 +28,8 @@ mod race;
 mod revealed_seed;
 #[path = "store/seeds.rs"]
 mod seeds;
+#[path = "store/tampered_seed.rs"]
+mod tampered_seed;
 #[path = "store/times.rs"]
 mod times;
 #[path = "store/transfer.rs"]

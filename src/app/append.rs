@@ -42,12 +42,28 @@ impl Written {
     }
 }
 
-/// The seed behind `commitment`, when this file holds it.
+/// The seed behind `commitment`, when this file holds it whole: a kept seed changed outside
+/// muster is none.
 pub(super) fn store_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
-    Ok(store
-        .seed(campaign, commitment)?
-        .as_deref()
-        .and_then(Seed::from_hex))
+    match kept_seed(store, campaign, commitment) {
+        Err(Error::Store(StoreError::SeedDamaged { .. })) => Ok(None),
+        other => other,
+    }
+}
+
+/// The seed behind `commitment`, when this file keeps it, refused as damaged when what is
+/// kept does not hash to `commitment`: a face from it would not be the committed seed's.
+pub(super) fn kept_seed(store: &Store, campaign: &str, commitment: &str) -> Result<Option<Seed>, Error> {
+    let Some(hex) = store.seed(campaign, commitment)? else {
+        return Ok(None);
+    };
+    match Seed::from_hex(&hex).filter(|seed| seed.commitment() == commitment) {
+        Some(seed) => Ok(Some(seed)),
+        None => Err(Error::Store(StoreError::SeedDamaged {
+            campaign: campaign.to_owned(),
+            commitment: commitment.to_owned(),
+        })),
+    }
 }
 
 /// The command as its first row carries it: what was `asked`, the faces entered for it, and

@@ -15,7 +15,7 @@ mod sessions;
 mod voids;
 
 pub use append::Written;
-use append::{decide_and_append, logged, store_seed};
+use append::{decide_and_append, kept_seed, logged};
 pub use backup::{BackedUp, Backup, CampaignBackedUp, backup};
 pub use copies::{pull_tail, pull_whole};
 pub use needs::{CommandName, Format, Honours, Needs, Right};
@@ -48,7 +48,7 @@ use crate::domain::state::{CampaignState, RecordedEvent};
 use crate::projection::blame::index;
 use crate::query::{Query, SELECTED};
 use crate::rules;
-use crate::store::{Head, Store};
+use crate::store::{Head, Store, StoreError};
 
 /// Opens the database at `path`.
 pub fn open(path: &Path) -> Result<Store, Error> {
@@ -211,17 +211,27 @@ pub fn execute_rolling(
 ) -> Result<Written, Error> {
     let logged = logged(store, Asked::Command(command.clone()), entered);
     decide_and_append(store, campaign, clock, &logged, |store, state| {
-        let held = match &state.seed_commitment {
-            Some(commitment) => store_seed(store, campaign, commitment)?,
-            None => None,
+        // A kept seed changed outside muster rolls nothing, and is not replaced unasked by a
+        // fresh one: a command that needs a generated face is refused as damage.
+        let (held, damage) = match &state.seed_commitment {
+            Some(commitment) => match kept_seed(store, campaign, commitment) {
+                Ok(held) => (held, None),
+                Err(Error::Store(damage @ StoreError::SeedDamaged { .. })) => (None, Some(damage)),
+                Err(e) => return Err(e),
+            },
+            None => (None, None),
         };
-        let fresh = match held {
-            Some(_) => None,
-            None => Some(Seed::fresh().map_err(Error::Input)?),
+        let fresh = match (&held, &damage) {
+            (None, None) => Some(Seed::fresh().map_err(Error::Input)?),
+            _ => None,
         };
         let seed = held.or_else(|| fresh.clone());
         let mut cup = Cup::new(campaign, state.version + 1, entered.to_vec(), seed);
-        let mut events = rules::decide(state, command, &mut cup)?;
+        let decided = rules::decide(state, command, &mut cup);
+        if let (Some(damage), true) = (damage, cup.lacked_seed()) {
+            return Err(Error::Store(damage));
+        }
+        let mut events = decided?;
         if cup.unused_entered() == entered.len() && !entered.is_empty() {
             return Err(Error::input(
                 "a die face was given with --die, but this command rolled no die (a Soldier without the ability makes no roll; under a Trap the face is taken as 1): record it with no face given (on a page, “muster rolls”)",
@@ -267,11 +277,19 @@ fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Writte
             "no dice seed is committed in this campaign; nothing to reveal",
         ));
     };
+    // The seed in force is read first: one changed outside muster is refused before any
+    // earlier seed is revealed.
+    let in_force = kept_seed(store, campaign, &commitment)?;
+    // An earlier seed kept changed outside muster is not the one committed: it stays
+    // unrevealed, as one kept in another file does.
     let earlier: Vec<String> = store
         .seeds_of(campaign)?
         .into_iter()
-        .filter(|(c, _)| {
-            *c != commitment && state.generated_rolls.contains_key(c) && !state.revealed_seeds.contains(c)
+        .filter(|(c, seed)| {
+            *c != commitment
+                && state.generated_rolls.contains_key(c)
+                && !state.revealed_seeds.contains(c)
+                && Seed::from_hex(seed).is_some_and(|s| s.commitment() == *c)
         })
         .map(|(_, seed)| seed)
         .collect();
@@ -287,7 +305,7 @@ fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Writte
             None => next,
         });
     }
-    let Some(seed) = store.seed(campaign, &commitment)? else {
+    let Some(seed) = in_force else {
         return written.ok_or_else(|| {
             Error::input(format!(
                 "the seed committed as {commitment} is not in this database: a seed stays in the file that committed it; reveal it there"
@@ -299,7 +317,7 @@ fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Writte
         store,
         campaign,
         &Command::RevealSeed {
-            seed,
+            seed: seed.to_hex(),
             next_commitment: next,
         },
         clock,
@@ -308,4 +326,25 @@ fn reveal(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Writte
         Some(before) => before.followed_by(in_force),
         None => in_force,
     })
+}
+
+/// Commits a fresh dice seed in place of the one in force when this file cannot roll with
+/// that one: it was changed outside muster, or it is kept in another file. A seed kept here
+/// whole is revealed instead ([`reveal_seed`]), which commits a new one.
+pub fn commit_seed(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
+    commit(store, campaign, clock).map_err(|e| Query::new(store, campaign).explain(e))
+}
+
+/// [`commit_seed`], its refusals not yet naming the campaign.
+fn commit(store: &mut Store, campaign: &str, clock: &dyn Clock) -> Result<Written, Error> {
+    let (_, state) = load(store, campaign)?;
+    if let Some(commitment) = &state.seed_commitment {
+        if let Ok(Some(_)) = kept_seed(store, campaign, commitment) {
+            return Err(Error::input(format!(
+                "the seed committed as {commitment} is kept whole in this file and rolls as committed; `muster seed reveal` logs it and commits a new one"
+            )));
+        }
+    }
+    let next = new_seed(store, campaign)?;
+    execute(store, campaign, &Command::CommitSeed { commitment: next }, clock)
 }

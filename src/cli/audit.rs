@@ -129,6 +129,8 @@ pub fn diff(ctx: &Context, args: DiffArgs) -> Result<(), CommandError> {
 pub enum SeedCommand {
     /// Reveal the seed in force (anyone can then recompute its faces) and commit a new one
     Reveal,
+    /// Commit a fresh seed in place of one this file cannot roll with (changed outside muster, or kept in another file)
+    Commit,
 }
 
 pub fn seed(ctx: &Context, command: SeedCommand) -> Result<(), CommandError> {
@@ -136,6 +138,11 @@ pub fn seed(ctx: &Context, command: SeedCommand) -> Result<(), CommandError> {
         SeedCommand::Reveal => {
             let (mut store, campaign) = ctx.open_campaign()?;
             let written = app::reveal_seed(&mut store, &campaign, ctx.clock.as_ref())?;
+            ctx.report(&written)
+        }
+        SeedCommand::Commit => {
+            let (mut store, campaign) = ctx.open_campaign()?;
+            let written = app::commit_seed(&mut store, &campaign, ctx.clock.as_ref())?;
             ctx.report(&written)
         }
     }

@@ -5,7 +5,7 @@
 
 use muster::app::CommandName;
 
-use super::{Command, audit, campaign, mission};
+use super::{Command, campaign, mission};
 
 impl Command {
     /// This command's name in the library's table, which says what it needs.
@@ -62,7 +62,7 @@ impl Command {
             Command::CarryOver(_) => CommandName::CarryOver,
             Command::Chronicle(_) => CommandName::Chronicle,
             Command::Diff(_) => CommandName::Diff,
-            Command::Seed(audit::SeedCommand::Reveal) => CommandName::Seed,
+            Command::Seed(_) => CommandName::Seed,
             Command::Show(_) => CommandName::Show,
             Command::Void(_) => CommandName::Void,
             Command::Amend(_) => CommandName::Amend,

@@ -61,6 +61,12 @@ pub enum StoreError {
     /// The file holds something the log's guarantees rule out.
     #[error("the log is damaged: {0}; run `muster verify` for a full report")]
     Damaged(String),
+    /// A dice seed the file keeps no longer hashes to the commitment it is kept under: it was
+    /// changed outside muster, so no face is generated from it and it is never revealed.
+    #[error(
+        "the dice seed kept for campaign '{campaign}' under the commitment {commitment} (its row in the database's seeds table) does not hash to that commitment: it was changed outside muster, so muster neither rolls with it nor reveals it; nothing was written. Give each face with --die N, or commit a fresh seed in its place with `muster seed commit` (its rolls are checkable once `muster seed reveal` logs it); a backup from before the change still keeps the seed as committed"
+    )]
+    SeedDamaged { campaign: String, commitment: String },
     /// The file could not be written: a full disk, a read-only file, an I/O failure.
     #[error("{0}; nothing was written")]
     Unwritable(String),

@@ -57,7 +57,7 @@ fn bomber(name: &str) -> SoldierCard {
 }
 
 /// `LODESTAR` created, Wong (Bomb 6+) enlisted and on Mission 1.
-fn wong_on_mission(store: &mut Store) {
+pub(super) fn wong_on_mission(store: &mut Store) {
     create(store, LODESTAR);
     app::execute(
         store,
@@ -77,7 +77,7 @@ fn wong_on_mission(store: &mut Store) {
 }
 
 /// Wong's Bomb check.
-fn bomb_check(soldier: &str) -> Command {
+pub(super) fn bomb_check(soldier: &str) -> Command {
     Command::Check {
         soldier: soldier.to_owned(),
         ability: "bomb".to_owned(),

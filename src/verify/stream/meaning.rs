@@ -92,6 +92,27 @@ impl Verifier {
         self.found(v, "seed", problem);
     }
 
+    /// A revealed seed must be one the log committed: one no commitment names reveals no
+    /// seed of the campaign (the seeds its rolls used stay unrevealed), whoever made it.
+    pub(super) fn seed_event(&mut self, v: u64, event: &Event) {
+        let Some(committed) = self.committed.as_mut() else {
+            return;
+        };
+        match event {
+            Event::SeedCommitted(e) => {
+                committed.insert(e.commitment.clone());
+            }
+            Event::SeedRevealed(e) if !committed.contains(&e.commitment) => {
+                let problem = format!(
+                    "it reveals a seed under the commitment {}, which the log never committed: it is no seed this campaign committed, and the rolls that name it were not made by a committed seed",
+                    e.commitment
+                );
+                self.found(v, "seed", problem);
+            }
+            _ => {}
+        }
+    }
+
     /// Gathers each command's events, and decides it again once read whole.
     pub(super) fn redecide(&mut self, recorded: &RecordedEvent) {
         if let Some(redeciding) = self

@@ -45,6 +45,8 @@ impl Verifier {
         verifier.state = checked.state;
         verifier.greatest_command = checked.greatest_command;
         verifier.resumed_after = Some(after);
+        // The commitments of the rows before are not shown to it.
+        verifier.committed = None;
         verifier
     }
 }

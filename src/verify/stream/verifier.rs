@@ -2,7 +2,7 @@
 //! a command's rows must hold is checked in `commands`, what a row means beyond the fold in
 //! `meaning`.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use chrono::{DateTime, FixedOffset};
 use fastbloom::BloomFilter;
@@ -109,6 +109,9 @@ pub struct Verifier {
     /// The last [`RECENT`] rows' version, command id and kind: most voids and every repeated
     /// command id are answered here, without asking the log.
     pub(super) recent: VecDeque<(u64, String, String)>,
+    /// Every seed commitment the log has committed so far; none known to a verifier that
+    /// resumed after rows it was not shown.
+    pub(super) committed: Option<BTreeSet<String>>,
 }
 
 /// A command started at its first row before the row's event was read.
@@ -172,6 +175,7 @@ impl Verifier {
             unsettled_before: Vec::new(),
             previous_time: None,
             recent: VecDeque::with_capacity(RECENT),
+            committed: Some(BTreeSet::new()),
         }
     }
 
@@ -255,6 +259,7 @@ impl Verifier {
                 );
                 self.found(v, "seed", problem);
             }
+            Event::SeedCommitted(_) | Event::SeedRevealed(_) => self.seed_event(v, &recorded.event),
             _ => {}
         }
         self.roll(recorded);
