@@ -68,7 +68,9 @@ fn every_page_fits_a_phone_and_a_desktop_and_axe_finds_nothing_serious() {
     let campaign = Campaign::new();
     let roll = mission_under_way(&campaign);
     let gm = campaign.token("gina", "gm");
-    let server = Server::start(&campaign.db);
+    // Told its address, as a server whose page makes invites must be (a loopback one the
+    // gm's browser names is refused).
+    let server = Server::start_public(&campaign.db);
     let pages = [
         ("campaigns", "/".to_owned()),
         ("join", "/join".to_owned()),

@@ -142,9 +142,24 @@ impl Server {
         Server::spawn(db, &[], flags)
     }
 
+    /// Like [`Server::start`], on a free loopback port the server is told is its public
+    /// address too (`--public-url`), as a keeper behind a name tells it: the page's invites
+    /// are made on it.
+    pub fn start_public(db: &Path) -> Server {
+        let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = free.local_addr().unwrap().to_string();
+        drop(free);
+        let public = format!("http://{addr}");
+        Server::spawn_on(db, &addr, &[], &["--public-url", &public])
+    }
+
     fn spawn(db: &Path, env: &[(&str, &str)], flags: &[&str]) -> Server {
+        Server::spawn_on(db, "127.0.0.1:0", env, flags)
+    }
+
+    fn spawn_on(db: &Path, addr: &str, env: &[(&str, &str)], flags: &[&str]) -> Server {
         let child = Command::new(BIN)
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", addr])
             .args(flags)
             .env_clear()
             .env("MUSTER_DB", db)

@@ -219,11 +219,13 @@ fn a_gm_makes_an_invite_on_the_page_and_a_player_may_not() {
         ("uses", "2"),
         ("expires", "30d"),
     ];
-    let made = desk.post("/c/Op/invite", &form, &[]);
+    // The gm's browser on the server's address on the network (a loopback one is refused).
+    let lan = lan_host(&server);
+    let made = desk.post("/c/Op/invite", &form, &[("Host", &lan)]);
     assert_eq!(made.status, 200, "{}", made.body);
     let shown = Html::parse_document(&made.body);
     let link = texts(&shown, "#invite-link").pop().unwrap_or_default();
-    let prefix = format!("{}/join#", server.url);
+    let prefix = format!("http://{lan}/join#");
     assert!(
         link.starts_with(&prefix),
         "{link} on the address the gm's browser used"
@@ -264,4 +266,63 @@ fn a_gm_makes_an_invite_on_the_page_and_a_player_may_not() {
     assert_eq!(desk.post("/c/Op/invite", &gm_role, &[]).status, 422);
     let listed = campaign.ok(&["serve", "invite", "list"]);
     assert_eq!(listed.lines().count(), 3, "one invite made: {listed}");
+}
+
+/// The server's port under an address on the club's network, as a gm's browser there names
+/// it in `Host`.
+pub fn lan_host(server: &Server) -> String {
+    let port = server.url.rsplit(':').next().unwrap_or_default();
+    format!("192.168.1.20:{port}")
+}
+
+#[test]
+fn an_invite_on_loopback_is_refused_on_the_page_as_on_the_command_line() {
+    let campaign = Campaign::new();
+    let gm = campaign.token("gina", "gm");
+    // The server on its default address, loopback, told no other.
+    let server = Server::start(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gm);
+    let csrf = desk.csrf();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("role", "player"),
+        ("uses", "1"),
+        ("expires", "7d"),
+    ];
+    let port = server.url.rsplit(':').next().unwrap_or_default();
+    for host in [None, Some("localhost"), Some("[::1]")] {
+        let named = host.map(|h| format!("{h}:{port}"));
+        let headers: Vec<(&str, &str)> = named.iter().map(|h| ("Host", h.as_str())).collect();
+        let refused = desk.post("/c/Op/invite", &form, &headers);
+        assert_eq!(refused.status, 422, "{host:?}: {}", refused.body);
+        for said in ["no phone can open", "loopback", "--public-url", "--url"] {
+            assert!(refused.body.contains(said), "{host:?}: {said}: {}", refused.body);
+        }
+        assert!(!refused.body.contains("invite-link"), "{}", refused.body);
+    }
+    let listed = campaign.ok(&["serve", "invite", "list"]);
+    assert_eq!(listed.lines().count(), 2, "nothing made: {listed}");
+    // The command line refuses the same invite.
+    let cli = campaign.muster(&["serve", "invite", "--role", "player"]);
+    assert_eq!(cli.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&cli.stderr).contains("no phone can open"));
+    drop(server);
+
+    // Told its address (`--public-url`), as `--url` tells the command line, the server makes
+    // the invite on it.
+    let server = Server::start_public(&campaign.db);
+    let mut desk = Browser::new(&server);
+    desk.signed_in(&gm);
+    let csrf = desk.csrf();
+    let mut told = form;
+    told[0].1 = &csrf;
+    let made = desk.post("/c/Op/invite", &told, &[]);
+    assert_eq!(made.status, 200, "{}", made.body);
+    let link = texts(&Html::parse_document(&made.body), "#invite-link").pop();
+    assert!(
+        link.as_deref()
+            .is_some_and(|l| l.starts_with(&format!("{}/join#", server.url))),
+        "{link:?}"
+    );
 }

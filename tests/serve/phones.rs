@@ -68,7 +68,8 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
         ("uses", "1"),
         ("expires", "30d"),
     ];
-    let made = desk.post("/c/Op/invite", &form, &[]);
+    let lan = super::invites::lan_host(&server);
+    let made = desk.post("/c/Op/invite", &form, &[("Host", &lan)]);
     assert_eq!(made.status, 200, "{}", made.body);
     let link = texts(&Html::parse_document(&made.body), "#invite-link")
         .pop()

@@ -60,6 +60,49 @@ pub(super) fn base(public: &Public, recorded: Option<String>, headers: &HeaderMa
     })
 }
 
+/// The address an invite's link is made on, as [`base`] finds it, or why no phone could open
+/// it: the gm's browser's own address when that is loopback (the server told no other), which
+/// the command line's `muster serve invite` refuses too.
+fn reached(
+    public: &Public,
+    recorded: Option<String>,
+    headers: &HeaderMap,
+) -> Result<String, (StatusCode, String)> {
+    let Some(base) = base(public, recorded.clone(), headers) else {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            "the request names no host to make the link on: nothing was made".to_owned(),
+        ));
+    };
+    // An address the keeper gave (`--public-url`) or the server recorded is the phones'; only
+    // the browser's own may be one that never leaves this machine.
+    if public.url.is_some() || recorded.is_some() || !loopback(&base) {
+        return Ok(base);
+    }
+    Err((
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "no phone can open an invite on {base}: a loopback address never leaves this machine, and nothing was made. Serve on the address players reach (`muster serve --addr 0.0.0.0:7878`, then open this page at the machine's address on the network, as http://192.168.1.20:7878) or give that address with `--public-url`; on the command line, `muster serve invite --url http://HOST:PORT` makes it"
+        ),
+    ))
+}
+
+/// Whether the address `base` (`http://HOST[:PORT]`) names this machine alone: a loopback
+/// address, `localhost`, or the unspecified address.
+fn loopback(base: &str) -> bool {
+    let authority = base.split_once("://").map_or(base, |(_, rest)| rest);
+    let host = match authority.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None => authority.rsplit_once(':').map_or(authority, |(host, _)| host),
+    };
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
 /// POST /c/{campaign}/invite: a gm's invite, shown once.
 pub async fn invite(
     State(server): State<Arc<Server>>,
@@ -121,9 +164,15 @@ pub async fn invite(
         );
     }
     let (made_by, reach) = (signed.caller.name.clone(), signed.caller.reach.clone());
+    let (public, browsed) = (server.public.clone(), headers.clone());
     let made = written(&server, move |store| {
         // An invite made on a campaign's page lets its phones into that campaign alone.
         let campaign = app::resolve_within(store, Some(&campaign), &reach)?;
+        // Refused before it is made, as the command line refuses it: nothing is kept.
+        let base = match reached(&public, app::served_url(store)?, &browsed) {
+            Ok(base) => base,
+            Err(refused) => return Ok(Err(refused)),
+        };
         let ask = InviteAsk {
             role,
             soldiers,
@@ -133,18 +182,13 @@ pub async fn invite(
             made_by,
         };
         let invite = app::make_invite(store, &ask, &FixedClock(now))?;
-        Ok((invite, app::served_url(store)?, campaign))
+        Ok(Ok((invite, base, campaign)))
     })
     .await;
-    let (invite, recorded, campaign) = match made {
-        Ok(made) => made,
+    let (invite, base, campaign) = match made {
+        Ok(Ok(made)) => made,
+        Ok(Err((status, message))) => return message_page(status, &message),
         Err(message) => return message_page(StatusCode::UNPROCESSABLE_ENTITY, &message),
-    };
-    let Some(base) = base(&server.public, recorded, &headers) else {
-        return message_page(
-            StatusCode::BAD_REQUEST,
-            "the request names no host to make the link on",
-        );
     };
     let link = format!("{base}/join#{}", invite.secret);
     let qr = match QrCode::new(link.as_bytes()) {
