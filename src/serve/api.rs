@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::answer::{Run, blocking, body_of, refusal, reply, respond, status_of};
+use super::kept::Sent;
 use super::preamble::{Caller, IfMatch, JsonBody, Params, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
@@ -124,6 +125,7 @@ fn sequenced(
         columns: None,
         files: None,
         reply,
+        sent: Sent::Commands,
     };
     match turn::take(server, caller, Some(campaign), &asked) {
         Turn::Failed(message) => refusal(StatusCode::INTERNAL_SERVER_ERROR, 4, &message),
@@ -143,8 +145,8 @@ fn sequenced(
     }
 }
 
-/// A kept answer, given again to a retried command id.
-fn replayed(kept: ServedAnswer) -> Response {
+/// A kept answer, given again to a retried command id, saying so (`Muster-Replayed: true`).
+pub fn replayed(kept: ServedAnswer) -> Response {
     let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
     let mut response = respond(status, kept.body);
     response

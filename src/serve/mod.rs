@@ -13,6 +13,7 @@ mod background;
 mod events;
 mod fold;
 mod holds;
+mod kept;
 mod limiter;
 mod listen;
 mod page;

@@ -14,6 +14,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::answer::{Answer, Outcome, blocking, status_of};
+use super::api::replayed;
+use super::kept::Sent;
 use super::preamble::{Caller, JsonBody, Shaped};
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
@@ -85,13 +87,12 @@ pub async fn run(
             columns: body.columns,
             files: Some(&body.files),
             reply,
+            sent: Sent::Run(body.format),
         };
         match turn::take(&server, &caller, body.campaign.as_deref(), &asked) {
             Turn::Failed(message) => respond(reply(&Answer::failed(Outcome::Storage, message), false)),
-            Turn::Replayed(kept) => {
-                let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
-                respond((status, kept.body))
-            }
+            // Said to be replayed as the API's commands' are; kept as a run, so in its shape.
+            Turn::Replayed(kept) => replayed(kept),
             Turn::Reused(message) => respond(reply(&Answer::failed(Outcome::Refused, message), false)),
             // No head is expected of a run, nor a page's version seen.
             Turn::Moved { .. } | Turn::Overtaken(_) => respond(reply(

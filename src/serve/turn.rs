@@ -12,6 +12,7 @@ use muster::store::{Head, ServedAnswer, Store};
 use muster::transfer::MAX_ID;
 
 use super::answer::{Answer, Outcome, Prepared, Run};
+use super::kept::{self, Sent};
 use super::preamble::Caller;
 use super::server::Server;
 
@@ -35,6 +36,8 @@ pub struct Asked<'a> {
     /// The status and body answering a command's answer (and whether it wrote): what a retry
     /// of its command id is answered with.
     pub reply: fn(&Answer, bool) -> (StatusCode, String),
+    /// Where it was sent: the answer kept under its id is given again only there.
+    pub sent: Sent,
 }
 
 /// How a turn ended.
@@ -156,8 +159,11 @@ fn turn_on(
         return Turn::Failed("the server's connection was lost".to_owned());
     };
     let campaign = campaign.to_owned();
+    // A run's answer is kept under its endpoint and format too, so a retry is answered in the
+    // shape its client reads, or refused.
+    let kept_line = asked.sent.kept_line(asked.args);
     if let Some(id) = asked.command_id {
-        match app::served(store, &caller.sender, &campaign, id, asked.args) {
+        match app::served(store, &caller.sender, &campaign, id, &kept_line) {
             Ok(Served::Anew) => {}
             Ok(Served::Again(kept)) => return Turn::Replayed(kept),
             // Another group's phone may have joined under the same name: a command of a
@@ -168,9 +174,10 @@ fn turn_on(
                 ));
             }
             Ok(Served::Other { campaign: was, args }) => {
-                return Turn::Reused(format!(
-                    "this id was used for another command: command_id {id} answered `{}` in '{was}'; nothing ran: send this command under a new command_id",
-                    args.join(" ")
+                return Turn::Reused(kept::reused(
+                    id,
+                    (asked.sent, &campaign, asked.args),
+                    (&was, &args),
                 ));
             }
             Err(e) => return Turn::Failed(e.to_string()),
@@ -235,7 +242,7 @@ fn turn_on(
         let kept = app::keep_answer(
             store,
             (&caller.sender, id),
-            (&campaign, asked.args),
+            (&campaign, &kept_line),
             (status.as_u16(), body),
             &SystemClock,
         );

@@ -187,3 +187,77 @@ fn an_id_longer_than_a_pushed_commands_may_be_is_refused_before_the_command_runs
     let (status, _, said) = server.command("Op", &player, &sent(&wound, &"c".repeat(64)));
     assert_eq!(status, 201, "64 is the most: {said}");
 }
+
+/// What a POST of `body` to `/api/v1/run` with `token` answered: its status, whether it was
+/// a replay (`Muster-Replayed`), and its JSON.
+fn run(server: &Server, token: &str, body: &Value) -> (u16, bool, Value) {
+    let mut response = agent()
+        .post(format!("{}/api/v1/run", server.url))
+        .header("Authorization", format!("Bearer {token}"))
+        .send_json(body)
+        .unwrap();
+    let replayed = response
+        .headers()
+        .get("muster-replayed")
+        .is_some_and(|v| v == "true");
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap();
+    (status, replayed, serde_json::from_str(&text).unwrap())
+}
+
+#[test]
+fn a_kept_answer_is_replayed_only_on_its_endpoint_in_its_format_and_said_to_be() {
+    let (campaign, player, _, server) = table();
+    let words = ["xp", "Wong", "1", "--why", "EKIA"];
+    let ran = |id: &str, format: &str| json!({"args": words, "campaign": "Op", "format": format, "columns": null, "command_id": id});
+
+    // Kept by …/commands: a run under its id is refused, naming where it was used.
+    let (status, _, _) = server.command("Op", &player, &sent(&words, "k-1"));
+    assert_eq!(status, 201);
+    let before = events(&campaign.db);
+    let (status, replayed, answer) = run(&server, &player, &ran("k-1", "json"));
+    assert_eq!(
+        (status, replayed, &answer["exit"]),
+        (422, false, &json!(1)),
+        "{answer}"
+    );
+    let said = answer["error"].as_str().unwrap();
+    for words in ["…/commands", "new command_id"] {
+        assert!(said.contains(words), "{words}: {said}");
+    }
+    assert!(
+        answer.get("written").is_none(),
+        "not the other's answer: {answer}"
+    );
+    assert_eq!(events(&campaign.db), before, "nothing written");
+
+    // Kept by a run: its retry is replayed in its shape, and says so.
+    let (status, replayed, landed) = run(&server, &player, &ran("r-1", "json"));
+    assert_eq!((status, replayed), (201, false), "{landed}");
+    assert!(
+        landed.get("api").is_some() && landed.get("output").is_some(),
+        "{landed}"
+    );
+    let before = events(&campaign.db);
+    let (status, replayed, again) = run(&server, &player, &ran("r-1", "json"));
+    assert_eq!((status, replayed), (201, true), "{again}");
+    assert_eq!(again, landed);
+
+    // …/commands under a run's id is refused, naming the run.
+    let (status, replayed, answer) = server.command("Op", &player, &sent(&words, "r-1"));
+    assert_eq!((status, replayed), (422, false), "{answer}");
+    let said = answer["error"].as_str().unwrap();
+    assert!(said.contains("/api/v1/run"), "{said}");
+    assert!(answer.get("api").is_none(), "not the run's answer: {answer}");
+
+    // The run again in another format: refused, naming the format its answer was kept in.
+    let (status, replayed, answer) = run(&server, &player, &ran("r-1", "table"));
+    assert_eq!(
+        (status, replayed, &answer["exit"]),
+        (422, false, &json!(1)),
+        "{answer}"
+    );
+    let said = answer["error"].as_str().unwrap();
+    assert!(said.contains("\"format\": \"json\""), "{said}");
+    assert_eq!(events(&campaign.db), before, "nothing written");
+}

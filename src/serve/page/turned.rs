@@ -11,6 +11,7 @@ use super::html::status_of;
 use super::reading::read_campaign;
 use super::specs::Line;
 use crate::serve::answer::{Answer, Outcome, reply};
+use crate::serve::kept::Sent;
 use crate::serve::preamble::Caller;
 use crate::serve::server::Server;
 use crate::serve::turn::{self, Asked, Turn};
@@ -125,6 +126,7 @@ fn sequenced(
         columns: None,
         files: (!line.files.is_empty()).then_some(&line.files),
         reply,
+        sent: Sent::Commands,
     };
     let failed = |message: String| reply(&Answer::failed(Outcome::Storage, message), false);
     match turn::take(server, caller, Some(campaign), &asked) {
