@@ -2,6 +2,7 @@
 //! against its own connection, and answers with the command line's `--json` output or with
 //! `{"error": MESSAGE, "exit": CODE}`.
 
+use std::cmp::Ordering;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
@@ -15,6 +16,7 @@ use serde_json::json;
 use super::answer::{Run, blocking, body_of, refusal, reply, respond, status_of};
 use super::kept::Sent;
 use super::preamble::{Caller, IfMatch, JsonBody, Params, Shaped};
+use super::push::short;
 use super::server::Server;
 use super::turn::{self, Asked, Turn};
 
@@ -134,14 +136,35 @@ fn sequenced(
         // The API sends no page's version seen.
         Turn::Overtaken(message) => refusal(StatusCode::CONFLICT, 1, &message),
         Turn::Moved { expected, now } => {
-            let body = json!({
-                "error": format!("the campaign has moved on from v{} to v{}; decide again on the new head, or send \"decide_again\": true", expected.version, now.version),
-                "exit": 1,
-                "head": now,
-            });
+            let body = json!({ "error": off_the_head(&expected, &now), "exit": 1, "head": now });
             respond(StatusCode::CONFLICT, body.to_string())
         }
         Turn::Ran { answer, wrote } => respond(status_of(answer.outcome, wrote), body_of(&answer)),
+    }
+}
+
+/// Why the head `expected` (a command's `If-Match`) is not the campaign's, `now`: it has
+/// moved on from it, holds that version with another hash (the logs have parted), or has not
+/// reached it.
+fn off_the_head(expected: &Head, now: &Head) -> String {
+    let then = "nothing was written; decide again on its head, or send \"decide_again\": true";
+    match expected.version.cmp(&now.version) {
+        Ordering::Less => format!(
+            "the campaign has moved on from v{} to v{}; {then}",
+            expected.version, now.version
+        ),
+        Ordering::Equal => format!(
+            "the campaign's v{} has hash {}, not the {} named: the logs have parted; {then}",
+            now.version,
+            short(&now.hash),
+            short(&expected.hash)
+        ),
+        Ordering::Greater => format!(
+            "the campaign has not reached v{}: its head is v{} with hash {}; {then}",
+            expected.version,
+            now.version,
+            short(&now.hash)
+        ),
     }
 }
 

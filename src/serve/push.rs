@@ -387,6 +387,6 @@ fn rolled_by_this_servers_seed(
 }
 
 /// A head's hash as muster prints it beside its version: its first 20 hex digits.
-fn short(hash: &str) -> &str {
+pub(super) fn short(hash: &str) -> &str {
     hash.get(..20).unwrap_or(hash)
 }

@@ -48,7 +48,8 @@ pub enum Turn {
     Replayed(ServedAnswer),
     /// The sender's command id answered another command (this refusal says which); nothing ran.
     Reused(String),
-    /// The campaign moved on from the head the client expected; nothing ran.
+    /// The campaign's head is not the one the client expected (it moved on from it, parted
+    /// from it, or has not reached it); nothing ran.
     Moved { expected: Head, now: Head },
     /// Another sender's command landed since the version the page showed (this refusal says
     /// which); nothing ran.

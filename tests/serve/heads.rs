@@ -54,6 +54,52 @@ fn a_command_whose_if_match_has_the_heads_version_and_another_hash_is_answered_4
     assert_eq!(exported(&campaign), before, "nothing written");
 }
 
+#[test]
+fn a_commands_if_match_off_the_head_says_whether_the_logs_parted_or_the_version_is_not_reached() {
+    let campaign = Campaign::new();
+    let player = campaign.token("pat", "player");
+    let server = Server::start(&campaign.db);
+    let now = head(&campaign.db);
+    let (version, hash) = (now["version"].as_u64().unwrap(), now["hash"].as_str().unwrap());
+    let refused = |if_match: &str| {
+        let (status, body) = server.post_with(
+            Some(&player),
+            &args(&["xp", "Wong", "1", "--why", "a"]),
+            &[("If-Match", if_match)],
+        );
+        assert_eq!(status, 409, "{if_match}: {body}");
+        assert_eq!(body["head"], now, "{if_match}: the answer names the head");
+        body["error"].as_str().unwrap().to_owned()
+    };
+    // The head's version with another hash: the logs have parted, both hashes named.
+    let parted = refused(&format!("{version}:{ANOTHER_HASH}"));
+    assert!(!parted.contains("moved on"), "{parted}");
+    for said in [
+        format!("v{version}"),
+        hash[..20].to_owned(),
+        ANOTHER_HASH[..20].to_owned(),
+        "parted".to_owned(),
+    ] {
+        assert!(parted.contains(&said), "{said}: {parted}");
+    }
+    // A version the campaign has not reached, and its head named.
+    let ahead = refused(&format!("{}:{ANOTHER_HASH}", version + 5));
+    assert!(!ahead.contains("moved on"), "{ahead}");
+    for said in [
+        format!("has not reached v{}", version + 5),
+        format!("v{version} with hash {}", &hash[..20]),
+    ] {
+        assert!(ahead.contains(&said), "{said}: {ahead}");
+    }
+    // An older head: moved on from it.
+    let older = refused(&format!("{}:{ANOTHER_HASH}", version - 1));
+    assert!(
+        older.contains(&format!("moved on from v{} to v{version}", version - 1)),
+        "{older}"
+    );
+    assert_eq!(head(&campaign.db), now, "nothing written");
+}
+
 /// A served campaign, a player's token, and a copy pulled from it into `_dir`.
 struct Served {
     campaign: Campaign,
