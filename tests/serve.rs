@@ -22,6 +22,8 @@ mod durable;
 mod fixing;
 #[path = "serve/forms.rs"]
 mod forms;
+#[path = "serve/fresh.rs"]
+mod fresh;
 #[path = "serve/group.rs"]
 mod group;
 #[path = "serve/harness.rs"]
