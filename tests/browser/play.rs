@@ -289,6 +289,9 @@ fn a_refusal_is_gone_once_the_next_command_is_recorded() {
             "return document.getElementById('group-mission').open || null;",
         )
         .await?;
+        // The forms of a Mission under way are folded after Start a Mission: unfolded, its
+        // Next turn is refused at its form.
+        tab.click("#later-mission summary").await?;
         tab.click_named("#group-mission button", "Next turn").await?;
         if tab.recorded("Next turn with no Mission").await.is_ok() {
             return Err("Next turn with no Mission was recorded".to_owned());

@@ -27,6 +27,11 @@ pub struct Group {
     pub forms: Vec<FormView>,
     /// True when a refused form is in it: the group is shown open.
     pub open: bool,
+    /// The forms folded away after the others: with no Mission in progress, the Mission's
+    /// own (its turn, its end, its steps), so starting one leads.
+    pub later: Vec<FormView>,
+    /// True when a refused form is among those folded away: they are shown open.
+    pub later_open: bool,
 }
 
 /// One form as the template shows it.
@@ -222,23 +227,30 @@ pub fn groups(
         } else {
             Vec::new()
         };
-        // With no Mission in progress, starting one is what comes next: its section is open.
+        // With no Mission in progress, starting one is what comes next: its section is open,
+        // Start a Mission leads it, and the forms of a Mission under way are folded after it.
         let next = group == specs::Group::Mission && roster.mission.is_none();
+        let (forms, later): (Vec<FormView>, Vec<FormView>) = match next {
+            true => forms.into_iter().partition(|f| f.cmd == "mission-start"),
+            false => (forms, Vec::new()),
+        };
         Group {
             id,
             title: match (group, drawn.zero_dark) {
                 (specs::Group::Squad, true) => "The team: enlisting heroes",
                 _ => group.title(),
             },
-            open: next || forms.iter().any(|f| !f.message.is_empty()),
+            open: next || forms.iter().chain(&later).any(|f| !f.message.is_empty()),
+            later_open: later.iter().any(|f| !f.message.is_empty()),
             forms,
+            later,
         }
     })
-    .filter(|g| !g.forms.is_empty())
+    .filter(|g| !g.forms.is_empty() || !g.later.is_empty())
     .collect();
     let placed = groups
         .iter()
-        .any(|g| g.forms.iter().any(|f| !f.message.is_empty()));
+        .any(|g| g.forms.iter().chain(&g.later).any(|f| !f.message.is_empty()));
     match refusal {
         Some(r) => (
             r.status,
