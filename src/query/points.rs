@@ -62,7 +62,7 @@ impl Query<'_> {
                             .unwrap_or_default();
                         return Err(Error::input(format!(
                             "{} is before the campaign began ({first}); give a later time",
-                            time.to_rfc3339()
+                            crate::clock::written(time)
                         )));
                     }
                 }

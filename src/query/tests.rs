@@ -347,7 +347,7 @@ fn named(at: AsOf, log: &[RecordedEvent]) -> Result<u64, Error> {
                 let first = log.first().map_or("", |r| r.recorded_at.as_str());
                 Error::input(format!(
                     "{} is before the campaign began ({first}); give a later time",
-                    at.to_rfc3339()
+                    crate::clock::written(at)
                 ))
             }),
         AsOf::MissionEnd(n) => mission_end(log, n),

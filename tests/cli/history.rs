@@ -210,8 +210,8 @@ fn roster_refuses_a_bad_as_of() {
         "there is no Mission 1 in campaign 'Operation Lodestar'; no Mission has started yet",
     );
     m.refused(
-        &["roster", "--as-of", "2026-01-01T00:00:00Z"],
-        "before the campaign began",
+        &["roster", "--as-of", "2026-01-01T00:00:00+02:00"],
+        "2025-12-31T22:00:00Z is before the campaign began",
     );
     m.ok(&["mission", "start", "Hill 112", "--with", "Reyes"]);
     m.refused(&["roster", "--as-of", "mission:2"], "has not ended yet");
