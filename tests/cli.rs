@@ -8,6 +8,8 @@ mod common;
 
 #[path = "cli/recorded.rs"]
 mod recorded;
+#[path = "cli/restore.rs"]
+mod restore;
 #[path = "cli/revised.rs"]
 mod revised;
 #[path = "cli/rules.rs"]

@@ -6,6 +6,14 @@ use std::collections::BTreeMap;
 
 use super::report::{Finding, Report};
 
+/// What restores a log changed outside muster: an import into the same file adds nothing
+/// over the damage (its head is all it compares), so the older copy goes into a new file.
+macro_rules! restore {
+    () => {
+        "import an export from before the change into a new file (`muster --db NEW.db import FILE`), check it (`muster --db NEW.db verify`) and play on in that file (`--db NEW.db`, or MUSTER_DB); a backup from before the change (`muster backup`) is such a file already"
+    };
+}
+
 /// How a finding is mended, in the order the hint names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Mend {
@@ -43,16 +51,22 @@ impl Mend {
                 "the paper sheet and the log disagree where it was asserted: void the event recorded by mistake (the finding names those that made the number), or void the assertion (`muster void VERSION --why TEXT`) and assert the sheet again once the log is right"
             }
             Mend::Decided => {
-                "the rules decide the command otherwise than the log holds it: void it (`muster void VERSION --why TEXT`, with `--cascade` for the commands that rest on it) or amend it (`muster amend VERSION --why TEXT -- COMMAND`); if the file was edited outside muster, an export from before the edit (`muster import`) restores the log"
+                concat!(
+                    "the rules decide the command otherwise than the log holds it: void it (`muster void VERSION --why TEXT`, with `--cascade` for the commands that rest on it) or amend it (`muster amend VERSION --why TEXT -- COMMAND`); if the file was edited outside muster, ",
+                    restore!()
+                )
             }
             Mend::Seed => {
-                "a generated face its seed does not give was not rolled: once the seed is revealed (`muster seed reveal`) a gm voids its command (`muster void VERSION --why TEXT`), naming the disproof; a seed or key edited outside muster is restored from an export from before the edit (`muster import`)"
+                concat!(
+                    "a generated face its seed does not give was not rolled: once the seed is revealed (`muster seed reveal`) a gm voids its command (`muster void VERSION --why TEXT`), naming the disproof; for a seed or key edited in the log outside muster, ",
+                    restore!()
+                )
             }
             Mend::Rebuild => {
                 "a checkpoint is only a cache of the log's fold: `muster rebuild` writes the checkpoints again from the log (where the finding says the log was rewritten, the checkpoint is the evidence of it: keep a copy of the file first)"
             }
             Mend::Restore => {
-                "the file was changed outside muster: an export from before the change (`muster import`) restores the log"
+                concat!("the file was changed outside muster: ", restore!())
             }
         }
     }
