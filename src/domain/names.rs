@@ -132,9 +132,18 @@ pub fn look_alike(a: &str, b: &str) -> bool {
 }
 
 /// `name` as a reader takes it in: its compatibility forms as their letters, lowercased, each
-/// run of spaces of any kind one space, and none at either end.
+/// run of spaces of any kind one space, none at either end, and each quotation mark that
+/// prints as a straight one (’ ‘ ʼ ` ´, “ ”) as that one.
 fn as_read(name: &str) -> String {
-    let read = name.nfkc().collect::<String>().to_lowercase();
+    let read: String = name
+        .nfkc()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' | '\u{02BC}' | '`' | '\u{00B4}' => '\'',
+            '\u{201C}' | '\u{201D}' => '"',
+            c => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
     read.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -154,6 +163,20 @@ mod tests {
         assert!(look_alike("pat", "ｐａｔ"));
         assert!(!look_alike("pat", "pa t"));
         assert!(!look_alike("keeper", "keepers"));
+    }
+
+    #[test]
+    fn names_that_differ_in_a_quotation_marks_shape_look_alike() {
+        for curly in [
+            "Sgt. O\u{2019}Brien",
+            "Sgt. O\u{2018}Brien",
+            "Sgt. O\u{02BC}Brien",
+            "Sgt. O`Brien",
+        ] {
+            assert!(look_alike("Sgt. O'Brien", curly), "{curly}");
+        }
+        assert!(look_alike("the \"Ghost\"", "the \u{201C}Ghost\u{201D}"));
+        assert!(!look_alike("Sgt. O'Brien", "Sgt. OBrien"));
     }
 
     #[test]

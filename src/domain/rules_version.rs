@@ -110,6 +110,9 @@ pub const CHECK_CARDS_HOWEVER_SPACED: RulesVersion = RulesVersion(10);
 /// here is a typo, refused as a check's is; and only the words of cards enlisted so, and those
 /// a card names, make another word a typo, so one enlisted untested never refuses the right one.
 pub const ABILITY_TYPOS_AT_ENLIST: RulesVersion = RulesVersion(10);
+/// A Soldier's name that prints as another's (spaced otherwise, a curly quotation mark for a
+/// straight one) is refused at enlisting.
+pub const NAMES_READ_ALIKE: RulesVersion = RulesVersion(10);
 /// What each version changed, from the first, in order.
 const CHANGES: &[(RulesVersion, &str)] = &[
     (FIRST, "the rules as first shipped"),
@@ -189,6 +192,7 @@ const CHANGES: &[(RulesVersion, &str)] = &[
             "; rule 001: the card a check is made on (`--on`) is read however spaced and in any case, as a Medal's name is (\"Benefits from a Success can only be gained once\"; \"A Fail or Failure check is only checked once\"), and recorded as first named this Mission",
             "; rule 001: an ability one letter from one known here (K9 & Handlers' where used, the open Encounter's rolls, those on Soldiers' cards) is refused at enlisting as at a check (`enlist Doc2 --ability medc=6`: did you mean 'medic'?); only the words of cards enlisted so, and those a card names, make another word a typo, so an ability enlisted untested under rules 9 (`medik`) never refuses the right one (\"An ability check can only be performed with Soldiers that have that ability\")",
             "; rule 003: a hero's specialism one letter from spook or from one a hero of the campaign has (`--specialism spok`) is a typo, refused with the one meant: a hero of it alone chooses the priority task and buys time",
+            "; a Soldier's name that prints as one already enlisted (`Sgt.  O'Brien` or `Sgt. O’Brien` beside `Sgt. O'Brien`: spaces and quotation marks as a page prints them) is refused, naming him",
         ),
     ),
 ];

@@ -48,6 +48,18 @@ pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
             "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use \"{existing}\"`"
         )));
     }
+    // A name that prints as another's (spaced otherwise, a curly quotation mark for a
+    // straight one) would be two campaigns that every list shows as one.
+    let alike = store
+        .campaigns()?
+        .into_iter()
+        .map(|c| c.name)
+        .find(|other| crate::domain::names::look_alike(other, &name));
+    if let Some(existing) = alike {
+        return Err(Error::input(format!(
+            "the name '{name}' reads as the campaign '{existing}' (spaces and quotation marks are read as a page prints them); pick another name, or select it with `muster campaign use \"{existing}\"`"
+        )));
+    }
     Ok(name)
 }
 

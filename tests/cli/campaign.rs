@@ -103,6 +103,38 @@ fn campaign_refusals() {
         &["campaign", "new", "  ", "--game", "modern"],
         "not accepted as a campaign name",
     );
+    // A name that prints as another's is refused, naming it.
+    m.ok(&["campaign", "new", "Hale's Raid", "--game", "wwii"]);
+    for alike in ["Hale\u{2019}s Raid", "Hale's  Raid"] {
+        m.refused(
+            &["campaign", "new", alike, "--game", "wwii"],
+            "reads as the campaign 'Hale's Raid'",
+        );
+    }
+    // A Soldier's name too, from rules 10.
+    m.ok(&[
+        "--campaign",
+        "Rhine",
+        "enlist",
+        "Sgt. O'Brien",
+        "--kind",
+        "player",
+        "--rp",
+        "4",
+    ]);
+    m.refused(
+        &[
+            "--campaign",
+            "Rhine",
+            "enlist",
+            "Sgt. O\u{2019}Brien",
+            "--kind",
+            "player",
+            "--rp",
+            "4",
+        ],
+        "reads as Sgt. O'Brien's, already enlisted",
+    );
     let stderr = m.refused(&["campaign", "use", "Nope"], "no campaign named 'Nope'");
     assert!(
         stderr.contains("Rhine"),

@@ -185,6 +185,19 @@ pub(super) fn enlist(
             existing.card.name
         )));
     }
+    // From rules 10 a name that prints as another's (spaced otherwise, a curly apostrophe for
+    // a straight one) is refused too: on a card, a page or a roster the two read as one.
+    let alike = state
+        .soldiers
+        .iter()
+        .find(|s| names::look_alike(&s.card.name, &card.name))
+        .filter(|_| state.rules() >= rules_version::NAMES_READ_ALIKE);
+    if let Some(existing) = alike {
+        return Err(RuleError::refused(format!(
+            "the name '{}' reads as {}'s, already enlisted (spaces and quotation marks are read as a page prints them); give this {soldier} a name of his own, or mean {} himself",
+            card.name, existing.card.name, existing.card.name
+        )));
+    }
     check_kind_fits_game(card.kind, info.game)?;
     let needs_k9 = card.kind == SoldierKind::K9 && state.rules() >= rules_version::EXPANSIONS_REQUIRED;
     if needs_k9 && !info.expansions.contains(&Expansion::K9) {
