@@ -6,6 +6,8 @@
 
 mod common;
 
+#[path = "cli/quoted.rs"]
+mod quoted;
 #[path = "cli/recorded.rs"]
 mod recorded;
 #[path = "cli/restore.rs"]

@@ -190,7 +190,8 @@ pub fn add_token(
     };
     if !store.add_token(&row, &secret_hash(&token))? {
         return Err(Error::input(format!(
-            "a token named '{name}' exists; revoke it first (`muster serve token revoke \"{name}\"`) or pick another name"
+            "a token named '{name}' exists; revoke it first (`muster serve token revoke {}`) or pick another name",
+            shell_words::quote(name)
         )));
     }
     Ok(token)

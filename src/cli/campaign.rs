@@ -133,7 +133,8 @@ pub fn run(ctx: &Context, command: Command) -> Result<(), CommandError> {
                     .filter_map(|c| Some((&c.listing.name, c.damaged.as_ref()?)))
                 {
                     super::colour::note(&format!(
-                        "'{name}' is listed without its game and Missions: its log does not fold ({why}); `muster --campaign '{name}' verify` reports what is wrong"
+                        "'{name}' is listed without its game and Missions: its log does not fold ({why}); `muster --campaign {} verify` reports what is wrong",
+                        shell_words::quote(name)
                     ));
                 }
             }

@@ -67,8 +67,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<(), CommandError> {
     // A cache: an index whose state cannot be read is not worth a failed import.
     if let Ok(Some(behind)) = app::blame_index_left(&store, &imported.campaign) {
         super::colour::note(&format!(
-            "blame's index of '{}' is {behind} events behind its head, more than a command brings up to date: `muster blame` reads the log meanwhile (the same answers, slower); `muster --campaign '{}' rebuild` makes it, as does a `muster serve` of this file once it is quiet",
-            imported.campaign, imported.campaign
+            "blame's index of '{}' is {behind} events behind its head, more than a command brings up to date: `muster blame` reads the log meanwhile (the same answers, slower); `muster --campaign {} rebuild` makes it, as does a `muster serve` of this file once it is quiet",
+            imported.campaign,
+            shell_words::quote(&imported.campaign)
         ));
     }
     output::print(&format!(

@@ -7,7 +7,8 @@ use muster::projection::roster::{OwedLine, Pending, Roster};
 
 use super::output;
 
-/// An open decision, with the command that settles it where there is one.
+/// An open decision, with the command that settles it where there is one, its names quoted
+/// for the shell as they are typed.
 pub fn pending_line(pending: &Pending) -> String {
     match pending {
         Pending::Environment {
@@ -16,7 +17,8 @@ pub fn pending_line(pending: &Pending) -> String {
             environment,
             choices,
         } => format!(
-            "{soldier} failed Environ {environment} (v{version}): `muster resolve {soldier} {}`",
+            "{soldier} failed Environ {environment} (v{version}): `muster resolve {} {}`",
+            shell_words::quote(soldier),
             choices.join("|")
         ),
         Pending::K9Encounter {
@@ -40,8 +42,11 @@ pub fn owed_line(owed: &OwedLine) -> String {
     let source = name
         .as_ref()
         .map_or_else(|| format!("the {scope}"), |name| format!("the {scope} {name}"));
+    // The command as typed: a name with a space or a quote in it is quoted for the shell.
     format!(
-        "{soldier} owes a roll against Environ {environment} {target}+ of {source}: `muster environ {soldier} {environment} {target}`"
+        "{soldier} owes a roll against Environ {environment} {target}+ of {source}: `muster environ {} {} {target}`",
+        shell_words::quote(soldier),
+        shell_words::quote(environment)
     )
 }
 

@@ -45,7 +45,8 @@ pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
     let name = campaign_name::typed(name).map_err(Error::Input)?;
     if let Some(existing) = store.campaign_named(&name)? {
         return Err(Error::input(format!(
-            "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use \"{existing}\"`"
+            "a campaign named '{existing}' already exists (names are compared without case); pick another name, or select it with `muster campaign use {}`",
+            shell_words::quote(&existing)
         )));
     }
     // A name that prints as another's (spaced otherwise, a curly quotation mark for a
@@ -57,7 +58,8 @@ pub fn new_campaign_name(store: &Store, name: &str) -> Result<String, Error> {
         .find(|other| crate::domain::names::look_alike(other, &name));
     if let Some(existing) = alike {
         return Err(Error::input(format!(
-            "the name '{name}' reads as the campaign '{existing}' (spaces and quotation marks are read as a page prints them); pick another name, or select it with `muster campaign use \"{existing}\"`"
+            "the name '{name}' reads as the campaign '{existing}' (spaces and quotation marks are read as a page prints them); pick another name, or select it with `muster campaign use {}`",
+            shell_words::quote(&existing)
         )));
     }
     Ok(name)

@@ -48,8 +48,9 @@ impl Query<'_> {
         let (campaign, soldier) = enlisted
             .iter()
             .find(|(campaign, soldier)| same(soldier, name) && self.store.may_tell_of(campaign))?;
+        let quoted = shell_words::quote(campaign);
         Some(format!(
-            "'{soldier}' is in campaign '{campaign}': pass --campaign '{campaign}' or run `muster campaign use '{campaign}'`"
+            "'{soldier}' is in campaign '{campaign}': pass --campaign {quoted} or run `muster campaign use {quoted}`"
         ))
     }
 }
