@@ -33,6 +33,8 @@ fn mission_under_way(campaign: &Campaign) -> u64 {
             "Gizmo",
             "--with",
             "Reyes",
+            "--with",
+            "Kowalski",
             "--k9-objective",
             "Find the cache",
         ],

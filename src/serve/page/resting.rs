@@ -23,13 +23,16 @@ struct Resting<'a> {
     before: &'a str,
     version: &'a str,
     later: Vec<u64>,
+    /// What the cascade would take (` (it would void the commands of v5)`), or why it is
+    /// refused too, as the void rules add it after their way out; empty when they add none.
+    reach: &'a str,
 }
 
 /// `message` read as the void rules' refusal for what rests on a command, if it is one.
 fn resting(message: &str) -> Option<Resting<'_>> {
     let (before, rest) = message.split_once(DEPEND)?;
     let (version, rest) = rest.split_once(WITHOUT)?;
-    let listing = rest.strip_suffix(WAY_OUT)?;
+    let (listing, reach) = rest.rsplit_once(WAY_OUT)?;
     // Each finding of the listing begins `version N `; a finding's own words may hold a `; `.
     let mut later: Vec<u64> = Vec::new();
     for finding in listing.split("; ") {
@@ -47,6 +50,7 @@ fn resting(message: &str) -> Option<Resting<'_>> {
         before,
         version,
         later,
+        reach,
     })
 }
 
@@ -74,10 +78,13 @@ pub async fn in_callers_words(
         before,
         version,
         later,
+        reach,
     }) = resting(&message)
     else {
         return message;
     };
+    // The gm's box takes what the cascade would; a player's undo never cascades.
+    let reach = if cmd == "void" { reach } else { "" };
     let versions = later.clone();
     let summaries = read_campaign(server, (campaign, &caller.reach), move |store, name| {
         let query = Query::new(store, name);
@@ -97,7 +104,7 @@ pub async fn in_callers_words(
             None => format!("v{v}"),
         })
         .collect();
-    format!("{before}{DEPEND}{version}: {}{way_out}", named.join("; "))
+    format!("{before}{DEPEND}{version}: {}{way_out}{reach}", named.join("; "))
 }
 
 #[cfg(test)]
@@ -111,8 +118,17 @@ mod tests {
             panic!("not read: {said}");
         };
         assert_eq!(
-            (found.before, found.version, found.later),
-            ("campaign 'Op': ", "8", vec![10, 12])
+            (found.before, found.version, found.later, found.reach),
+            ("campaign 'Op': ", "8", vec![10, 12], "")
+        );
+        // What the cascade would take, as the rules add it, is kept apart from the listing.
+        let reaching = format!("{said} (it would void the commands of v10, v12, v14)");
+        let Some(found) = resting(&reaching) else {
+            panic!("not read: {reaching}");
+        };
+        assert_eq!(
+            (found.later, found.reach),
+            (vec![10, 12], " (it would void the commands of v10, v12, v14)")
         );
         assert!(resting("version 8 does not exist; this campaign's log runs from 1 to 7").is_none());
     }
