@@ -84,6 +84,26 @@ pub fn revised_bank(bank: u32, number: u32, revision: &RpAwardRevised) -> u32 {
     }
 }
 
+/// Why `number` names no Mission recorded in the campaign as `state` stands (none started
+/// yet, one played on paper before it was carried over, 0, or one past the latest), if so.
+pub fn no_such_mission(state: &CampaignState, number: u32) -> Option<Error> {
+    if let Some(on_paper) = state.on_paper(number) {
+        return Some(Error::input(on_paper));
+    }
+    let Some(latest) = state.mission.as_ref() else {
+        return Some(Error::input(
+            "no Mission has started yet; start one with `muster mission start NAME`",
+        ));
+    };
+    (number == 0 || number > latest.number).then(|| {
+        Error::input(format!(
+            "there is no Mission {number} in this campaign; Missions so far: {} to {}",
+            state.paper_missions + 1,
+            latest.number
+        ))
+    })
+}
+
 /// The summary of Mission `number` (the latest when `None`), from the campaign's state now
 /// and `ended`, which finds a Mission's end in the log, if it has ended.
 pub fn summary(
@@ -97,15 +117,8 @@ pub fn summary(
         ));
     };
     let number = number.unwrap_or(latest.number);
-    if let Some(on_paper) = latest_state.on_paper(number) {
-        return Err(Error::input(on_paper));
-    }
-    if number == 0 || number > latest.number {
-        return Err(Error::input(format!(
-            "there is no Mission {number} in this campaign; Missions so far: {} to {}",
-            latest_state.paper_missions + 1,
-            latest.number
-        )));
+    if let Some(unknown) = no_such_mission(latest_state, number) {
+        return Err(unknown);
     }
     // An ended Mission is summed up as it stood just before its end (the state keeps only the
     // latest Mission, and only a lean record once it ends), with the bank as the end left it;

@@ -12,6 +12,7 @@ use crate::domain::logged::Logged;
 use crate::domain::state::RecordedEvent;
 use crate::projection::as_of::AsOf;
 use crate::projection::history::{self, Entry};
+use crate::projection::mission;
 use crate::store::{Known, Order, StoreError, StoredRow};
 
 /// Which events `log` lists.
@@ -157,8 +158,8 @@ impl Query<'_> {
         let voided = known.voided().clone();
         if let Some(number) = request.mission {
             let state = checkpoint::state_at(self.store, self.campaign, Some(up_to))?;
-            if let Some(on_paper) = state.on_paper(number) {
-                return Err(Error::input(on_paper));
+            if let Some(unknown) = mission::no_such_mission(&state, number) {
+                return Err(unknown);
             }
         }
         let soldier = match &request.soldier {

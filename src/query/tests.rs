@@ -223,6 +223,13 @@ fn whole_log(store: &Store, request: &LogQuery) -> Result<Vec<crate::projection:
         let version = resolve(at, &log)?;
         log.retain(|r| r.version <= version);
     }
+    // A Mission the campaign never had, as of the point, is refused before any row.
+    if let Some(unknown) = request
+        .mission
+        .and_then(|number| crate::projection::mission::no_such_mission(&fold(&log), number))
+    {
+        return Err(unknown);
+    }
     let soldier = match &request.soldier {
         Some(name) => Some(fold(&log).find_soldier(name)?.card.name.clone()),
         None => None,

@@ -128,3 +128,19 @@ fn on_a_terminal_the_log_goes_through_the_pager_unless_no_pager() {
         paged.stdout
     );
 }
+
+#[test]
+fn log_of_a_mission_the_campaign_never_had_is_refused_as_mission_show_refuses_it() {
+    let m = played();
+    for number in ["99", "0", "2"] {
+        let shown = m.refused(&["mission", "show", number], "there is no Mission");
+        let logged = m.refused(&["log", "--mission", number], "there is no Mission");
+        assert_eq!(
+            logged, shown,
+            "log --mission {number} says what mission show says"
+        );
+    }
+    let fresh = Muster::new();
+    fresh.ok(&["campaign", "new", "Quiet", "--game", "modern"]);
+    fresh.refused(&["log", "--mission", "1"], "no Mission has started yet");
+}
