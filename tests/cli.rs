@@ -39,6 +39,8 @@ mod colour;
 mod completions;
 #[path = "cli/environment.rs"]
 mod environment;
+#[path = "cli/exit_codes.rs"]
+mod exit_codes;
 #[path = "cli/formats.rs"]
 mod formats;
 #[path = "cli/harm.rs"]
