@@ -42,6 +42,12 @@ pub enum StoreError {
         "{path} is not a muster database ({why}); nothing in it was changed: give muster its own file with --db or MUSTER_DB"
     )]
     Foreign { path: String, why: String },
+    /// The file at the path given is no database muster can read: likelier a wrong path than
+    /// a damaged file, so the path is named first.
+    #[error(
+        "{path} is not a database muster can read: {why}; nothing in it was changed. Check the path given with --db or MUSTER_DB, which names muster's database file. If it is muster's file, it is damaged: a backup (`muster backup`) or an export imported into a new file (`muster --db NEW.db import FILE`) takes its place"
+    )]
+    Unreadable { path: String, why: String },
     /// A read found no database: only a command that writes creates one.
     #[error(
         "there is no muster database at {path} yet; nothing was created: a command that writes (`muster campaign new`, `muster import`) creates it, or point --db at the file"

@@ -16,8 +16,10 @@ pub(super) const APPLICATION_ID: i32 = 0x4D55_5354;
 pub(super) fn check_header(path: &std::path::Path, known: usize) -> Result<(), StoreError> {
     use std::io::Read;
     let shown = path.display().to_string();
-    let damaged =
-        |why: &str| StoreError::Damaged(format!("{shown} is not a database muster can read: {why}"));
+    let damaged = |why: &str| StoreError::Unreadable {
+        path: shown.clone(),
+        why: why.to_owned(),
+    };
     // Read, and the file closed, before any connection of this process can take a lock on it;
     // a file this process holds through SQLite is not opened again (its header was checked).
     let read = held::outside_sqlite(path, |mut file| {

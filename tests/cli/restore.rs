@@ -1,5 +1,6 @@
 //! A log changed outside muster: `verify`'s hint says how to restore it, and doing what it
-//! says gives back the log as it was exported.
+//! says gives back the log as it was exported; a file that is no database is named as likelier
+//! a wrong path.
 
 use serde_json::Value;
 
@@ -35,4 +36,28 @@ fn the_hint_for_an_edited_row_restores_the_log_into_a_new_file_and_that_file_ver
     let restored = m.json(&["--db", new, "roster"]);
     assert_eq!(restored["soldiers"], roster["soldiers"]);
     assert_eq!(restored["head"], roster["head"]);
+}
+
+#[test]
+fn verify_of_a_file_that_is_no_database_says_to_check_the_path_first() {
+    let m = Muster::new();
+    let notes = m.path("notes.txt");
+    std::fs::write(&notes, "Shopping list\n- coffee\n").expect("a text file");
+    let notes = notes.to_str().expect("a UTF-8 path");
+    let (code, _, stderr) = m.run(&["--db", notes, "verify"]);
+    assert_eq!(code, 4, "{stderr}");
+    assert!(stderr.contains("not a database"), "{stderr}");
+    assert!(
+        stderr.contains("check the path") || stderr.contains("Check the path"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--db") && stderr.contains("MUSTER_DB"),
+        "{stderr}"
+    );
+    // verify is the command that failed: it is not sent to itself.
+    assert!(!stderr.contains("run `muster verify`"), "{stderr}");
+    assert!(!stderr.contains("the log is damaged"), "{stderr}");
+    let text = std::fs::read_to_string(notes).expect("the file reads");
+    assert_eq!(text, "Shopping list\n- coffee\n", "nothing in it was changed");
 }
