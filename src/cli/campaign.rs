@@ -36,11 +36,13 @@ impl From<ExpansionArg> for Expansion {
 pub enum ExpansionChange {
     /// Start using an expansion of the campaign's game
     Add {
+        /// The expansion to play from now on
         #[arg(value_enum)]
         expansion: ExpansionArg,
     },
     /// Stop using an expansion no recorded event needs
     Remove {
+        /// The expansion to stop playing
         #[arg(value_enum)]
         expansion: ExpansionArg,
     },

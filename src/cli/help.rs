@@ -143,6 +143,47 @@ mod tests {
     use super::*;
     use crate::cli::Cli;
 
+    /// Every argument of `command` and the commands under it with no description, or one
+    /// that only says its own name again, by its command's path.
+    fn undescribed(command: &Command, path: &str, found: &mut Vec<String>) {
+        let path = match path {
+            "" => command.get_name().to_owned(),
+            _ => format!("{path} {}", command.get_name()),
+        };
+        for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+            let id = arg.get_id().as_str();
+            if ["help", "version"].contains(&id) || arg.is_global_set() && path != "muster" {
+                continue;
+            }
+            let help = arg.get_long_help().or(arg.get_help()).map(|h| h.to_string());
+            let words = help.as_deref().unwrap_or("").to_lowercase();
+            let name = id.replace(['_', '-'], " ");
+            let bare = words
+                .trim_end_matches('.')
+                .trim_start_matches("a ")
+                .trim_start_matches("an ");
+            if words.trim().is_empty() || bare == name || bare == format!("{name} bogey") {
+                found.push(format!("{path} <{id}>: {help:?}"));
+            }
+        }
+        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+            undescribed(sub, &path, found);
+        }
+    }
+
+    #[test]
+    fn every_argument_says_what_it_takes_in_the_help_and_the_manual() {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut found = Vec::new();
+        undescribed(&cli, "", &mut found);
+        assert!(
+            found.is_empty(),
+            "arguments without a description:\n{}",
+            found.join("\n")
+        );
+    }
+
     #[test]
     fn every_command_is_under_exactly_one_heading() {
         let cli = Cli::command();

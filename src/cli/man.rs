@@ -20,9 +20,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args, grammar: Grammar) -> Result<(), CommandError> {
+    // `help` is clap's own command, given no page of its own: no page lists it either.
     let Some(dir) = args.dir else {
         let mut page = Vec::new();
-        clap_mangen::Man::new(grammar())
+        clap_mangen::Man::new(grammar().disable_help_subcommand(true))
             .render(&mut page)
             .map_err(|e| CommandError::storage(format!("cannot write the manual page: {e}")))?;
         return output::print(&String::from_utf8_lossy(&page));

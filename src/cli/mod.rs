@@ -209,7 +209,7 @@ enum Command {
     Blame(audit::BlameArgs),
     /// Record what a Soldier's paper sheet says; `verify` checks it against the log
     Assert(audit::AssertArgs),
-    /// The campaign's story: an after-action report a Mission, the timeline, statistics and notes
+    /// The campaign's story: an after-action report for each Mission, the timeline, statistics and notes
     Chronicle(chronicle::Args),
     /// Carry a Soldier's or the squad's paper sheet over into muster, once, before play here
     CarryOver(carry_over::Args),

@@ -75,30 +75,35 @@ pub enum BogeyCommand {
     Add {
         /// A name to tell it apart, e.g. "Grunt 2" or "The Colonel"
         name: String,
+        /// Its type in the Red Force: a grunt, an elite or a Boss (an Assassination's target is a Boss)
         #[arg(long = "type", value_enum)]
         bogey_type: TypeArg,
         /// A synthetic bogey (cannot be persuaded)
         #[arg(long)]
         synthetic: bool,
-        /// A Nemesis
+        /// A Nemesis: never picked as a Rescue's double agent
         #[arg(long)]
         nemesis: bool,
-        /// A named bogey
+        /// A named bogey (a character of the story, not rank and file): never picked as a Rescue's double agent
         #[arg(long)]
         named: bool,
     },
     /// A hero puts a bogey into the down state
     Down {
+        /// The bogey put down, by the name it was placed under
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
         bogey: String,
+        /// The hero who put it down
         #[arg(long, value_name = "HERO")]
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         by: String,
     },
     /// A hero puts a bogey into the dead state (an Assassination Boss: down, then the Spook's verifying action)
     Dead {
+        /// The bogey put into the dead state, by the name it was placed under
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::bogeys))]
         bogey: String,
+        /// The hero who put it into the dead state (for an Assassination's Boss, the Spook engaged with it)
         #[arg(long, value_name = "HERO")]
         #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::soldiers))]
         by: String,
@@ -182,6 +187,7 @@ pub enum SpookCommand {
         "Rescue or Assassination among several: the face of the real die you rolled to pick the target, a dN over the bogeys that may be it in the order placed (Rescue: those not a Nemesis, named or synthetic; Assassination: the Bosses), 1 to N; without it, muster generates the face from the campaign's committed seed"
     )))]
     Task {
+        /// The priority task: rescue (persuade and extract a double agent), assassination (verify a Boss's death), observation (target five of the Red Force) or acquisition (the dead-drop's intelligence)
         #[arg(value_enum)]
         task: TaskArg,
         #[command(flatten)]

@@ -115,9 +115,12 @@ fn man_writes_a_page_for_every_command_and_prints_the_main_one() {
     ] {
         assert!(pages.contains(&page.to_owned()), "no {page} among {pages:?}");
     }
-    // Every page another refers to is written.
-    for page in &pages {
-        let text = fs::read_to_string(dir.join(page)).unwrap();
+    // Every page another refers to is written, the printed main page's too.
+    let printed = ("the printed page".to_owned(), main.clone());
+    let written = pages
+        .iter()
+        .map(|page| (page.clone(), fs::read_to_string(dir.join(page)).unwrap()));
+    for (page, text) in written.chain([printed]) {
         for name in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter_map(|w| w.strip_suffix("(1)"))

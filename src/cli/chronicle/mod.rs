@@ -1,4 +1,4 @@
-//! `muster chronicle [--mission N]`: the campaign's story, an after-action report a Mission
+//! `muster chronicle [--mission N]`: the campaign's story, an after-action report for each Mission
 //! with the timeline, statistics and notes, for the table, forums and a player's folder.
 
 mod html;
