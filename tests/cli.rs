@@ -19,6 +19,8 @@ mod rules;
 #[path = "cli/support.rs"]
 mod support;
 
+#[path = "cli/amend_last.rs"]
+mod amend_last;
 #[path = "cli/amendments.rs"]
 mod amendments;
 #[path = "cli/audit.rs"]

@@ -1,7 +1,9 @@
 //! `muster amend VERSION --why TEXT -- COMMAND…`: correct a mistaken command with the faces
 //! it rolled, where a void would have let its dice be rolled again.
 
+use muster::Error;
 use muster::projection::as_of;
+use muster::query::Query;
 
 use super::context::{Amendment, Context};
 use super::error::CommandError;
@@ -10,7 +12,8 @@ use super::line::{self, CommandLine};
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Args {
-    /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare (12)
+    /// Any version written by the mistaken command, as `muster log` prints it (v12) or bare
+    /// (12), or `last` for the command that wrote the head
     #[arg(add = clap_complete::engine::ArgValueCompleter::new(crate::cli::complete::versions))]
     version: String,
     /// Why it is corrected (kept in the log, on the void of the mistaken command)
@@ -23,7 +26,14 @@ pub struct Args {
 }
 
 pub fn run<C: CommandLine>(ctx: &Context, args: Args) -> Result<(), CommandError> {
-    let version = as_of::version(&args.version, "VERSION")?;
+    let version = if args.version.trim().eq_ignore_ascii_case("last") {
+        // The head now, resolved once, as a void's `last` is.
+        let (store, campaign) = ctx.open_campaign_read()?;
+        Query::new(&store, &campaign).head()?.version
+    } else {
+        as_of::version(&args.version, "VERSION")
+            .map_err(|e| Error::input(format!("{e}, or `last` for the command that wrote the head")))?
+    };
     let inner = line::parse_inner::<C>(args.command).map_err(|e| match e {
         line::Inner::Unread(e) => CommandError::refused(match e.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
