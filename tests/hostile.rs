@@ -1228,7 +1228,8 @@ fn sql_metacharacters_in_valid_names_are_stored_as_text() {
         after.verified[1], before.verified[1],
         "the other campaign is untouched"
     );
-    db.ok(&["wound", BOBBY]);
+    // Enlisted during the Mission, he is not on it (rules 10): his XP is his wherever he is.
+    db.ok(&["xp", BOBBY, "+1", "--why", "a name of SQL"]);
     assert_eq!(db.json(&["--json", "blame", BOBBY])["soldier"], BOBBY);
 
     let zd = db.json(&[
@@ -1264,7 +1265,7 @@ fn names_differing_only_in_case_are_one_soldier() {
     let run = db.run(&["enlist", "ZOË", "--kind", "squad", "--rp", "2"]);
     assert_eq!(run.code(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("already enlisted"), "{}", run.stderr);
-    db.ok(&["wound", "zoË"]);
+    db.ok(&["xp", "zoË", "+1", "--why", "found in any case"]);
 }
 
 /// Negative numbers are values, not flags (DESIGN.md §4): a bad value is a refusal (exit 1)

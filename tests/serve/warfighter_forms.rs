@@ -272,3 +272,25 @@ fn a_face_given_for_a_check_that_rolls_no_die_is_refused_naming_the_way_on_the_p
     let recorded = send(&browser, &csrf, &check);
     assert!(recorded.status < 300, "{}", recorded.body);
 }
+
+/// The enlistment form of a Warfighter campaign without K9 & Handlers asks only what its
+/// cards have: no K9's Discipline or Handler, no hero's stats or specialism, and its kinds.
+#[test]
+fn enlisting_from_the_card_asks_only_what_the_campaigns_soldiers_have() {
+    let campaign = Campaign::new();
+    let (_server, browser, _csrf) = served_to_pat(&campaign);
+    let shown = page(&browser);
+    let asked = fields(&shown, "enlist-card");
+    for absent in ["discipline", "handler", "stat", "specialism"] {
+        assert!(!asked.contains(&absent.to_owned()), "{absent}: {asked:?}");
+    }
+    for present in ["name", "kind", "rp", "health", "hardy"] {
+        assert!(asked.contains(&present.to_owned()), "{present}: {asked:?}");
+    }
+    let kinds: Vec<String> = shown
+        .select(&Selector::parse("form#form-enlist-card select[name=kind] option").unwrap())
+        .filter_map(|o| o.value().attr("value").map(str::to_owned))
+        .filter(|v| !v.is_empty())
+        .collect();
+    assert_eq!(kinds, ["player", "nps", "squad"]);
+}

@@ -123,7 +123,11 @@ fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> 
             label: in_the_games_words(f.label, drawn.zero_dark),
             input: input_word(f.input),
             options: match f.input {
-                Input::Choice(options) => options.iter().map(|o| (*o).to_owned()).collect(),
+                Input::Choice(options) => options
+                    .iter()
+                    .filter(|o| of_this_campaign(f.name, o, drawn))
+                    .map(|o| (*o).to_owned())
+                    .collect(),
                 Input::Soldier => names.to_vec(),
                 Input::Soldiers => drawn.serving.to_vec(),
                 _ => Vec::new(),
@@ -148,6 +152,17 @@ fn filled(spec: &'static Spec, drawn: &Drawn<'_>, refused: Option<Kept<'_>>) -> 
         message: refused
             .map(|(_, _, message)| message.to_owned())
             .unwrap_or_default(),
+    }
+}
+
+/// Whether the choice `option` of the field `name` is one this campaign has: a Soldier's kind
+/// is a hero in Zero Dark, a K9 with K9 & Handlers, and another kind in Warfighter.
+fn of_this_campaign(name: &str, option: &str, drawn: &Drawn<'_>) -> bool {
+    match (name, option) {
+        ("kind", "hero") => drawn.zero_dark,
+        ("kind", "k9") => !drawn.zero_dark && drawn.expansions.iter().any(|e| e == "k9"),
+        ("kind", _) => !drawn.zero_dark,
+        _ => true,
     }
 }
 

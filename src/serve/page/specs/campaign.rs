@@ -78,22 +78,24 @@ pub const FORMS: &[Spec] = &[
                 Place::Flag("kind"),
                 &["player", "nps", "squad", "k9", "hero"],
             ),
-            flag_number("rp", "RP", false),
-            flag_number("health", "Health", false),
+            flag_number("rp", "RP", false).only(Only::Warfighter),
+            flag_number("health", "Health", false).only(Only::Warfighter),
             field(
                 "ability",
                 "Abilities (handler=7, medic=6/4)",
                 Place::Listed("ability"),
                 Input::Text,
                 false,
-            ),
+            )
+            .only(Only::Warfighter),
             field(
                 "keyword",
                 "Keywords (enduring, fire)",
                 Place::Listed("keyword"),
                 Input::Text,
                 false,
-            ),
+            )
+            .only(Only::Warfighter),
             // Rule 002: a card may begin with Hardy counters, which its enlistment carries.
             field(
                 "hardy",
@@ -103,16 +105,17 @@ pub const FORMS: &[Spec] = &[
                 false,
             )
             .only(Only::Warfighter),
-            flag_number("discipline", "Discipline (a K9)", false),
-            flag("handler", "Handler (a K9)", false),
+            flag_number("discipline", "Discipline (a K9)", false).only(Only::K9),
+            flag("handler", "Handler (a K9)", false).only(Only::K9),
             field(
                 "stat",
                 "Stats (M=3, F=2, A=4, D=3: a hero)",
                 Place::Listed("stat"),
                 Input::Text,
                 false,
-            ),
-            flag("specialism", "Specialism (a hero)", false),
+            )
+            .only(Only::ZeroDark),
+            flag("specialism", "Specialism (a hero)", false).only(Only::ZeroDark),
         ],
         Group::Squad,
     ),

@@ -71,6 +71,8 @@ pub enum Only {
     Warfighter,
     /// A campaign using K9 & Handlers.
     K9,
+    /// Horizon Wars: Zero Dark (a hero's stats and specialism).
+    ZeroDark,
 }
 
 impl Field {
@@ -85,6 +87,7 @@ impl Field {
             Only::Any => true,
             Only::Warfighter => !zero_dark,
             Only::K9 => expansions.iter().any(|e| e == "k9"),
+            Only::ZeroDark => zero_dark,
         }
     }
 }
