@@ -106,7 +106,7 @@ pub(super) fn clear_to_end(state: &CampaignState, mission: &MissionState) -> Res
         return Err(RuleError::refused(format!(
             "{} (rule 002: each Soldier \"must roll the noted value or higher on a 10-sided die at the start of the Soldier Turn\"); roll each first, e.g. `muster environ {} {} {}`",
             all.join("; "),
-            first.soldier,
+            shell_words::quote(&first.soldier),
             first.environment.environment,
             first.environment.target
         )));

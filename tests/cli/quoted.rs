@@ -40,3 +40,26 @@ fn the_roster_and_a_wrong_campaign_name_a_quoted_soldier_and_campaign_as_typed()
         "{refusal}"
     );
 }
+
+#[test]
+fn the_turn_refused_for_an_owed_roll_names_its_soldier_as_the_shell_reads_him() {
+    let m = Muster::new();
+    m.ok(&[
+        "campaign",
+        "new",
+        "Frost",
+        "--game",
+        "wwii",
+        "--nation",
+        "Soviet Union",
+    ]);
+    m.ok(&["enlist", "Sgt. O'Brien", "--kind", "player", "--rp", "4"]);
+    m.ok(&["mission", "start", "Dawn", "--environ", "cold:6"]);
+    m.ok(&["turn"]);
+    let said = m.refused(&["turn"], "roll each first");
+    let environ = suggested(&said)
+        .into_iter()
+        .find(|words| words[1] == "environ")
+        .unwrap_or_else(|| panic!("no environ line in {said}"));
+    assert_eq!(environ, ["muster", "environ", "Sgt. O'Brien", "cold", "6"]);
+}
