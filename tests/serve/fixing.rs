@@ -187,3 +187,41 @@ fn an_undo_refused_for_what_rests_on_it_is_said_in_a_players_words() {
     assert!(!said.contains('{') && !said.contains("--cascade"), "{said}");
     assert_eq!(campaign.head(), head, "refusals write nothing");
 }
+
+/// A gm's void with what rests on it, sent from the event page without the page's script:
+/// the page it opens says every void the one command wrote, not the last alone.
+#[test]
+fn a_cascade_sent_from_the_event_page_says_every_void_it_wrote() {
+    let campaign = Campaign::new();
+    let gina = campaign.token("gina", "gm");
+    let server = Server::start(&campaign.db);
+    let (ginas, csrf) = signed(&server, &gina);
+    let wounded = recorded(&ginas, &csrf, &[("cmd", "wound"), ("soldier", "Wong")]);
+    let healed = recorded(&ginas, &csrf, &[("cmd", "heal"), ("soldier", "Wong"), ("n", "1")]);
+    let version = wounded.to_string();
+    let sent = ginas.post(
+        "/c/Op/do",
+        &[
+            ("csrf", csrf.as_str()),
+            ("cmd", "void"),
+            ("version", &version),
+            ("why", "the wrong Soldier"),
+            ("cascade", "on"),
+        ],
+        &[("Origin", &server.url)],
+    );
+    assert_eq!(sent.status, 303, "{}", sent.body);
+    let page = Html::parse_document(&ginas.get(&sent.location).body);
+    let banner: String = page
+        .select(&Selector::parse("#said").unwrap())
+        .flat_map(|e| e.text())
+        .collect();
+    assert!(
+        banner.contains(&format!("voids the command of version {healed}")),
+        "{banner}"
+    );
+    assert!(
+        banner.contains(&format!("voids the command of version {wounded}")),
+        "{banner}"
+    );
+}

@@ -68,8 +68,9 @@ struct Read {
     last: Vec<EventRow>,
     /// The Soldiers whose enlistment the caller recorded: theirs, shown first.
     own: BTreeSet<String>,
-    /// The version the page was opened to say was recorded, when the caller sent it.
-    recorded: Option<u64>,
+    /// The version the page was opened to say was recorded, when the caller sent it, and
+    /// what its command wrote, each event's summary in order (a cascade's every void).
+    recorded: Option<(u64, String)>,
 }
 
 fn read(
@@ -101,6 +102,14 @@ fn read(
     };
     let last = query.newest(0, LAST)?;
     let own = query.enlisted_by(caller)?;
+    let recorded = recorded.map(|version| {
+        let command = last.iter().find(|e| e.version == version).map(|e| &e.command_id);
+        let mut written: Vec<&muster::projection::history::Entry> =
+            last.iter().filter(|e| Some(&e.command_id) == command).collect();
+        written.sort_by_key(|e| e.version);
+        let said: Vec<&str> = written.iter().map(|e| e.summary.as_str()).collect();
+        (version, said.join("; "))
+    });
     Ok(Read {
         roster,
         offers,
@@ -176,14 +185,10 @@ pub async fn roster_page(
         ),
     };
     let recorded = recorded
-        .filter(|v| *v <= roster.head.version)
-        .map(|v| {
-            let summary = last
-                .iter()
-                .find(|e| e.version == v.to_string())
-                .map(|e| format!(": {}", e.summary))
-                .unwrap_or_default();
-            format!("Recorded v{v}{summary}")
+        .filter(|(v, _)| *v <= roster.head.version)
+        .map(|(v, said)| match said.is_empty() {
+            true => format!("Recorded v{v}"),
+            false => format!("Recorded v{v}: {said}"),
         })
         .unwrap_or_default();
     let squad = match roster.team_xp {
