@@ -101,6 +101,20 @@ impl Browser {
         signed
     }
 
+    /// A phone joined by the invite `code` as `name`, which must be answered with a redirect;
+    /// it keeps its session's cookie.
+    pub fn joined(server: &Server, code: &str, name: &str) -> Browser {
+        let mut phone = Browser::new(server);
+        let joined = phone.post("/join", &[("invite", code), ("name", name)], &[]);
+        assert_eq!(joined.status, 303, "{}", joined.body);
+        phone.cookie = joined
+            .set_cookie
+            .split(';')
+            .next()
+            .map(|pair| pair.trim().to_owned());
+        phone
+    }
+
     /// Signs in with `token`, which must be answered with a redirect and a session cookie.
     pub fn signed_in(&mut self, token: &str) {
         let page = self.sign_in(token);

@@ -89,14 +89,26 @@ impl Campaign {
 
     /// A player's invite made on the command line: its code, after the link's `#`.
     pub fn player_invite(&self) -> String {
-        let printed = self.ok(&[
+        self.invite_code(&[])
+    }
+
+    /// A player's invite code made on the command line, reaching `campaign` alone.
+    pub fn player_invite_to(&self, campaign: &str) -> String {
+        self.invite_code(&["--only", campaign])
+    }
+
+    /// The code of a player's invite made with `more` options.
+    fn invite_code(&self, more: &[&str]) -> String {
+        let mut args = vec![
             "serve",
             "invite",
             "--role",
             "player",
             "--url",
             "http://127.0.0.1:9",
-        ]);
+        ];
+        args.extend_from_slice(more);
+        let printed = self.ok(&args);
         let link = printed.lines().next().unwrap_or_default();
         link.rsplit_once('#').map(|(_, code)| code.to_owned()).unwrap()
     }

@@ -37,19 +37,6 @@ fn invite(campaign: &Campaign, only: Option<&str>) -> (String, String) {
     (code.unwrap_or_default(), id.unwrap_or_default())
 }
 
-/// A phone joined by the invite `code` as `name`, keeping its session's cookie.
-fn joined(server: &Server, code: &str, name: &str) -> Browser {
-    let mut phone = Browser::new(server);
-    let joined = phone.post("/join", &[("invite", code), ("name", name)], &[]);
-    assert_eq!(joined.status, 303, "{}", joined.body);
-    phone.cookie = joined
-        .set_cookie
-        .split(';')
-        .next()
-        .map(|pair| pair.trim().to_owned());
-    phone
-}
-
 #[test]
 fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone() {
     let Community {
@@ -149,7 +136,7 @@ fn an_invite_made_on_a_campaigns_page_lets_its_phones_into_that_campaign_alone()
 fn two_groups_phones_under_one_name_keep_their_own_command_ids() {
     let Community { campaign, .. } = community();
     let server = Server::start(&campaign.db);
-    let phone = |only: &str| joined(&server, &invite(&campaign, Some(only)).0, "Pat");
+    let phone = |only: &str| Browser::joined(&server, &invite(&campaign, Some(only)).0, "Pat");
     let (juno, op) = (phone("Juno"), phone("Op"));
     let json = [("Accept", "application/json")];
     let wound = |browser: &Browser, campaign: &str, soldier: &str| {
@@ -196,8 +183,8 @@ fn a_phone_undoes_only_what_it_sent_never_another_phones_under_its_name() {
     assert_eq!(as_keeper.status, 422, "{}", as_keeper.body);
     assert!(as_keeper.body.contains("own command line"), "{}", as_keeper.body);
     let (first, second) = (
-        joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
-        joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
+        Browser::joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
+        Browser::joined(&server, &invite(&campaign, Some("Juno")).0, "Sam"),
     );
     let send = |phone: &Browser, form: &[(&str, &str)]| {
         let csrf = phone.csrf_of("Juno");
@@ -268,7 +255,7 @@ fn a_groups_gm_revokes_its_own_invites_and_signs_its_phones_out_on_the_page_and_
         invite(&campaign, None),
     );
     let server = Server::start(&campaign.db);
-    let phone = joined(&server, &op_code, "Pat");
+    let phone = Browser::joined(&server, &op_code, "Pat");
     assert_eq!(phone.get("/c/Op").status, 200);
 
     let mut desk = Browser::new(&server);
@@ -461,7 +448,7 @@ fn a_joining_name_that_is_not_utf8_is_refused_and_the_invite_stays_unused() {
         refused.body
     );
     // The same invite still lets a phone in.
-    joined(&server, &code, "pat");
+    Browser::joined(&server, &code, "pat");
 }
 
 /// Each revoke and sign-out on the phones page asks once more, and the gm's own token says

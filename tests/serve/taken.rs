@@ -5,38 +5,9 @@
 use scraper::Html;
 
 use super::client::Browser;
-use super::harness::{Campaign, Server};
+use super::harness::Server;
 use super::page::texts;
 use super::reach::{Community, community};
-
-/// A phone joined as `name` by an invite of the command line reaching Op alone.
-fn joined_to_op(campaign: &Campaign, server: &Server, name: &str) -> Browser {
-    let printed = campaign.ok(&[
-        "serve",
-        "invite",
-        "--role",
-        "player",
-        "--only",
-        "Op",
-        "--url",
-        "http://127.0.0.1:9",
-    ]);
-    let code = printed
-        .lines()
-        .next()
-        .and_then(|link| link.rsplit_once('#'))
-        .map(|(_, code)| code.to_owned())
-        .unwrap_or_default();
-    let mut phone = Browser::new(server);
-    let joined = phone.post("/join", &[("invite", &code), ("name", name)], &[]);
-    assert_eq!(joined.status, 303, "{}", joined.body);
-    phone.cookie = joined
-        .set_cookie
-        .split(';')
-        .next()
-        .map(|pair| pair.trim().to_owned());
-    phone
-}
 
 /// What the phones page's form to make a token said, and its status.
 fn made_on_page(desk: &Browser, name: &str) -> (u16, String) {
@@ -56,7 +27,7 @@ fn made_on_page(desk: &Browser, name: &str) -> (u16, String) {
 fn a_token_may_not_take_the_name_of_a_phone_signed_in_to_its_campaign() {
     let Community { campaign, gina, .. } = community();
     let server = Server::start(&campaign.db);
-    let _dave = joined_to_op(&campaign, &server, "dave");
+    let _dave = Browser::joined(&server, &campaign.player_invite_to("Op"), "dave");
     for name in ["dave", "Dave", "ｄａｖｅ", " dave "] {
         let out = campaign.muster(&["serve", "token", "add", name, "--role", "player", "--only", "Op"]);
         let said = String::from_utf8_lossy(&out.stderr);

@@ -13,35 +13,6 @@ fn error(body: &Value) -> String {
     body["error"].as_str().unwrap_or_default().to_owned()
 }
 
-/// A phone joined by an invite to Op alone, as `name`.
-fn phone_of_op(campaign: &super::harness::Campaign, server: &Server, name: &str) -> Browser {
-    let printed = campaign.ok(&[
-        "serve",
-        "invite",
-        "--role",
-        "player",
-        "--only",
-        "Op",
-        "--url",
-        "http://127.0.0.1:9",
-    ]);
-    let code = printed
-        .lines()
-        .next()
-        .and_then(|link| link.rsplit_once('#'))
-        .map(|(_, code)| code.to_owned())
-        .unwrap_or_default();
-    let mut phone = Browser::new(server);
-    let joined = phone.post("/join", &[("invite", &code), ("name", name)], &[]);
-    assert_eq!(joined.status, 303, "{}", joined.body);
-    phone.cookie = joined
-        .set_cookie
-        .split(';')
-        .next()
-        .map(|pair| pair.trim().to_owned());
-    phone
-}
-
 #[test]
 fn a_bound_caller_is_not_told_which_other_groups_campaign_enlisted_a_soldier() {
     let Community {
@@ -74,7 +45,7 @@ fn a_bound_caller_is_not_told_which_other_groups_campaign_enlisted_a_soldier() {
     assert!(error(&ran).contains(unknown), "{ran}");
     assert!(!error(&ran).contains("Juno"), "{ran}");
 
-    let phone = phone_of_op(&campaign, &server, "Pat");
+    let phone = Browser::joined(&server, &campaign.player_invite_to("Op"), "Pat");
     let csrf = phone.csrf();
     let wound = [
         ("csrf", csrf.as_str()),
