@@ -218,6 +218,28 @@ fn turn_one_under(rules: crate::domain::rules_version::RulesVersion) -> Vec<Even
     log
 }
 
+/// `down SOLDIER`, recorded on `log` as the rules decide it; the state after it.
+fn downed(log: &mut Vec<Event>, soldier: &str) -> CampaignState {
+    let change = crate::domain::command::StatusChange::Down;
+    step(
+        log,
+        status(change, soldier),
+        &[],
+        vec![Event::Downed(named(soldier))],
+    )
+}
+
+/// `recover SOLDIER`, recorded on `log` as the rules decide it; the state after it.
+fn recovered(log: &mut Vec<Event>, soldier: &str) -> CampaignState {
+    let change = crate::domain::command::StatusChange::Recover;
+    step(
+        log,
+        status(change, soldier),
+        &[],
+        vec![Event::Recovered(named(soldier))],
+    )
+}
+
 fn status(change: crate::domain::command::StatusChange, soldier: &str) -> Command {
     Command::ChangeStatus {
         change,
@@ -227,49 +249,27 @@ fn status(change: crate::domain::command::StatusChange, soldier: &str) -> Comman
 
 #[test]
 fn a_soldier_downed_and_recovered_in_the_turn_owes_its_roll_again_from_rules_10() {
-    use crate::domain::command::StatusChange::{Down, Recover};
     use crate::domain::rules_version::{ENVIRONMENTS_OWED, WHAT_HAPPENED_ONCE};
     // Given turn 1 under rules 10, Ivanov Downed before his roll: he owes none while Downed
     let mut log = turn_one_under(ENVIRONMENTS_OWED);
-    let state = step(
-        &mut log,
-        status(Down, "Ivanov"),
-        &[],
-        vec![Event::Downed(named("Ivanov"))],
-    );
+    let state = downed(&mut log, "Ivanov");
     assert_eq!(owed(&state), vec![owes("Sokolov", "cold", 6)]);
     // When he recovers in the same turn, then he owes it again: he was in the Location at the
     // start of the Soldier Turn (rule 002)
-    let state = step(
-        &mut log,
-        status(Recover, "Ivanov"),
-        &[],
-        vec![Event::Recovered(named("Ivanov"))],
-    );
+    let state = recovered(&mut log, "Ivanov");
     assert_eq!(
         owed(&state),
         vec![owes("Sokolov", "cold", 6), owes("Ivanov", "cold", 6)]
     );
     // Under rules 9 the roll lapsed with his Downed result, as it was recorded then
     let mut log = turn_one_under(WHAT_HAPPENED_ONCE);
-    step(
-        &mut log,
-        status(Down, "Ivanov"),
-        &[],
-        vec![Event::Downed(named("Ivanov"))],
-    );
-    let state = step(
-        &mut log,
-        status(Recover, "Ivanov"),
-        &[],
-        vec![Event::Recovered(named("Ivanov"))],
-    );
+    downed(&mut log, "Ivanov");
+    let state = recovered(&mut log, "Ivanov");
     assert_eq!(owed(&state), vec![owes("Sokolov", "cold", 6)]);
 }
 
 #[test]
 fn a_roll_made_before_the_downed_result_is_not_owed_again_nor_one_of_a_turn_gone() {
-    use crate::domain::command::StatusChange::{Down, Recover};
     use crate::domain::rules_version::ENVIRONMENTS_OWED;
     // Given Ivanov's roll made, then his Downed result and his recovery: nothing is owed again
     let mut log = turn_one_under(ENVIRONMENTS_OWED);
@@ -279,28 +279,13 @@ fn a_roll_made_before_the_downed_result_is_not_owed_again_nor_one_of_a_turn_gone
         &[7],
         vec![rolled_plain("Ivanov", "cold", 6, 7)],
     );
-    step(
-        &mut log,
-        status(Down, "Ivanov"),
-        &[],
-        vec![Event::Downed(named("Ivanov"))],
-    );
-    let state = step(
-        &mut log,
-        status(Recover, "Ivanov"),
-        &[],
-        vec![Event::Recovered(named("Ivanov"))],
-    );
+    downed(&mut log, "Ivanov");
+    let state = recovered(&mut log, "Ivanov");
     assert_eq!(owed(&state), vec![owes("Sokolov", "cold", 6)]);
     // Downed before his roll with the next turn begun: the new turn's roll is owed once he is
     // active, not the last turn's
     let mut log = turn_one_under(ENVIRONMENTS_OWED);
-    step(
-        &mut log,
-        status(Down, "Ivanov"),
-        &[],
-        vec![Event::Downed(named("Ivanov"))],
-    );
+    downed(&mut log, "Ivanov");
     step(
         &mut log,
         environ_plain("Sokolov", "cold", 6),
@@ -308,12 +293,7 @@ fn a_roll_made_before_the_downed_result_is_not_owed_again_nor_one_of_a_turn_gone
         vec![rolled_plain("Sokolov", "cold", 6, 8)],
     );
     step(&mut log, Command::NextTurn, &[], vec![turn(2)]);
-    let state = step(
-        &mut log,
-        status(Recover, "Ivanov"),
-        &[],
-        vec![Event::Recovered(named("Ivanov"))],
-    );
+    let state = recovered(&mut log, "Ivanov");
     assert_eq!(owed(&state), vec![owes("Sokolov", "cold", 6)]);
     assert!(state.anomalies.is_empty(), "{:?}", state.anomalies);
 }
